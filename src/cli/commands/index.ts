@@ -1,0 +1,15 @@
+/** Registers every noun of the CLI. Each verb lives in commands/<noun>/<verb>.ts. */
+import type { Command } from 'commander';
+import { registerWorkspace } from './workspace/index.js';
+import { registerWallet } from './wallet/index.js';
+import { registerTags } from './tags/index.js';
+import { registerTx } from './tx/index.js';
+import { registerEvents } from './events/index.js';
+
+export function registerCommands(program: Command): void {
+  registerWorkspace(program);
+  registerWallet(program);
+  registerTags(program);
+  registerTx(program);
+  registerEvents(program);
+}

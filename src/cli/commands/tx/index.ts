@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { registerList } from './list.js';
+import { registerGet } from './get.js';
+import { registerTag, registerUntag } from './tag.js';
+import { registerUpdate } from './update.js';
+import { registerAttach } from './attach.js';
+
+export function registerTx(program: Command): void {
+  const tx = program.command('tx').description('transactions: list with filters and totals, notes, tags, attachments');
+  registerList(tx);
+  registerGet(tx);
+  registerTag(tx);
+  registerUntag(tx);
+  registerUpdate(tx);
+  registerAttach(tx);
+}

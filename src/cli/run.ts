@@ -1,0 +1,56 @@
+/**
+ * Glue between commander and a command's logic: builds the context, runs the action, maps any
+ * failure to the contract's one-line error and exit code, and closes the backend.
+ */
+import type { Command } from 'commander';
+import { TxaError } from '../core/errors.js';
+import { Context } from './context.js';
+
+/** `args` are commander's processed arguments: strings, or a string array for a variadic one. */
+export type Action<O, A extends unknown[]> = (ctx: Context, opts: O, args: A) => Promise<void>;
+
+export function toTxaError(err: unknown): TxaError {
+  if (err instanceof TxaError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new TxaError('INTERNAL_ERROR', message, { cause: err, hint: process.env.TXA_DEBUG ? (err as Error)?.stack : undefined });
+}
+
+/** Wraps a command's logic as a commander action handler. */
+export function action<O = Record<string, never>, A extends unknown[] = string[]>(fn: Action<O, A>) {
+  return async (...received: unknown[]): Promise<void> => {
+    const cmd = received[received.length - 1] as Command;
+    const ctx = Context.of(cmd);
+    const args = cmd.processedArgs as A;
+    try {
+      await fn(ctx, cmd.opts() as O, args);
+    } catch (err) {
+      const e = toTxaError(err);
+      ctx.out.error(e);
+      process.exitCode = e.exitCode;
+    } finally {
+      await ctx.close().catch(() => undefined);
+    }
+  };
+}
+
+/** A flag value that must be one of a set, checked before any request (a usage error). */
+export function choice<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new TxaError('USAGE_ERROR', `--${flag} must be one of ${allowed.join(', ')}, got '${value}'`, { field: flag });
+}
+
+/** Splits `a,b` list flags. */
+export function list(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. */
+export async function confirm(yes: boolean | undefined, question: string): Promise<boolean> {
+  if (yes) return true;
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
+  }
+  const { confirm: ask } = await import('@inquirer/prompts');
+  return ask({ message: question, default: false });
+}

@@ -1,0 +1,87 @@
+/** How resources look in human output: the rows and records the commands print. */
+import type { Output } from './output.js';
+import { money } from './output.js';
+import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../core/types.js';
+
+export function printTags(out: Output, tags: Tag[]): void {
+  out.table(
+    ['ID', 'NAME', 'TYPE', 'COLOR', 'USES', 'DESCRIPTION'],
+    tags.map((t) => [t.id, t.name, t.type, out.stdoutTty && out.color ? `${swatch(t.color)} ${t.color}` : t.color, t.usage_count, t.description]),
+    ['left', 'left', 'left', 'left', 'right'],
+  );
+}
+
+function swatch(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `\u001b[38;2;${r};${g};${b}m●\u001b[0m`;
+}
+
+export function printTag(out: Output, t: Tag): void {
+  out.record([
+    ['id', t.id],
+    ['name', t.name],
+    ['type', t.type],
+    ['color', t.color],
+    ['description', t.description],
+    ['usage_count', t.usage_count],
+    ['created_at', t.created_at],
+  ]);
+}
+
+function amountText(t: Transaction): string {
+  return `${t.direction === 'outflow' ? '-' : '+'}${t.amount}`;
+}
+
+export function printTransactions(out: Output, txs: Transaction[]): void {
+  out.table(
+    ['DATE', 'ID', 'WALLET', 'CHAIN', 'TYPE', 'AMOUNT', 'TOKEN', 'VALUE', 'TAGS'],
+    txs.map((t) => [t.timestamp.replace('T', ' ').replace('Z', ''), t.id, t.wallet_label, t.chain, t.type, amountText(t), t.token.symbol, money(t.fiat_value), t.tags.map((g) => g.name).join(', ')]),
+    ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'right', 'left'],
+  );
+}
+
+/** The page line and totals; on a pipe they go to stderr so stdout stays rows only. */
+export function printPageFooter(out: Output, page: TransactionPage, all: boolean): void {
+  const p = page.pagination;
+  const s = page.summary;
+  const where = all ? `${p.total} transactions` : `page ${p.page} of ${Math.max(p.pages, 1)} · ${p.total} transactions`;
+  const text = `${where} · inflow ${money(s.total_inflow)} · outflow ${money(s.total_outflow)} · net ${money(s.net_flow)}`;
+  if (out.stdoutTty) out.line(text);
+  else out.notice(text);
+}
+
+export function printTransaction(out: Output, t: Transaction): void {
+  out.record([
+    ['id', t.id],
+    ['timestamp', t.timestamp],
+    ['wallet', `${t.wallet_label} (${t.wallet_id})`],
+    ['chain', t.chain],
+    ['type', t.type],
+    ['direction', t.direction],
+    ['amount', `${t.amount} ${t.token.symbol}`],
+    ['token', t.token.address ? `${t.token.symbol} ${t.token.address} (${t.token.decimals} decimals)` : `${t.token.symbol} (native, ${t.token.decimals} decimals)`],
+    ['value', money(t.fiat_value)],
+    ['from', t.from_address],
+    ['to', t.to_address],
+    ['tx_hash', t.tx_hash],
+    ['explorer', t.explorer_url],
+    ['tags', t.tags.map((g) => `${g.name} (${g.id})`).join(', ')],
+    ['notes', t.notes],
+    ['attachments', t.attachments.map((a) => `${a.file_name} (${a.file_size} B)`).join(', ')],
+  ]);
+}
+
+export function printWallets(out: Output, wallets: Wallet[]): void {
+  out.table(
+    ['ID', 'LABEL', 'CHAIN', 'ADDRESS', 'NATIVE', 'VALUE', 'TXS', 'LAST SYNCED'],
+    wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
+    ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'left'],
+  );
+}
+
+export function printWorkspaces(out: Output, list: Workspace[]): void {
+  out.table(
+    ['ID', 'NAME', 'TIER', 'CURRENCY', 'RATE LIMIT', 'CREATED'],
+    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
+  );
+}

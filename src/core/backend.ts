@@ -1,0 +1,54 @@
+/**
+ * The one seam between the commands (CLI, HTTP routes) and the data. The local engine on SQLite
+ * and the remote HTTP client both implement it; the conformance tests run the same cases
+ * against both. Request bodies and query strings are passed in their API form and validated
+ * by the implementation, so both backends answer bad input with the same codes.
+ */
+import type {
+  Attachment,
+  Deleted,
+  EventRecord,
+  ExportRecord,
+  Page,
+  QueryParams,
+  Tag,
+  Transaction,
+  TransactionPage,
+  UploadedFile,
+  Wallet,
+  Webhook,
+} from './types.js';
+
+export interface Backend {
+  readonly kind: 'local' | 'remote';
+
+  createTag(workspaceId: string, body: unknown): Promise<Tag>;
+  listTags(workspaceId: string): Promise<Tag[]>;
+  updateTag(workspaceId: string, tagId: string, body: unknown): Promise<Tag>;
+  deleteTag(workspaceId: string, tagId: string): Promise<Deleted>;
+
+  listTransactions(workspaceId: string, query: QueryParams): Promise<TransactionPage>;
+  getTransaction(workspaceId: string, txId: string): Promise<Transaction>;
+  /** Body `{notes?: string|null, tag_ids?: string[]}`; `tag_ids` replaces the set. */
+  updateTransaction(workspaceId: string, txId: string, body: unknown): Promise<Transaction>;
+  /** Body `{tag_ids: string[]}`. */
+  tagTransaction(workspaceId: string, txId: string, body: unknown): Promise<Transaction>;
+  untagTransaction(workspaceId: string, txId: string, tagId: string): Promise<Transaction>;
+  attachFile(workspaceId: string, txId: string, file: UploadedFile): Promise<Attachment>;
+
+  listWallets(workspaceId: string, query: QueryParams): Promise<Page<Wallet>>;
+
+  createExport(workspaceId: string, body: unknown): Promise<ExportRecord>;
+  getExport(workspaceId: string, exportId: string): Promise<ExportRecord>;
+  listExports(workspaceId: string, query: QueryParams): Promise<Page<ExportRecord>>;
+  /** Writes the file of a completed, unexpired export to `destPath` (atomically); returns its size. */
+  downloadExport(workspaceId: string, exportId: string, destPath: string): Promise<{ path: string; bytes: number }>;
+
+  createWebhook(workspaceId: string, body: unknown): Promise<Webhook & { secret: string }>;
+  listWebhooks(workspaceId: string): Promise<Webhook[]>;
+  deleteWebhook(workspaceId: string, webhookId: string): Promise<Deleted>;
+
+  listEvents(workspaceId: string, query: QueryParams): Promise<Page<EventRecord>>;
+
+  close(): Promise<void>;
+}

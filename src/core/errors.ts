@@ -1,0 +1,169 @@
+/**
+ * The one error type of txa. It carries the contract's code (CONTRACT §4), the offending
+ * field (dotted when nested), the HTTP status and the CLI exit code (CONTRACT §2), so the
+ * engine, the server and the CLI all report a failure the same way.
+ */
+
+export type ErrorCode =
+  | 'MISSING_REQUIRED_FIELD'
+  | 'MISSING_REPORT_TYPE'
+  | 'INVALID_TAG_TYPE'
+  | 'INVALID_COLOR_FORMAT'
+  | 'INVALID_FIELD'
+  | 'INVALID_PARAMETERS'
+  | 'INVALID_DATE_RANGE'
+  | 'INVALID_JSON'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'INSUFFICIENT_PERMISSIONS'
+  | 'INVALID_DOWNLOAD_TOKEN'
+  | 'TAG_LIMIT_EXCEEDED'
+  | 'WORKSPACE_NOT_FOUND'
+  | 'WALLET_NOT_FOUND'
+  | 'TAG_NOT_FOUND'
+  | 'TRANSACTION_NOT_FOUND'
+  | 'EXPORT_NOT_FOUND'
+  | 'WEBHOOK_NOT_FOUND'
+  | 'KEY_NOT_FOUND'
+  | 'ATTACHMENT_NOT_FOUND'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'TAG_ALREADY_EXISTS'
+  | 'WALLET_ALREADY_EXISTS'
+  | 'WORKSPACE_ALREADY_EXISTS'
+  | 'IDEMPOTENCY_KEY_IN_USE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'EXPORT_EXPIRED'
+  | 'EXPORT_NOT_READY'
+  | 'EXPORT_TOO_LARGE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMIT_EXCEEDED'
+  | 'EXPORT_RATE_LIMIT_EXCEEDED'
+  | 'CONCURRENT_EXPORT_LIMIT'
+  | 'IMPORT_FAILED'
+  | 'MISSING_RATE'
+  | 'LEDGER_ERROR'
+  | 'CONNECTION_ERROR'
+  | 'LOCAL_ONLY'
+  | 'USAGE_ERROR'
+  | 'INTERNAL_ERROR';
+
+interface CodeInfo {
+  status: number;
+  exit: number;
+}
+
+const EXIT_ERROR = 1;
+const EXIT_USAGE = 2;
+const EXIT_AUTH = 4;
+const EXIT_LIMIT = 5;
+
+const CODES: Record<ErrorCode, CodeInfo> = {
+  MISSING_REQUIRED_FIELD: { status: 400, exit: EXIT_ERROR },
+  MISSING_REPORT_TYPE: { status: 400, exit: EXIT_ERROR },
+  INVALID_TAG_TYPE: { status: 400, exit: EXIT_ERROR },
+  INVALID_COLOR_FORMAT: { status: 400, exit: EXIT_ERROR },
+  INVALID_FIELD: { status: 400, exit: EXIT_ERROR },
+  INVALID_PARAMETERS: { status: 400, exit: EXIT_ERROR },
+  INVALID_DATE_RANGE: { status: 400, exit: EXIT_ERROR },
+  INVALID_JSON: { status: 400, exit: EXIT_ERROR },
+  UNAUTHORIZED: { status: 401, exit: EXIT_AUTH },
+  FORBIDDEN: { status: 403, exit: EXIT_AUTH },
+  INSUFFICIENT_PERMISSIONS: { status: 403, exit: EXIT_AUTH },
+  INVALID_DOWNLOAD_TOKEN: { status: 403, exit: EXIT_AUTH },
+  TAG_LIMIT_EXCEEDED: { status: 403, exit: EXIT_LIMIT },
+  WORKSPACE_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  WALLET_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  TAG_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  TRANSACTION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  EXPORT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  WEBHOOK_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  KEY_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  ATTACHMENT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  METHOD_NOT_ALLOWED: { status: 405, exit: EXIT_ERROR },
+  TAG_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },
+  WALLET_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },
+  WORKSPACE_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, exit: EXIT_ERROR },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, exit: EXIT_ERROR },
+  EXPORT_EXPIRED: { status: 410, exit: EXIT_ERROR },
+  EXPORT_NOT_READY: { status: 409, exit: EXIT_ERROR },
+  EXPORT_TOO_LARGE: { status: 413, exit: EXIT_LIMIT },
+  PAYLOAD_TOO_LARGE: { status: 413, exit: EXIT_ERROR },
+  RATE_LIMIT_EXCEEDED: { status: 429, exit: EXIT_LIMIT },
+  EXPORT_RATE_LIMIT_EXCEEDED: { status: 429, exit: EXIT_LIMIT },
+  CONCURRENT_EXPORT_LIMIT: { status: 429, exit: EXIT_LIMIT },
+  IMPORT_FAILED: { status: 400, exit: EXIT_ERROR },
+  MISSING_RATE: { status: 400, exit: EXIT_ERROR },
+  LEDGER_ERROR: { status: 500, exit: EXIT_ERROR },
+  CONNECTION_ERROR: { status: 502, exit: EXIT_ERROR },
+  LOCAL_ONLY: { status: 400, exit: EXIT_USAGE },
+  USAGE_ERROR: { status: 400, exit: EXIT_USAGE },
+  INTERNAL_ERROR: { status: 500, exit: EXIT_ERROR },
+};
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(CODES, code);
+}
+
+export interface TxaErrorOptions {
+  field?: string;
+  /** Extra members of the API's `error` object, e.g. `max_transactions` or `retry_after`. */
+  extra?: Record<string, unknown>;
+  /** A second line for humans: the next step. */
+  hint?: string;
+  cause?: unknown;
+}
+
+export class TxaError extends Error {
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  readonly hint: string | undefined;
+
+  constructor(code: ErrorCode, message: string, opts: TxaErrorOptions = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'TxaError';
+    this.code = code;
+    this.field = opts.field;
+    this.extra = opts.extra;
+    this.hint = opts.hint;
+  }
+
+  get status(): number {
+    return CODES[this.code].status;
+  }
+
+  get exitCode(): number {
+    return CODES[this.code].exit;
+  }
+
+  /** The API's failure body (API.md part 7); `field` left out where none applies. */
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.field !== undefined) error.field = this.field;
+    if (this.extra) Object.assign(error, this.extra);
+    return { success: false, error };
+  }
+
+  /** Rebuilds an error from an API failure body (the remote backend's side). */
+  static fromBody(body: ErrorBody, status?: number): TxaError {
+    const { code, message, field, ...extra } = body.error;
+    const known: ErrorCode = isErrorCode(code) ? code : status && status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_FIELD';
+    const opts: TxaErrorOptions = { extra: Object.keys(extra).length ? extra : undefined };
+    if (typeof field === 'string') opts.field = field;
+    return new TxaError(known, String(message ?? code), opts);
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  error: { code: string; message: string; field?: string; [extra: string]: unknown };
+}
+
+export const exitCodes = { ok: 0, error: EXIT_ERROR, usage: EXIT_USAGE, auth: EXIT_AUTH, limit: EXIT_LIMIT } as const;
+
+export function notFound(code: ErrorCode, what: string, id: string): TxaError {
+  return new TxaError(code, `${what} ${id} not found`);
+}

@@ -1,0 +1,149 @@
+/**
+ * Exact decimal handling. Token amounts are decimal strings in token units, converted to
+ * BigInt base units where arithmetic is needed; fiat values are integer cents. Nothing here
+ * ever goes through binary floating point.
+ */
+
+const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+const SCIENTIFIC = /^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$/;
+
+/** Largest exponent we expand; uint256 has 78 digits, so anything larger is not an amount. */
+const MAX_EXPONENT = 100;
+
+/**
+ * Canonical form of a decimal written plainly (`12.50`) or in scientific notation
+ * (`9.39445E-05`, as spreadsheets write): no sign for zero, no leading zeros, no trailing
+ * fraction zeros. Returns null when the text is not a number.
+ */
+export function normalizeDecimal(text: string): string | null {
+  const s = text.trim();
+  let sign: string;
+  let intDigits: string;
+  let fracDigits: string;
+  let exponent = 0;
+  const plain = PLAIN.exec(s);
+  if (plain) {
+    [, sign = '', intDigits = '', fracDigits = ''] = plain;
+  } else {
+    const sci = SCIENTIFIC.exec(s);
+    if (!sci) return null;
+    sign = sci[1] ?? '';
+    intDigits = sci[2] ?? '';
+    fracDigits = sci[3] ?? '';
+    exponent = Number(sci[4]);
+    if (Math.abs(exponent) > MAX_EXPONENT) return null;
+  }
+  if (intDigits === '' && fracDigits === '') return null;
+  let digits = intDigits + fracDigits;
+  let pointAt = intDigits.length + exponent;
+  if (pointAt < 0) {
+    digits = '0'.repeat(-pointAt) + digits;
+    pointAt = 0;
+  } else if (pointAt > digits.length) {
+    digits = digits + '0'.repeat(pointAt - digits.length);
+  }
+  const int = digits.slice(0, pointAt).replace(/^0+/, '') || '0';
+  const frac = digits.slice(pointAt).replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return body === '0' || sign !== '-' ? body : `-${body}`;
+}
+
+/** Number of digits after the point in a canonical decimal. */
+export function scaleOf(canonical: string): number {
+  const dot = canonical.indexOf('.');
+  return dot < 0 ? 0 : canonical.length - dot - 1;
+}
+
+/** Canonical decimal → BigInt scaled by 10^decimals. The caller checks the scale fits. */
+export function toBaseUnits(canonical: string, decimals: number): bigint {
+  const negative = canonical.startsWith('-');
+  const unsigned = negative ? canonical.slice(1) : canonical;
+  const [int = '0', frac = ''] = unsigned.split('.');
+  if (frac.length > decimals) throw new RangeError(`${canonical} has more than ${decimals} decimals`);
+  const value = BigInt(int + frac.padEnd(decimals, '0'));
+  return negative ? -value : value;
+}
+
+/** BigInt scaled by 10^decimals → canonical decimal. */
+export function fromBaseUnits(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const int = digits.slice(0, digits.length - decimals);
+  const frac = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+/**
+ * Sortable text key of a non-negative canonical decimal: two digits giving the length of the
+ * integer part (0 for values below one), the integer digits, then the fraction digits.
+ * Byte order of keys equals numeric order, so SQLite's BINARY collation sorts and range-filters
+ * amounts exactly through an ordinary index (see docs/storage.md).
+ */
+export function amountKey(canonical: string): string {
+  if (canonical.startsWith('-')) throw new RangeError('amount keys are for non-negative amounts');
+  const [int = '0', frac = ''] = canonical.split('.');
+  const intPart = int === '0' ? '' : int;
+  return String(intPart.length).padStart(2, '0') + intPart + frac;
+}
+
+/** Compares two canonical decimals exactly. */
+export function compareDecimal(a: string, b: string): number {
+  const scale = Math.max(scaleOf(a), scaleOf(b));
+  const x = toBaseUnits(a, scale);
+  const y = toBaseUnits(b, scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Exact sum of canonical decimals. */
+export function addDecimals(values: Iterable<string>): string {
+  let scale = 0;
+  const list = [...values];
+  for (const v of list) scale = Math.max(scale, scaleOf(v));
+  let total = 0n;
+  for (const v of list) total += toBaseUnits(v, scale);
+  return fromBaseUnits(total, scale);
+}
+
+/**
+ * Decimal text → integer cents, rounded half to even (banker's rounding, as accounting
+ * software rounds sub-cent source values). Returns null when the text is not a number.
+ */
+export function decimalToCents(text: string): number | null {
+  const canonical = normalizeDecimal(text);
+  if (canonical === null) return null;
+  return roundScaledHalfEven(canonical, 2);
+}
+
+/** Rounds a canonical decimal half-to-even to `scale` places and returns it scaled as a number. */
+function roundScaledHalfEven(canonical: string, scale: number): number {
+  const negative = canonical.startsWith('-');
+  const unsigned = negative ? canonical.slice(1) : canonical;
+  const [int = '0', frac = ''] = unsigned.split('.');
+  const kept = BigInt(int + frac.slice(0, scale).padEnd(scale, '0'));
+  const rest = frac.slice(scale);
+  let rounded = kept;
+  if (rest.length > 0) {
+    const first = Number(rest[0]);
+    const tailNonZero = /[1-9]/.test(rest.slice(1));
+    if (first > 5 || (first === 5 && tailNonZero) || (first === 5 && !tailNonZero && kept % 2n === 1n)) {
+      rounded = kept + 1n;
+    }
+  }
+  const result = Number(negative ? -rounded : rounded);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`${canonical} is too large for a fiat value`);
+  return result;
+}
+
+/** Integer cents → the JSON number of the API (two decimals at most). */
+export function centsToNumber(cents: number): number {
+  return Number(centsToString(cents));
+}
+
+/** Integer cents → fixed two-decimal text, e.g. `-1234.50`. */
+export function centsToString(cents: number | bigint): string {
+  const big = BigInt(cents);
+  const negative = big < 0n;
+  const digits = (negative ? -big : big).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

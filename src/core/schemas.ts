@@ -1,0 +1,47 @@
+/** zod schemas of request bodies: the one definition behind validation and the OpenAPI document. */
+import { z } from 'zod';
+import { TAG_TYPES } from './types.js';
+
+export const TAG_NAME_MAX = 50;
+export const TAG_DESCRIPTION_MAX = 200;
+export const NOTES_MAX = 10_000;
+
+const tagName = z
+  .string()
+  .trim()
+  .min(1, { message: 'must be 1 to 50 characters' })
+  .max(TAG_NAME_MAX, { message: 'must be 1 to 50 characters' });
+const tagType = z.enum(TAG_TYPES, { message: 'must be one of income, expense, neutral' });
+const tagColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'must be a hex colour in the form #RRGGBB' });
+const tagDescription = z.string().max(TAG_DESCRIPTION_MAX, { message: 'must be at most 200 characters' }).nullable();
+
+export const tagCreateSchema = z.object({
+  workspace_id: z.string().optional(),
+  name: tagName,
+  type: tagType,
+  color: tagColor.optional(),
+  description: tagDescription.optional(),
+});
+
+export const tagUpdateSchema = z.object({
+  name: tagName.optional(),
+  type: tagType.optional(),
+  color: tagColor.optional(),
+  description: tagDescription.optional(),
+});
+
+/** Codes of tag fields whose failures have a code of their own (CONTRACT §4). */
+export const TAG_FIELD_CODES = { type: 'INVALID_TAG_TYPE', color: 'INVALID_COLOR_FORMAT' } as const;
+
+const tagIds = z.array(z.string().min(1), { message: 'must be an array of tag ids' });
+
+export const tagApplySchema = z.object({ tag_ids: tagIds.min(1, { message: 'must name at least one tag' }) });
+
+export const txUpdateSchema = z.object({
+  notes: z.string().max(NOTES_MAX, { message: 'must be at most 10000 characters' }).nullable().optional(),
+  tag_ids: tagIds.optional(),
+});
+
+export type TagCreate = z.output<typeof tagCreateSchema>;
+export type TagUpdate = z.output<typeof tagUpdateSchema>;
+export type TxUpdate = z.output<typeof txUpdateSchema>;

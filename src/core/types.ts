@@ -1,0 +1,191 @@
+/** Domain types: the resource shapes of API.md part 2 and CONTRACT §4, exactly as the API sends them. */
+
+export const CHAINS = ['ethereum', 'polygon', 'arbitrum', 'bsc'] as const;
+export type Chain = (typeof CHAINS)[number];
+
+export const DIRECTIONS = ['inflow', 'outflow'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export const TAG_TYPES = ['income', 'expense', 'neutral'] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+export const TX_TYPES = ['transfer', 'swap', 'bridge', 'mint', 'burn', 'approval', 'contract_call', 'fee'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+export const SORTS = ['timestamp_desc', 'timestamp_asc', 'amount_desc', 'amount_asc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const TIERS = ['free', 'pro', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export interface Workspace {
+  id: string;
+  name: string;
+  tier: Tier;
+  base_currency: string;
+  /** Enterprise API requests per hour; null = unlimited. */
+  rate_limit: number | null;
+  created_at: string;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+  type: TagType;
+  color: string;
+  description: string | null;
+  workspace_id: string;
+  created_by: string;
+  created_at: string;
+  usage_count: number;
+}
+
+export interface TagRef {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface Token {
+  symbol: string;
+  /** null for a chain's native coin. */
+  address: string | null;
+  decimals: number;
+}
+
+export interface Attachment {
+  id: string;
+  file_name: string;
+  file_url: string;
+  file_size: number;
+  uploaded_at: string;
+}
+
+export interface Transaction {
+  id: string;
+  tx_hash: string;
+  wallet_id: string;
+  wallet_label: string;
+  chain: Chain;
+  from_address: string;
+  to_address: string;
+  token: Token;
+  /** Exact decimal in token units. */
+  amount: string;
+  /** Value in the workspace's base currency; null when the source had no price. */
+  fiat_value: number | null;
+  direction: Direction;
+  type: TxType;
+  timestamp: string;
+  tags: TagRef[];
+  notes: string | null;
+  attachments: Attachment[];
+  explorer_url: string;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+export interface Summary {
+  total_inflow: number;
+  total_outflow: number;
+  net_flow: number;
+  transaction_count: number;
+}
+
+export interface TransactionPage {
+  data: Transaction[];
+  pagination: Pagination;
+  summary: Summary;
+}
+
+export interface TokenBalance {
+  symbol: string;
+  address: string | null;
+  balance: string;
+  fiat_value: number | null;
+}
+
+export interface Wallet {
+  id: string;
+  address: string;
+  label: string;
+  chain: Chain;
+  balance: { native: string; tokens: TokenBalance[]; fiat_value: number };
+  transaction_count: number;
+  created_at: string;
+  last_synced: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface EventRecord {
+  id: string;
+  type: string;
+  workspace_id: string;
+  created_at: string;
+  /** The webhook body of the event (CONTRACT §8). */
+  payload: Record<string, unknown>;
+  deliveries: DeliveryState[];
+}
+
+export interface DeliveryState {
+  webhook_id: string | null;
+  url: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: { at: string; status_code: number | null; error: string | null }[];
+  next_attempt_at: string | null;
+}
+
+export interface Deleted {
+  id: string;
+  deleted: true;
+}
+
+/** A raw query string, as the API receives it and the CLI builds it from flags. */
+export type QueryParams = Record<string, string | undefined>;
+
+export interface UploadedFile {
+  file_name: string;
+  content_type: string;
+  data: Buffer;
+}
+
+export const EXPORT_FORMATS = ['csv', 'pdf', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'expired'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** API.md 2.7 plus the fields CONTRACT §4 adds for queued and failed jobs. */
+export interface ExportRecord {
+  id: string;
+  status: ExportStatus;
+  format: ExportFormat;
+  report_type?: string;
+  download_url?: string;
+  file_size?: number;
+  transaction_count?: number;
+  created_at: string;
+  expires_at?: string;
+  progress?: number;
+  estimated_completion?: string;
+  status_url?: string;
+  delivery?: { method: 'download' | 'email' | 'webhook'; email_recipients?: string[]; webhook_url?: string };
+  error?: { code: string; message: string };
+}
+
+export interface Webhook {
+  id: string;
+  workspace_id: string;
+  url: string;
+  events: string[];
+  created_at: string;
+}

@@ -1,0 +1,71 @@
+/**
+ * The local engine's shared context: the ledger database, its event log, the file store beside
+ * it, and who is acting. The per-resource modules (tags, transactions, wallets, …) take it.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import type { Db } from '../store/db.js';
+import { openDb, writeTx } from '../store/db.js';
+import { EventLog } from '../store/events.js';
+import { getWorkspace } from '../store/ledger.js';
+import { TxaError } from '../core/errors.js';
+import type { Workspace } from '../core/types.js';
+
+export interface EngineOptions {
+  /** Identifier recorded as `created_by` (the CLI user, or the API key's id). */
+  actor?: string;
+  /** Base URL for links the engine signs or serves (download links, attachment URLs). */
+  publicBaseUrl?: string;
+}
+
+export class Engine {
+  readonly events: EventLog;
+  /** Folder beside the ledger holding attachments and export files. */
+  readonly filesDir: string;
+  actor: string;
+  publicBaseUrl: string;
+
+  constructor(
+    readonly db: Db,
+    readonly ledgerPath: string,
+    opts: EngineOptions = {},
+  ) {
+    this.events = new EventLog(db);
+    this.actor = opts.actor ?? 'cli';
+    this.publicBaseUrl = (opts.publicBaseUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+    this.filesDir =
+      ledgerPath === ':memory:'
+        ? join(tmpdir(), `txa-files-${process.pid}`)
+        : join(dirname(resolve(ledgerPath)), `${basename(ledgerPath)}.files`);
+  }
+
+  static open(path: string, opts: EngineOptions = {}): Engine {
+    return new Engine(openDb(path), path, opts);
+  }
+
+  /** A sub-folder of the file store, created on first use. */
+  dir(name: string): string {
+    const d = join(this.filesDir, name);
+    mkdirSync(d, { recursive: true });
+    return d;
+  }
+
+  /** URL of a stored attachment (stored under its id): a file:// URL locally; `txa serve` sets its route. */
+  attachmentUrl: (attachmentId: string) => string = (id) => pathToFileURL(join(this.filesDir, 'attachments', id)).href;
+
+  write<T>(fn: () => T): T {
+    return writeTx(this.db, fn);
+  }
+
+  workspace(id: string): Workspace {
+    const ws = getWorkspace(this.db, id);
+    if (!ws) throw new TxaError('WORKSPACE_NOT_FOUND', `workspace ${id} not found`, { hint: 'List workspaces with: txa workspace list' });
+    return ws;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,168 @@
+/** Wallets: add, update, remove (local only), and the list with balances computed from the ledger. */
+import type { Engine } from './engine.js';
+import { TxaError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { nowIso } from '../core/clock.js';
+import { oneOf, parsePositiveInt } from '../core/filters.js';
+import { CHAIN_INFO } from '../core/chains.js';
+import { centsToNumber, fromBaseUnits, toBaseUnits } from '../core/money.js';
+import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
+import { findWalletByAddress, getWallet, insertWallet, type WalletRow } from '../store/ledger.js';
+import { removeWalletRollups } from '../store/rollups.js';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const WALLET_LIMIT_DEFAULT = 50;
+export const WALLET_LIMIT_MAX = 100;
+
+export interface WalletInput {
+  id?: string;
+  address: string;
+  chain: string;
+  label?: string;
+}
+
+export function normalizeAddress(address: string, field = 'address'): string {
+  const a = address.trim();
+  if (!ADDRESS.test(a)) throw new TxaError('INVALID_FIELD', `${field} must be a 0x-prefixed 40-hex-digit address, got '${address}'`, { field });
+  return a.toLowerCase();
+}
+
+export function requireWallet(engine: Engine, workspaceId: string, walletId: string): WalletRow {
+  const w = getWallet(engine.db, workspaceId, walletId);
+  if (!w) throw new TxaError('WALLET_NOT_FOUND', `wallet ${walletId} not found`, { hint: 'List wallets with: txa wallet list' });
+  return w;
+}
+
+/** Inserts a wallet and its `wallet.created` event; call inside a write transaction. */
+export function insertNewWallet(engine: Engine, workspaceId: string, input: WalletInput): WalletRow {
+  const chain = oneOf(input.chain, CHAINS, 'chain', 'INVALID_FIELD');
+  const address = normalizeAddress(input.address);
+  if (findWalletByAddress(engine.db, workspaceId, chain, address)) {
+    throw new TxaError('WALLET_ALREADY_EXISTS', `wallet ${address} on ${chain} is already in this workspace`, { field: 'address' });
+  }
+  const label = (input.label ?? '').trim() || `${chain} ${address.slice(0, 6)}…${address.slice(-4)}`;
+  const row: WalletRow = { id: input.id ?? newId('wal'), workspace_id: workspaceId, address, chain, label, created_at: nowIso(), last_synced: null };
+  insertWallet(engine.db, row);
+  engine.events.append(workspaceId, 'wallet.created', row.id, { wallet: publicWallet(row) });
+  return row;
+}
+
+export function addWallet(engine: Engine, workspaceId: string, input: WalletInput): Wallet {
+  const row = engine.write(() => {
+    engine.workspace(workspaceId);
+    return insertNewWallet(engine, workspaceId, input);
+  });
+  return walletWithBalance(engine, row);
+}
+
+export function updateWallet(engine: Engine, workspaceId: string, walletId: string, label: string): Wallet {
+  const trimmed = label.trim();
+  if (!trimmed || trimmed.length > 100) throw new TxaError('INVALID_FIELD', 'label must be 1 to 100 characters', { field: 'label' });
+  const row = engine.write(() => {
+    const w = requireWallet(engine, workspaceId, walletId);
+    engine.db.prepare('UPDATE wallets SET label = ? WHERE id = ?').run(trimmed, walletId);
+    const updated = { ...w, label: trimmed };
+    engine.events.append(workspaceId, 'wallet.updated', walletId, { wallet: publicWallet(updated), changes: ['label'] });
+    return updated;
+  });
+  return walletWithBalance(engine, row);
+}
+
+/** Removes a wallet with its transactions (and their tags, notes, attachment records). */
+export function removeWallet(engine: Engine, workspaceId: string, walletId: string): Deleted {
+  return engine.write(() => {
+    const w = requireWallet(engine, workspaceId, walletId);
+    removeWalletRollups(engine.db, walletId);
+    engine.db.prepare('DELETE FROM transactions WHERE wallet_id = ?').run(walletId);
+    engine.db.prepare('DELETE FROM wallets WHERE id = ?').run(walletId);
+    engine.events.append(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });
+    return { id: walletId, deleted: true as const };
+  });
+}
+
+function publicWallet(w: WalletRow) {
+  return { id: w.id, address: w.address, label: w.label, chain: w.chain, created_at: w.created_at, last_synced: w.last_synced };
+}
+
+interface TokenAcc {
+  symbol: string;
+  address: string | null;
+  decimals: number;
+  units: bigint;
+  /** Latest known price as a ratio: fiat cents per `priceUnits` base units. */
+  priceCents: bigint | null;
+  priceUnits: bigint;
+  priceTs: number;
+}
+
+/** Rounds a / b half-to-even (b > 0). */
+function divRound(a: bigint, b: bigint): bigint {
+  const negative = a < 0n;
+  const n = negative ? -a : a;
+  let q = n / b;
+  const r = n % b;
+  if (r * 2n > b || (r * 2n === b && q % 2n === 1n)) q += 1n;
+  return negative ? -q : q;
+}
+
+/** Balances per token (inflows − outflows), valued at each token's latest price seen in the ledger. */
+function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
+  const rows = engine.db
+    .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ?')
+    .iterate(w.id) as IterableIterator<{ token_symbol: string; token_address: string | null; token_decimals: number; direction: string; amount: string; fiat_cents: number | null; ts: number }>;
+  const tokens = new Map<string, TokenAcc>();
+  let count = 0;
+  for (const r of rows) {
+    count++;
+    const key = `${r.token_address ?? ''}\0${r.token_symbol}`;
+    let acc = tokens.get(key);
+    if (!acc) {
+      acc = { symbol: r.token_symbol, address: r.token_address, decimals: r.token_decimals, units: 0n, priceCents: null, priceUnits: 1n, priceTs: -Infinity };
+      tokens.set(key, acc);
+    }
+    const units = toBaseUnits(r.amount, acc.decimals);
+    acc.units += r.direction === 'inflow' ? units : -units;
+    if (r.fiat_cents !== null && units > 0n && r.ts >= acc.priceTs) {
+      acc.priceCents = BigInt(r.fiat_cents);
+      acc.priceUnits = units;
+      acc.priceTs = r.ts;
+    }
+  }
+  const native = CHAIN_INFO[w.chain as Chain].native;
+  let nativeBalance = '0';
+  let totalCents = 0n;
+  const list: TokenBalance[] = [];
+  for (const acc of tokens.values()) {
+    const balance = fromBaseUnits(acc.units, acc.decimals);
+    const cents = acc.priceCents === null ? null : divRound(acc.units * acc.priceCents, acc.priceUnits);
+    if (cents !== null) totalCents += cents;
+    if (acc.address === null && acc.symbol === native.symbol) nativeBalance = balance;
+    list.push({ symbol: acc.symbol, address: acc.address, balance, fiat_value: cents === null ? null : centsToNumber(Number(cents)) });
+  }
+  list.sort((a, b) => a.symbol.localeCompare(b.symbol) || String(a.address).localeCompare(String(b.address)));
+  return {
+    id: w.id,
+    address: w.address,
+    label: w.label,
+    chain: w.chain as Chain,
+    balance: { native: nativeBalance, tokens: list, fiat_value: centsToNumber(Number(totalCents)) },
+    transaction_count: count,
+    created_at: w.created_at,
+    last_synced: w.last_synced,
+  };
+}
+
+export function listWallets(engine: Engine, workspaceId: string, params: QueryParams): Page<Wallet> {
+  engine.workspace(workspaceId);
+  const chain = params.chain ? oneOf(params.chain, CHAINS, 'chain', 'INVALID_PARAMETERS') : undefined;
+  const page = params.page ? parsePositiveInt(params.page, 'page') : 1;
+  const limit = params.limit ? parsePositiveInt(params.limit, 'limit', WALLET_LIMIT_MAX) : WALLET_LIMIT_DEFAULT;
+  const where = chain ? 'workspace_id = ? AND chain = ?' : 'workspace_id = ?';
+  const args = chain ? [workspaceId, chain] : [workspaceId];
+  const total = (engine.db.prepare(`SELECT count(*) AS n FROM wallets WHERE ${where}`).get(...args) as { n: number }).n;
+  const rows = engine.db.prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as WalletRow[];
+  return {
+    data: rows.map((r) => walletWithBalance(engine, r)),
+    pagination: { total, page, pages: Math.ceil(total / limit), limit },
+  };
+}

@@ -1,0 +1,202 @@
+/** SQL over the transactions table: filtered pages, counts, streaming reads and bulk inserts. */
+import type { Db } from './db.js';
+import type { TxFilter } from '../core/filters.js';
+import type { Attachment, Chain, Direction, Sort, TagRef, Transaction, TxType } from '../core/types.js';
+import { centsToNumber } from '../core/money.js';
+import { isoSeconds } from '../core/clock.js';
+import { explorerUrl } from '../core/chains.js';
+import { addToRollups } from './rollups.js';
+
+export interface TransactionRow {
+  id: string;
+  workspace_id: string;
+  wallet_id: string;
+  wallet_label: string;
+  chain: string;
+  tx_hash: string;
+  transfer_key: string;
+  from_address: string;
+  to_address: string;
+  token_symbol: string;
+  token_address: string | null;
+  token_decimals: number;
+  amount: string;
+  amount_key: string;
+  fiat_cents: number | null;
+  direction: string;
+  type: string;
+  ts: number;
+  notes: string | null;
+}
+
+export type NewTransaction = Omit<TransactionRow, 'wallet_label'>;
+
+const SELECT = `SELECT t.id, t.workspace_id, t.wallet_id, w.label AS wallet_label, t.chain, t.tx_hash, t.transfer_key,
+  t.from_address, t.to_address, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.amount_key,
+  t.fiat_cents, t.direction, t.type, t.ts, t.notes
+  FROM transactions t JOIN wallets w ON w.id = t.wallet_id`;
+
+const ORDER: Record<Sort, string> = {
+  timestamp_desc: 't.ts DESC, t.id DESC',
+  timestamp_asc: 't.ts ASC, t.id ASC',
+  amount_desc: 't.amount_key DESC, t.ts DESC, t.id DESC',
+  amount_asc: 't.amount_key ASC, t.ts ASC, t.id ASC',
+};
+
+export interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/** WHERE clause of a filter on alias `t`; every value is a bound parameter. */
+export function whereOf(workspaceId: string, f: TxFilter): Where {
+  const clauses = ['t.workspace_id = ?'];
+  const params: unknown[] = [workspaceId];
+  const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  if (f.walletIds) {
+    clauses.push(`t.wallet_id IN (${placeholders(f.walletIds.length)})`);
+    params.push(...f.walletIds);
+  }
+  if (f.chain) {
+    clauses.push('t.chain = ?');
+    params.push(f.chain);
+  }
+  if (f.token) {
+    clauses.push('t.token_symbol = ? COLLATE NOCASE');
+    params.push(f.token);
+  }
+  if (f.direction) {
+    clauses.push('t.direction = ?');
+    params.push(f.direction);
+  }
+  if (f.startTs !== undefined) {
+    clauses.push('t.ts >= ?');
+    params.push(f.startTs);
+  }
+  if (f.endTs !== undefined) {
+    clauses.push('t.ts < ?');
+    params.push(f.endTs);
+  }
+  if (f.minAmountKey !== undefined) {
+    clauses.push('t.amount_key >= ?');
+    params.push(f.minAmountKey);
+  }
+  if (f.maxAmountKey !== undefined) {
+    clauses.push('t.amount_key <= ?');
+    params.push(f.maxAmountKey);
+  }
+  if (f.tagIds) {
+    clauses.push(`EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${placeholders(f.tagIds.length)}))`);
+    params.push(...f.tagIds);
+  }
+  if (f.hasTags !== undefined) {
+    clauses.push(`${f.hasTags ? '' : 'NOT '}EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id)`);
+  }
+  if (f.hasNotes !== undefined) clauses.push(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
+  return { sql: clauses.join(' AND '), params };
+}
+
+export function countTransactions(db: Db, workspaceId: string, f: TxFilter): number {
+  const w = whereOf(workspaceId, f);
+  return (db.prepare(`SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+}
+
+export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort, limit: number, offset: number): TransactionRow[] {
+  const w = whereOf(workspaceId, f);
+  return db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TransactionRow[];
+}
+
+/** Every matching row in order, read lazily: memory stays flat however many rows match. */
+export function iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sort): IterableIterator<TransactionRow> {
+  const w = whereOf(workspaceId, f);
+  return db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]}`).iterate(...w.params) as IterableIterator<TransactionRow>;
+}
+
+export function selectById(db: Db, workspaceId: string, id: string): TransactionRow | undefined {
+  return db.prepare(`${SELECT} WHERE t.id = ? AND t.workspace_id = ?`).get(id, workspaceId) as TransactionRow | undefined;
+}
+
+function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(...fn(ids.slice(i, i + size)));
+  return out;
+}
+
+/** Tags and attachments of many transactions in two queries. */
+export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: string) => string) {
+  const tags = new Map<string, TagRef[]>();
+  const attachments = new Map<string, Attachment[]>();
+  if (ids.length === 0) return { tags, attachments };
+  const tagRows = inChunks(ids, 500, (chunk) =>
+    db
+      .prepare(
+        `SELECT x.transaction_id AS tx, g.id, g.name, g.color FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
+         WHERE x.transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY g.name COLLATE NOCASE, g.id`,
+      )
+      .all(...chunk) as { tx: string; id: string; name: string; color: string }[],
+  );
+  for (const r of tagRows) {
+    const list = tags.get(r.tx) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    tags.set(r.tx, list);
+  }
+  const attRows = inChunks(ids, 500, (chunk) =>
+    db
+      .prepare(
+        `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
+         WHERE transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY uploaded_at, id`,
+      )
+      .all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
+  );
+  for (const r of attRows) {
+    const list = attachments.get(r.tx) ?? [];
+    list.push({ id: r.id, file_name: r.file_name, file_url: fileUrl(r.id), file_size: r.file_size, uploaded_at: r.uploaded_at });
+    attachments.set(r.tx, list);
+  }
+  return { tags, attachments };
+}
+
+export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: Attachment[]): Transaction {
+  const chain = row.chain as Chain;
+  return {
+    id: row.id,
+    tx_hash: row.tx_hash,
+    wallet_id: row.wallet_id,
+    wallet_label: row.wallet_label,
+    chain,
+    from_address: row.from_address,
+    to_address: row.to_address,
+    token: { symbol: row.token_symbol, address: row.token_address, decimals: row.token_decimals },
+    amount: row.amount,
+    fiat_value: row.fiat_cents === null ? null : centsToNumber(row.fiat_cents),
+    direction: row.direction as Direction,
+    type: row.type as TxType,
+    timestamp: isoSeconds(row.ts),
+    tags,
+    notes: row.notes,
+    attachments,
+    explorer_url: explorerUrl(chain, row.tx_hash),
+  };
+}
+
+/**
+ * Inserts rows, skipping those whose identity (wallet, hash, transfer) exists already, and
+ * keeps the rollups in step. Call inside a write transaction. Returns the rows inserted.
+ */
+export function insertTransactions(db: Db, rows: NewTransaction[], createdAt: number): NewTransaction[] {
+  const stmt = db.prepare(
+    `INSERT OR IGNORE INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
+      token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const inserted: NewTransaction[] = [];
+  for (const r of rows) {
+    const info = stmt.run(
+      r.id, r.workspace_id, r.wallet_id, r.chain, r.tx_hash, r.transfer_key, r.from_address, r.to_address,
+      r.token_symbol, r.token_address, r.token_decimals, r.amount, r.amount_key, r.fiat_cents, r.direction, r.type, r.ts, r.notes, createdAt,
+    );
+    if (info.changes === 1) inserted.push(r);
+  }
+  addToRollups(db, inserted);
+  return inserted;
+}
