@@ -1,0 +1,72 @@
+/**
+ * What every export writer receives: the export's metadata and a way to read its rows (as often
+ * as the writer needs, e.g. a PDF summary pass then a detail pass), streamed from the ledger so
+ * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
+ */
+import type { Summary, Transaction, Workspace } from '../core/types.js';
+
+export const CSV_COLUMNS = [
+  'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
+  'fiat_value', 'direction', 'type', 'tags', 'notes', 'attachments',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const GROUP_BY = ['month', 'wallet', 'tag', 'token'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
+
+export const COST_BASIS = ['fifo', 'lifo', 'hifo'] as const;
+export type CostBasis = (typeof COST_BASIS)[number];
+
+export interface ExportOptions {
+  currency: string;
+  date_format: string;
+  include_summary: boolean;
+  group_by?: GroupBy;
+  pdf_title?: string;
+  include_logo: boolean;
+  cost_basis: CostBasis;
+}
+
+/** One change of a transaction from the event log, for the audit report. */
+export interface HistoryEntry {
+  event_id: string;
+  type: string;
+  created_at: string;
+  changes: string[];
+}
+
+export interface ExportJob {
+  exportId: string;
+  workspace: Workspace;
+  createdAt: string;
+  format: 'csv' | 'json' | 'pdf';
+  reportType?: ReportType;
+  /** The filters as the request gave them (echoed in JSON exports and report headers). */
+  filters: Record<string, unknown>;
+  options: ExportOptions;
+  columns: CsvColumn[];
+  /** Period shown on reports: the filter's dates, else the first and last transaction's days. */
+  period: { start: string | null; end: string | null };
+  transactionCount: number;
+  /** Totals of the whole filter, already converted to `options.currency`. */
+  summary: Summary;
+  /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */
+  rows(): Iterable<Transaction>;
+  /** Change history of a transaction (audit). */
+  history(transactionId: string): HistoryEntry[];
+  /** Path of a stored attachment file (audit embeds them). */
+  attachmentPath(attachmentId: string): string;
+  /** Called as rows are written, with the count so far. */
+  onProgress(done: number): void;
+}
+
+export interface WriteResult {
+  bytes: number;
+}
+
+export type ExportWriter = (job: ExportJob, destPath: string) => Promise<WriteResult>;

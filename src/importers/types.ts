@@ -1,0 +1,65 @@
+/**
+ * What every importer produces: transactions in a normalised form, in file order, plus the rows
+ * it could not read. The engine (engine/imports.ts) resolves wallets, derives identities and
+ * writes everything in one database transaction.
+ */
+import type { Chain, Direction, TxType } from '../core/types.js';
+
+/** A wallet as a file names it (native JSON carries wallet_id/wallet_label; CSVs name none). */
+export interface WalletRef {
+  id?: string;
+  label?: string;
+  address?: string;
+  chain?: Chain;
+}
+
+export interface ImportRecord {
+  /** 1-based line (CSV, NDJSON) or element index (JSON array) in the source, for error messages. */
+  line: number;
+  /** Absent when the file names no wallet: the engine uses `--wallet`. */
+  wallet?: WalletRef;
+  tx_hash: string;
+  /** Optional explicit id (round trip of this tool's JSON export). */
+  id?: string;
+  from_address: string;
+  to_address: string;
+  token: { symbol: string; address: string | null; decimals: number };
+  /** Canonical non-negative decimal in token units (core/money normalizeDecimal). */
+  amount: string;
+  /** Decimal text in the workspace's base currency, or null when the source has no value. */
+  fiat_value: string | null;
+  direction: Direction;
+  type: TxType;
+  /** Unix seconds, UTC. */
+  timestamp: number;
+  notes: string | null;
+  /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
+  tags?: { name: string; type?: string; color?: string }[];
+}
+
+export interface RowError {
+  line: number;
+  field: string;
+  reason: string;
+}
+
+export interface ParseResult {
+  format: string;
+  records: ImportRecord[];
+  errors: RowError[];
+  /** Rows read but deliberately not imported (e.g. a token-tracker row not touching the wallet), with why. */
+  skipped: { line: number; reason: string }[];
+}
+
+/** What an importer may know beyond the file: the wallet chosen with `--wallet`, and the file name. */
+export interface ImportContext {
+  wallet?: { id: string; address: string; chain: Chain; label: string };
+  fileName: string;
+}
+
+export interface Importer {
+  readonly format: string;
+  /** Whether this importer reads a file with this header (CSV) or first value (JSON). */
+  detect(sample: { header?: string[]; text: string }): boolean;
+  parse(text: string, ctx: ImportContext): ParseResult;
+}
