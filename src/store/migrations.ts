@@ -113,4 +113,8 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX events_by_workspace ON events (workspace_id, seq);
   CREATE INDEX events_by_subject ON events (subject_id, seq);
   `,
+  // 2: exports, delivery jobs and FX rates (issue "Exports"); filled in by that work.
+  `SELECT 1;`,
+  // 3: API keys, webhook subscriptions and deliveries, idempotency keys (issue "txa serve").
+  `SELECT 1;`,
 ];
