@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addDecimals, amountKey, centsToString, compareDecimal, decimalToCents, fromBaseUnits, normalizeDecimal, toBaseUnits } from '../../src/core/money.js';
+
+describe('normalizeDecimal', () => {
+  it.each([
+    ['0', '0'],
+    ['000.000', '0'],
+    ['-0.0', '0'],
+    ['12.50', '12.5'],
+    ['+7', '7'],
+    ['.5', '0.5'],
+    ['5.', '5'],
+    ['9.39445E-05', '0.0000939445'],
+    ['2.0837120886e-06', '0.0000020837120886'],
+    ['7E-16', '0.0000000000000007'],
+    ['1e3', '1000'],
+    ['1.5E+2', '150'],
+    ['34.495975469528555004', '34.495975469528555004'],
+    ['-3.10', '-3.1'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeDecimal(input)).toBe(expected);
+  });
+
+  it.each(['', 'abc', '1,000', '1.2.3', 'e5', '--1', '1e', 'NaN', 'Infinity', '1e999'])('rejects %s', (input) => {
+    expect(normalizeDecimal(input)).toBeNull();
+  });
+});
+
+describe('base units', () => {
+  it('round-trips 78-digit amounts exactly', () => {
+    const max = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
+    expect(fromBaseUnits(toBaseUnits(max, 18), 18)).toBe(max);
+  });
+
+  it('refuses more decimals than the token has', () => {
+    expect(() => toBaseUnits('1.0000001', 6)).toThrow(RangeError);
+  });
+
+  it('adds exactly where floats do not', () => {
+    expect(addDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(addDecimals(['12345.123456789012345678', '0.000000000000000001'])).toBe('12345.123456789012345679');
+  });
+});
+
+describe('amountKey', () => {
+  const decimal = fc
+    .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 24 }))
+    .map(([units, decimals]) => fromBaseUnits(units, decimals));
+
+  it('orders byte-wise exactly as the numbers order', () => {
+    fc.assert(
+      fc.property(decimal, decimal, (a, b) => {
+        const byKey = amountKey(a) < amountKey(b) ? -1 : amountKey(a) > amountKey(b) ? 1 : 0;
+        expect(byKey).toBe(compareDecimal(a, b));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('tells apart values a double cannot', () => {
+    expect(amountKey('12345.123456789012345678') < amountKey('12345.123456789012345679')).toBe(true);
+  });
+});
+
+describe('cents', () => {
+  it.each([
+    ['1132.01998337566', 113202],
+    ['0.005', 0],
+    ['0.015', 2],
+    ['0.025', 2],
+    ['0.0251', 3],
+    ['-0.015', -2],
+    ['2.675', 268],
+  ])('%s rounds half-even to %i cents', (input, cents) => {
+    expect(decimalToCents(input)).toBe(cents);
+  });
+
+  it('formats cents', () => {
+    expect(centsToString(-123450)).toBe('-1234.50');
+    expect(centsToString(5)).toBe('0.05');
+  });
+});
