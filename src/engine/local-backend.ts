@@ -7,6 +7,7 @@ import * as tags from './tags.js';
 import * as txs from './transactions.js';
 import * as wallets from './wallets.js';
 import * as events from './events.js';
+import * as webhooks from './webhooks.js';
 
 function notYet(what: string): never {
   throw new TxaError('LOCAL_ONLY', `${what} is not available in this build`);
@@ -58,31 +59,35 @@ export class LocalBackend implements Backend {
     return wallets.listWallets(this.engine, ws, query);
   }
 
-  async createExport(_ws: string, _body: unknown): Promise<never> {
-    notYet('export create');
+  async createExport(ws: string, body: unknown) {
+    const { createExport } = await import('./exports.js');
+    return createExport(this.engine, ws, body);
   }
-  async getExport(_ws: string, _id: string): Promise<never> {
-    notYet('export status');
+  async getExport(ws: string, id: string) {
+    const { getExport } = await import('./exports.js');
+    return getExport(this.engine, ws, id);
   }
-  async listExports(_ws: string, _query: QueryParams): Promise<never> {
-    notYet('export list');
+  async listExports(ws: string, query: QueryParams) {
+    const { listExports } = await import('./exports.js');
+    return listExports(this.engine, ws, query);
   }
-  async downloadExport(_ws: string, _id: string, _dest: string): Promise<never> {
-    notYet('export download');
+  async downloadExport(ws: string, id: string, dest: string) {
+    const { downloadExport } = await import('./exports.js');
+    return downloadExport(this.engine, ws, id, dest);
   }
 
-  async createWebhook(_ws: string, _body: unknown): Promise<never> {
-    notYet('webhooks add');
+  async createWebhook(ws: string, body: unknown) {
+    return webhooks.createWebhook(this.engine, ws, body);
   }
-  async listWebhooks(_ws: string): Promise<never> {
-    notYet('webhooks list');
+  async listWebhooks(ws: string) {
+    return webhooks.listWebhooks(this.engine, ws);
   }
-  async deleteWebhook(_ws: string, _id: string): Promise<never> {
-    notYet('webhooks remove');
+  async deleteWebhook(ws: string, id: string) {
+    return webhooks.deleteWebhook(this.engine, ws, id);
   }
 
   async listEvents(ws: string, query: QueryParams) {
-    return events.listEvents(this.engine, ws, query);
+    return events.listEvents(this.engine, ws, query, webhooks.deliveryLookup(this.engine));
   }
 
   async close() {

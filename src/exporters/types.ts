@@ -40,6 +40,18 @@ export interface HistoryEntry {
   changes: string[];
 }
 
+/** One group of a grouped export (`options.group_by`), in group order. */
+export interface ExportGroup {
+  /** `YYYY-MM` (month), wallet label, tag name or `(untagged)`, token symbol. */
+  key: string;
+  /** Totals of the group's rows, converted like the rows. */
+  summary: Summary;
+  /** The group's rows in timestamp order, values converted. */
+  rows(): Iterable<Transaction>;
+  /** The ids of the group's rows in the same order, without loading the rows. */
+  ids(): Iterable<string>;
+}
+
 export interface ExportJob {
   exportId: string;
   workspace: Workspace;
@@ -57,6 +69,11 @@ export interface ExportJob {
   summary: Summary;
   /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */
   rows(): Iterable<Transaction>;
+  /**
+   * Present when `options.group_by` is set: the groups in order. A transaction with several
+   * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.
+   */
+  groups?: () => ExportGroup[];
   /** Change history of a transaction (audit). */
   history(transactionId: string): HistoryEntry[];
   /** Path of a stored attachment file (audit embeds them). */

@@ -114,7 +114,122 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX events_by_subject ON events (subject_id, seq);
   `,
   // 2: exports, delivery jobs and FX rates (issue "Exports"); filled in by that work.
-  `SELECT 1;`,
+  `
+  -- The export records double as the job queue (engine/export-jobs.ts): queued rows are claimed
+  -- atomically; worker + heartbeat_ts tell a live job from one left behind by a dead process.
+  CREATE TABLE exports (
+    id                   TEXT PRIMARY KEY,
+    workspace_id         TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    status               TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'completed', 'failed', 'expired')),
+    format               TEXT NOT NULL CHECK (format IN ('csv', 'json', 'pdf')),
+    report_type          TEXT,
+    request              TEXT NOT NULL,
+    delivery             TEXT NOT NULL,
+    file_name            TEXT,
+    file_size            INTEGER,
+    transaction_count    INTEGER,
+    sha256               TEXT,
+    progress             INTEGER NOT NULL DEFAULT 0,
+    estimated_completion TEXT,
+    error_code           TEXT,
+    error_message        TEXT,
+    worker               TEXT,
+    heartbeat_ts         INTEGER,
+    created_at           TEXT NOT NULL,
+    created_ts           INTEGER NOT NULL,
+    completed_at         TEXT,
+    expires_at           TEXT NOT NULL,
+    expires_ts           INTEGER NOT NULL
+  );
+  CREATE INDEX exports_by_workspace ON exports (workspace_id, created_ts);
+  CREATE INDEX exports_by_status ON exports (status, created_ts);
+
+  -- Daily FX rates: 1 unit of the workspace's base currency = rate units of currency (exact decimal text).
+  CREATE TABLE rates (
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    currency     TEXT NOT NULL,
+    rate         TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, currency, day)
+  ) WITHOUT ROWID;
+
+  -- Ledger-wide settings, e.g. the secret that signs download links (created on first use).
+  CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Per-workspace secret signing export.completed deliveries to delivery.webhook_url.
+  CREATE TABLE workspace_secrets (
+    workspace_id   TEXT PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    webhook_secret TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
   // 3: API keys, webhook subscriptions and deliveries, idempotency keys (issue "txa serve").
-  `SELECT 1;`,
+  `
+  -- Keys are stored only as SHA-256 hashes; prefix (the first characters) is what keys list shows.
+  CREATE TABLE api_keys (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT,
+    access       TEXT NOT NULL CHECK (access IN ('read', 'write', 'full')),
+    key_hash     TEXT NOT NULL UNIQUE,
+    prefix       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    last_used_at TEXT,
+    revoked_at   TEXT
+  );
+  CREATE INDEX api_keys_by_workspace ON api_keys (workspace_id, created_at);
+
+  -- The hourly request budget of each workspace (fixed window), flushed by serve every second.
+  CREATE TABLE api_usage (
+    workspace_id TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    count        INTEGER NOT NULL
+  );
+
+  -- Idempotency-Key records (CONTRACT §4): kept 24 hours.
+  CREATE TABLE idempotency_keys (
+    workspace_id TEXT NOT NULL,
+    key          TEXT NOT NULL,
+    fingerprint  TEXT NOT NULL,
+    state        TEXT NOT NULL CHECK (state IN ('running', 'done')),
+    status       INTEGER,
+    response     TEXT,
+    created_at   INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, key)
+  );
+
+  CREATE TABLE webhooks (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    url          TEXT NOT NULL,
+    events       TEXT NOT NULL,
+    secret       TEXT NOT NULL,
+    created_at   TEXT NOT NULL
+  );
+  CREATE INDEX webhooks_by_workspace ON webhooks (workspace_id, created_at);
+
+  -- One row per (event, subscription); next_attempt_at (Unix ms) is the retry schedule.
+  CREATE TABLE webhook_deliveries (
+    id              TEXT PRIMARY KEY,
+    event_id        TEXT NOT NULL,
+    webhook_id      TEXT REFERENCES webhooks (id) ON DELETE SET NULL,
+    url             TEXT NOT NULL,
+    status          TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed')),
+    attempt_count   INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER
+  );
+  CREATE INDEX deliveries_by_event ON webhook_deliveries (event_id);
+  CREATE INDEX deliveries_due ON webhook_deliveries (status, next_attempt_at);
+
+  CREATE TABLE webhook_attempts (
+    delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+    attempt     INTEGER NOT NULL,
+    at          TEXT NOT NULL,
+    status_code INTEGER,
+    error       TEXT,
+    PRIMARY KEY (delivery_id, attempt)
+  ) WITHOUT ROWID;
+  `,
 ];

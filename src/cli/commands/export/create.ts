@@ -1,0 +1,143 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Backend } from '../../../core/backend.js';
+import { TxaError, isErrorCode } from '../../../core/errors.js';
+import { EXPORT_FORMATS, type ExportRecord } from '../../../core/types.js';
+import { COST_BASIS, GROUP_BY, REPORT_TYPES } from '../../../exporters/types.js';
+import type { Context } from '../../context.js';
+import { action, choice, list } from '../../run.js';
+import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
+import { EXTENSION, printExport } from './view.js';
+import { progressView } from './progress.js';
+
+const DELIVERY = ['download', 'email', 'webhook'] as const;
+const POLL_MS = 1000;
+
+interface Opts extends FilterFlags {
+  format: string;
+  reportType?: string;
+  walletIds?: string;
+  columns?: string;
+  currency?: string;
+  dateFormat?: string;
+  includeSummary?: boolean;
+  groupBy?: string;
+  pdfTitle?: string;
+  includeLogo?: boolean;
+  costBasis?: string;
+  delivery?: string;
+  email?: string;
+  webhookUrl?: string;
+  out?: string;
+  wait?: boolean;
+}
+
+/** `--out` must point into an existing directory; checked before the export is created. */
+export function checkOutDir(out: string | undefined): void {
+  if (out === undefined) return;
+  const dir = dirname(resolve(out));
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new TxaError('USAGE_ERROR', `--out ${out}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
+  }
+}
+
+function bodyOf(ws: string, o: Opts): Record<string, unknown> {
+  const { start_date, end_date } = dateRange(o);
+  const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
+  return {
+    workspace_id: ws,
+    format: choice('format', o.format, EXPORT_FORMATS),
+    report_type: choice('report-type', o.reportType, REPORT_TYPES),
+    filters: {
+      wallet_ids: list(o.walletIds),
+      chain: o.chain,
+      token: o.token,
+      direction: o.direction,
+      tag_ids: list(o.tagIds),
+      start_date,
+      end_date,
+      min_amount: o.minAmount,
+      max_amount: o.maxAmount,
+      has_tags: hasTags === undefined ? undefined : hasTags === 'true',
+    },
+    columns: list(o.columns),
+    options: {
+      currency: o.currency,
+      date_format: o.dateFormat,
+      include_summary: o.includeSummary,
+      group_by: choice('group-by', o.groupBy, GROUP_BY),
+      pdf_title: o.pdfTitle,
+      include_logo: o.includeLogo,
+      cost_basis: choice('cost-basis', o.costBasis, COST_BASIS),
+    },
+    delivery: { method: choice('delivery', o.delivery, DELIVERY), email_recipients: list(o.email), webhook_url: o.webhookUrl },
+  };
+}
+
+/** Runs a queued job to its end: in this process on the local ledger, else by polling the API. */
+async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRecord, wait: boolean): Promise<ExportRecord> {
+  const view = await progressView(ctx.out, `export ${rec.id}`);
+  if (backend.kind === 'local') {
+    const { LocalBackend } = await import('../../../engine/local-backend.js');
+    const { runExportJob } = await import('../../../engine/export-jobs.js');
+    await runExportJob((backend as InstanceType<typeof LocalBackend>).engine, rec.id, (p) => view.update(p.progress, `(${p.done}/${p.total} rows)`));
+  } else if (wait) {
+    while (rec.status === 'queued' || rec.status === 'processing') {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      rec = await backend.getExport(ws, rec.id);
+      view.update(rec.progress ?? (rec.status === 'completed' ? 100 : 0), rec.estimated_completion ? `(eta ${rec.estimated_completion})` : undefined);
+    }
+  } else {
+    return rec;
+  }
+  rec = await backend.getExport(ws, rec.id);
+  view.stop(`export ${rec.id} ${rec.status}`, rec.status === 'completed');
+  return rec;
+}
+
+export function registerCreate(parent: Command): void {
+  const cmd = parent
+    .command('create')
+    .description('create an export: download writes the file; email and webhook run the job (in this process on the local ledger)')
+    .requiredOption('--format <format>', 'csv, json or pdf')
+    .option('--report-type <type>', 'PDF report: summary, detailed, tax or audit')
+    .option('--wallet-ids <ids>', 'comma-separated wallet ids');
+  addFilterOptions(cmd)
+    .option('--columns <a,b>', 'CSV columns in this order (default: all)')
+    .option('--currency <code>', 'currency of values, converted with `txa rates` (default USD)')
+    .option('--date-format <pattern>', "YYYY-MM-DD (default), MM/DD/YYYY or DD/MM/YYYY, optionally + ' HH:mm:ss' or ' HH:mm'")
+    .option('--include-summary', 'append totals (default)')
+    .option('--no-include-summary', 'a bare table without totals')
+    .option('--group-by <key>', 'month, wallet, tag or token')
+    .option('--pdf-title <title>', 'title of a PDF report')
+    .option('--include-logo', 'logo in the PDF header (default)')
+    .option('--no-include-logo', 'no logo in the PDF header')
+    .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
+    .option('--delivery <method>', 'download (default), email or webhook')
+    .option('--email <a,b>', 'recipients for --delivery email')
+    .option('--webhook-url <url>', 'URL for --delivery webhook')
+    .option('--out <path>', 'where download writes the file (default ./<export_id>.<ext>)')
+    .option('--wait', 'remote backend: poll until an email/webhook export ends (local runs it in the foreground anyway)')
+    .action(
+      action<Opts>(async (ctx, o) => {
+        const ws = ctx.workspace();
+        const body = bodyOf(ws, o);
+        checkOutDir(o.out);
+        const backend = await ctx.backend();
+        let rec = await backend.createExport(ws, body);
+        let file: string | undefined;
+        if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
+          file = (await backend.downloadExport(ws, rec.id, o.out ?? `${rec.id}.${EXTENSION[rec.format]}`)).path;
+        } else {
+          rec = await follow(ctx, backend, ws, rec, Boolean(o.wait));
+        }
+        if (ctx.out.json) ctx.out.body({ success: true, data: rec });
+        else printExport(ctx.out, rec, file);
+        if (rec.status === 'failed' && rec.error) {
+          const code = isErrorCode(rec.error.code) ? rec.error.code : 'CONNECTION_ERROR';
+          throw new TxaError(code, `export ${rec.id} failed: ${rec.error.code}: ${rec.error.message}`);
+        }
+      }),
+    );
+}

@@ -1,0 +1,40 @@
+/**
+ * Progress of a running export on stderr: an ora spinner with a bar on a TTY, otherwise a plain
+ * line every 10 percent (so CI logs stay short). Nothing with --json.
+ */
+import type { Output } from '../../output.js';
+
+export interface ProgressView {
+  update(progress: number, detail?: string): void;
+  stop(final: string, ok: boolean): void;
+}
+
+const BAR_WIDTH = 20;
+
+function bar(progress: number): string {
+  const full = Math.round((progress / 100) * BAR_WIDTH);
+  return `[${'#'.repeat(full)}${'-'.repeat(BAR_WIDTH - full)}] ${progress}%`;
+}
+
+export async function progressView(out: Output, label: string): Promise<ProgressView> {
+  if (out.json) return { update: () => undefined, stop: () => undefined };
+  if (out.stderrTty) {
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr }).start();
+    return {
+      update: (p, detail) => {
+        spinner.text = `${label} ${bar(p)}${detail ? ` ${detail}` : ''}`;
+      },
+      stop: (final, ok) => (ok ? spinner.succeed(final) : spinner.fail(final)),
+    };
+  }
+  let shown = -10;
+  return {
+    update: (p, detail) => {
+      if (p < shown + 10 && p !== 100) return;
+      shown = p;
+      process.stderr.write(`${label} ${p}%${detail ? ` ${detail}` : ''}\n`);
+    },
+    stop: (final) => process.stderr.write(`${final}\n`),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The body of `POST /api/v1/exports` (API.md 4.4, CONTRACT §4): its zod schema and the checks
+ * that span fields, resolved into one validated request with the contract's defaults. The value
+ * sets (columns, report types, …) come from exporters/types.ts, a leaf module of constants.
+ */
+import { z } from 'zod';
+import { TxaError } from './errors.js';
+import { validateBody } from './validate.js';
+import { buildFilter, type TxFilter } from './filters.js';
+import { EXPORT_FORMATS, type ExportFormat } from './types.js';
+import {
+  COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, REPORT_TYPES,
+  type CsvColumn, type ExportOptions, type ReportType,
+} from '../exporters/types.js';
+
+export const DELIVERY_METHODS = ['download', 'email', 'webhook'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** A date pattern: one of DATE_FORMATS, optionally followed by ` HH:mm:ss` or ` HH:mm`. */
+export function isDateFormat(pattern: string): boolean {
+  const [day, time, ...rest] = pattern.split(' ');
+  return rest.length === 0 && (DATE_FORMATS as readonly string[]).includes(day!) && (time === undefined || time === 'HH:mm:ss' || time === 'HH:mm');
+}
+
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+const oneOfMsg = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
+const amount = z.union([z.number(), z.string()], { message: 'must be a number in token units' });
+
+const filtersSchema = z.object({
+  wallet_ids: z.array(z.string().min(1), { message: 'must be an array of wallet ids' }).optional(),
+  chain: z.string().optional(),
+  token: z.string().optional(),
+  direction: z.string().optional(),
+  tag_ids: z.array(z.string().min(1), { message: 'must be an array of tag ids' }).optional(),
+  start_date: z.string({ message: 'must be a date YYYY-MM-DD' }).optional(),
+  end_date: z.string({ message: 'must be a date YYYY-MM-DD' }).optional(),
+  min_amount: amount.optional(),
+  max_amount: amount.optional(),
+  has_tags: z.boolean({ message: 'must be true or false' }).optional(),
+  has_notes: z.boolean({ message: 'must be true or false' }).optional(),
+});
+
+const optionsSchema = z.object({
+  currency: z.string().regex(/^[A-Za-z]{3}$/, { message: 'must be a three-letter currency code such as USD' }).optional(),
+  date_format: z
+    .string()
+    .refine(isDateFormat, { message: `must be one of ${DATE_FORMATS.join(', ')}, optionally followed by ' HH:mm:ss' or ' HH:mm'` })
+    .optional(),
+  include_summary: z.boolean({ message: 'must be true or false' }).optional(),
+  group_by: z.enum(GROUP_BY, oneOfMsg(GROUP_BY)).optional(),
+  pdf_title: z.string().max(200, { message: 'must be at most 200 characters' }).optional(),
+  include_logo: z.boolean({ message: 'must be true or false' }).optional(),
+  cost_basis: z.enum(COST_BASIS, oneOfMsg(COST_BASIS)).optional(),
+});
+
+const deliverySchema = z.object({
+  method: z.enum(DELIVERY_METHODS, oneOfMsg(DELIVERY_METHODS)).optional(),
+  email_recipients: z.array(z.string(), { message: 'must be an array of e-mail addresses' }).optional(),
+  webhook_url: z.string({ message: 'must be an http(s) URL' }).optional(),
+});
+
+export const exportCreateSchema = z.object({
+  workspace_id: z.string().optional(),
+  format: z.enum(EXPORT_FORMATS, oneOfMsg(EXPORT_FORMATS)),
+  report_type: z.enum(REPORT_TYPES, oneOfMsg(REPORT_TYPES)).optional(),
+  filters: filtersSchema.optional(),
+  // Checked below so the error names `columns` rather than `columns.3`.
+  columns: z.array(z.string(), { message: 'must be an array of column names' }).optional(),
+  options: optionsSchema.optional(),
+  delivery: deliverySchema.optional(),
+});
+
+export type ExportFilters = z.output<typeof filtersSchema>;
+
+export interface Delivery {
+  method: DeliveryMethod;
+  email_recipients?: string[];
+  webhook_url?: string;
+}
+
+/** A validated export request with every default filled in. */
+export interface ExportRequest {
+  format: ExportFormat;
+  report_type?: ReportType;
+  /** The filters as given (echoed in JSON exports); `filter` is their parsed form. */
+  filters: ExportFilters;
+  columns: CsvColumn[];
+  options: ExportOptions;
+  delivery: Delivery;
+}
+
+function fail(code: 'INVALID_FIELD' | 'MISSING_REQUIRED_FIELD' | 'MISSING_REPORT_TYPE', field: string, message: string): never {
+  throw new TxaError(code, message, { field });
+}
+
+function checkColumns(format: ExportFormat, columns: string[] | undefined): CsvColumn[] {
+  if (columns === undefined) return [...CSV_COLUMNS];
+  if (format !== 'csv') fail('INVALID_FIELD', 'columns', 'columns applies to CSV exports only');
+  if (columns.length === 0) fail('INVALID_FIELD', 'columns', 'columns must name at least one column');
+  const unknown = columns.find((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
+  if (unknown !== undefined) fail('INVALID_FIELD', 'columns', `unknown column '${unknown}'; columns are ${CSV_COLUMNS.join(', ')}`);
+  const duplicate = columns.find((c, i) => columns.indexOf(c) !== i);
+  if (duplicate !== undefined) fail('INVALID_FIELD', 'columns', `column '${duplicate}' is named twice`);
+  return columns as CsvColumn[];
+}
+
+function checkDelivery(d: z.output<typeof deliverySchema> | undefined): Delivery {
+  const method = d?.method ?? 'download';
+  if (method === 'email') {
+    const to = d?.email_recipients;
+    if (!to?.length) fail('MISSING_REQUIRED_FIELD', 'delivery.email_recipients', 'delivery.email_recipients is required for e-mail delivery');
+    const bad = to.find((a) => !EMAIL.test(a.trim()));
+    if (bad !== undefined) fail('INVALID_FIELD', 'delivery.email_recipients', `'${bad}' is not an e-mail address`);
+    return { method, email_recipients: to.map((a) => a.trim()) };
+  }
+  if (method === 'webhook') {
+    const url = d?.webhook_url;
+    if (url === undefined || url === '') fail('MISSING_REQUIRED_FIELD', 'delivery.webhook_url', 'delivery.webhook_url is required for webhook delivery');
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      fail('INVALID_FIELD', 'delivery.webhook_url', `delivery.webhook_url must be an http(s) URL, got '${url}'`);
+    }
+    return { method, webhook_url: parsed.href };
+  }
+  return { method };
+}
+
+/** The typed filter of an export's `filters` (end_date must be after start_date). */
+export function exportFilter(filters: ExportFilters): TxFilter {
+  const asText = (v: number | string | undefined) => (v === undefined ? undefined : String(v));
+  return buildFilter({ ...filters, min_amount: asText(filters.min_amount), max_amount: asText(filters.max_amount) }, 'INVALID_FIELD', 'filters.', true);
+}
+
+/** Validates a create-export body; returns the request and its parsed filter. */
+export function parseExportBody(body: unknown): { request: ExportRequest; filter: TxFilter } {
+  const b = validateBody(exportCreateSchema, body);
+  if (b.format === 'pdf' && b.report_type === undefined) {
+    fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${REPORT_TYPES.join(', ')}`);
+  }
+  if (b.format !== 'pdf' && b.report_type !== undefined) fail('INVALID_FIELD', 'report_type', 'report_type applies to PDF exports only');
+  const columns = checkColumns(b.format, b.columns);
+  const filters = b.filters ?? {};
+  const filter = exportFilter(filters);
+  const o = b.options ?? {};
+  const options: ExportOptions = {
+    currency: (o.currency ?? 'USD').toUpperCase(),
+    date_format: o.date_format ?? 'YYYY-MM-DD',
+    include_summary: o.include_summary ?? true,
+    include_logo: o.include_logo ?? true,
+    cost_basis: o.cost_basis ?? 'fifo',
+  };
+  if (o.group_by !== undefined) options.group_by = o.group_by;
+  if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;
+  const request: ExportRequest = { format: b.format, filters, columns, options, delivery: checkDelivery(b.delivery) };
+  if (b.report_type !== undefined) request.report_type = b.report_type;
+  return { request, filter };
+}

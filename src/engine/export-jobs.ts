@@ -1,0 +1,469 @@
+/**
+ * Export jobs. The exports table is the queue: a job is claimed atomically (queued → processing),
+ * its file written from a read snapshot on a second connection (better-sqlite3 cannot write on a
+ * connection that is iterating), then delivered and marked completed or failed. `txa serve`
+ * runs claimNextJob/runExportJob in its worker; the CLI runs a job in the foreground.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from './engine.js';
+import { countMatching, streamTransactions, summaryOf } from './transactions.js';
+import { conversionFor, identity, type Convert } from './rates.js';
+import { TxaError } from '../core/errors.js';
+import { centsToNumber } from '../core/money.js';
+import { DAY_SECONDS, dayOf } from '../core/dates.js';
+import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
+import { newWebhookSecret } from '../core/webhook-signature.js';
+import { exportFilter, type ExportRequest } from '../core/export-schema.js';
+import type { TxFilter } from '../core/filters.js';
+import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
+import { iterateRows, whereOf } from '../store/transactions.js';
+import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
+import { downloadUrl } from '../exporters/download-link.js';
+
+export interface ExportRow {
+  id: string;
+  workspace_id: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed' | 'expired';
+  format: ExportFormat;
+  report_type: string | null;
+  request: string;
+  delivery: string;
+  file_name: string | null;
+  file_size: number | null;
+  transaction_count: number | null;
+  sha256: string | null;
+  progress: number;
+  estimated_completion: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  worker: string | null;
+  heartbeat_ts: number | null;
+  created_at: string;
+  created_ts: number;
+  completed_at: string | null;
+  expires_at: string;
+  expires_ts: number;
+}
+
+export interface JobProgress {
+  progress: number;
+  done: number;
+  total: number;
+  estimated_completion: string;
+}
+
+export interface RunOptions {
+  onProgress?: (p: JobProgress) => void;
+  /** Waits before each webhook retry (default 1 s, 4 s, 16 s). */
+  retryDelaysMs?: number[];
+}
+
+export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
+export const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf' };
+/** Rough rows per second by format, for `estimated_completion` before a job has measured its own. */
+const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000 };
+/** A processing job whose heartbeat is older than this is taken to be dead, wherever it ran. */
+const STALE_SECONDS = 10 * 60;
+const PDF_MODULE = '../exporters/pdf/index.js';
+
+/** Who runs a job: `host:pid`, so a job left by a dead process on this host is recognised. */
+const WORKER = `${hostname()}:${process.pid}`;
+
+export function loadRow(engine: Engine, id: string): ExportRow | undefined {
+  return engine.db.prepare('SELECT * FROM exports WHERE id = ?').get(id) as ExportRow | undefined;
+}
+
+/** A secret kept in the settings table, created on first use (INSERT OR IGNORE keeps concurrent first uses consistent). */
+function setting(engine: Engine, key: string, create: () => string): string {
+  engine.db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, create());
+  return (engine.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string }).value;
+}
+
+export function downloadSecret(engine: Engine): string {
+  return setting(engine, 'download_link_secret', () => randomBytes(32).toString('hex'));
+}
+
+/** The secret signing a workspace's `export.completed` webhook calls (Standard Webhooks `whsec_…`). */
+export function getWorkspaceWebhookSecret(engine: Engine, workspaceId: string): string {
+  engine.workspace(workspaceId);
+  engine.db.prepare('INSERT OR IGNORE INTO workspace_secrets (workspace_id, webhook_secret) VALUES (?, ?)').run(workspaceId, newWebhookSecret());
+  return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string }).webhook_secret;
+}
+
+export function downloadUrlOf(engine: Engine, row: ExportRow): string {
+  return downloadUrl(engine.publicBaseUrl, downloadSecret(engine), row.id, row.expires_ts);
+}
+
+export function filePathOf(engine: Engine, row: ExportRow): string {
+  return join(engine.dir('exports'), row.file_name ?? `${row.id}.${EXTENSIONS[row.format]}`);
+}
+
+export function estimateCompletion(format: ExportFormat, rows: number, fromSeconds: number): string {
+  return isoSeconds(fromSeconds + Math.ceil(rows / ROWS_PER_SECOND[format]) + 1);
+}
+
+// ---- the queue ----
+
+/** Claims one queued job (queued → processing) atomically; null when none is waiting. */
+export function claimNextJob(engine: Engine): string | null {
+  return engine.write(() => {
+    const next = engine.db.prepare("SELECT id FROM exports WHERE status = 'queued' ORDER BY created_ts, rowid LIMIT 1").pluck().get() as string | undefined;
+    return next !== undefined && claimJob(engine, next) ? next : null;
+  });
+}
+
+/** Claims a given queued job; false when it is not queued (another worker has it, or it ended). */
+export function claimJob(engine: Engine, id: string): boolean {
+  const info = engine.db
+    .prepare("UPDATE exports SET status = 'processing', worker = ?, heartbeat_ts = ?, progress = 0 WHERE id = ? AND status = 'queued'")
+    .run(WORKER, Math.floor(Date.now() / 1000), id);
+  return info.changes === 1;
+}
+
+function processAlive(worker: string | null): boolean {
+  const [host, pid] = (worker ?? '').split(':');
+  if (host !== hostname()) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Puts jobs left `processing` by a dead process (on this host) or silent for 10 minutes back
+ * to `queued`, so a worker resumes them from the start. Returns their ids.
+ */
+export function recoverInterruptedJobs(engine: Engine): string[] {
+  const wallNow = Math.floor(Date.now() / 1000);
+  return engine.write(() => {
+    const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format FROM exports WHERE status = 'processing'").all() as ExportRow[];
+    const dead = rows.filter((r) => !processAlive(r.worker) || (r.heartbeat_ts ?? 0) < wallNow - STALE_SECONDS);
+    const requeue = engine.db.prepare(
+      "UPDATE exports SET status = 'queued', worker = NULL, heartbeat_ts = NULL, progress = 0, file_name = NULL, file_size = NULL, sha256 = NULL, estimated_completion = ? WHERE id = ?",
+    );
+    for (const r of dead) {
+      rmSync(join(engine.dir('exports'), `${r.id}.${EXTENSIONS[r.format]}.tmp`), { force: true });
+      requeue.run(estimateCompletion(r.format, 0, nowSeconds()), r.id);
+    }
+    return dead.map((r) => r.id);
+  });
+}
+
+// ---- the data a writer reads ----
+
+function convertRows(rows: Iterable<Transaction>, convert: Convert): Iterable<Transaction> {
+  if (convert === identity) return rows;
+  return (function* () {
+    for (const tx of rows) {
+      const cents = tx.fiat_value === null ? null : Math.round(tx.fiat_value * 100);
+      const converted = convert(cents, Date.parse(tx.timestamp) / 1000);
+      yield { ...tx, fiat_value: converted === null ? null : centsToNumber(converted) };
+    }
+  })();
+}
+
+/** Totals of a filter; converted row by row, so they equal the sum of the rows in the file. */
+function summarize(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Summary {
+  if (convert === identity) return summaryOf(reader, workspaceId, filter);
+  const w = whereOf(workspaceId, filter);
+  const rows = reader.db.prepare(`SELECT t.ts, t.direction, t.fiat_cents FROM transactions t WHERE ${w.sql}`).iterate(...w.params) as IterableIterator<{ ts: number; direction: string; fiat_cents: number | null }>;
+  let inflow = 0;
+  let outflow = 0;
+  let count = 0;
+  for (const r of rows) {
+    count++;
+    const cents = convert(r.fiat_cents, r.ts) ?? 0;
+    if (r.direction === 'inflow') inflow += cents;
+    else outflow += cents;
+  }
+  return { total_inflow: centsToNumber(inflow), total_outflow: centsToNumber(outflow), net_flow: centsToNumber(inflow - outflow), transaction_count: count };
+}
+
+interface GroupSpec {
+  key: string;
+  filter: TxFilter;
+}
+
+/** The groups of `group_by`, each a narrowing of the export's filter, in group order. */
+function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: GroupBy): GroupSpec[] {
+  const w = whereOf(workspaceId, filter);
+  const db = reader.db;
+  switch (by) {
+    case 'month': {
+      const months = db.prepare(`SELECT DISTINCT strftime('%Y-%m', t.ts, 'unixepoch') AS k FROM transactions t WHERE ${w.sql} ORDER BY k`).pluck().all(...w.params) as string[];
+      return months.map((k) => {
+        const start = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)) - 1, 1) / 1000;
+        const end = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)), 1) / 1000;
+        return { key: k, filter: { ...filter, startTs: Math.max(start, filter.startTs ?? start), endTs: Math.min(end, filter.endTs ?? end) } };
+      });
+    }
+    case 'wallet': {
+      const wallets = db
+        .prepare(`SELECT DISTINCT t.wallet_id AS id, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE ${w.sql} ORDER BY w.label COLLATE NOCASE, w.id`)
+        .all(...w.params) as { id: string; label: string }[];
+      return wallets.map((x) => ({ key: x.label, filter: { ...filter, walletIds: [x.id] } }));
+    }
+    case 'token': {
+      const tokens = db
+        .prepare(`SELECT t.token_symbol AS s FROM transactions t WHERE ${w.sql} GROUP BY t.token_symbol COLLATE NOCASE ORDER BY s COLLATE NOCASE`)
+        .pluck()
+        .all(...w.params) as string[];
+      return tokens.map((s) => ({ key: s, filter: { ...filter, token: s } }));
+    }
+    case 'tag': {
+      // With a tag filter, only its tags form groups (narrowing to another tag would drop the filter).
+      const only = filter.tagIds ? `AND g.id IN (${filter.tagIds.map(() => '?').join(', ')})` : '';
+      const tags = db
+        .prepare(
+          `SELECT g.id, g.name FROM tags g WHERE g.workspace_id = ? ${only} AND EXISTS (SELECT 1 FROM transaction_tags x JOIN transactions t ON t.id = x.transaction_id
+           WHERE x.tag_id = g.id AND ${w.sql}) ORDER BY g.name_key, g.id`,
+        )
+        .all(workspaceId, ...(filter.tagIds ?? []), ...w.params) as { id: string; name: string }[];
+      const specs: GroupSpec[] = tags.map((g) => ({ key: g.name, filter: { ...filter, tagIds: [g.id] } }));
+      const untagged: TxFilter = { ...filter, hasTags: false };
+      if (!filter.tagIds && filter.hasTags !== true && countMatching(reader, workspaceId, untagged) > 0) specs.push({ key: '(untagged)', filter: untagged });
+      return specs;
+    }
+  }
+}
+
+function historyOf(reader: Engine, transactionId: string): HistoryEntry[] {
+  const rows = reader.db.prepare('SELECT id, type, created_at, payload FROM events WHERE subject_id = ? ORDER BY seq').all(transactionId) as { id: string; type: string; created_at: string; payload: string }[];
+  return rows.map((r) => {
+    const payload = JSON.parse(r.payload) as { changes?: string[] };
+    const changes = payload.changes ?? (r.type === 'transaction.tagged' ? ['tags'] : r.type === 'transaction.created' ? ['created'] : []);
+    return { event_id: r.id, type: r.type, created_at: r.created_at, changes };
+  });
+}
+
+function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): ExportJob['period'] {
+  const w = whereOf(workspaceId, filter);
+  const span = reader.db.prepare(`SELECT min(t.ts) AS lo, max(t.ts) AS hi FROM transactions t WHERE ${w.sql}`).get(...w.params) as { lo: number | null; hi: number | null };
+  const start = filter.startTs ?? span.lo;
+  const end = filter.endTs !== undefined ? filter.endTs - DAY_SECONDS : span.hi;
+  return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
+}
+
+function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
+  const filter = exportFilter(request.filters);
+  const convert = conversionFor(reader, ws, request.options.currency, filter);
+  const summary = summarize(reader, ws.id, filter, convert);
+  const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
+  const job: ExportJob = {
+    exportId: row.id,
+    workspace: ws,
+    createdAt: row.created_at,
+    format: row.format,
+    filters: request.filters,
+    options: request.options,
+    columns: request.columns,
+    period: periodOf(reader, ws.id, filter),
+    transactionCount: summary.transaction_count,
+    summary,
+    rows: () => rowsOf(filter),
+    history: (txId) => historyOf(reader, txId),
+    attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
+    onProgress,
+  };
+  if (request.report_type) job.reportType = request.report_type;
+  const by = request.options.group_by;
+  if (by) {
+    job.groups = (): ExportGroup[] =>
+      groupSpecs(reader, ws.id, filter, by).map((g) => ({
+        key: g.key,
+        summary: summarize(reader, ws.id, g.filter, convert),
+        rows: () => rowsOf(g.filter),
+        ids: () => (function* () {
+          for (const r of iterateRows(reader.db, ws.id, g.filter, 'timestamp_asc')) yield r.id;
+        })(),
+      }));
+  }
+  return job;
+}
+
+async function writerFor(format: ExportFormat): Promise<ExportWriter> {
+  if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
+  if (format === 'json') return (await import('../exporters/json.js')).writeJson;
+  try {
+    return ((await import(PDF_MODULE)) as { writePdf: ExportWriter }).writePdf;
+  } catch (err) {
+    throw new TxaError('INTERNAL_ERROR', 'PDF reports are not available in this build', { cause: err });
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A second connection on the same ledger, in a read transaction: one consistent snapshot for the whole file. */
+function openReader(engine: Engine): Engine {
+  if (engine.ledgerPath === ':memory:') return engine;
+  const reader = Engine.open(engine.ledgerPath, { publicBaseUrl: engine.publicBaseUrl, actor: engine.actor });
+  reader.attachmentUrl = engine.attachmentUrl;
+  reader.db.exec('BEGIN');
+  reader.db.prepare('SELECT 1 FROM exports LIMIT 1').get();
+  return reader;
+}
+
+function closeReader(engine: Engine, reader: Engine): void {
+  if (reader === engine) return;
+  if (reader.db.inTransaction) reader.db.exec('COMMIT');
+  reader.close();
+}
+
+/** Progress as rows are written: at most one update per percent or per 2 s, with a heartbeat. */
+function progressTracker(engine: Engine, row: ExportRow, total: () => number, notify?: (p: JobProgress) => void) {
+  const startedMs = Date.now();
+  let lastPercent = -1;
+  let lastWriteMs = 0;
+  const update = engine.db.prepare('UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ?');
+  return (done: number) => {
+    const n = Math.max(total(), 1);
+    const percent = Math.min(99, Math.floor((done / n) * 100));
+    const nowMs = Date.now();
+    if (percent === lastPercent && nowMs - lastWriteMs < 2_000) return;
+    const elapsed = (nowMs - startedMs) / 1000;
+    const remaining = done > 0 ? (elapsed / done) * Math.max(n - done, 0) : n / ROWS_PER_SECOND[row.format];
+    const p: JobProgress = { progress: percent, done, total: n, estimated_completion: isoSeconds(nowSeconds() + Math.ceil(remaining)) };
+    lastPercent = percent;
+    lastWriteMs = nowMs;
+    if (engine.ledgerPath !== ':memory:') update.run(p.progress, p.estimated_completion, Math.floor(nowMs / 1000), row.id);
+    notify?.(p);
+  };
+}
+
+function failJob(engine: Engine, id: string, code: string, message: string): void {
+  const row = loadRow(engine, id);
+  if (row) {
+    rmSync(join(engine.dir('exports'), `${id}.${EXTENSIONS[row.format]}.tmp`), { force: true });
+    if (row.file_name) rmSync(filePathOf(engine, row), { force: true });
+  }
+  engine.db
+    .prepare("UPDATE exports SET status = 'failed', error_code = ?, error_message = ?, progress = 0, estimated_completion = NULL, file_name = NULL, worker = NULL, completed_at = ? WHERE id = ?")
+    .run(code, message, nowIso(), id);
+}
+
+/** Writes the file: temp file, fsync, rename; then records its size, count and digest. */
+async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Promise<ExportRow> {
+  const ws = engine.workspace(row.workspace_id);
+  const request = JSON.parse(row.request) as ExportRequest;
+  const writer = await writerFor(row.format);
+  const dir = engine.dir('exports');
+  const fileName = `${row.id}.${EXTENSIONS[row.format]}`;
+  const tmp = join(dir, `${fileName}.tmp`);
+  const reader = openReader(engine);
+  let count = row.transaction_count ?? 0;
+  try {
+    const track = progressTracker(engine, row, () => count, opts.onProgress);
+    const job = buildJob(engine, reader, row, ws, request, track);
+    count = job.transactionCount;
+    await writer(job, tmp);
+    fsyncFile(tmp);
+    renameSync(tmp, join(dir, fileName));
+  } finally {
+    closeReader(engine, reader);
+    rmSync(tmp, { force: true });
+  }
+  const sha256 = await sha256Of(join(dir, fileName));
+  const size = statSync(join(dir, fileName)).size;
+  engine.db
+    .prepare('UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ?')
+    .run(fileName, size, count, sha256, nowIso(), row.id);
+  opts.onProgress?.({ progress: 100, done: count, total: count, estimated_completion: nowIso() });
+  return loadRow(engine, row.id)!;
+}
+
+/** Sends the file by e-mail or calls the webhook; returns a failure message or null. */
+async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promise<string | null> {
+  const delivery = JSON.parse(row.delivery) as ExportRequest['delivery'];
+  const url = downloadUrlOf(engine, row);
+  if (delivery.method === 'email') {
+    const { sendExportEmail } = await import('../exporters/deliver-email.js');
+    try {
+      await sendExportEmail(delivery.email_recipients ?? [], {
+        exportId: row.id, format: row.format, filePath: filePathOf(engine, row), fileName: row.file_name!, fileSize: row.file_size!,
+        transactionCount: row.transaction_count!, downloadUrl: url, expiresAt: row.expires_at,
+      });
+      return null;
+    } catch (err) {
+      return `e-mail to ${delivery.email_recipients?.join(', ')} failed: ${(err as Error).message}`;
+    }
+  }
+  if (delivery.method === 'webhook') {
+    const { deliverWebhook, DEFAULT_RETRY_DELAYS_MS } = await import('../exporters/deliver-webhook.js');
+    return deliverWebhook({
+      url: delivery.webhook_url!,
+      secret: getWorkspaceWebhookSecret(engine, row.workspace_id),
+      messageId: `msg_${row.id}`,
+      body: completedBody(engine, row),
+      retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    });
+  }
+  return null;
+}
+
+/** The `export.completed` body of API.md part 6, exactly. */
+export function completedBody(engine: Engine, row: ExportRow) {
+  return {
+    event: 'export.completed' as const,
+    export_id: row.id,
+    format: row.format,
+    download_url: downloadUrlOf(engine, row),
+    transaction_count: row.transaction_count!,
+    file_size: row.file_size!,
+    expires_at: row.expires_at,
+  };
+}
+
+function complete(engine: Engine, row: ExportRow): void {
+  engine.write(() => {
+    engine.db.prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ?").run(nowIso(), row.id);
+    const delivery = JSON.parse(row.delivery) as ExportRequest['delivery'];
+    if (delivery.method === 'webhook') {
+      const { event: _event, ...body } = completedBody(engine, row);
+      engine.events.append(row.workspace_id, 'export.completed', row.id, body);
+    }
+  });
+}
+
+/** Runs a claimed job to its end; returns the failure (already recorded on the export) or null. */
+export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
+  let row = loadRow(engine, exportId);
+  if (row?.status === 'queued' && claimJob(engine, exportId)) row = loadRow(engine, exportId);
+  if (!row || row.status !== 'processing') return null;
+  try {
+    row = await produceFile(engine, row, opts);
+  } catch (err) {
+    const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', `the export failed: ${(err as Error).message}`, { cause: err });
+    failJob(engine, exportId, e.code, e.message);
+    return e;
+  }
+  const failure = await deliver(engine, row, opts);
+  if (failure !== null) {
+    failJob(engine, exportId, 'DELIVERY_FAILED', failure);
+    return new TxaError('CONNECTION_ERROR', failure);
+  }
+  complete(engine, row);
+  return null;
+}
+
+/** Runs one export job (claiming it if still queued); its outcome is recorded on the export. */
+export async function runExportJob(engine: Engine, exportId: string, onProgress?: (p: JobProgress) => void, opts: Omit<RunOptions, 'onProgress'> = {}): Promise<void> {
+  await executeJob(engine, exportId, { ...opts, onProgress });
+}

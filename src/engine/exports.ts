@@ -1,0 +1,214 @@
+/**
+ * Exports (API.md 4.4–4.5, CONTRACT §4, §6): create with validation and tier quotas, status,
+ * list, download of the stored file, signed download links, and the lazy 24-hour expiry.
+ */
+import { copyFileSync, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Engine } from './engine.js';
+import { checkFilterWallets, summaryOf } from './transactions.js';
+import { conversionFor } from './rates.js';
+import {
+  CONTENT_TYPES, claimJob, downloadSecret, downloadUrlOf, estimateCompletion, executeJob, filePathOf, loadRow,
+  recoverInterruptedJobs, type ExportRow, type RunOptions,
+} from './export-jobs.js';
+import { TxaError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { isoSeconds, nowSeconds } from '../core/clock.js';
+import { limitsOf } from '../core/limits.js';
+import { parsePositiveInt } from '../core/filters.js';
+import { parseExportBody, type Delivery } from '../core/export-schema.js';
+import type { ExportRecord, Page, QueryParams } from '../core/types.js';
+import { tokenMatches } from '../exporters/download-link.js';
+
+export { getWorkspaceWebhookSecret } from './export-jobs.js';
+
+export const LINK_TTL_SECONDS = 24 * 60 * 60;
+export const EXPORTS_LIMIT_DEFAULT = 50;
+export const EXPORTS_LIMIT_MAX = 100;
+const HOUR = 3600;
+
+export function toRecord(engine: Engine, row: ExportRow): ExportRecord {
+  const delivery = JSON.parse(row.delivery) as Delivery;
+  const rec: ExportRecord = { id: row.id, status: row.status, format: row.format, created_at: row.created_at, expires_at: row.expires_at, delivery };
+  if (row.report_type) rec.report_type = row.report_type;
+  if (row.status === 'completed') rec.download_url = downloadUrlOf(engine, row);
+  if (row.file_size !== null && (row.status === 'completed' || row.status === 'expired')) rec.file_size = row.file_size;
+  if (row.transaction_count !== null) rec.transaction_count = row.transaction_count;
+  if (row.status === 'queued' || row.status === 'processing') {
+    rec.progress = row.progress;
+    if (row.estimated_completion) rec.estimated_completion = row.estimated_completion;
+  }
+  if (delivery.method !== 'download') rec.status_url = `${engine.publicBaseUrl}/api/v1/exports/${row.id}`;
+  if (row.status === 'failed') rec.error = { code: row.error_code ?? 'INTERNAL_ERROR', message: row.error_message ?? 'the export failed' };
+  return rec;
+}
+
+/** Deletes the files of completed exports past `expires_at` (engine clock) and marks them expired. */
+export function expireDue(engine: Engine): void {
+  const due = engine.db.prepare("SELECT * FROM exports WHERE status = 'completed' AND expires_ts <= ?").all(nowSeconds()) as ExportRow[];
+  if (due.length === 0) return;
+  engine.write(() => {
+    const mark = engine.db.prepare("UPDATE exports SET status = 'expired' WHERE id = ? AND status = 'completed'");
+    for (const row of due) if (mark.run(row.id).changes === 1) rmSync(filePathOf(engine, row), { force: true });
+  });
+}
+
+/** Lazy housekeeping before every read: expiry, and jobs left behind by a dead process. */
+function sweep(engine: Engine): void {
+  expireDue(engine);
+  recoverInterruptedJobs(engine);
+}
+
+function requireRow(engine: Engine, workspaceId: string, id: string): ExportRow {
+  const row = loadRow(engine, id);
+  if (!row || row.workspace_id !== workspaceId) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`, { hint: 'List exports with: txa export list' });
+  return row;
+}
+
+/** Tier quotas (API.md part 8), checked inside the transaction that records the export. */
+function checkQuotas(engine: Engine, workspaceId: string, requested: number, now: number): void {
+  const limits = limitsOf(engine.workspace(workspaceId));
+  const max = limits.maxTransactionsPerExport;
+  if (max !== null && requested > max) {
+    throw new TxaError('EXPORT_TOO_LARGE', `${requested} transactions match, more than the ${max} a ${engine.workspace(workspaceId).tier} workspace may export at once`, {
+      extra: { max_transactions: max, requested_transactions: requested },
+      hint: 'Narrow the filters (e.g. --period or --start-date/--end-date) and export in parts.',
+    });
+  }
+  const perHour = limits.exportsPerHour;
+  if (perHour !== null) {
+    const recent = engine.db.prepare('SELECT created_ts FROM exports WHERE workspace_id = ? AND created_ts > ? ORDER BY created_ts').pluck().all(workspaceId, now - HOUR) as number[];
+    if (recent.length >= perHour) {
+      const retryAfter = Math.max(1, recent[recent.length - perHour]! + HOUR - now);
+      throw new TxaError('EXPORT_RATE_LIMIT_EXCEEDED', `this workspace may create ${perHour} exports per hour`, {
+        extra: { retry_after: retryAfter },
+        hint: `Try again in ${retryAfter} seconds.`,
+      });
+    }
+  }
+  const running = engine.db.prepare("SELECT count(*) FROM exports WHERE workspace_id = ? AND status IN ('queued', 'processing')").pluck().get(workspaceId) as number;
+  if (running >= limits.concurrentExports) {
+    throw new TxaError('CONCURRENT_EXPORT_LIMIT', `this workspace may run ${limits.concurrentExports} export(s) at once; wait for the running one(s) to finish`, {
+      hint: 'See them with: txa export list',
+    });
+  }
+}
+
+/**
+ * Creates an export. `download` runs at once and returns the completed record; `email` and
+ * `webhook` are queued (the CLI or `txa serve` runs the job) and return the queued record.
+ */
+export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: RunOptions = {}): Promise<ExportRecord> {
+  const { request, filter } = parseExportBody(body);
+  const ws = engine.workspace(workspaceId);
+  checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
+  if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
+  conversionFor(engine, ws, request.options.currency, filter);
+  expireDue(engine);
+  const id = newId('exp');
+  const now = nowSeconds();
+  const immediate = request.delivery.method === 'download';
+  engine.write(() => {
+    const requested = summaryOf(engine, workspaceId, filter).transaction_count;
+    checkQuotas(engine, workspaceId, requested, now);
+    engine.db
+      .prepare(
+        `INSERT INTO exports (id, workspace_id, status, format, report_type, request, delivery, transaction_count, progress, estimated_completion,
+          created_at, created_ts, expires_at, expires_ts) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id, workspaceId, request.format, request.report_type ?? null, JSON.stringify(request), JSON.stringify(request.delivery), requested,
+        estimateCompletion(request.format, requested, now), isoSeconds(now), now, isoSeconds(now + LINK_TTL_SECONDS), now + LINK_TTL_SECONDS,
+      );
+    if (immediate) claimJob(engine, id);
+  });
+  if (immediate) {
+    const failure = await executeJob(engine, id, opts);
+    if (failure) throw failure;
+  }
+  return toRecord(engine, loadRow(engine, id)!);
+}
+
+export function getExport(engine: Engine, workspaceId: string, id: string): ExportRecord {
+  engine.workspace(workspaceId);
+  sweep(engine);
+  return toRecord(engine, requireRow(engine, workspaceId, id));
+}
+
+export function listExports(engine: Engine, workspaceId: string, params: QueryParams): Page<ExportRecord> {
+  engine.workspace(workspaceId);
+  const page = params.page ? parsePositiveInt(params.page, 'page') : 1;
+  const limit = params.limit ? parsePositiveInt(params.limit, 'limit', EXPORTS_LIMIT_MAX) : EXPORTS_LIMIT_DEFAULT;
+  sweep(engine);
+  const total = engine.db.prepare('SELECT count(*) FROM exports WHERE workspace_id = ?').pluck().get(workspaceId) as number;
+  const rows = engine.db
+    .prepare('SELECT * FROM exports WHERE workspace_id = ? ORDER BY created_ts DESC, rowid DESC LIMIT ? OFFSET ?')
+    .all(workspaceId, limit, (page - 1) * limit) as ExportRow[];
+  return { data: rows.map((r) => toRecord(engine, r)), pagination: { total, page, pages: Math.ceil(total / limit), limit } };
+}
+
+/** The stored file of an export that can be downloaded now, or the reason it cannot. */
+function readyFile(engine: Engine, row: ExportRow): string {
+  if (row.status === 'expired') {
+    throw new TxaError('EXPORT_EXPIRED', `export ${row.id} expired at ${row.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
+  }
+  // A file being delivered (webhook receivers may fetch it before the job is marked completed) is ready too.
+  if (row.status === 'failed' || !row.file_name || !row.sha256) {
+    const why = row.status === 'failed' ? `failed (${row.error_code}: ${row.error_message})` : `is ${row.status}`;
+    throw new TxaError('EXPORT_NOT_READY', `export ${row.id} ${why}; there is no file to download`, { hint: `Check it with: txa export status ${row.id}` });
+  }
+  return filePathOf(engine, row);
+}
+
+/** Writes the export's file to `destPath` atomically: a temp file in the target directory, fsync, rename. */
+export function downloadExport(engine: Engine, workspaceId: string, id: string, destPath: string): { path: string; bytes: number } {
+  engine.workspace(workspaceId);
+  sweep(engine);
+  const source = readyFile(engine, requireRow(engine, workspaceId, id));
+  const dest = resolve(destPath);
+  const dir = dirname(dest);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
+  }
+  const tmp = join(dir, `.${basename(dest)}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    copyFileSync(source, tmp);
+    const fd = openSync(tmp, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, dest);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'out', cause: err });
+  }
+  return { path: dest, bytes: statSync(dest).size };
+}
+
+export interface DownloadFile {
+  record: ExportRecord;
+  path: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Checks a download link (`expires`, `token` of its query string) for the server: a wrong token
+ * is INVALID_DOWNLOAD_TOKEN, a link or export past its expiry EXPORT_EXPIRED.
+ */
+export function verifyDownloadToken(engine: Engine, id: string, expires: string | number, token: string): DownloadFile {
+  const exp = typeof expires === 'number' ? expires : /^\d{1,12}$/.test(expires) ? Number(expires) : NaN;
+  if (!Number.isSafeInteger(exp) || !tokenMatches(downloadSecret(engine), id, exp, token)) {
+    throw new TxaError('INVALID_DOWNLOAD_TOKEN', 'the download link is not valid');
+  }
+  if (exp <= nowSeconds()) throw new TxaError('EXPORT_EXPIRED', `the download link of export ${id} expired at ${isoSeconds(exp)}`, { hint: 'Create a new export.' });
+  sweep(engine);
+  const row = loadRow(engine, id);
+  if (!row) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`);
+  const path = readyFile(engine, row);
+  return { record: toRecord(engine, row), path, fileName: row.file_name!, contentType: CONTENT_TYPES[row.format], size: row.file_size ?? statSync(path).size };
+}

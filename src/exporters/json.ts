@@ -1,0 +1,53 @@
+/**
+ * JSON exports (CONTRACT §6): `{"export":{…},"summary":{…},"groups"?:[…],"transactions":[…]}`,
+ * streamed one transaction per line so memory stays flat; it is also an import format (§7).
+ * Groups list their transactions by id: every transaction appears once, in `transactions`.
+ */
+import type { ExportJob, ExportWriter } from './types.js';
+import { ChunkedFile } from './chunked-file.js';
+
+const PROGRESS_EVERY = 1000;
+
+function header(job: ExportJob): string {
+  const meta = { id: job.exportId, format: job.format, created_at: job.createdAt, filters: job.filters, options: job.options };
+  const summary = job.options.include_summary ? `,"summary":${JSON.stringify(job.summary)}` : '';
+  return `{"export":${JSON.stringify(meta)}${summary}`;
+}
+
+async function writeGroups(job: ExportJob, file: ChunkedFile): Promise<void> {
+  if (!job.groups) return;
+  file.add(',"groups":[');
+  let first = true;
+  for (const group of job.groups()) {
+    file.add(`${first ? '' : ','}\n{"key":${JSON.stringify(group.key)},"summary":${JSON.stringify(group.summary)},"transactions":[`);
+    first = false;
+    let sep = '';
+    for (const id of group.ids()) {
+      if (file.add(`${sep}${JSON.stringify(id)}`)) await file.flush();
+      sep = ',';
+    }
+    file.add(']}');
+  }
+  file.add('\n]');
+}
+
+export const writeJson: ExportWriter = async (job, destPath) => {
+  const file = new ChunkedFile(destPath);
+  try {
+    file.add(header(job));
+    await writeGroups(job, file);
+    file.add(',"transactions":[');
+    let done = 0;
+    for (const tx of job.rows()) {
+      if (file.add(`${done === 0 ? '' : ','}\n${JSON.stringify(tx)}`)) await file.flush();
+      if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+    }
+    file.add(`${done === 0 ? '' : '\n'}]}\n`);
+    const bytes = await file.close();
+    job.onProgress(done);
+    return { bytes };
+  } catch (err) {
+    file.destroy();
+    throw err;
+  }
+};
