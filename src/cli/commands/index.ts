@@ -5,6 +5,8 @@ import { registerWallet } from './wallet/index.js';
 import { registerTags } from './tags/index.js';
 import { registerTx } from './tx/index.js';
 import { registerEvents } from './events/index.js';
+import { registerExport } from './export/index.js';
+import { registerRates } from './rates/index.js';
 
 export function registerCommands(program: Command): void {
   registerWorkspace(program);
@@ -12,4 +14,6 @@ export function registerCommands(program: Command): void {
   registerTags(program);
   registerTx(program);
   registerEvents(program);
+  registerExport(program);
+  registerRates(program);
 }
