@@ -7,6 +7,11 @@ import { registerTx } from './tx/index.js';
 import { registerEvents } from './events/index.js';
 import { registerExport } from './export/index.js';
 import { registerRates } from './rates/index.js';
+import { registerServe } from './serve/index.js';
+import { registerKeys } from './keys/index.js';
+import { registerWebhooks } from './webhooks/index.js';
+import { registerLogin } from './login/index.js';
+import { registerConfig } from './config/index.js';
 
 export function registerCommands(program: Command): void {
   registerWorkspace(program);
@@ -16,4 +21,9 @@ export function registerCommands(program: Command): void {
   registerEvents(program);
   registerExport(program);
   registerRates(program);
+  registerServe(program);
+  registerKeys(program);
+  registerWebhooks(program);
+  registerLogin(program);
+  registerConfig(program);
 }

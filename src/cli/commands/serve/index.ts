@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { TxaError } from '../../../core/errors.js';
+import { action } from '../../run.js';
+
+interface Opts {
+  host: string;
+  port: string;
+  publicUrl?: string;
+  allowPrivateWebhooks?: boolean;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the HTTP API on the local ledger, with the export worker and webhook delivery')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--public-url <url>', 'base URL clients use, for download links and attachment URLs (default http://<host>:<port>)')
+    .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
+    .action(
+      action<Opts>(async (ctx, o) => {
+        const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;
+        if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${o.port}'`, { field: 'port' });
+        if (o.publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(o.publicUrl)) {
+          throw new TxaError('USAGE_ERROR', `--public-url must be an http(s) URL, got '${o.publicUrl}'`, { field: 'public-url' });
+        }
+        await ctx.local('serve');
+        const ledgerPath = ctx.ledgerPath();
+        await ctx.close(); // serve opens its own connections
+        const { startServer } = await import('../../../server/serve.js');
+        const running = await startServer({ ledgerPath, host: o.host, port, publicUrl: o.publicUrl, allowPrivateWebhooks: Boolean(o.allowPrivateWebhooks) });
+        process.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
+        if (running.publicUrl !== running.url) process.stderr.write(`public URL ${running.publicUrl}\n`);
+        await new Promise<void>((resolve) => {
+          const stop = (signal: string) => {
+            process.stderr.write(`${signal}: finishing in-flight requests…\n`);
+            running.close().then(resolve, resolve);
+          };
+          process.once('SIGTERM', () => stop('SIGTERM'));
+          process.once('SIGINT', () => stop('SIGINT'));
+        });
+      }),
+    );
+}

@@ -1,0 +1,171 @@
+/**
+ * The HTTP API of API.md on a `Backend` (fastify 5): routes under `/api/v1` and the `/v1` alias,
+ * bearer keys with access levels, the workspace's hourly budget, Idempotency-Key on POST, and
+ * the contract's error bodies for everything, including unknown routes (404 NOT_FOUND), wrong
+ * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON) and oversized bodies (413).
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Backend } from '../core/backend.js';
+import { TxaError } from '../core/errors.js';
+import type { Engine } from '../engine/engine.js';
+import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
+import { toHttpError } from './http-errors.js';
+import { RateLimiter } from './rate-limit.js';
+import { IdempotencyStore, fingerprint } from './idempotency.js';
+import { apiRoutes } from './routes/index.js';
+
+/** JSON bodies are small; attachments have their own limit (routes/transactions.ts). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const API_PREFIXES = ['/api/v1', '/v1'] as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The access level a route needs; `public` needs no key. */
+    access?: Access | 'public';
+  }
+  interface FastifyRequest {
+    grant: KeyGrant | null;
+    idempotency: { workspaceId: string; key: string } | null;
+  }
+}
+
+export interface ServerDeps {
+  backend: Backend;
+  engine: Engine;
+  allowPrivateWebhooks: boolean;
+  /** Called after an export was queued, so the worker looks for it at once. */
+  onExportQueued?: () => void;
+  /** Serves the file of a signed download link, when the exports module is present. */
+  downloads?: DownloadHandler;
+}
+
+export type DownloadHandler = (exportId: string, expires: string | undefined, token: string | undefined) => Promise<{ path: string; fileName: string; contentType: string }>;
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  limiter: RateLimiter;
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
+export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEVEL || 'warn'): BuiltServer {
+  const app = Fastify({
+    bodyLimit: JSON_BODY_LIMIT,
+    logger: {
+      level: logLevel,
+      // Keys never reach the log: no headers are logged, and download tokens are cut from URLs.
+      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+      stream: process.stderr,
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  const limiter = new RateLimiter(deps.engine);
+  const idempotency = new IdempotencyStore(deps.engine);
+  const routes: { pattern: RegExp; method: string }[] = [];
+
+  app.decorateRequest('grant', null);
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    const pattern = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`);
+    for (const method of methods) routes.push({ pattern, method: String(method) });
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new TxaError('INVALID_JSON', 'the request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    const access = req.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    const grant = match ? verifyKey(deps.engine, match[1]!) : null;
+    if (!grant) {
+      throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key', { hint: 'Send Authorization: Bearer <key>; create one with: txa keys create' });
+    }
+    req.grant = grant;
+    setRateHeaders(reply, limiter, grant.workspaceId);
+    if (!allows(grant.access, access)) {
+      throw new TxaError('INSUFFICIENT_PERMISSIONS', `this API key has ${grant.access} access; the operation needs ${access}`);
+    }
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const key = req.headers['idempotency-key'];
+    if (req.method !== 'POST' || req.grant === null || typeof key !== 'string') return;
+    IdempotencyStore.checkKey(key);
+    const extra = `${req.headers['content-type'] ?? ''} ${req.headers['x-file-name'] ?? ''}`;
+    const print = fingerprint(req.method, req.routeOptions.url ?? req.url, req.params, req.body, extra);
+    const claim = idempotency.claim(req.grant.workspaceId, key, print);
+    if (claim.kind === 'replay') {
+      return reply.code(claim.response.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.response.body);
+    }
+    req.idempotency = { workspaceId: req.grant.workspaceId, key };
+    return undefined;
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const idem = req.idempotency;
+    if (idem) {
+      req.idempotency = null;
+      idempotency.settle(idem.workspaceId, idem.key, { status: reply.statusCode, body: typeof payload === 'string' ? payload : String(payload ?? '') });
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toHttpError(err);
+    if (e.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
+    if (e.code === 'RATE_LIMIT_EXCEEDED') reply.header('retry-after', String(e.extra?.retry_after ?? 60));
+    return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    const e = allowed.length
+      ? new TxaError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`)
+      : new TxaError('NOT_FOUND', `no route ${req.method} ${path}`);
+    if (allowed.length) reply.header('allow', allowed.join(', '));
+    return reply.code(e.status).send(e.toBody());
+  });
+
+  for (const prefix of API_PREFIXES) app.register(apiRoutes(deps), { prefix });
+  app.addHook('onClose', async () => limiter.close());
+  return { app, limiter };
+}
+
+function setRateHeaders(reply: FastifyReply, limiter: RateLimiter, workspaceId: string): void {
+  const state = limiter.hit(workspaceId);
+  if (!state) return;
+  reply.header('x-ratelimit-limit', state.limit).header('x-ratelimit-remaining', state.remaining).header('x-ratelimit-reset', state.reset);
+  if (state.retryAfter !== null) {
+    throw new TxaError('RATE_LIMIT_EXCEEDED', `this workspace's limit of ${state.limit} API requests per hour is reached; retry in ${state.retryAfter} s`, {
+      extra: { retry_after: state.retryAfter },
+    });
+  }
+}
+
+/** The workspace of a request: the key's; naming another one is FORBIDDEN. */
+export function workspaceOf(req: FastifyRequest, named?: unknown): string {
+  const grant = req.grant;
+  if (!grant) throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
+  if (named !== undefined && named !== null && named !== '' && named !== grant.workspaceId) {
+    throw new TxaError('FORBIDDEN', "You don't have access to this workspace", { field: 'workspace_id' });
+  }
+  return grant.workspaceId;
+}

@@ -1,0 +1,134 @@
+/**
+ * `GET /api/v1/openapi.json`: an OpenAPI 3.1 document whose request bodies are generated with
+ * `z.toJSONSchema` from the same zod schemas that validate the requests, so the document cannot
+ * drift from the validation.
+ */
+import { z } from 'zod';
+import { tagApplySchema, tagCreateSchema, tagUpdateSchema, txUpdateSchema } from '../core/schemas.js';
+import { exportCreateSchema } from '../core/export-schema.js';
+import { webhookCreateSchema } from '../engine/webhooks.js';
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (name: string) => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
+const param = (name: string, where: 'path' | 'query', description: string, required = where === 'path') => ({ name, in: where, required, description, schema: { type: 'string' } });
+const success = (description: string, extra: Json = {}) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', required: ['success'], properties: { success: { const: true }, data: {}, ...extra } } } },
+});
+const errors = {
+  '4XX': { description: 'Failure (CONTRACT §4 codes)', content: { 'application/json': { schema: ref('Error') } } },
+  '5XX': { description: 'INTERNAL_ERROR', content: { 'application/json': { schema: ref('Error') } } },
+};
+const op = (summary: string, responses: Json, more: Json = {}) => ({ summary, ...more, responses: { ...responses, ...errors } });
+const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own");
+const listed = { pagination: ref('Pagination') };
+
+const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
+
+let cached: Json | undefined;
+
+export function openApiDocument(): Json {
+  cached ??= {
+    openapi: '3.1.0',
+    info: { title: 'txa API', version: '1.0.0', description: 'Tags, transactions, exports and webhooks of a workspace (API.md, CONTRACT §4). `/v1/...` is an alias of `/api/v1/...`.' },
+    servers: [{ url: '/api/v1' }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'txa_live_… key from `txa keys create`' } },
+      schemas: {
+        TagCreate: schemaOf(tagCreateSchema),
+        TagUpdate: schemaOf(tagUpdateSchema),
+        TagApply: schemaOf(tagApplySchema),
+        TransactionUpdate: schemaOf(txUpdateSchema),
+        ExportCreate: schemaOf(exportCreateSchema),
+        WebhookCreate: schemaOf(webhookCreateSchema),
+        Pagination: {
+          type: 'object',
+          properties: { total: { type: 'integer' }, page: { type: 'integer' }, pages: { type: 'integer' }, limit: { type: 'integer' } },
+        },
+        Summary: {
+          type: 'object',
+          properties: { total_inflow: { type: 'number' }, total_outflow: { type: 'number' }, net_flow: { type: 'number' }, transaction_count: { type: 'integer' } },
+        },
+        Error: {
+          type: 'object',
+          required: ['success', 'error'],
+          properties: {
+            success: { const: false },
+            error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    paths: {
+      '/health': { get: op('Health check (no key)', { 200: success('ok') }, { security: [] }) },
+      '/tags': {
+        get: op('List tags, by name', { 200: success('Tags') }, { parameters: [ws] }),
+        post: op('Create a tag (emits tag.created)', { 201: success('The tag') }, { requestBody: jsonBody('TagCreate') }),
+      },
+      '/tags/{tag_id}': {
+        patch: op('Update a tag (emits tag.updated)', { 200: success('The tag') }, { parameters: [param('tag_id', 'path', 'Tag id')], requestBody: jsonBody('TagUpdate') }),
+        delete: op('Delete a tag (emits tag.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('tag_id', 'path', 'Tag id')] }),
+      },
+      '/transactions': {
+        get: op('Filtered page of transactions with totals', { 200: success('Page', { ...listed, summary: ref('Summary') }) }, {
+          parameters: [ws, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
+        }),
+      },
+      '/transactions/{transaction_id}': {
+        get: op('One transaction', { 200: success('The transaction') }, { parameters: [param('transaction_id', 'path', 'Transaction id')] }),
+        patch: op('Notes and tags (emits transaction.updated / transaction.tagged)', { 200: success('The transaction') }, {
+          parameters: [param('transaction_id', 'path', 'Transaction id')],
+          requestBody: jsonBody('TransactionUpdate'),
+        }),
+      },
+      '/transactions/{transaction_id}/tags': {
+        post: op('Apply tags (emits transaction.tagged)', { 200: success('The transaction') }, {
+          parameters: [param('transaction_id', 'path', 'Transaction id')],
+          requestBody: jsonBody('TagApply'),
+        }),
+      },
+      '/transactions/{transaction_id}/tags/{tag_id}': {
+        delete: op('Remove a tag', { 200: success('The transaction') }, { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] }),
+      },
+      '/transactions/{transaction_id}/attachments': {
+        post: op('Attach a file (raw body, X-File-Name; 10 MB)', { 201: success('The attachment') }, {
+          parameters: [param('transaction_id', 'path', 'Transaction id'), { name: 'X-File-Name', in: 'header', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+        }),
+      },
+      '/attachments/{attachment_id}': {
+        get: op('The file of an attachment', { 200: { description: 'The file' } }, { parameters: [param('attachment_id', 'path', 'Attachment id')] }),
+      },
+      '/wallets': { get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [ws, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }) },
+      '/exports': {
+        get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [ws, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
+        post: op('Create an export', { 201: success('Completed download export'), 202: success('Queued export') }, { requestBody: jsonBody('ExportCreate') }),
+      },
+      '/exports/{export_id}': { get: op('Export status', { 200: success('The export') }, { parameters: [param('export_id', 'path', 'Export id')] }) },
+      '/exports/{export_id}/download': {
+        get: op('The file of a completed export (signed link, no key)', { 200: { description: 'The file' } }, {
+          security: [],
+          parameters: [param('export_id', 'path', 'Export id'), param('expires', 'query', 'Unix seconds', true), param('token', 'query', 'HMAC-SHA256, hex', true)],
+        }),
+      },
+      '/webhooks': {
+        get: op('Subscriptions', { 200: success('Webhooks') }, { parameters: [ws] }),
+        post: op('Subscribe (the signing secret is returned once)', { 201: success('The webhook with its secret') }, { requestBody: jsonBody('WebhookCreate') }),
+      },
+      '/webhooks/{webhook_id}': { delete: op('Unsubscribe', { 200: success('{id, deleted}') }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }) },
+      '/events': {
+        get: op('Event log with delivery state', { 200: success('Page', listed) }, { parameters: [ws, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
+      },
+      '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,88 @@
+/**
+ * The workspace's API requests per hour (core/limits.ts), as a fixed window aligned to the clock
+ * hour. Counters live in memory and are flushed to SQLite (`api_usage`) every second and on
+ * shutdown, and read back on first use, so a restart does not hand out a fresh budget (a SIGKILL
+ * forgets at most the last second of counts). `@fastify/rate-limit` is not used: it keys on the
+ * client, not the workspace, keeps its counters only in memory or Redis, and its 429 body is
+ * not the contract's.
+ */
+import type { Engine } from '../engine/engine.js';
+import { limitsOf } from '../core/limits.js';
+import { nowSeconds } from '../core/clock.js';
+
+const WINDOW_SECONDS = 3600;
+const FLUSH_MS = 1000;
+
+interface Window {
+  start: number;
+  count: number;
+  dirty: boolean;
+}
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window resets. */
+  reset: number;
+  /** Seconds to wait when the budget is spent, else null. */
+  retryAfter: number | null;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly engine: Engine) {
+    this.timer = setInterval(() => this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /**
+   * Counts one request of the workspace and returns its budget for the headers (null =
+   * unlimited); `exceeded` once the hour's budget is spent (that request is not counted).
+   */
+  hit(workspaceId: string): RateState | null {
+    const limit = limitsOf(this.engine.workspace(workspaceId)).apiRequestsPerHour;
+    if (limit === null) return null;
+    const now = nowSeconds();
+    const start = now - (now % WINDOW_SECONDS);
+    const w = this.window(workspaceId, start);
+    const reset = start + WINDOW_SECONDS;
+    if (w.count >= limit) return { limit, remaining: 0, reset, retryAfter: Math.max(1, reset - now) };
+    w.count += 1;
+    w.dirty = true;
+    return { limit, remaining: limit - w.count, reset, retryAfter: null };
+  }
+
+  private window(workspaceId: string, start: number): Window {
+    let w = this.windows.get(workspaceId);
+    if (!w) {
+      const row = this.engine.db.prepare('SELECT window_start, count FROM api_usage WHERE workspace_id = ?').get(workspaceId) as
+        | { window_start: number; count: number }
+        | undefined;
+      w = { start: row?.window_start ?? start, count: row?.count ?? 0, dirty: false };
+      this.windows.set(workspaceId, w);
+    }
+    if (w.start !== start) Object.assign(w, { start, count: 0, dirty: true });
+    return w;
+  }
+
+  flush(): void {
+    const dirty = [...this.windows].filter(([, w]) => w.dirty);
+    if (dirty.length === 0 || !this.engine.db.open) return;
+    const upsert = this.engine.db.prepare(
+      'INSERT INTO api_usage (workspace_id, window_start, count) VALUES (?, ?, ?) ON CONFLICT (workspace_id) DO UPDATE SET window_start = excluded.window_start, count = excluded.count',
+    );
+    this.engine.write(() => {
+      for (const [id, w] of dirty) {
+        upsert.run(id, w.start, w.count);
+        w.dirty = false;
+      }
+    });
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Exports: create, status, list, and the signed download link (CONTRACT §4). The link alone is
+ * the credential, like a presigned URL, so the download route takes no key.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { TxaError } from '../../core/errors.js';
+import type { ServerDeps } from '../app.js';
+import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
+
+export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { backend } = deps;
+  app.post('/exports', { config: { access: 'full' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    const record = await backend.createExport(ws, req.body);
+    if (record.status === 'queued') deps.onExportQueued?.();
+    return reply.code(record.status === 'queued' ? 202 : 201).send({ success: true, data: record });
+  });
+  app.get('/exports', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req);
+    return { success: true, ...(await backend.listExports(ws, query)) };
+  });
+  app.get('/exports/:export_id', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.getExport(ws, param(req, 'export_id')) };
+  });
+  app.get('/exports/:export_id/download', { config: { access: 'public' } }, async (req, reply) => {
+    if (!deps.downloads) throw new TxaError('EXPORT_NOT_FOUND', `export ${param(req, 'export_id')} not found`);
+    const q = queryOf(req);
+    const file = await deps.downloads(param(req, 'export_id'), q.expires, q.token);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file.path));
+  });
+}

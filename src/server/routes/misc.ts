@@ -1,0 +1,37 @@
+/** Wallets, the event log, webhooks, health and the OpenAPI document. */
+import type { FastifyInstance } from 'fastify';
+import type { ServerDeps } from '../app.js';
+import { assertPublicUrl } from '../url-guard.js';
+import { openApiDocument } from '../openapi.js';
+import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+
+export function miscRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { backend } = deps;
+  app.get('/health', { config: { access: 'public' } }, async () => ({ success: true, data: { status: 'ok' } }));
+  app.get('/openapi.json', { config: { access: 'public' } }, async () => openApiDocument());
+
+  app.get('/wallets', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req);
+    return { success: true, ...(await backend.listWallets(ws, query)) };
+  });
+  app.get('/events', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req);
+    return { success: true, ...(await backend.listEvents(ws, query)) };
+  });
+
+  // Subscriptions carry URLs the server will call, so all three need a `full` key.
+  app.post('/webhooks', { config: { access: 'full' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    const url = (req.body as { url?: unknown } | undefined)?.url;
+    if (!deps.allowPrivateWebhooks && typeof url === 'string') assertPublicUrl(url, 'url');
+    return reply.code(201).send({ success: true, data: await backend.createWebhook(ws, req.body) });
+  });
+  app.get('/webhooks', { config: { access: 'full' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.listWebhooks(ws) };
+  });
+  app.delete('/webhooks/:webhook_id', { config: { access: 'full' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.deleteWebhook(ws, param(req, 'webhook_id')) };
+  });
+}

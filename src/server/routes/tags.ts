@@ -1,0 +1,23 @@
+/** Tags: POST/GET /tags, PATCH/DELETE /tags/:id (API.md 4.1, 4.2; CONTRACT §4). */
+import type { FastifyInstance } from 'fastify';
+import type { ServerDeps } from '../app.js';
+import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+
+export function tagRoutes(app: FastifyInstance, { backend }: ServerDeps): void {
+  app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    return reply.code(201).send({ success: true, data: await backend.createTag(ws, req.body) });
+  });
+  app.get('/tags', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.listTags(ws) };
+  });
+  app.patch('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
+    const ws = bodyWorkspace(req);
+    return { success: true, data: await backend.updateTag(ws, param(req, 'tag_id'), req.body) };
+  });
+  app.delete('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.deleteTag(ws, param(req, 'tag_id')) };
+  });
+}

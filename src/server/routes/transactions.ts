@@ -1,0 +1,82 @@
+/**
+ * Transactions: list, get, update, tag, untag, and attachments (API.md 4.3; CONTRACT §4). An
+ * attachment is the raw request body with its own Content-Type and `X-File-Name` (percent-encoded
+ * UTF-8 is decoded), limited to 10 MB; its file is served back to key holders of the workspace.
+ */
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { TxaError } from '../../core/errors.js';
+import type { ServerDeps } from '../app.js';
+import { workspaceOf } from '../app.js';
+import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
+
+export const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
+
+function fileNameHeader(value: string | string[] | undefined): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new TxaError('MISSING_REQUIRED_FIELD', 'the X-File-Name header is required', { field: 'X-File-Name' });
+  }
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export function transactionRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { backend, engine } = deps;
+  app.get('/transactions', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req);
+    return { success: true, ...(await backend.listTransactions(ws, query)) };
+  });
+  app.get('/transactions/:transaction_id', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.getTransaction(ws, param(req, 'transaction_id')) };
+  });
+  app.patch('/transactions/:transaction_id', { config: { access: 'write' } }, async (req) => {
+    const ws = bodyWorkspace(req);
+    return { success: true, data: await backend.updateTransaction(ws, param(req, 'transaction_id'), req.body) };
+  });
+  app.post('/transactions/:transaction_id/tags', { config: { access: 'write' } }, async (req) => {
+    const ws = bodyWorkspace(req);
+    return { success: true, data: await backend.tagTransaction(ws, param(req, 'transaction_id'), req.body) };
+  });
+  app.delete('/transactions/:transaction_id/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.untagTransaction(ws, param(req, 'transaction_id'), param(req, 'tag_id')) };
+  });
+
+  // Raw bodies of any type, in their own plugin so the JSON parser of the API does not apply.
+  app.register(async (files) => {
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ATTACHMENT_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    files.post('/transactions/:transaction_id/attachments', { config: { access: 'write' }, bodyLimit: ATTACHMENT_BODY_LIMIT }, async (req, reply) => {
+      const ws = workspaceOf(req, queryOf(req).workspace_id);
+      const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const attachment = await backend.attachFile(ws, param(req, 'transaction_id'), {
+        file_name: fileNameHeader(req.headers['x-file-name']),
+        content_type: req.headers['content-type'] ?? 'application/octet-stream',
+        data,
+      });
+      return reply.code(201).send({ success: true, data: attachment });
+    });
+  });
+
+  app.get('/attachments/:attachment_id', { config: { access: 'read' } }, async (req, reply) => {
+    const ws = workspaceOf(req, queryOf(req).workspace_id);
+    const row = engine.db
+      .prepare(
+        `SELECT a.id, a.file_name, a.content_type, a.file_size, a.stored_name FROM attachments a
+         JOIN transactions t ON t.id = a.transaction_id WHERE a.id = ? AND t.workspace_id = ?`,
+      )
+      .get(param(req, 'attachment_id'), ws) as { file_name: string; content_type: string; file_size: number; stored_name: string } | undefined;
+    if (!row) throw new TxaError('ATTACHMENT_NOT_FOUND', `attachment ${param(req, 'attachment_id')} not found`);
+    return reply
+      .type(row.content_type)
+      .header('content-length', row.file_size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
+      .send(createReadStream(join(engine.filesDir, 'attachments', row.stored_name)));
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * `txa serve`: the HTTP API on the local engine, with the webhook delivery loop and the export
+ * worker in the same process. Shutdown (SIGTERM/SIGINT) stops accepting, lets in-flight requests
+ * finish, and leaves queued exports and pending deliveries in the ledger for the next start.
+ */
+import type { AddressInfo } from 'node:net';
+import { Engine } from '../engine/engine.js';
+import { LocalBackend } from '../engine/local-backend.js';
+import { scheduleDeliveriesOnAppend } from '../engine/webhooks.js';
+import { buildServer, type BuiltServer } from './app.js';
+import { DeliveryLoop } from './delivery.js';
+import { ExportWorker } from './export-worker-host.js';
+
+export interface ServeOptions {
+  ledgerPath: string;
+  host: string;
+  port: number;
+  publicUrl?: string;
+  allowPrivateWebhooks: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  publicUrl: string;
+  server: BuiltServer;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
+  const backend = new LocalBackend(engine);
+  scheduleDeliveriesOnAppend(engine);
+  const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
+  engine.events.onAppend(() => setImmediate(() => delivery.wake()));
+  const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, () => delivery.wake());
+
+  const built = buildServer({
+    backend,
+    engine,
+    allowPrivateWebhooks: opts.allowPrivateWebhooks,
+    onExportQueued: () => exportsWorker.wake(),
+  });
+  // The public base is known only once the port is bound (`--port 0` picks one).
+  await built.app.listen({ host: opts.host, port: opts.port });
+  const address = built.app.server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostPart}:${address.port}`;
+  const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
+  engine.publicBaseUrl = publicUrl;
+  engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
+  delivery.start();
+  exportsWorker.start(publicUrl);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await built.app.close(); // stops accepting; waits for in-flight requests
+      await delivery.stop();
+      await exportsWorker.stop();
+      engine.close();
+    })());
+  return { url, publicUrl, server: built, close };
+}
