@@ -1,0 +1,258 @@
+/** The HTTP API in-process (fastify inject) on a real SQLite ledger: auth, scoping, errors, limits, idempotency. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildServer } from '../../src/server/app.js';
+import { LocalBackend } from '../../src/engine/local-backend.js';
+import { revokeKey, listKeys } from '../../src/engine/keys.js';
+import { OTHER_WS, WS, seedLedger, type Seeded } from './seed.js';
+
+let s: Seeded;
+let app: FastifyInstance;
+let full: string;
+
+function start(opts: Parameters<typeof seedLedger>[0] = {}) {
+  s = seedLedger(opts);
+  s.engine.attachmentUrl = (id) => `http://test/api/v1/attachments/${id}`;
+  app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false }).app;
+  full = s.key('full');
+}
+
+async function call(key: string | null, opts: InjectOptions) {
+  const headers = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(opts.headers ?? {}) };
+  const res = await app.inject({ ...opts, headers });
+  return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+beforeEach(() => start());
+afterEach(async () => {
+  await app.close();
+  s.engine.close();
+});
+
+describe('authentication and scoping', () => {
+  it('refuses no key, a wrong key and a revoked key with 401 UNAUTHORIZED', async () => {
+    const url = `/api/v1/tags?workspace_id=${WS}`;
+    for (const key of [null, 'txa_live_wrong', `${full}x`, full.toUpperCase()]) {
+      const r = await call(key, { method: 'GET', url });
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid or missing API key' } });
+    }
+    expect((await call(full, { method: 'GET', url })).status).toBe(200);
+    const id = listKeys(s.engine, WS)[0]!.id;
+    revokeKey(s.engine, WS, id);
+    expect((await call(full, { method: 'GET', url })).status).toBe(401);
+  });
+
+  it('keys are stored only as hashes', () => {
+    const stored = JSON.stringify(s.engine.db.prepare('SELECT * FROM api_keys').all());
+    expect(stored).not.toContain(full.slice('txa_live_'.length));
+  });
+
+  it('another workspace is 403 FORBIDDEN and its objects are 404', async () => {
+    const r = await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${OTHER_WS}` });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toEqual({ code: 'FORBIDDEN', message: "You don't have access to this workspace", field: 'workspace_id' });
+    const post = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: OTHER_WS, name: 'x', type: 'income' } });
+    expect(post.status).toBe(403);
+    const otherTx = (s.engine.db.prepare('SELECT id FROM transactions WHERE workspace_id = ?').get(OTHER_WS) as { id: string }).id;
+    const get = await call(full, { method: 'GET', url: `/api/v1/transactions/${otherTx}` });
+    expect([get.status, get.body.error.code]).toEqual([404, 'TRANSACTION_NOT_FOUND']);
+    const otherKey = s.key('full', OTHER_WS);
+    const tag = (await call(otherKey, { method: 'POST', url: '/api/v1/tags', payload: { name: 'theirs', type: 'income' } })).body.data;
+    const patch = await call(full, { method: 'PATCH', url: `/api/v1/tags/${tag.id}`, payload: { name: 'mine' } });
+    expect([patch.status, patch.body.error.code]).toEqual([404, 'TAG_NOT_FOUND']);
+    const del = await call(full, { method: 'DELETE', url: `/v1/tags/${tag.id}` });
+    expect([del.status, del.body.error.code]).toEqual([404, 'TAG_NOT_FOUND']);
+  });
+
+  it('a read key cannot write (403 INSUFFICIENT_PERMISSIONS); a write key cannot manage webhooks', async () => {
+    const read = s.key('read');
+    expect((await call(read, { method: 'GET', url: '/api/v1/transactions' })).status).toBe(200);
+    const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
+    expect([r.status, r.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
+    const write = s.key('write');
+    expect((await call(write, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } })).status).toBe(201);
+    const w = await call(write, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
+    expect([w.status, w.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
+  });
+});
+
+describe('errors', () => {
+  it('unknown route 404 NOT_FOUND, wrong method 405 METHOD_NOT_ALLOWED, health without a key', async () => {
+    const nf = await call(full, { method: 'GET', url: '/api/v1/nope' });
+    expect([nf.status, nf.body.success, nf.body.error.code]).toEqual([404, false, 'NOT_FOUND']);
+    const na = await call(full, { method: 'PUT', url: '/api/v1/tags' });
+    expect([na.status, na.body.error.code]).toEqual([405, 'METHOD_NOT_ALLOWED']);
+    expect(na.headers.allow).toContain('POST');
+    const na2 = await call(full, { method: 'POST', url: '/v1/transactions/tx_1' });
+    expect([na2.status, na2.body.error.code]).toEqual([405, 'METHOD_NOT_ALLOWED']);
+    expect((await call(null, { method: 'GET', url: '/api/v1/health' })).body).toEqual({ success: true, data: { status: 'ok' } });
+    expect((await call(null, { method: 'GET', url: '/v1/health' })).status).toBe(200);
+  });
+
+  it('malformed JSON is 400 INVALID_JSON; a non-JSON content type too', async () => {
+    for (const payload of ['{bad', '{"name": "x",}', '[1,2']) {
+      const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } });
+      expect([r.status, r.body.error.code]).toEqual([400, 'INVALID_JSON']);
+    }
+    const arr = await call(full, { method: 'POST', url: '/api/v1/tags', payload: '[]', headers: { 'content-type': 'application/json' } });
+    expect([arr.status, arr.body.error.code]).toEqual([400, 'INVALID_JSON']);
+    const text = await call(full, { method: 'POST', url: '/api/v1/tags', payload: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect([text.status, text.body.error.code]).toEqual([400, 'INVALID_JSON']);
+  });
+
+  it('the tag codes of CONTRACT §4', async () => {
+    const post = (payload: unknown) => call(full, { method: 'POST', url: '/api/v1/tags', payload: payload as object });
+    const cases: [unknown, number, string, string | undefined][] = [
+      [{ type: 'income' }, 400, 'MISSING_REQUIRED_FIELD', 'name'],
+      [{ name: 'a', type: 'gift' }, 400, 'INVALID_TAG_TYPE', 'type'],
+      [{ name: 'a', type: 'income', color: 'red' }, 400, 'INVALID_COLOR_FORMAT', 'color'],
+      [{ name: 'x'.repeat(51), type: 'income' }, 400, 'INVALID_FIELD', 'name'],
+      [{ name: 'a', type: 'income', description: 'd'.repeat(201) }, 400, 'INVALID_FIELD', 'description'],
+    ];
+    for (const [payload, status, code, field] of cases) {
+      const r = await post(payload);
+      expect([r.status, r.body.error.code, r.body.error.field]).toEqual([status, code, field]);
+    }
+    expect((await post({ name: 'Gas', type: 'expense' })).status).toBe(201);
+    const dup = await post({ name: ' gas ', type: 'income' });
+    expect([dup.status, dup.body.error.code, dup.body.error.field]).toEqual([409, 'TAG_ALREADY_EXISTS', 'name']);
+  });
+
+  it('oversized bodies are 413 PAYLOAD_TOO_LARGE (JSON 1 MB, attachments 10 MB)', async () => {
+    const big = await call(full, { method: 'POST', url: '/api/v1/tags', payload: JSON.stringify({ name: 'a', type: 'income', description: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const file = await call(full, {
+      method: 'POST',
+      url: `/api/v1/transactions/${s.txIds[0]}/attachments`,
+      payload: Buffer.alloc(10 * 1024 * 1024 + 1),
+      headers: { 'content-type': 'application/pdf', 'x-file-name': 'big.pdf' },
+    });
+    expect([file.status, file.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('SQL-looking strings in every query parameter are 400 or empty results, never 500', async () => {
+    const evil = ["' OR 1=1 --", '1; DROP TABLE transactions', "x' UNION SELECT key_hash FROM api_keys --", '%27%20OR%201%3D1', '\u0000'];
+    const params = ['workspace_id', 'wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
+    for (const p of params) {
+      for (const v of evil) {
+        const r = await call(full, { method: 'GET', url: `/api/v1/transactions?${p}=${encodeURIComponent(v)}` });
+        expect(r.status, `${p}=${v}`).toBeLessThan(500);
+        if (r.status === 200) expect(r.body.data, `${p}=${v}`).toEqual([]);
+        else expect([400, 403, 404]).toContain(r.status);
+      }
+    }
+    for (const path of ['/api/v1/events?type=', '/api/v1/wallets?chain=', '/api/v1/tags?workspace_id=']) {
+      const r = await call(full, { method: 'GET', url: path + encodeURIComponent(evil[0]!) });
+      expect(r.status).toBeLessThan(500);
+    }
+    expect((s.engine.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(41);
+  });
+
+  it('attachment names with ../ or absolute paths are stored safely and served back', async () => {
+    for (const name of ['../../etc/passwd', '/etc/shadow', '..\\..\\win.ini', encodeURIComponent('reçu 1.pdf')]) {
+      const r = await call(full, {
+        method: 'POST',
+        url: `/api/v1/transactions/${s.txIds[1]}/attachments`,
+        payload: Buffer.from('hello'),
+        headers: { 'content-type': 'text/plain', 'x-file-name': name },
+      });
+      expect(r.status).toBe(201);
+      expect(r.body.data.file_name).not.toMatch(/[/\\]/);
+      expect(r.body.data.file_url).toBe(`http://test/api/v1/attachments/${r.body.data.id}`);
+      const file = await app.inject({ method: 'GET', url: `/api/v1/attachments/${r.body.data.id}`, headers: { authorization: `Bearer ${full}` } });
+      expect(file.body).toBe('hello');
+    }
+    expect(readdirSync(join(s.engine.filesDir, 'attachments')).every((f) => f.startsWith('att_'))).toBe(true);
+    expect(existsSync(join(s.engine.filesDir, 'etc'))).toBe(false);
+    const other = s.key('full', OTHER_WS);
+    const id = (s.engine.db.prepare('SELECT id FROM attachments LIMIT 1').get() as { id: string }).id;
+    expect((await call(other, { method: 'GET', url: `/api/v1/attachments/${id}` })).status).toBe(404);
+  });
+
+  it('a webhook to a loopback or private address is refused through the API', async () => {
+    for (const url of ['http://127.0.0.1:9/h', 'http://localhost/h', 'http://10.1.2.3/h', 'http://[::1]/h', 'http://169.254.169.254/latest']) {
+      const r = await call(full, { method: 'POST', url: '/api/v1/webhooks', payload: { url } });
+      expect([r.status, r.body.error.code, r.body.error.field], url).toEqual([400, 'INVALID_FIELD', 'url']);
+    }
+    const ok = await call(full, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/hook', events: ['tag.created'] } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.secret).toMatch(/^whsec_/);
+    const list = await call(full, { method: 'GET', url: '/api/v1/webhooks' });
+    expect(list.body.data).toEqual([{ id: ok.body.data.id, workspace_id: WS, url: 'https://example.com/hook', events: ['tag.created'], created_at: ok.body.data.created_at }]);
+  });
+});
+
+describe('limits and idempotency', () => {
+  it('counts the hourly budget per workspace, answers 429 with retry_after, and keeps the count across a restart', async () => {
+    await app.close();
+    s.engine.close();
+    start({ tier: 'enterprise', rateLimit: 3 });
+    const url = '/api/v1/tags';
+    const seen: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await call(full, { method: 'GET', url });
+      expect(r.status).toBe(200);
+      seen.push(Number(r.headers['x-ratelimit-remaining']));
+      expect(r.headers['x-ratelimit-limit']).toBe('3');
+      expect(Number(r.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    }
+    expect(seen).toEqual([2, 1, 0]);
+    const r = await call(full, { method: 'GET', url });
+    expect([r.status, r.body.error.code]).toEqual([429, 'RATE_LIMIT_EXCEEDED']);
+    expect(r.body.error.retry_after).toBeGreaterThan(0);
+    expect(r.headers['retry-after']).toBe(String(r.body.error.retry_after));
+    // Another workspace has its own budget.
+    expect((await call(s.key('full', OTHER_WS), { method: 'GET', url })).status).toBe(200);
+    // A restart reads the persisted window back.
+    await app.close();
+    app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false }).app;
+    expect((await call(full, { method: 'GET', url })).status).toBe(429);
+  });
+
+  it('Idempotency-Key: replays the first response, 422 on another body, validation failures not stored', async () => {
+    const headers = { 'idempotency-key': 'k-1' };
+    const first = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Once', type: 'income' }, headers });
+    const again = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Once', type: 'income' }, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const tags = (await call(full, { method: 'GET', url: '/api/v1/tags' })).body.data;
+    expect(tags.filter((t: { name: string }) => t.name === 'Once')).toHaveLength(1);
+    expect((s.engine.db.prepare("SELECT count(*) AS n FROM events WHERE type = 'tag.created'").get() as { n: number }).n).toBe(1);
+    const other = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Twice', type: 'income' }, headers });
+    expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    const bad = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
+    expect(bad.status).toBe(400);
+    const fixed = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Fixed', type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
+    expect(fixed.status).toBe(201);
+  });
+
+  it('Idempotency-Key: 409 while the first request is still running', async () => {
+    s.engine.db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, 'busy', ?, 'running', ?)").run(
+      WS,
+      (await import('../../src/server/idempotency.js')).fingerprint('POST', '/api/v1/tags', {}, { name: 'Busy', type: 'income' }, 'application/json ' ),
+      Math.floor(Date.now() / 1000),
+    );
+    const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Busy', type: 'income' }, headers: { 'idempotency-key': 'busy' } });
+    expect([r.status, r.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
+  });
+});
+
+describe('openapi', () => {
+  it('is a valid OpenAPI 3.1 document generated from the zod schemas', async () => {
+    const r = await call(null, { method: 'GET', url: '/api/v1/openapi.json' });
+    expect(r.status).toBe(200);
+    const validator = new Validator();
+    const result = await validator.validate(r.body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(r.body.openapi).toBe('3.1.0');
+    expect(r.body.components.schemas.TagCreate.properties.type.enum).toEqual(['income', 'expense', 'neutral']);
+    expect(r.body.components.schemas.TagCreate.required).toEqual(['name', 'type']);
+  });
+});
