@@ -5,6 +5,9 @@
  */
 import type { Chain, Direction, TxType } from '../core/types.js';
 
+/** `txa import --format` values; `auto` detects the format from the content. */
+export const IMPORT_FORMATS = ['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki'] as const;
+
 /** A wallet as a file names it (native JSON carries wallet_id/wallet_label; CSVs name none). */
 export interface WalletRef {
   id?: string;
@@ -55,10 +58,14 @@ export interface ParseResult {
 export interface ImportContext {
   wallet?: { id: string; address: string; chain: Chain; label: string };
   fileName: string;
+  /** The workspace's base currency, for sources that state a value's currency (Koinly's Net Worth). */
+  baseCurrency?: string;
 }
 
 export interface Importer {
   readonly format: string;
+  /** True for sources that name no wallet (explorer, Koinly, rotki): they need `--wallet`. */
+  readonly needsWallet?: boolean;
   /** Whether this importer reads a file with this header (CSV) or first value (JSON). */
   detect(sample: { header?: string[]; text: string }): boolean;
   parse(text: string, ctx: ImportContext): ParseResult;

@@ -1,0 +1,331 @@
+/**
+ * The import pipeline (CONTRACT §7): parse a file with its importer, resolve each record's wallet,
+ * derive identities, and write everything in ONE database transaction: wallets named by native
+ * JSON, missing tags, the transactions (rollups kept in step), their `transaction.created`
+ * events, and one `wallet.synced` per wallet. Any invalid row means nothing is written and every
+ * bad row is listed. `dryRun` runs the same transaction and rolls it back, so its counts are exact.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Engine } from './engine.js';
+import { insertNewWallet, requireWallet } from './wallets.js';
+import { createTag } from './tags.js';
+import { TxaError } from '../core/errors.js';
+import { newId, transactionId } from '../core/ids.js';
+import { nowIso, nowSeconds } from '../core/clock.js';
+import { amountKey, decimalToCents, normalizeDecimal, scaleOf } from '../core/money.js';
+import type { Chain, TagRef, Workspace } from '../core/types.js';
+import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
+import { insertTransactions, toTransaction, type NewTransaction } from '../store/transactions.js';
+import { importerFor } from '../importers/index.js';
+import { isAddress } from '../importers/fields.js';
+import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
+
+export interface ImportOptions {
+  walletId?: string;
+  format?: string;
+  dryRun?: boolean;
+  /** Told about each row read but deliberately not imported (the CLI prints the first few). */
+  onSkipped?: (row: { line: number; reason: string }) => void;
+}
+
+export interface ImportSummary {
+  format: string;
+  imported: number;
+  duplicates: number;
+  skipped: number;
+  dry_run: boolean;
+  wallets: { id: string; label: string; imported: number }[];
+}
+
+/** The error listing every bad row; the CLI prints them one per line. */
+function invalidRows(errors: RowError[]): TxaError {
+  const sorted = [...errors].sort((a, b) => a.line - b.line);
+  const n = new Set(sorted.map((e) => e.line)).size;
+  return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, { extra: { errors: sorted } });
+}
+
+/** Thrown to roll back a dry run's transaction once its counts are known. */
+class DryRunDone {
+  constructor(readonly summary: ImportSummary) {}
+}
+
+export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
+  const ws = engine.workspace(workspaceId);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new TxaError('USAGE_ERROR', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file', cause: err });
+  }
+  const importer = importerFor(opts.format ?? 'auto', text);
+  const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
+  if (importer.needsWallet && !wallet) {
+    throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass --wallet ID`, {
+      field: 'wallet',
+      hint: 'Add the wallet first (txa wallet add --address A --chain C), then list ids with: txa wallet list',
+    });
+  }
+  const parsed = importer.parse(text, {
+    wallet: wallet && { id: wallet.id, address: wallet.address, chain: wallet.chain as Chain, label: wallet.label },
+    fileName: basename(path),
+    baseCurrency: ws.base_currency,
+  });
+  for (const s of parsed.skipped) opts.onSkipped?.(s);
+  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format }, parsed.errors, parsed.skipped.length);
+}
+
+export function importRecords(
+  engine: Engine,
+  workspaceId: string,
+  records: ImportRecord[],
+  opts: { walletId?: string; dryRun?: boolean; format: string },
+): ImportSummary {
+  return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
+}
+
+function run(
+  engine: Engine,
+  ws: Workspace,
+  records: ImportRecord[],
+  opts: { walletId?: string; dryRun?: boolean; format: string },
+  parseErrors: RowError[],
+  skipped: number,
+): ImportSummary {
+  const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
+  if (!chosen && records.some((r) => !r.wallet)) {
+    throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', { field: 'wallet', hint: 'List wallets with: txa wallet list' });
+  }
+  try {
+    return engine.write(() => {
+      const errors = [...parseErrors];
+      const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
+      const rows = buildRows(engine, ws.id, records, wallets, errors);
+      if (errors.length > 0) throw invalidRows(errors);
+      const summary = write(engine, ws, rows, wallets, opts, skipped);
+      if (opts.dryRun) throw new DryRunDone(summary);
+      return summary;
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.summary;
+    throw err;
+  }
+}
+
+/**
+ * The wallet of each record: `--wallet` for all; else the row's wallet_id (created when unknown,
+ * from wallet_label, chain and the row's own address), or its label (CSV export). One lookup per
+ * distinct wallet, not per row.
+ */
+function resolveWallets(engine: Engine, workspaceId: string, records: ImportRecord[], chosen: WalletRow | undefined, errors: RowError[]): (WalletRow | undefined)[] {
+  const byRef = new Map<string, WalletRow | string>();
+  const lookup = (ref: WalletRef): WalletRow | string => {
+    const key = ref.id ? `id\0${ref.id}` : `label\0${ref.label}\0${ref.chain}`;
+    let found = byRef.get(key);
+    if (found === undefined) {
+      found = ref.id ? walletById(engine, workspaceId, ref) : walletByLabel(engine, workspaceId, ref);
+      byRef.set(key, found);
+    }
+    return found;
+  };
+  return records.map((r) => {
+    const w = chosen ?? lookup(r.wallet!);
+    if (typeof w === 'string') {
+      errors.push({ line: r.line, field: r.wallet?.id ? 'wallet_id' : 'wallet_label', reason: w });
+      return undefined;
+    }
+    if (r.wallet?.chain && r.wallet.chain !== w.chain) {
+      errors.push({ line: r.line, field: 'chain', reason: `the row is on ${r.wallet.chain} but wallet ${w.id} is on ${w.chain}` });
+      return undefined;
+    }
+    return w;
+  });
+}
+
+/** A wallet by id, or a new one (same id when free) for a native-JSON row naming an unknown wallet. */
+function walletById(engine: Engine, workspaceId: string, ref: WalletRef): WalletRow | string {
+  const existing = getWallet(engine.db, workspaceId, ref.id!);
+  if (existing) return existing;
+  if (!ref.chain) return `unknown wallet ${ref.id}; the row needs a chain to create it`;
+  if (!ref.address || !isAddress(ref.address)) return `unknown wallet ${ref.id}; the row's own address '${ref.address ?? ''}' is not a wallet address to create it with`;
+  const sameAddress = findWalletByAddress(engine.db, workspaceId, ref.chain, ref.address.toLowerCase());
+  if (sameAddress) return sameAddress;
+  const idTaken = engine.db.prepare('SELECT 1 FROM wallets WHERE id = ?').get(ref.id);
+  return insertNewWallet(engine, workspaceId, { id: idTaken ? newId('wal') : ref.id, address: ref.address, chain: ref.chain, label: ref.label });
+}
+
+function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): WalletRow | string {
+  const found = engine.db
+    .prepare('SELECT * FROM wallets WHERE workspace_id = ? AND label = ? AND (? IS NULL OR chain = ?)')
+    .all(workspaceId, ref.label, ref.chain ?? null, ref.chain ?? null) as WalletRow[];
+  if (found.length === 1) return found[0]!;
+  const where = ref.chain ? ` on ${ref.chain}` : '';
+  return found.length === 0
+    ? `no wallet labelled '${ref.label}'${where} in this workspace; add it or pass --wallet ID`
+    : `${found.length} wallets are labelled '${ref.label}'${where}; pass --wallet ID`;
+}
+
+interface PlannedRow {
+  row: NewTransaction;
+  record: ImportRecord;
+  /** The row's explicit id exists already for the same wallet and hash: it is this transaction. */
+  known: boolean;
+}
+
+/**
+ * Rows to insert, with identities derived the same way for every format: the transfer key
+ * `t|fee:<token address or symbol>:<direction>:<n>`, n counting earlier records of the file with
+ * the same wallet, hash and prefix; the id follows from (wallet, hash, transfer key) unless a
+ * native-JSON record brings a free id of its own.
+ */
+function buildRows(engine: Engine, workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
+  const taken = existingIds(engine, records);
+  const usedIds = new Set<string>();
+  const counters = new Map<string, number>();
+  const planned: PlannedRow[] = [];
+  records.forEach((r, i) => {
+    const w = wallets[i];
+    if (!w) return;
+    if (normalizeDecimal(r.amount) !== r.amount || r.amount.startsWith('-') || scaleOf(r.amount) > r.token.decimals) {
+      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
+      return;
+    }
+    let fiat_cents: number | null = null;
+    try {
+      fiat_cents = r.fiat_value === null ? null : decimalToCents(r.fiat_value);
+    } catch {
+      errors.push({ line: r.line, field: 'fiat_value', reason: `'${r.fiat_value}' is too large` });
+      return;
+    }
+    if (r.fiat_value !== null && fiat_cents === null) {
+      errors.push({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
+      return;
+    }
+    const prefix = `${r.type === 'fee' ? 'fee' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
+    const counter = `${w.id}\0${r.tx_hash}\0${prefix}`;
+    const n = counters.get(counter) ?? 0;
+    counters.set(counter, n + 1);
+    const transfer_key = `${prefix}:${n}`;
+    const existing = r.id === undefined ? undefined : taken.get(r.id);
+    const known = existing !== undefined && existing.wallet_id === w.id && existing.tx_hash === r.tx_hash;
+    const keepId = r.id !== undefined && !usedIds.has(r.id) && (existing === undefined || known);
+    const id = keepId ? r.id! : transactionId(w.id, r.tx_hash, transfer_key);
+    usedIds.add(id);
+    planned.push({
+      record: r,
+      known,
+      row: {
+        id,
+        workspace_id: workspaceId,
+        wallet_id: w.id,
+        chain: w.chain,
+        tx_hash: r.tx_hash,
+        transfer_key,
+        from_address: r.from_address,
+        to_address: r.to_address,
+        token_symbol: r.token.symbol,
+        token_address: r.token.address,
+        token_decimals: r.token.decimals,
+        amount: r.amount,
+        amount_key: amountKey(r.amount),
+        fiat_cents,
+        direction: r.direction,
+        type: r.type,
+        ts: r.timestamp,
+        notes: r.notes,
+      },
+    });
+  });
+  return planned;
+}
+
+/** Explicit ids of the records that exist already (any workspace: ids are global), in batches. */
+function existingIds(engine: Engine, records: ImportRecord[]): Map<string, { wallet_id: string; tx_hash: string }> {
+  const ids = [...new Set(records.flatMap((r) => (r.id === undefined ? [] : [r.id])))];
+  const out = new Map<string, { wallet_id: string; tx_hash: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = engine.db
+      .prepare(`SELECT id, wallet_id, tx_hash FROM transactions WHERE id IN (${chunk.map(() => '?').join(',')})`)
+      .all(...chunk) as { id: string; wallet_id: string; tx_hash: string }[];
+    for (const row of rows) out.set(row.id, row);
+  }
+  return out;
+}
+
+function write(
+  engine: Engine,
+  ws: Workspace,
+  planned: PlannedRow[],
+  wallets: (WalletRow | undefined)[],
+  opts: { dryRun?: boolean; format: string },
+  skipped: number,
+): ImportSummary {
+  const fresh = planned.filter((p) => !p.known);
+  const recordOf = new Map(fresh.map((p) => [p.row, p.record]));
+  const inserted = insertTransactions(engine.db, fresh.map((p) => p.row), nowSeconds());
+  const tagsOf = linkTags(engine, ws.id, inserted.map((row) => ({ row, tags: recordOf.get(row)!.tags ?? [] })));
+
+  const touched = new Map<string, { wallet: WalletRow; imported: number }>();
+  for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
+  for (const row of inserted) touched.get(row.wallet_id)!.imported++;
+
+  if (!opts.dryRun) {
+    for (const row of inserted) {
+      const wallet = touched.get(row.wallet_id)!.wallet;
+      const transaction = toTransaction({ ...row, wallet_label: wallet.label }, tagsOf.get(row.id) ?? [], []);
+      engine.events.append(ws.id, 'transaction.created', row.id, { transaction });
+    }
+    const syncedAt = nowIso();
+    const setSynced = engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?');
+    for (const t of touched.values()) {
+      setSynced.run(syncedAt, t.wallet.id);
+      const { workspace_id: _, ...wallet } = { ...t.wallet, last_synced: syncedAt };
+      engine.events.append(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
+    }
+  }
+  return {
+    format: opts.format,
+    imported: inserted.length,
+    duplicates: planned.length - inserted.length,
+    skipped,
+    dry_run: Boolean(opts.dryRun),
+    wallets: [...touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
+  };
+}
+
+/** The order of tags on a transaction as the ledger reads them back (`name COLLATE NOCASE, id`). */
+function byNameNoCase(a: TagRef, b: TagRef): number {
+  const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const [x, y] = [fold(a.name), fold(b.name)];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Links the inserted rows to their tags by name, creating missing tags (with the row's type or
+ * `neutral`) through createTag, so the tier's tag limit and `tag.created` apply as everywhere.
+ * Returns each row's tags as the API shows them, by name.
+ */
+function linkTags(engine: Engine, workspaceId: string, rows: { row: NewTransaction; tags: NonNullable<ImportRecord['tags']> }[]): Map<string, TagRef[]> {
+  const byKey = new Map<string, TagRef>();
+  const find = engine.db.prepare('SELECT id, name, color FROM tags WHERE workspace_id = ? AND name_key = ?');
+  const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
+  const out = new Map<string, TagRef[]>();
+  for (const { row, tags } of rows) {
+    if (tags.length === 0) continue;
+    const refs = new Map<string, TagRef>();
+    for (const t of tags) {
+      const key = tagNameKey(t.name);
+      let ref = byKey.get(key) ?? (find.get(workspaceId, key) as TagRef | undefined);
+      if (!ref) {
+        const tag = createTag(engine, workspaceId, { name: t.name, type: t.type ?? 'neutral', color: t.color });
+        ref = { id: tag.id, name: tag.name, color: tag.color };
+      }
+      byKey.set(key, ref);
+      refs.set(ref.id, ref);
+      link.run(row.id, ref.id);
+    }
+    out.set(row.id, [...refs.values()].sort(byNameNoCase));
+  }
+  return out;
+}
