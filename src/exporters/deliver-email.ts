@@ -51,7 +51,8 @@ export async function sendExportEmail(recipients: string[], e: EmailExport): Pro
       to: recipients,
       subject: `txa export ${e.exportId}: ${e.transactionCount} transactions (${e.format.toUpperCase()})`,
       text: lines.join('\n'),
-      attachments: attach ? [{ filename: e.fileName, path: e.filePath }] : [],
+      // base64 keeps the bytes exact: CSV's CRLF line ends survive any relay.
+      attachments: attach ? [{ filename: e.fileName, path: e.filePath, contentTransferEncoding: 'base64' }] : [],
     });
   } finally {
     transport.close();

@@ -1,0 +1,272 @@
+/**
+ * Asynchronous exports end to end with real parts: e-mail to an in-process smtp-server, webhooks
+ * to a node:http receiver verified with the `standardwebhooks` library, status transitions,
+ * recovery of an interrupted job, signed links and the 24-hour expiry on the engine clock.
+ */
+import { describe, test, expect, beforeAll, afterAll, afterEach } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
+import { tempLedger, addWallets, addMany } from './seed.js';
+import { createExport, downloadExport, getExport, listExports, verifyDownloadToken, getWorkspaceWebhookSecret } from '../../src/engine/exports.js';
+import { claimNextJob, claimJob, recoverInterruptedJobs, runExportJob } from '../../src/engine/export-jobs.js';
+import { TxaError } from '../../src/core/errors.js';
+import type { ExportRecord } from '../../src/core/types.js';
+
+interface Mail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('latin1') });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  process.env.TXA_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  process.env.TXA_SMTP_FROM = 'Ledger <ledger@example.com>';
+});
+
+afterAll(async () => {
+  await new Promise<void>((r) => smtp.close(r));
+  delete process.env.TXA_SMTP_URL;
+});
+
+afterEach(() => {
+  delete process.env.TXA_NOW;
+});
+
+/** The decoded bytes of the attachment named `name` in a raw MIME message. */
+function attachment(raw: string, name: string): Buffer {
+  const boundary = /boundary="?([^"\r\n;]+)"?/.exec(raw)![1]!;
+  const part = raw.split(`--${boundary}`).find((p) => p.includes(`filename=${name}`) || p.includes(`filename="${name}"`))!;
+  expect(part).toMatch(/Content-Transfer-Encoding: base64/i);
+  const body = part.slice(part.indexOf('\r\n\r\n') + 4);
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+}
+
+function header(raw: string, name: string): string {
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1] ?? '';
+}
+
+interface Received {
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+async function receiver(statuses: number[]): Promise<{ url: string; calls: Received[]; server: Server }> {
+  const calls: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      calls.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.statusCode = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/export`, calls, server };
+}
+
+describe('e-mail delivery', () => {
+  test('queued → processing → completed; the mail reaches every recipient with the file attached byte for byte', async () => {
+    const { engine, ws, dir } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 2500);
+    const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'email', email_recipients: ['a@example.com', 'b@example.org'] } });
+    expect(queued).toMatchObject({ status: 'queued', progress: 0, status_url: `${engine.publicBaseUrl}/api/v1/exports/${queued.id}` });
+    expect(Date.parse(queued.estimated_completion!)).toBeGreaterThanOrEqual(Date.parse(queued.created_at));
+    expect(queued.download_url).toBeUndefined();
+
+    expect(claimNextJob(engine)).toBe(queued.id);
+    expect(claimNextJob(engine)).toBeNull();
+    const seen: ExportRecord[] = [getExport(engine, ws, queued.id)];
+    await runExportJob(engine, queued.id, (p) => {
+      if (p.progress < 100) seen.push(getExport(engine, ws, queued.id));
+    });
+    const done = getExport(engine, ws, queued.id);
+    expect(seen[0]).toMatchObject({ status: 'processing', progress: 0 });
+    expect(seen.length).toBeGreaterThan(1);
+    for (const s of seen) {
+      expect(s.status).toBe('processing');
+      expect(s.progress).toBeGreaterThanOrEqual(0);
+      expect(s.progress).toBeLessThanOrEqual(100);
+      expect(s.estimated_completion).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    }
+    expect(seen.at(-1)!.progress).toBeGreaterThan(0);
+    expect(done).toMatchObject({ status: 'completed', transaction_count: 2500 });
+    expect(done.progress).toBeUndefined();
+
+    const mail = mails.find((m) => m.raw.includes(queued.id))!;
+    expect(mail.to).toEqual(['a@example.com', 'b@example.org']);
+    expect(mail.from).toBe('ledger@example.com');
+    expect(header(mail.raw, 'Subject')).toContain(`txa export ${queued.id}: 2500 transactions (CSV)`);
+    const file = downloadExport(engine, ws, queued.id, join(dir, 'mailed.csv'));
+    expect(attachment(mail.raw, `${queued.id}.csv`).equals(readFileSync(file.path))).toBe(true);
+  });
+
+  test('an unreachable SMTP server fails the job with the error recorded', async () => {
+    const { engine, ws } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 3);
+    const saved = process.env.TXA_SMTP_URL;
+    process.env.TXA_SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      const queued = await createExport(engine, ws, { format: 'json', delivery: { method: 'email', email_recipients: ['a@example.com'] } });
+      await runExportJob(engine, queued.id);
+      const failed = getExport(engine, ws, queued.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error?.code).toBe('DELIVERY_FAILED');
+      expect(failed.error?.message).toContain('a@example.com');
+      expect(readdirSync(join(engine.filesDir, 'exports')).filter((f) => f.startsWith(queued.id))).toEqual([]);
+    } finally {
+      process.env.TXA_SMTP_URL = saved;
+    }
+  });
+});
+
+describe('webhook delivery', () => {
+  test('POSTs exactly the export.completed body, signed (Standard Webhooks), after a retry; event logged', async () => {
+    const { engine, ws } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
+    const hook = await receiver([503, 200]);
+    try {
+      const queued = await createExport(engine, ws, { format: 'json', delivery: { method: 'webhook', webhook_url: hook.url } });
+      expect(queued.status).toBe('queued');
+      await runExportJob(engine, queued.id, undefined, { retryDelaysMs: [50, 50] });
+      const done = getExport(engine, ws, queued.id);
+      expect(done.status).toBe('completed');
+      expect(hook.calls.length).toBe(2);
+      const secret = getWorkspaceWebhookSecret(engine, ws);
+      expect(secret).toMatch(/^whsec_/);
+      for (const call of hook.calls) {
+        const verified = new Webhook(secret).verify(call.body, call.headers as Record<string, string>);
+        expect(verified).toEqual({
+          event: 'export.completed',
+          export_id: queued.id,
+          format: 'json',
+          download_url: done.download_url,
+          transaction_count: 40,
+          file_size: done.file_size,
+          expires_at: done.expires_at,
+        });
+      }
+      expect(hook.calls[0]!.headers['webhook-id']).toBe(hook.calls[1]!.headers['webhook-id']);
+      const otherSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+      expect(() => new Webhook(otherSecret).verify(hook.calls[1]!.body, hook.calls[1]!.headers as Record<string, string>)).toThrow(/signature/i);
+
+      const events = engine.db.prepare("SELECT payload FROM events WHERE type = 'export.completed'").pluck().all() as string[];
+      expect(events.length).toBe(1);
+      expect(JSON.parse(events[0]!)).toMatchObject({ event: 'export.completed', workspace_id: ws, export_id: queued.id, transaction_count: 40 });
+
+      // The link in the body is the credential: it resolves to the stored file.
+      const url = new URL(done.download_url!);
+      const file = verifyDownloadToken(engine, queued.id, url.searchParams.get('expires')!, url.searchParams.get('token')!);
+      expect(JSON.parse(readFileSync(file.path, 'utf8')).transactions.length).toBe(40);
+      expect(file.contentType).toBe('application/json');
+    } finally {
+      hook.server.close();
+    }
+  });
+
+  test('a receiver that keeps failing: tried 1 + retries times, then failed with the error, no event', async () => {
+    const { engine, ws } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 5);
+    const hook = await receiver([500]);
+    try {
+      const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: hook.url } });
+      await runExportJob(engine, queued.id, undefined, { retryDelaysMs: [10, 20, 40] });
+      const failed = getExport(engine, ws, queued.id);
+      expect(hook.calls.length).toBe(4);
+      expect(failed).toMatchObject({ status: 'failed', error: { code: 'DELIVERY_FAILED' } });
+      expect(failed.error!.message).toContain('HTTP 500');
+      expect(failed.download_url).toBeUndefined();
+      expect(engine.db.prepare("SELECT count(*) FROM events WHERE type = 'export.completed'").pluck().get()).toBe(0);
+    } finally {
+      hook.server.close();
+    }
+  });
+});
+
+describe('jobs and links', () => {
+  test('a job left processing by a dead process goes back to queued and is resumed to completion', async () => {
+    const { engine, ws } = tempLedger('free');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
+    const hook = await receiver([200]);
+    try {
+      const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: hook.url } });
+      expect(claimJob(engine, queued.id)).toBe(true);
+      // A live worker's job (this process) is left alone.
+      expect(recoverInterruptedJobs(engine)).toEqual([]);
+      const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+      engine.db.prepare('UPDATE exports SET worker = ?, progress = 40 WHERE id = ?').run(`${hostname()}:${deadPid}`, queued.id);
+      expect(getExport(engine, ws, queued.id)).toMatchObject({ status: 'queued', progress: 0 });
+      expect(recoverInterruptedJobs(engine)).toEqual([]);
+      // A worker that went silent for over 10 minutes counts as dead too.
+      expect(claimJob(engine, queued.id)).toBe(true);
+      engine.db.prepare('UPDATE exports SET heartbeat_ts = ? WHERE id = ?').run(Math.floor(Date.now() / 1000) - 601, queued.id);
+      expect(recoverInterruptedJobs(engine)).toEqual([queued.id]);
+      expect(claimNextJob(engine)).toBe(queued.id);
+      await runExportJob(engine, queued.id);
+      expect(getExport(engine, ws, queued.id).status).toBe('completed');
+      expect(hook.calls.length).toBe(1);
+    } finally {
+      hook.server.close();
+    }
+  });
+
+  test('links: a wrong token is INVALID_DOWNLOAD_TOKEN; 25 h later the export is expired, its file deleted', async () => {
+    const { engine, ws, dir } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
+    process.env.TXA_NOW = '2030-05-01T08:00:00Z';
+    const rec = await createExport(engine, ws, { format: 'csv' });
+    expect(rec.expires_at).toBe('2030-05-02T08:00:00Z');
+    const url = new URL(rec.download_url!);
+    expect(url.pathname).toBe(`/api/v1/exports/${rec.id}/download`);
+    const expires = url.searchParams.get('expires')!;
+    const token = url.searchParams.get('token')!;
+    expect(Number(expires)).toBe(Date.parse('2030-05-02T08:00:00Z') / 1000);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const file = verifyDownloadToken(engine, rec.id, expires, token);
+    expect(existsSync(file.path)).toBe(true);
+    const code = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return (err as TxaError).code;
+      }
+      return 'no error';
+    };
+    expect(code(() => verifyDownloadToken(engine, rec.id, expires, token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))))).toBe('INVALID_DOWNLOAD_TOKEN');
+    expect(code(() => verifyDownloadToken(engine, rec.id, String(Number(expires) + 3600), token))).toBe('INVALID_DOWNLOAD_TOKEN');
+
+    process.env.TXA_NOW = '2030-05-02T07:59:00Z';
+    expect(getExport(engine, ws, rec.id).status).toBe('completed');
+    process.env.TXA_NOW = '2030-05-02T09:00:00Z';
+    const expired = getExport(engine, ws, rec.id);
+    expect(expired.status).toBe('expired');
+    expect(expired.download_url).toBeUndefined();
+    expect(existsSync(file.path)).toBe(false);
+    expect(code(() => downloadExport(engine, ws, rec.id, join(dir, 'late.csv')))).toBe('EXPORT_EXPIRED');
+    expect(existsSync(join(dir, 'late.csv'))).toBe(false);
+    expect(code(() => verifyDownloadToken(engine, rec.id, expires, token))).toBe('EXPORT_EXPIRED');
+    expect(listExports(engine, ws, {}).data[0]!.status).toBe('expired');
+  });
+});
