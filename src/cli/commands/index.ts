@@ -12,6 +12,7 @@ import { registerKeys } from './keys/index.js';
 import { registerWebhooks } from './webhooks/index.js';
 import { registerLogin } from './login/index.js';
 import { registerConfig } from './config/index.js';
+import { registerDemo } from './demo.js';
 
 export function registerCommands(program: Command): void {
   registerWorkspace(program);
@@ -26,4 +27,5 @@ export function registerCommands(program: Command): void {
   registerWebhooks(program);
   registerLogin(program);
   registerConfig(program);
+  registerDemo(program);
 }

@@ -1,0 +1,128 @@
+/**
+ * `txa demo`: the README's first command. Loads the shipped demo workspaces into the local
+ * ledger (idempotently), makes the main one the profile's default when none is set, prints a
+ * short tour, writes a CSV, a JSON and a PDF summary report into DIR, and says what to try next.
+ */
+import type { Command } from 'commander';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Backend } from '../../core/backend.js';
+import type { ExportFormat, TransactionPage } from '../../core/types.js';
+import { expandPeriod } from '../../core/dates.js';
+import { action } from '../run.js';
+import { money, type Output } from '../output.js';
+import { writeProfileValue } from '../config.js';
+import { printTags, printTransactions, printWorkspaces } from '../views.js';
+
+const REPORTS: { format: ExportFormat; report_type?: string; file: string }[] = [
+  { format: 'csv', file: 'transactions.csv' },
+  { format: 'json', file: 'transactions.json' },
+  { format: 'pdf', report_type: 'summary', file: 'summary.pdf' },
+];
+
+interface ReportFile {
+  format: ExportFormat;
+  report_type?: string;
+  export_id: string;
+  path: string;
+  bytes: number;
+}
+
+/** `YYYY-MM` of the last whole month up to a timestamp: its own month when it falls on the month's last day. */
+function lastFullMonth(timestamp: string): string {
+  const d = new Date(timestamp);
+  const endsMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate() === d.getUTCDate();
+  const month = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (endsMonth ? 0 : 1), 1));
+  return month.toISOString().slice(0, 7);
+}
+
+async function writeReports(backend: Backend, ws: string, name: string, dir: string): Promise<ReportFile[]> {
+  mkdirSync(dir, { recursive: true });
+  const files: ReportFile[] = [];
+  for (const r of REPORTS) {
+    const body = { workspace_id: ws, format: r.format, ...(r.report_type ? { report_type: r.report_type, options: { pdf_title: `${name} — demo report` } } : {}) };
+    const rec = await backend.createExport(ws, body);
+    const { path, bytes } = await backend.downloadExport(ws, rec.id, join(dir, r.file));
+    files.push({ format: r.format, ...(r.report_type ? { report_type: r.report_type } : {}), export_id: rec.id, path, bytes });
+  }
+  return files;
+}
+
+export function registerDemo(program: Command): void {
+  program
+    .command('demo')
+    .description('load the demo workspaces into the local ledger, tour them, and write CSV, JSON and PDF reports (local only)')
+    .option('--dir <dir>', 'folder for the report files', 'txa-demo')
+    .action(
+      action<{ dir: string }>(async (ctx, o) => {
+        const local = await ctx.local('demo');
+        const { loadDemo } = await import('../../engine/demo.js');
+        const loaded = loadDemo(local.engine);
+        const main = loaded[0]!.workspace;
+        for (const l of loaded) {
+          const dup = l.duplicates > 0 ? ` (${l.duplicates} already in the ledger)` : '';
+          ctx.out.notice(`${l.created ? 'Created' : 'Reused'} workspace ${l.workspace.id} "${l.workspace.name}" (${l.workspace.tier}): imported ${l.imported} transactions${dup}.`);
+        }
+        if (!ctx.profile.workspace) {
+          await writeProfileValue(ctx.profileName, 'workspace', main.id);
+          ctx.out.notice(`Profile '${ctx.profileName}' had no default workspace; it now uses ${main.id}.`);
+        }
+        const selected = ctx.globals.workspace || process.env.TXA_WORKSPACE || ctx.profile.workspace || main.id;
+        const txa = selected === main.id ? 'txa' : `txa -w ${main.id}`;
+
+        const recent = await local.listTransactions(main.id, { workspace_id: main.id, limit: '10' });
+        const month = lastFullMonth(recent.data[0]!.timestamp);
+        const range = expandPeriod(month, new Date());
+        const monthPage = await local.listTransactions(main.id, { workspace_id: main.id, ...range, limit: '1' });
+        const tags = await local.listTags(main.id);
+        const dir = resolve(o.dir);
+
+        if (ctx.out.json) {
+          const files = await writeReports(local, main.id, main.name, dir);
+          const workspaces = loaded.map((l) => ({ ...l.workspace, imported: l.imported, duplicates: l.duplicates }));
+          ctx.out.body({ success: true, data: { workspace_id: main.id, workspaces, imported: loaded.reduce((s, l) => s + l.imported, 0), files } });
+          return;
+        }
+        const out = ctx.out;
+        const heading = (text: string) => out.line(`\n${out.bold(text)}`);
+        out.line(out.bold('Demo workspaces'));
+        printWorkspaces(out, loaded.map((l) => l.workspace));
+        heading(`Tags of ${main.name}`);
+        printTags(out, tags);
+        heading(`Last 10 transactions of ${main.name} (of ${recent.pagination.total})`);
+        printTransactions(out, recent.data);
+        heading(`Summary of ${month}, the last full month`);
+        printMonth(out, range, monthPage);
+        const files = await writeReports(local, main.id, main.name, dir);
+        heading(`Reports of ${main.name} in ${dir}`);
+        out.table(
+          ['FORMAT', 'FILE', 'BYTES'],
+          files.map((f) => [f.report_type ? `${f.format} (${f.report_type})` : f.format, f.path, f.bytes]),
+          ['left', 'left', 'right'],
+        );
+        heading('Try next');
+        for (const cmd of [
+          `${txa} tx list --period ${month}`,
+          `${txa} tx list --chain arbitrum --sort amount_desc --limit 5`,
+          `${txa} tx list --has-tags false --period ${month.slice(0, 4)}`,
+          `${txa} tags list`,
+          `${txa} wallet list`,
+          `${txa} export create --format pdf --report-type tax --period ${month.slice(0, 4)}`,
+          `txa -w ${loaded[1]?.workspace.id ?? main.id} tx list --period ${month}`,
+        ]) {
+          out.line(`  ${cmd}`);
+        }
+      }),
+    );
+}
+
+function printMonth(out: Output, range: { start_date: string; end_date: string }, page: TransactionPage): void {
+  const s = page.summary;
+  out.record([
+    ['period', `${range.start_date} to ${range.end_date}`],
+    ['transactions', s.transaction_count],
+    ['inflow', money(s.total_inflow)],
+    ['outflow', money(s.total_outflow)],
+    ['net', money(s.net_flow)],
+  ]);
+}
