@@ -4,7 +4,8 @@
  * input gets the same codes as on the local backend.
  */
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Backend } from '../core/backend.js';
@@ -95,20 +96,25 @@ export class RemoteBackend implements Backend {
   /** Fetches the signed `download_url` into a temp file beside `destPath`, then renames it. */
   async downloadExport(ws: string, id: string, destPath: string) {
     const record = await this.getExport(ws, id);
-    if (record.status === 'expired') throw new TxaError('EXPORT_EXPIRED', `export ${id} expired at ${record.expires_at}; request a new export`);
+    if (record.status === 'expired') throw new TxaError('EXPORT_EXPIRED', `export ${id} expired at ${record.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
     if (record.status !== 'completed' || !record.download_url) {
-      throw new TxaError('EXPORT_NOT_READY', `export ${id} is ${record.status}, not completed`, { hint: `Check it with: txa export status ${id}` });
+      throw new TxaError('EXPORT_NOT_READY', `export ${id} is ${record.status}; there is no file to download`, { hint: `Check it with: txa export status ${id}` });
+    }
+    const dest = resolve(destPath);
+    const dir = dirname(dest);
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) {
+      throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
     }
     const res = await this.client.stream(record.download_url);
-    const tmp = `${destPath}.${randomBytes(6).toString('hex')}.part`;
+    const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`;
     try {
       await pipeline(res.body, createWriteStream(tmp, { flags: 'wx' }));
-      await rename(tmp, destPath);
+      await rename(tmp, dest);
     } catch (err) {
       await rm(tmp, { force: true });
-      throw err instanceof TxaError ? err : new TxaError('CONNECTION_ERROR', `download of export ${id} failed: ${(err as Error).message}`, { cause: err });
+      throw new TxaError('CONNECTION_ERROR', `download of export ${id} from ${record.download_url.split('?')[0]} failed: ${(err as Error).message}`, { cause: err });
     }
-    return { path: destPath, bytes: Number(res.headers['content-length'] ?? record.file_size ?? 0) };
+    return { path: dest, bytes: (await stat(dest)).size };
   }
 
   createWebhook(ws: string, body: unknown) {

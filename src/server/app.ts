@@ -35,11 +35,7 @@ export interface ServerDeps {
   allowPrivateWebhooks: boolean;
   /** Called after an export was queued, so the worker looks for it at once. */
   onExportQueued?: () => void;
-  /** Serves the file of a signed download link, when the exports module is present. */
-  downloads?: DownloadHandler;
 }
-
-export type DownloadHandler = (exportId: string, expires: string | undefined, token: string | undefined) => Promise<{ path: string; fileName: string; contentType: string }>;
 
 export interface BuiltServer {
   app: FastifyInstance;

@@ -45,4 +45,5 @@ while (!stopping) {
   else await runExportJob(engine, id);
 }
 engine.close();
-parentPort?.postMessage({ type: 'stopped' });
+parentPort?.close(); // lets the thread end
+

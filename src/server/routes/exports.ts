@@ -4,14 +4,17 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { TxaError } from '../../core/errors.js';
+import { verifyDownloadToken } from '../../engine/exports.js';
 import type { ServerDeps } from '../app.js';
+import { assertPublicUrl } from '../url-guard.js';
 import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
 
 export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { backend } = deps;
   app.post('/exports', { config: { access: 'full' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
+    const target = (req.body as { delivery?: { webhook_url?: unknown } } | undefined)?.delivery?.webhook_url;
+    if (!deps.allowPrivateWebhooks && typeof target === 'string') assertPublicUrl(target, 'delivery.webhook_url');
     const record = await backend.createExport(ws, req.body);
     if (record.status === 'queued') deps.onExportQueued?.();
     return reply.code(record.status === 'queued' ? 202 : 201).send({ success: true, data: record });
@@ -25,11 +28,11 @@ export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
     return { success: true, data: await backend.getExport(ws, param(req, 'export_id')) };
   });
   app.get('/exports/:export_id/download', { config: { access: 'public' } }, async (req, reply) => {
-    if (!deps.downloads) throw new TxaError('EXPORT_NOT_FOUND', `export ${param(req, 'export_id')} not found`);
     const q = queryOf(req);
-    const file = await deps.downloads(param(req, 'export_id'), q.expires, q.token);
+    const file = verifyDownloadToken(deps.engine, param(req, 'export_id'), q.expires ?? '', q.token ?? '');
     return reply
       .type(file.contentType)
+      .header('content-length', file.size)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
       .header('cache-control', 'private, no-store')
       .send(createReadStream(file.path));
