@@ -26,7 +26,8 @@ export function validateBody<S extends z.ZodType>(schema: S, body: unknown, fiel
   const issue = result.error.issues[0]!;
   const path = issue.path.map(String);
   const field = prefix + path.join('.');
-  const missing = valueAt(body, issue.path) === undefined && issue.code === 'invalid_type';
+  // A failing field whose value is absent can only be a required one.
+  const missing = issue.path.length > 0 && valueAt(body, issue.path) === undefined;
   if (missing) throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
   const code = fieldCodes[path.join('.')] ?? 'INVALID_FIELD';
   const message = issue.message.startsWith('must') ? `${field} ${issue.message}` : `${field}: ${issue.message}`;

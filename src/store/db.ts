@@ -4,7 +4,7 @@
  * gets a clear LEDGER_ERROR instead of a driver stack trace.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, statSync, accessSync, constants } from 'node:fs';
+import { existsSync, mkdirSync, statSync, accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { TxaError } from '../core/errors.js';
 import { MIGRATIONS } from './migrations.js';
@@ -24,6 +24,14 @@ function ledgerError(path: string, message: string, cause?: unknown): TxaError {
   });
 }
 
+/** mkdir -p, one level at a time: Node's recursive mkdir never returns on some paths (e.g. under /proc). */
+function ensureDir(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) ensureDir(parent);
+  mkdirSync(dir);
+}
+
 function checkPath(path: string): void {
   let isNew = false;
   try {
@@ -34,7 +42,7 @@ function checkPath(path: string): void {
   }
   const dir = dirname(path);
   try {
-    mkdirSync(dir, { recursive: true });
+    ensureDir(dir);
     accessSync(isNew ? dir : path, constants.R_OK | constants.W_OK);
   } catch (err) {
     throw ledgerError(path, `${isNew ? 'its directory' : 'the file'} is not writable (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);

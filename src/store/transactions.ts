@@ -144,7 +144,7 @@ export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: str
     db
       .prepare(
         `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
-         WHERE transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY uploaded_at, id`,
+         WHERE transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY uploaded_at, rowid`,
       )
       .all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
   );
