@@ -5,6 +5,7 @@ import { registerWallet } from './wallet/index.js';
 import { registerTags } from './tags/index.js';
 import { registerTx } from './tx/index.js';
 import { registerEvents } from './events/index.js';
+import { registerImport } from './import.js';
 import { registerExport } from './export/index.js';
 import { registerRates } from './rates/index.js';
 import { registerServe } from './serve/index.js';
@@ -20,6 +21,7 @@ export function registerCommands(program: Command): void {
   registerTags(program);
   registerTx(program);
   registerEvents(program);
+  registerImport(program);
   registerExport(program);
   registerRates(program);
   registerServe(program);
