@@ -57,7 +57,7 @@ export interface JobProgress {
 
 export interface RunOptions {
   onProgress?: (p: JobProgress) => void;
-  /** Waits before each webhook retry (default 1 s, 4 s, 16 s). */
+  /** Waits before each webhook retry (default 1 s, 2 s, 4 s). */
   retryDelaysMs?: number[];
 }
 

@@ -25,7 +25,7 @@ export interface WebhookDelivery {
   timeoutMs?: number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 4_000, 16_000];
+export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 async function attempt(d: WebhookDelivery, payload: string): Promise<string | null> {
