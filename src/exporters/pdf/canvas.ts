@@ -1,0 +1,203 @@
+/**
+ * The drawing surface of a report: a pdfkit document streamed to a file (never `bufferPages`, so
+ * memory stays flat), with text helpers that pick the font per script run, measure, truncate
+ * with an ellipsis and wrap. Measuring and drawing share these helpers, so a layout measured in
+ * the first pass is exactly the layout drawn in the second.
+ */
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
+import { drawFragment, useSimpleLayout } from './pdfkit-internals.js';
+
+export const PAGE_WIDTH = 841.89; // A4 landscape, in points
+export const PAGE_HEIGHT = 595.28;
+export const MARGIN = 36;
+
+export const COLORS = {
+  text: '#1a1a1a',
+  muted: '#5f6670',
+  rule: '#c9ced6',
+  headerFill: '#e6ebf2',
+  zebra: '#f5f7fa',
+  brand: '#1f3a5f',
+  accent: '#2bb3a3',
+  inflow: '#2e7d32',
+  outflow: '#c62828',
+};
+
+export interface TextStyle {
+  size: number;
+  bold?: boolean;
+  color?: string;
+}
+
+type Face = 'regular' | 'bold' | 'cjk';
+export type Align = 'left' | 'right' | 'center';
+
+/** Output stays below this many buffered bytes before the writer waits for the disk. */
+const MAX_BUFFERED = 8 * 1024 * 1024;
+
+export class Canvas {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly out: WriteStream;
+  private cjkUsable: boolean;
+  private face: Face | null = null;
+  private size = 0;
+
+  constructor(destPath: string, info: { title: string; author: string; createdAt: Date }, fonts: FontFiles = resolveFonts()) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      autoFirstPage: false,
+      margin: 0,
+      // Our layout is a cheap character-map lookup (pdfkit-internals.ts); pdfkit's per-word
+      // cache of it would only grow with every distinct amount and hash.
+      fontLayoutCache: false,
+      info: { Title: info.title, Author: info.author, Creator: 'txa', CreationDate: info.createdAt },
+    });
+    this.doc.registerFont('regular', fonts.regular);
+    this.doc.registerFont('bold', fonts.bold);
+    this.cjkUsable = fonts.cjk !== null;
+    if (fonts.cjk !== null) this.doc.registerFont('cjk', fonts.cjk, fonts.cjkFamily as string);
+    this.out = createWriteStream(destPath);
+    this.doc.pipe(this.out);
+    this.useFace('regular', 8);
+  }
+
+  addPage(): void {
+    this.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
+  }
+
+  /** Width of `text` in points, as `text()` would draw it. */
+  width(text: string, style: TextStyle): number {
+    return this.runsWidth(scriptRuns(text), style);
+  }
+
+  /**
+   * Draws one line of text with its top at `y`, inside [x, x + width], aligned as asked,
+   * cut with an ellipsis when it does not fit. Returns the drawn width.
+   */
+  text(text: string, x: number, y: number, width: number, style: TextStyle, align: Align = 'left'): number {
+    if (text === '') return 0;
+    let runs = scriptRuns(text);
+    let w = this.runsWidth(runs, style);
+    if (w > width) {
+      runs = scriptRuns(this.fit(text, width, style));
+      w = this.runsWidth(runs, style);
+    }
+    let at = align === 'right' ? x + width - w : align === 'center' ? x + (width - w) / 2 : x;
+    this.doc.fillColor(style.color ?? COLORS.text);
+    for (const run of runs) {
+      this.useFace(this.faceOf(run.cjk, style), style.size);
+      const runWidth = runs.length === 1 ? w : this.doc.widthOfString(run.text);
+      drawFragment(this.doc, run.text, at, y, runWidth);
+      at += runWidth;
+    }
+    return w;
+  }
+
+  /** The longest prefix of `text` (with "…" when cut) that fits in `width`. */
+  fit(text: string, width: number, style: TextStyle): string {
+    if (this.width(text, style) <= width) return text;
+    const chars = Array.from(text);
+    let lo = 0;
+    let hi = chars.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.width(chars.slice(0, mid).join('') + '…', style) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    return chars.slice(0, lo).join('') + '…';
+  }
+
+  /** Breaks text into lines no wider than `width`: at spaces, else between characters (CJK, hashes, URLs). */
+  wrap(text: string, width: number, style: TextStyle): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split(/\r?\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/(?<= )/)) {
+        if (this.width(line + word, style) <= width) {
+          line += word;
+          continue;
+        }
+        if (line !== '') lines.push(line.trimEnd());
+        line = '';
+        for (const ch of Array.from(word)) {
+          if (line !== '' && this.width(line + ch, style) > width) {
+            lines.push(line);
+            line = '';
+          }
+          line += ch;
+        }
+      }
+      lines.push(line.trimEnd());
+    }
+    return lines;
+  }
+
+  rect(x: number, y: number, w: number, h: number, fill: string): void {
+    this.doc.rect(x, y, w, h).fill(fill);
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, color = COLORS.rule, width = 0.5): void {
+    this.doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).strokeColor(color).stroke();
+  }
+
+  /** Embeds a file in the PDF as a document-level attachment (listed by `pdfdetach -list`). */
+  attach(path: string, name: string, description: string): void {
+    this.doc.file(path, { name, description });
+  }
+
+  /** Waits while more than a few megabytes of output are still unwritten. */
+  async drain(): Promise<void> {
+    if (this.out.writableLength + this.doc.readableLength > MAX_BUFFERED) await once(this.out, 'drain');
+  }
+
+  /** Ends the document and resolves with the file size once it is on disk. */
+  async finish(): Promise<number> {
+    const done = once(this.out, 'finish');
+    this.doc.end();
+    await done;
+    return this.out.bytesWritten;
+  }
+
+  /** Abandons the document (after an error), closing the file. */
+  abort(): void {
+    this.doc.unpipe(this.out);
+    this.out.destroy();
+  }
+
+  private runsWidth(runs: { text: string; cjk: boolean }[], style: TextStyle): number {
+    let total = 0;
+    for (const run of runs) {
+      this.useFace(this.faceOf(run.cjk, style), style.size);
+      total += this.doc.widthOfString(run.text);
+    }
+    return total;
+  }
+
+  private faceOf(cjk: boolean, style: TextStyle): Face {
+    if (cjk && this.cjkUsable) return 'cjk';
+    return style.bold ? 'bold' : 'regular';
+  }
+
+  private useFace(face: Face, size: number): void {
+    if (face !== this.face) {
+      try {
+        this.doc.font(face);
+      } catch {
+        // An unreadable CJK font file: fall back to DejaVu for good rather than fail the export.
+        this.cjkUsable = false;
+        face = 'regular';
+        this.doc.font(face);
+      }
+      useSimpleLayout(this.doc);
+      this.face = face;
+    }
+    if (size !== this.size) {
+      this.doc.fontSize(size);
+      this.size = size;
+    }
+  }
+}

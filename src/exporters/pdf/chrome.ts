@@ -1,0 +1,57 @@
+/**
+ * What every page carries: the header (product mark, title, workspace, period, currency,
+ * generated-at) and the footer with "Page N of M". Both have fixed heights, so the content area
+ * is the same on every page and page counts can be computed before anything is drawn.
+ */
+import { COLORS, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, type Canvas } from './canvas.js';
+import { dateTime, period, reportTitle } from './format.js';
+import type { ExportJob } from '../types.js';
+
+const TOP = 28;
+export const CONTENT_TOP = 76;
+export const CONTENT_BOTTOM = PAGE_HEIGHT - 36;
+export const CONTENT_LEFT = MARGIN;
+export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const MARK = 28;
+
+export interface PageChrome {
+  draw(canvas: Canvas, page: number, pages: number): void;
+}
+
+export function pageChrome(job: ExportJob): PageChrome {
+  const title = reportTitle(job);
+  const meta = [
+    `Workspace: ${job.workspace.name}`,
+    `Period: ${period(job.period)}`,
+    `Currency: ${job.options.currency}`,
+    `Generated: ${dateTime(job.createdAt)}`,
+  ].join('     ');
+  const footer = `txa · export ${job.exportId}`;
+  const logo = job.options.include_logo !== false;
+  return {
+    draw(canvas, page, pages) {
+      const x = logo ? MARGIN + MARK + 10 : MARGIN;
+      if (logo) drawProductMark(canvas, MARGIN, TOP, MARK);
+      canvas.text(title, x, TOP, CONTENT_WIDTH - (x - MARGIN), { size: 15, bold: true, color: COLORS.brand });
+      canvas.text(meta, x, TOP + 21, CONTENT_WIDTH - (x - MARGIN), { size: 8, color: COLORS.muted });
+      canvas.line(MARGIN, TOP + 36, PAGE_WIDTH - MARGIN, TOP + 36, COLORS.brand, 0.8);
+      const fy = PAGE_HEIGHT - 28;
+      canvas.line(MARGIN, fy - 4, PAGE_WIDTH - MARGIN, fy - 4);
+      canvas.text(footer, MARGIN, fy, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted });
+      canvas.text(`Page ${page} of ${pages}`, MARGIN + CONTENT_WIDTH / 2, fy, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted }, 'right');
+    },
+  };
+}
+
+/** The txa product mark, drawn as vectors: a ledger card with three entry lines and a check dot. */
+function drawProductMark(canvas: Canvas, x: number, y: number, size: number): void {
+  const doc = canvas.doc;
+  doc.save();
+  doc.roundedRect(x, y, size, size, size * 0.22).fill(COLORS.brand);
+  const unit = size / 28;
+  for (const [i, w] of [16, 11, 13].entries()) {
+    doc.roundedRect(x + 6 * unit, y + (7 + i * 6) * unit, w * unit, 2.6 * unit, 1.3 * unit).fill('#ffffff');
+  }
+  doc.circle(x + 21.5 * unit, y + 20.5 * unit, 3.2 * unit).fill(COLORS.accent);
+  doc.restore();
+}

@@ -1,0 +1,44 @@
+/**
+ * PDF export writer: one of four reports (CONTRACT §6), streamed to `destPath`. Each report is
+ * laid out twice, a measuring pass that counts pages and a drawing pass that knows "Page N of M",
+ * so pages go to disk as they are finished and memory stays flat (see docs/reports.md).
+ */
+import { Canvas } from './canvas.js';
+import { pageChrome } from './chrome.js';
+import { Flow, type Render } from './flow.js';
+import { reportTitle } from './format.js';
+import { auditReport } from './reports/audit.js';
+import { detailedReport } from './reports/detailed.js';
+import { summaryReport } from './reports/summary.js';
+import { taxReport } from './reports/tax.js';
+import { TxaError } from '../../core/errors.js';
+import type { ExportJob, ExportWriter, ReportType } from '../types.js';
+
+const REPORTS: Record<ReportType, (job: ExportJob) => Render> = {
+  summary: summaryReport,
+  detailed: detailedReport,
+  tax: taxReport,
+  audit: auditReport,
+};
+
+export const writePdf: ExportWriter = async (job, destPath) => {
+  if (!job.reportType) throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
+  const canvas = new Canvas(destPath, {
+    title: reportTitle(job),
+    author: job.workspace.name,
+    createdAt: new Date(job.createdAt),
+  });
+  try {
+    const render = REPORTS[job.reportType](job);
+    const chrome = pageChrome(job);
+    const measured = new Flow(canvas, chrome, null);
+    await render(measured);
+    const drawn = new Flow(canvas, chrome, measured.finish());
+    await render(drawn);
+    drawn.finish();
+    return { bytes: await canvas.finish() };
+  } catch (err) {
+    canvas.abort();
+    throw err;
+  }
+};
