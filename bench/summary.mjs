@@ -1,0 +1,55 @@
+// Summaries (count, inflow, outflow) of filters on dates, wallet, chain, token and direction:
+// from the daily rollups (store/rollups.ts totalsFromRollups) against the plain aggregate over
+// the matching rows (totalsFromRows). Both must be equal, to the cent; target ≥ 10× faster.
+//   node bench/summary.mjs [LEDGER] [RUNS]     (default bench/data/ledger-1m.db, 7 runs; median)
+import { openDb } from '../dist/store/db.js';
+import { buildFilter } from '../dist/core/filters.js';
+import { totalsFromRollups, totalsFromRows } from '../dist/store/rollups.js';
+import { isDeepStrictEqual } from 'node:util';
+
+const ledger = process.argv[2] ?? 'bench/data/ledger-1m.db';
+const runs = Number(process.argv[3] ?? 7);
+const WS = 'ws_bench';
+
+const CASES = {
+  'whole workspace': {},
+  'dates: one year': { start_date: '2025-11-01', end_date: '2026-10-31' },
+  'dates: one month': { start_date: '2026-10-01', end_date: '2026-10-31' },
+  'wallet': { wallet_ids: ['wal_bench_treasury_1'] },
+  'chain': { chain: 'arbitrum' },
+  'token': { token: 'USDC' },
+  'direction': { direction: 'outflow' },
+  'chain + 6 months + direction': { chain: 'ethereum', start_date: '2026-05-01', end_date: '2026-10-31', direction: 'inflow' },
+};
+
+function median(fn) {
+  const times = [];
+  let result;
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    result = fn();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], result };
+}
+
+const db = openDb(ledger, { readonly: true });
+const rows = [['filter', 'rows', 'rollups (ms)', 'row scan (ms)', 'ratio', 'equal']];
+let worst = Infinity;
+let allEqual = true;
+for (const [name, input] of Object.entries(CASES)) {
+  const filter = buildFilter(input, 'INVALID_PARAMETERS');
+  const fast = median(() => totalsFromRollups(db, WS, filter));
+  const slow = median(() => totalsFromRows(db, WS, filter));
+  const equal = isDeepStrictEqual(fast.result, slow.result);
+  allEqual &&= equal;
+  const ratio = slow.ms / fast.ms;
+  worst = Math.min(worst, ratio);
+  rows.push([name, String(slow.result.count), fast.ms.toFixed(2), slow.ms.toFixed(1), `${ratio.toFixed(0)}×`, equal ? 'yes' : `NO ${JSON.stringify(fast.result)} vs ${JSON.stringify(slow.result)}`]);
+}
+db.close();
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+console.log(`${runs} runs each, medians; smallest speed-up ${worst.toFixed(0)}× (target ≥ 10×): ${worst >= 10 ? 'ok' : 'MISSED'}; totals ${allEqual ? 'all equal' : 'DIFFER'}`);
+process.exitCode = allEqual && worst >= 10 ? 0 : 1;
