@@ -34,8 +34,21 @@ export class ChunkedFile {
     const chunk = this.parts.join('');
     this.parts = [];
     this.size = 0;
-    if (!this.stream.write(chunk)) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    if (!this.stream.write(chunk)) await this.drained();
     if (this.failure) throw this.failure;
+  }
+
+  /** Resolves on 'drain' or on an error (then thrown by the caller), leaving no listener behind. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('error', done);
+    });
   }
 
   /** Writes what is buffered, closes the file and returns its size in bytes. */

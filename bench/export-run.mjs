@@ -1,0 +1,12 @@
+// One export of every row of ws_bench in FORMAT, through the engine's job path (as `txa export create`):
+// node bench/export-run.mjs LEDGER FORMAT  → prints rows, seconds, rows/s, file bytes.
+import { Engine } from '../dist/engine/engine.js';
+import { createExport } from '../dist/engine/exports.js';
+
+const [path, format] = process.argv.slice(2);
+const engine = Engine.open(path);
+const t0 = process.hrtime.bigint();
+const rec = await createExport(engine, 'ws_bench', { format });
+const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+console.log(JSON.stringify({ format, rows: rec.transaction_count, seconds: +seconds.toFixed(2), rows_per_s: Math.round(rec.transaction_count / seconds), bytes: rec.file_size }));
+engine.close();
