@@ -1,56 +1,15 @@
 /**
- * The `txa` program: global options, the noun/verb commands, and the mapping of usage errors to
- * exit code 2. Command modules load their heavy dependencies only when they run, so
- * `txa --version` stays close to a bare `node` start.
+ * Entry point. `txa --version` answers before commander and the command modules load, so it
+ * costs little more than starting node (bench/RESULTS.md); everything else builds the program.
  */
-import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
-import { registerCommands } from './commands/index.js';
-import { exitCodes } from '../core/errors.js';
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
-export function buildProgram(): Command {
-  const program = new Command('txa')
-    .description('Accounting over blockchain wallet transactions: tags, filters, exact summaries and reports.')
-    .version(version(), '-V, --version')
-    .option('--db <path>', 'ledger file of the local backend (env TXA_DB)')
-    .option('--remote', 'use the remote HTTP API instead of the local ledger')
-    .option('--base-url <url>', 'base URL of the remote API (env TXA_BASE_URL); implies --remote')
-    .option('--api-key <key>', 'API key for the remote API (prefer env TXA_API_KEY or `txa login`)')
-    .option('--profile <name>', 'config profile to use (env TXA_PROFILE)')
-    .option('-w, --workspace <id>', 'workspace to work on (env TXA_WORKSPACE)')
-    .option('--json', 'print the API JSON body instead of tables')
-    .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
-    .showHelpAfterError('(run with --help for usage)')
-    .enablePositionalOptions(false)
-    .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str) });
-  registerCommands(program);
-  for (const cmd of allCommands(program)) cmd.exitOverride().showHelpAfterError('(run with --help for usage)');
-  return program;
-}
-
-function* allCommands(cmd: Command): Generator<Command> {
-  for (const sub of cmd.commands) {
-    yield sub;
-    yield* allCommands(sub);
-  }
-}
+import { version } from './version.js';
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv);
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // --help and --version end through here with exit code 0.
-      process.exitCode = err.exitCode === 0 ? 0 : exitCodes.usage;
-      return;
-    }
-    throw err;
+  const args = argv.slice(2);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    process.stdout.write(`${version()}\n`);
+    return;
   }
+  const { runProgram } = await import('./program.js');
+  await runProgram(argv);
 }
