@@ -1,0 +1,100 @@
+/**
+ * The one list of conformance cases. Each runs `txa <args> --json` on a backend; ids created by
+ * earlier cases (random per backend) are kept in `ids` under a name and used by later cases.
+ */
+import { WS } from '../server/seed.js';
+
+export type Ids = Record<string, string>;
+
+export interface Case {
+  name: string;
+  args: (ids: Ids) => string[];
+  /** Keeps an id of the result for later cases. */
+  save?: (body: any, ids: Ids) => void;
+  exit?: number;
+}
+
+const long = (n: number) => 'x'.repeat(n);
+const saveId = (name: string) => (b: any, ids: Ids) => {
+  ids[name] = b.data.id;
+};
+
+/** `ids` starts with the seeded transactions `tx0`, `tx1`, `tx2`. */
+export function conformanceCases(): Case[] {
+  return [
+    // tags
+    { name: 'tags list, empty', args: () => ['tags', 'list'] },
+    { name: 'tags create income', args: () => ['tags', 'create', '--name', 'Salary', '--type', 'income'], save: saveId('income') },
+    { name: 'tags create with colour and description', args: () => ['tags', 'create', '--name', 'Gas', '--type', 'expense', '--color', '#abcdef', '--description', 'network fees'], save: saveId('gas') },
+    { name: 'tags create neutral', args: () => ['tags', 'create', '--name', 'Internal', '--type', 'neutral'], save: saveId('neutral') },
+    { name: 'TAG_ALREADY_EXISTS (trimmed, case-insensitive)', args: () => ['tags', 'create', '--name', ' salary ', '--type', 'income'], exit: 1 },
+    { name: 'INVALID_TAG_TYPE', args: () => ['tags', 'create', '--name', 'X', '--type', 'gift'], exit: 1 },
+    { name: 'INVALID_COLOR_FORMAT', args: () => ['tags', 'create', '--name', 'X', '--type', 'income', '--color', 'red'], exit: 1 },
+    { name: 'INVALID_FIELD name too long', args: () => ['tags', 'create', '--name', long(51), '--type', 'income'], exit: 1 },
+    { name: 'INVALID_FIELD description too long', args: () => ['tags', 'create', '--name', 'Y', '--type', 'income', '--description', long(201)], exit: 1 },
+    { name: 'missing name without a TTY is a usage error', args: () => ['tags', 'create', '--type', 'income'], exit: 2 },
+    { name: 'tags update', args: (ids) => ['tags', 'update', ids.gas!, '--name', 'Fees', '--description', 'gas and bridge fees'] },
+    { name: 'tags update to a taken name', args: (ids) => ['tags', 'update', ids.gas!, '--name', 'SALARY'], exit: 1 },
+    { name: 'tags update bad colour', args: (ids) => ['tags', 'update', ids.gas!, '--color', '#12345'], exit: 1 },
+    { name: 'tags update bad type', args: (ids) => ['tags', 'update', ids.gas!, '--type', 'loss'], exit: 1 },
+    { name: 'tags update unknown', args: () => ['tags', 'update', 'tag_0000000000000000000a', '--name', 'Z'], exit: 1 },
+    { name: 'tags delete unknown', args: () => ['tags', 'delete', 'tag_0000000000000000000a', '--yes'], exit: 1 },
+    { name: 'tags list', args: () => ['tags', 'list'] },
+
+    // transaction lists: filters, sorts, pages, summary
+    { name: 'tx list default', args: () => ['tx', 'list'] },
+    { name: 'tx list chain + limit', args: () => ['tx', 'list', '--chain', 'polygon', '--limit', '5'] },
+    { name: 'tx list inflow by amount, page 2', args: () => ['tx', 'list', '--direction', 'inflow', '--sort', 'amount_desc', '--limit', '7', '--page', '2'] },
+    { name: 'tx list date range ascending', args: () => ['tx', 'list', '--start-date', '2024-03-01', '--end-date', '2024-05-31', '--sort', 'timestamp_asc'] },
+    { name: 'tx list token and amount bounds', args: () => ['tx', 'list', '--token', 'USDC', '--min-amount', '100', '--max-amount', '2000.5', '--sort', 'amount_asc'] },
+    { name: 'tx list has notes', args: () => ['tx', 'list', '--has-notes', 'true'] },
+    { name: 'tx list wallet', args: () => ['tx', 'list', '--wallet-id', 'wal_polygon', '--limit', '3'] },
+    { name: 'tx list period', args: () => ['tx', 'list', '--period', '2024-Q2', '--limit', '4'] },
+    { name: 'tx list all pages', args: () => ['tx', 'list', '--all', '--chain', 'ethereum'] },
+    { name: 'tx list past the last page', args: () => ['tx', 'list', '--page', '99'] },
+    { name: 'WALLET_NOT_FOUND', args: () => ['tx', 'list', '--wallet-id', 'wal_nope'], exit: 1 },
+    { name: 'INVALID_PARAMETERS start_date', args: () => ['tx', 'list', '--start-date', '2024-13-01'], exit: 1 },
+    { name: 'INVALID_DATE_RANGE', args: () => ['tx', 'list', '--start-date', '2024-05-01', '--end-date', '2024-04-01'], exit: 1 },
+    { name: 'INVALID_PARAMETERS limit', args: () => ['tx', 'list', '--limit', '201'], exit: 1 },
+    { name: 'INVALID_PARAMETERS page', args: () => ['tx', 'list', '--page', '0'], exit: 1 },
+    { name: 'INVALID_PARAMETERS sort', args: () => ['tx', 'list', '--sort', 'fiat_desc'], exit: 1 },
+    { name: 'INVALID_PARAMETERS min_amount', args: () => ['tx', 'list', '--min-amount', '-5'], exit: 1 },
+
+    // one transaction: get, tag, untag, update
+    { name: 'tx get', args: (ids) => ['tx', 'get', ids.tx0!] },
+    { name: 'TRANSACTION_NOT_FOUND', args: () => ['tx', 'get', 'tx_000000000000000000000000'], exit: 1 },
+    { name: 'tx tag two tags', args: (ids) => ['tx', 'tag', ids.tx0!, ids.income!, ids.gas!] },
+    { name: 'tx tag again (no change)', args: (ids) => ['tx', 'tag', ids.tx0!, ids.income!] },
+    { name: 'tx tag unknown tag', args: (ids) => ['tx', 'tag', ids.tx0!, 'tag_0000000000000000000a'], exit: 1 },
+    { name: 'tx tag unknown transaction', args: (ids) => ['tx', 'tag', 'tx_000000000000000000000000', ids.income!], exit: 1 },
+    { name: 'tx list has tags', args: () => ['tx', 'list', '--has-tags', 'true'] },
+    { name: 'tx list untagged, few', args: () => ['tx', 'list', '--has-tags', 'false', '--limit', '2'] },
+    { name: 'tx list by tag ids', args: (ids) => ['tx', 'list', '--tag-ids', `${ids.gas},tag_0000000000000000000a`] },
+    { name: 'tx untag', args: (ids) => ['tx', 'untag', ids.tx0!, ids.gas!] },
+    { name: 'tx update notes', args: (ids) => ['tx', 'update', ids.tx1!, '--notes', 'paid invoice 42'] },
+    { name: 'tx update adds tags', args: (ids) => ['tx', 'update', ids.tx1!, '--add-tag', ids.income!, '--add-tag', ids.neutral!] },
+    { name: 'tx update remove tag', args: (ids) => ['tx', 'update', ids.tx1!, '--remove-tag', ids.neutral!] },
+    { name: 'tx update clears notes', args: (ids) => ['tx', 'update', ids.tx2!, '--notes', ''] },
+    { name: 'tx update unknown tag', args: (ids) => ['tx', 'update', ids.tx2!, '--add-tag', 'tag_0000000000000000000a'], exit: 1 },
+    { name: 'tx attach', args: (ids) => ['tx', 'attach', ids.tx2!, 'receipt.txt'] },
+    { name: 'tx get with the attachment', args: (ids) => ['tx', 'get', ids.tx2!] },
+    { name: 'tx attach a missing file', args: (ids) => ['tx', 'attach', ids.tx2!, 'nope.txt'], exit: 2 },
+    { name: 'tags list with usage counts', args: () => ['tags', 'list'] },
+    { name: 'tags delete', args: (ids) => ['tags', 'delete', ids.income!, '--yes'] },
+    { name: 'tx get after the tag was deleted', args: (ids) => ['tx', 'get', ids.tx1!] },
+
+    // wallets and events
+    { name: 'wallet list', args: () => ['wallet', 'list'] },
+    { name: 'wallet list by chain', args: () => ['wallet', 'list', '--chain', 'polygon'] },
+    { name: 'wallet list bad limit', args: () => ['wallet', 'list', '--limit', '101'], exit: 1 },
+    { name: 'events list by type', args: () => ['events', 'list', '--type', 'tag.updated'] },
+
+    // exports
+    { name: 'export create csv download', args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'], save: saveId('export') },
+    { name: 'export status', args: (ids) => ['export', 'status', ids.export!] },
+    { name: 'export list', args: () => ['export', 'list'] },
+    { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
+    { name: 'export INVALID_DATE_RANGE', args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'], exit: 1 },
+    { name: 'EXPORT_NOT_FOUND', args: () => ['export', 'status', 'exp_00000000000000000000'], exit: 1 },
+  ].map((c) => ({ ...c, args: (ids: Ids) => ['-w', WS, ...c.args(ids)] })) as Case[];
+}
