@@ -17,9 +17,10 @@ export interface FontFiles {
 }
 
 /**
- * CJK fonts the reports look for, in order: `TXA_CJK_FONT` (a .ttf/.otf path), then Debian's
- * `fonts-ipafont-gothic` (Japanese kanji and kana), then `fonts-noto-cjk` (also Chinese and
- * Korean; a collection, opened by its face name).
+ * CJK fonts the reports look for, in order: `TXA_CJK_FONT` (a .ttf/.otf path; set but empty
+ * means "use none", as on a machine without CJK fonts), then Debian's `fonts-ipafont-gothic`
+ * (Japanese kanji and kana), then `fonts-noto-cjk` (also Chinese and Korean; a collection,
+ * opened by its face name).
  */
 const CJK_CANDIDATES: { path: string; family?: string }[] = [
   { path: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf' },
@@ -32,8 +33,9 @@ export function resolveFonts(env: NodeJS.ProcessEnv = process.env): FontFiles {
   const ttf = join(dirname(pkg), 'ttf');
   const fonts: FontFiles = { regular: join(ttf, 'DejaVuSans.ttf'), bold: join(ttf, 'DejaVuSans-Bold.ttf'), cjk: null };
   const custom = env.TXA_CJK_FONT;
+  if (custom === '') return fonts;
   const candidates = custom !== undefined ? [{ path: custom }, ...CJK_CANDIDATES] : CJK_CANDIDATES;
-  const found = candidates.find((c) => c.path !== '' && existsSync(c.path));
+  const found = candidates.find((c) => existsSync(c.path));
   if (found) {
     fonts.cjk = found.path;
     if (found.family) fonts.cjkFamily = found.family;

@@ -108,6 +108,7 @@ function breakdownTable(
 ): void {
   flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, columns), title, note);
   for (const row of rows) flow.row(row);
+  if (rows.length === 0) flow.row(['No transactions']);
   if (total) flow.row(['Total', ...totalsCells(total)], { bold: true, fill: COLORS.headerFill });
   flow.endTable();
 }

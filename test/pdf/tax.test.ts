@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { USDC, makeJob, render, tagRef, tx } from './helpers.js';
+
+// ETH lots: L1 2 ETH for 2,000.00 (1,000/ETH, Revenue), L2 1 ETH for 3,000.00, L3 1 ETH for 500.00 (Internal).
+// Disposal D: 2.5 ETH for 7,500.00 (Payroll). Then 100 USDC leave with no USDC ever acquired.
+const rows = [
+  tx({ timestamp: '2024-01-01T00:00:00Z', amount: '2', direction: 'inflow', fiat_value: 2000, tags: [tagRef('tag_rev')] }),
+  tx({ timestamp: '2024-02-01T00:00:00Z', amount: '1', direction: 'inflow', fiat_value: 3000 }),
+  tx({ timestamp: '2024-03-01T00:00:00Z', amount: '1', direction: 'inflow', fiat_value: 500, tags: [tagRef('tag_int')] }),
+  tx({ timestamp: '2024-04-01T00:00:00Z', amount: '2.5', direction: 'outflow', fiat_value: 7500, tags: [tagRef('tag_pay')] }),
+  tx({ timestamp: '2024-05-01T00:00:00Z', amount: '100', direction: 'outflow', fiat_value: 100, token: USDC }),
+];
+
+async function taxText(method?: 'fifo' | 'lifo' | 'hifo') {
+  const pdf = await render(makeJob({ rows, reportType: 'tax', options: method ? { cost_basis: method } : {} }));
+  pdf.text.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pdf.pages}`));
+  return pdf.text.join('\n');
+}
+
+describe('tax report', () => {
+  it('splits income and expenses by tag type and by tag', async () => {
+    const text = await taxText();
+    expect(text).toContain('Transaction report — Tax');
+    expect(text).toMatch(/Income\s+2,000\.00\s+0\.00\s+2,000\.00\s+1/);
+    expect(text).toMatch(/Expense\s+0\.00\s+7,500\.00\s+-7,500\.00\s+1/);
+    expect(text).toMatch(/Neutral\s+500\.00\s+0\.00\s+500\.00\s+1/);
+    expect(text).toMatch(/Untagged\s+3,000\.00\s+100\.00\s+2,900\.00\s+2/);
+    expect(text).toMatch(/Payroll\s+Expense\s+0\.00\s+7,500\.00\s+-7,500\.00\s+1/);
+    expect(text).toMatch(/Revenue\s+Income\s+2,000\.00\s+0\.00\s+2,000\.00\s+1/);
+  });
+
+  it('uses FIFO by default', async () => {
+    // FIFO: L1 all 2 ETH (cost 2,000.00) + L2 0.5 ETH (3,000 × 0.5/1 = 1,500.00) = cost 3,500.00.
+    // Proceeds 7,500.00 split 2/2.5 → 6,000.00 and 1,500.00; gains 4,000.00 and 0.00; total 4,000.00.
+    const text = await taxText();
+    expect(text).toContain('Realised gains (FIFO)');
+    expect(text).toMatch(/ETH\s+ethereum\s+2\.5\s+7,500\.00\s+3,500\.00\s+4,000\.00\s+—/);
+    expect(text).toMatch(/Total\s+7,500\.00\s+3,500\.00\s+4,000\.00/);
+    expect(text).toMatch(/2024-04-01\s+ETH\s+ethereum\s+2\s+2024-01-01\s+6,000\.00\s+2,000\.00\s+4,000\.00/);
+    expect(text).toMatch(/2024-04-01\s+ETH\s+ethereum\s+0\.5\s+2024-02-01\s+1,500\.00\s+1,500\.00\s+0\.00/);
+  });
+
+  it('uses LIFO when asked', async () => {
+    // LIFO: L3 1 ETH (500.00) + L2 1 ETH (3,000.00) + L1 0.5 ETH (2,000 × 0.5/2 = 500.00) = 4,000.00.
+    // Proceeds 3,000.00 + 3,000.00 + 1,500.00; gain 7,500.00 − 4,000.00 = 3,500.00.
+    const text = await taxText('lifo');
+    expect(text).toContain('Realised gains (LIFO)');
+    expect(text).toMatch(/ETH\s+ethereum\s+2\.5\s+7,500\.00\s+4,000\.00\s+3,500\.00/);
+    expect(text).toMatch(/2024-04-01\s+ETH\s+ethereum\s+1\s+2024-03-01\s+3,000\.00\s+500\.00\s+2,500\.00/);
+  });
+
+  it('uses HIFO when asked', async () => {
+    // HIFO: L2 (3,000/ETH) 1 ETH (3,000.00), then L1 (1,000/ETH) 1.5 ETH (2,000 × 1.5/2 = 1,500.00) = 4,500.00.
+    // Proceeds 3,000.00 + 4,500.00; gain 3,000.00.
+    const text = await taxText('hifo');
+    expect(text).toContain('Realised gains (HIFO)');
+    expect(text).toMatch(/ETH\s+ethereum\s+2\.5\s+7,500\.00\s+4,500\.00\s+3,000\.00/);
+    expect(text).toMatch(/2024-04-01\s+ETH\s+ethereum\s+1\.5\s+2024-01-01\s+4,500\.00\s+1,500\.00\s+3,000\.00/);
+  });
+
+  it('lists a disposal without acquired lots as missing cost basis, not as a zero-cost gain', async () => {
+    const text = await taxText();
+    expect(text).toMatch(/USDC\s+ethereum\s+100\s+0\.00\s+0\.00\s+0\.00\s+100/);
+    const missing = text.slice(text.lastIndexOf('Missing cost basis')); // the section, after the gains table's column
+    expect(missing).toMatch(/2024-05-01\s+USDC\s+ethereum\s+100\s+100\.00\s+0x0005/);
+  });
+});
