@@ -140,18 +140,17 @@ function processAlive(worker: string | null): boolean {
  */
 export function recoverInterruptedJobs(engine: Engine): string[] {
   const wallNow = Math.floor(Date.now() / 1000);
-  return engine.write(() => {
-    const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format FROM exports WHERE status = 'processing'").all() as ExportRow[];
-    const dead = rows.filter((r) => !processAlive(r.worker) || (r.heartbeat_ts ?? 0) < wallNow - STALE_SECONDS);
-    const requeue = engine.db.prepare(
-      "UPDATE exports SET status = 'queued', worker = NULL, heartbeat_ts = NULL, progress = 0, file_name = NULL, file_size = NULL, sha256 = NULL, estimated_completion = ? WHERE id = ?",
-    );
-    for (const r of dead) {
-      rmSync(join(engine.dir('exports'), `${r.id}.${EXTENSIONS[r.format]}.tmp`), { force: true });
-      requeue.run(estimateCompletion(r.format, 0, nowSeconds()), r.id);
-    }
-    return dead.map((r) => r.id);
-  });
+  const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format, transaction_count FROM exports WHERE status = 'processing'").all() as ExportRow[];
+  const dead = rows.filter((r) => !processAlive(r.worker) || (r.heartbeat_ts ?? 0) < wallNow - STALE_SECONDS);
+  if (dead.length === 0) return [];
+  // Only rows still held by the same dead worker are requeued (another reader may have done it).
+  const requeue = engine.db.prepare(
+    `UPDATE exports SET status = 'queued', worker = NULL, heartbeat_ts = NULL, progress = 0, file_name = NULL, file_size = NULL, sha256 = NULL,
+     estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker IS ? AND heartbeat_ts IS ?`,
+  );
+  const requeued = engine.write(() => dead.filter((r) => requeue.run(estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()), r.id, r.worker, r.heartbeat_ts).changes === 1));
+  for (const r of requeued) rmSync(join(engine.dir('exports'), `${r.id}.${EXTENSIONS[r.format]}.tmp`), { force: true });
+  return requeued.map((r) => r.id);
 }
 
 // ---- the data a writer reads ----
