@@ -20,7 +20,7 @@ const EXPENSE_LABELS = new Set(['cost', 'margin fee', 'loan fee', 'lost', 'stole
 function tagOfLabel(label: string): ImportRecord['tags'] {
   if (label === '') return undefined;
   const key = label.toLowerCase();
-  return tagsOf([{ name: label, type: INCOME_LABELS.has(key) ? 'income' : EXPENSE_LABELS.has(key) ? 'expense' : 'neutral' }], 'Label');
+  return tagsOf([{ name: label, type: INCOME_LABELS.has(key) ? 'income' : EXPENSE_LABELS.has(key) ? 'expense' : 'neutral' }], () => 'Label');
 }
 
 export const koinlyImporter: Importer = {

@@ -15,12 +15,15 @@ export const typeOf = (v: unknown, field = 'type'): TxType => (v === undefined |
 export const chainOf = (v: unknown, field = 'chain'): Chain | undefined => (v === undefined || v === '' ? undefined : enumOf(v, CHAINS, field));
 
 /** Tags by name, checked with the tag-creation rules (name length, type, colour) the engine applies. */
-export function tagsOf(tags: { name: unknown; type?: unknown; color?: unknown }[], field = 'tags'): NonNullable<ImportRecord['tags']> {
+export function tagsOf(
+  tags: { name: unknown; type?: unknown; color?: unknown }[],
+  fieldOf: (index: number, key: string) => string = (i, key) => `tags.${i}.${key}`,
+): NonNullable<ImportRecord['tags']> {
   return tags.map((t, i) => {
     const res = tagCreateSchema.safeParse({ name: t.name, type: t.type ?? 'neutral', color: t.color });
     if (!res.success) {
       const issue = res.error.issues[0]!;
-      fail(`${field}.${i}.${issue.path.join('.')}`, issue.message);
+      fail(fieldOf(i, issue.path.join('.')), issue.message);
     }
     return { name: res.data.name, type: res.data.type, color: res.data.color };
   });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../core/errors.js';
 import { IMPORT_FORMATS } from '../../importers/types.js';
+import type { ImportSummary } from '../../engine/imports.js';
 import { action, choice } from '../run.js';
 
 /** Bad or skipped rows listed on stderr before "… and N more". */
@@ -27,7 +28,7 @@ export function registerImport(program: Command): void {
         const local = await ctx.local('import');
         const { importFile } = await import('../../engine/imports.js');
         const skipped: { line: number; reason: string }[] = [];
-        let summary;
+        let summary: ImportSummary;
         try {
           summary = importFile(local.engine, ws, file!, { walletId: o.wallet, format, dryRun: o.dryRun, onSkipped: (s) => skipped.push(s) });
         } catch (err) {
