@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
 import { rollupCanAnswer } from '../core/filters.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
-import { whereOf } from './transactions.js';
+import { dimensionClauses, whereOf } from './transactions.js';
 import type { NewTransaction } from './transactions.js';
 
 export interface Totals {
@@ -74,34 +74,12 @@ export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals
  * (both are whole UTC days); the filter's bounds are day starts.
  */
 export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter): Totals {
-  const clauses = ['workspace_id = ?'];
-  const params: unknown[] = [workspaceId];
-  if (f.startTs !== undefined) {
-    clauses.push('day >= ?');
-    params.push(Math.floor(f.startTs / DAY_SECONDS));
-  }
-  if (f.endTs !== undefined) {
-    clauses.push('day < ?');
-    params.push(Math.floor(f.endTs / DAY_SECONDS));
-  }
-  if (f.walletIds) {
-    clauses.push(`wallet_id IN (${f.walletIds.map(() => '?').join(', ')})`);
-    params.push(...f.walletIds);
-  }
-  if (f.chain) {
-    clauses.push('chain = ?');
-    params.push(f.chain);
-  }
-  if (f.token) {
-    clauses.push('token_symbol = ? COLLATE NOCASE');
-    params.push(f.token);
-  }
-  if (f.direction) {
-    clauses.push('direction = ?');
-    params.push(f.direction);
-  }
+  const w = dimensionClauses(workspaceId, f);
+  if (f.startTs !== undefined) w.add('day >= ?', Math.floor(f.startTs / DAY_SECONDS));
+  if (f.endTs !== undefined) w.add('day < ?', Math.floor(f.endTs / DAY_SECONDS));
+  const { sql, params } = w.build();
   const rows = db
-    .prepare(`SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM rollup_daily WHERE ${clauses.join(' AND ')} GROUP BY direction`)
+    .prepare(`SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM rollup_daily WHERE ${sql} GROUP BY direction`)
     .all(...params) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }

@@ -48,52 +48,50 @@ export interface Where {
   params: unknown[];
 }
 
-/** WHERE clause of a filter on alias `t`; every value is a bound parameter. */
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Collects AND-ed clauses; every value is a bound parameter. */
+export class WhereBuilder {
+  private readonly clauses: string[] = [];
+  private readonly params: unknown[] = [];
+
+  add(clause: string, ...params: unknown[]): this {
+    this.clauses.push(clause);
+    this.params.push(...params);
+    return this;
+  }
+
+  build(): Where {
+    return { sql: this.clauses.join(' AND '), params: this.params };
+  }
+}
+
+/**
+ * The clauses on workspace, wallet, chain, token and direction: columns that both the
+ * transactions table (alias `t.`) and the rollups (no alias) carry under the same names.
+ */
+export function dimensionClauses(workspaceId: string, f: TxFilter, alias = ''): WhereBuilder {
+  const w = new WhereBuilder().add(`${alias}workspace_id = ?`, workspaceId);
+  if (f.walletIds) w.add(`${alias}wallet_id IN (${placeholders(f.walletIds.length)})`, ...f.walletIds);
+  if (f.chain) w.add(`${alias}chain = ?`, f.chain);
+  if (f.token) w.add(`${alias}token_symbol = ? COLLATE NOCASE`, f.token);
+  if (f.direction) w.add(`${alias}direction = ?`, f.direction);
+  return w;
+}
+
+/** WHERE clause of a filter on the transactions table, alias `t`. */
 export function whereOf(workspaceId: string, f: TxFilter): Where {
-  const clauses = ['t.workspace_id = ?'];
-  const params: unknown[] = [workspaceId];
-  const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-  if (f.walletIds) {
-    clauses.push(`t.wallet_id IN (${placeholders(f.walletIds.length)})`);
-    params.push(...f.walletIds);
-  }
-  if (f.chain) {
-    clauses.push('t.chain = ?');
-    params.push(f.chain);
-  }
-  if (f.token) {
-    clauses.push('t.token_symbol = ? COLLATE NOCASE');
-    params.push(f.token);
-  }
-  if (f.direction) {
-    clauses.push('t.direction = ?');
-    params.push(f.direction);
-  }
-  if (f.startTs !== undefined) {
-    clauses.push('t.ts >= ?');
-    params.push(f.startTs);
-  }
-  if (f.endTs !== undefined) {
-    clauses.push('t.ts < ?');
-    params.push(f.endTs);
-  }
-  if (f.minAmountKey !== undefined) {
-    clauses.push('t.amount_key >= ?');
-    params.push(f.minAmountKey);
-  }
-  if (f.maxAmountKey !== undefined) {
-    clauses.push('t.amount_key <= ?');
-    params.push(f.maxAmountKey);
-  }
+  const w = dimensionClauses(workspaceId, f, 't.');
+  if (f.startTs !== undefined) w.add('t.ts >= ?', f.startTs);
+  if (f.endTs !== undefined) w.add('t.ts < ?', f.endTs);
+  if (f.minAmountKey !== undefined) w.add('t.amount_key >= ?', f.minAmountKey);
+  if (f.maxAmountKey !== undefined) w.add('t.amount_key <= ?', f.maxAmountKey);
   if (f.tagIds) {
-    clauses.push(`EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${placeholders(f.tagIds.length)}))`);
-    params.push(...f.tagIds);
+    w.add(`EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${placeholders(f.tagIds.length)}))`, ...f.tagIds);
   }
-  if (f.hasTags !== undefined) {
-    clauses.push(`${f.hasTags ? '' : 'NOT '}EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id)`);
-  }
-  if (f.hasNotes !== undefined) clauses.push(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
-  return { sql: clauses.join(' AND '), params };
+  if (f.hasTags !== undefined) w.add(`${f.hasTags ? '' : 'NOT '}EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id)`);
+  if (f.hasNotes !== undefined) w.add(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
+  return w.build();
 }
 
 export function countTransactions(db: Db, workspaceId: string, f: TxFilter): number {
