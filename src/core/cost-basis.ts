@@ -11,8 +11,8 @@
 import { decimalToCents, normalizeDecimal, toBaseUnits } from './money.js';
 import type { Chain, Direction, Transaction } from './types.js';
 
-export const COST_BASIS_METHODS = ['fifo', 'lifo', 'hifo'] as const;
-export type CostBasisMethod = (typeof COST_BASIS_METHODS)[number];
+/** The export option `cost_basis` (core cannot import the exporters' list, so it names its own). */
+export type CostBasisMethod = 'fifo' | 'lifo' | 'hifo';
 
 export interface Asset {
   /** `chain:address` for a contract token, `chain:SYMBOL` for a chain's native coin. */

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
-import { drawFragment, useSimpleLayout } from './pdfkit-internals.js';
+import { TextBatch, useSimpleLayout } from './pdfkit-internals.js';
 
 export const PAGE_WIDTH = 841.89; // A4 landscape, in points
 export const PAGE_HEIGHT = 595.28;
@@ -39,11 +39,12 @@ export type Align = 'left' | 'right' | 'center';
 const MAX_BUFFERED = 8 * 1024 * 1024;
 
 export class Canvas {
-  readonly doc: PDFKit.PDFDocument;
+  private readonly doc: PDFKit.PDFDocument;
   private readonly out: WriteStream;
   private cjkUsable: boolean;
   private face: Face | null = null;
   private size = 0;
+  private readonly batch: TextBatch;
 
   constructor(destPath: string, info: { title: string; author: string; createdAt: Date }, fonts: FontFiles = resolveFonts()) {
     this.doc = new PDFDocument({
@@ -62,10 +63,12 @@ export class Canvas {
     if (fonts.cjk !== null) this.doc.registerFont('cjk', fonts.cjk, fonts.cjkFamily as string);
     this.out = createWriteStream(destPath);
     this.doc.pipe(this.out);
+    this.batch = new TextBatch(this.doc);
     this.useFace('regular', 8);
   }
 
   addPage(): void {
+    this.batch.flush();
     this.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
   }
 
@@ -87,12 +90,10 @@ export class Canvas {
       w = this.runsWidth(runs, style);
     }
     let at = align === 'right' ? x + width - w : align === 'center' ? x + (width - w) / 2 : x;
-    this.doc.fillColor(style.color ?? COLORS.text);
     for (const run of runs) {
       this.useFace(this.faceOf(run.cjk, style), style.size);
-      const runWidth = runs.length === 1 ? w : this.doc.widthOfString(run.text);
-      drawFragment(this.doc, run.text, at, y, runWidth);
-      at += runWidth;
+      this.batch.add(run.text, at, y, style.color ?? COLORS.text);
+      if (runs.length > 1) at += this.doc.widthOfString(run.text);
     }
     return w;
   }
@@ -137,11 +138,22 @@ export class Canvas {
   }
 
   rect(x: number, y: number, w: number, h: number, fill: string): void {
-    this.doc.rect(x, y, w, h).fill(fill);
+    this.vector((doc) => doc.rect(x, y, w, h).fill(fill));
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color = COLORS.rule, width = 0.5): void {
-    this.doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).strokeColor(color).stroke();
+    this.vector((doc) => doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).strokeColor(color).stroke());
+  }
+
+  /** Any other drawing on the pdfkit document, after the text so far (paint order). */
+  vector(draw: (doc: PDFKit.PDFDocument) => void): void {
+    this.batch.flush();
+    draw(this.doc);
+  }
+
+  /** A clickable link over a rectangle (an annotation: no paint order to keep). */
+  link(x: number, y: number, w: number, h: number, url: string): void {
+    this.doc.link(x, y, w, h, url);
   }
 
   /** Embeds a file in the PDF as a document-level attachment (listed by `pdfdetach -list`). */
@@ -156,6 +168,7 @@ export class Canvas {
 
   /** Ends the document and resolves with the file size once it is on disk. */
   async finish(): Promise<number> {
+    this.batch.flush();
     const done = once(this.out, 'finish');
     this.doc.end();
     await done;

@@ -45,13 +45,14 @@ export function pageChrome(job: ExportJob): PageChrome {
 
 /** The txa product mark, drawn as vectors: a ledger card with three entry lines and a check dot. */
 function drawProductMark(canvas: Canvas, x: number, y: number, size: number): void {
-  const doc = canvas.doc;
-  doc.save();
-  doc.roundedRect(x, y, size, size, size * 0.22).fill(COLORS.brand);
-  const unit = size / 28;
-  for (const [i, w] of [16, 11, 13].entries()) {
-    doc.roundedRect(x + 6 * unit, y + (7 + i * 6) * unit, w * unit, 2.6 * unit, 1.3 * unit).fill('#ffffff');
-  }
-  doc.circle(x + 21.5 * unit, y + 20.5 * unit, 3.2 * unit).fill(COLORS.accent);
-  doc.restore();
+  canvas.vector((doc) => {
+    doc.save();
+    doc.roundedRect(x, y, size, size, size * 0.22).fill(COLORS.brand);
+    const unit = size / 28;
+    for (const [i, w] of [16, 11, 13].entries()) {
+      doc.roundedRect(x + 6 * unit, y + (7 + i * 6) * unit, w * unit, 2.6 * unit, 1.3 * unit).fill('#ffffff');
+    }
+    doc.circle(x + 21.5 * unit, y + 20.5 * unit, 3.2 * unit).fill(COLORS.accent);
+    doc.restore();
+  });
 }

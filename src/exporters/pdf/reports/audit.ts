@@ -134,7 +134,7 @@ function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: numbe
         const rx = x + leftWidth + 3;
         if (right.label) flow.canvas.text(right.label, rx, y, LABEL_W - 4, LABEL);
         const w = flow.canvas.text(right.text, rx + LABEL_W, y, detailWidth, STYLE);
-        if (right.link) flow.canvas.doc.link(rx + LABEL_W, y, w, LINE, right.link);
+        if (right.link) flow.canvas.link(rx + LABEL_W, y, w, LINE, right.link);
       }
     });
   }
