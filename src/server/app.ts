@@ -114,7 +114,14 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     return undefined;
   });
 
+  // While shutting down, every response ends its connection, so close() is not held up by keep-alive.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
     const idem = req.idempotency;
     if (idem) {
       req.idempotency = null;

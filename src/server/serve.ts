@@ -54,7 +54,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await built.app.close(); // stops accepting; waits for in-flight requests
+      // Stops accepting and waits for in-flight requests; connections that fall idle meanwhile are closed.
+      const sweep = setInterval(() => built.app.server.closeIdleConnections(), 100);
+      await built.app.close();
+      clearInterval(sweep);
       await delivery.stop();
       await exportsWorker.stop();
       engine.close();

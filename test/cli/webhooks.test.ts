@@ -1,0 +1,59 @@
+/** `txa webhooks` and `txa events list` on the local ledger. */
+import { describe, expect, it } from 'vitest';
+import { sandbox } from '../helpers/cli.js';
+import { startServe } from '../server/serve-process.js';
+
+describe('txa webhooks', () => {
+  it('adds (secret shown once), lists, removes; events list shows scheduled deliveries', async () => {
+    const sb = sandbox();
+    const ws = (await sb.json(['workspace', 'create', 'Acme'])).data.id;
+    const added = await sb.txa(['-w', ws, 'webhooks', 'add', '--url', 'https://hooks.example.com/txa', '--events', 'tag.created,tag.deleted']);
+    expect(added.exitCode).toBe(0);
+    const secret = /secret\t(whsec_\S+)/.exec(added.stdout)?.[1];
+    expect(secret).toBeDefined();
+    const list = await sb.json(['-w', ws, 'webhooks', 'list']);
+    expect(list.data).toEqual([expect.objectContaining({ url: 'https://hooks.example.com/txa', events: ['tag.created', 'tag.deleted'] })]);
+    expect(JSON.stringify(list)).not.toContain(secret!);
+    const all = await sb.json(['-w', ws, 'webhooks', 'add', '--url', 'https://hooks.example.com/all']);
+    expect(all.data.events).toEqual(['*']);
+
+    // Deliveries are scheduled by `txa serve` for the events of its API; the CLI lists their state.
+    const key = (await sb.json(['-w', ws, 'keys', 'create'])).data.key;
+    const srv = await startServe(sb.env.TXA_DB!);
+    try {
+      const res = await fetch(`${srv.url}/api/v1/tags`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rent', type: 'expense' }) });
+      expect(res.status).toBe(201);
+      const events = await sb.json(['-w', ws, 'events', 'list']);
+      const created = events.data.find((e: { type: string }) => e.type === 'tag.created');
+      expect(created.deliveries.map((d: { url: string; status: string }) => [d.url, d.status]).sort()).toEqual([
+        ['https://hooks.example.com/all', 'pending'],
+        ['https://hooks.example.com/txa', 'pending'],
+      ]);
+      const plain = await sb.txa(['-w', ws, 'events', 'list', '--type', 'tag.created']);
+      expect(plain.stdout).toMatch(/tag\.created\t\S+\tpending \(\d+ tries\), pending \(\d+ tries\)/);
+    } finally {
+      await srv.stop();
+    }
+
+    const noYes = await sb.txa(['-w', ws, 'webhooks', 'remove', list.data[0].id]);
+    expect(noYes.exitCode).toBe(2);
+    expect((await sb.json(['-w', ws, 'webhooks', 'remove', list.data[0].id, '--yes'])).data).toEqual({ id: list.data[0].id, deleted: true });
+    const after = await sb.json(['-w', ws, 'events', 'list', '--type', 'tag.created']);
+    expect(after.data[0].deliveries.find((d: { url: string }) => d.url.endsWith('/txa'))).toMatchObject({ status: 'failed', webhook_id: null });
+    const again = await sb.txa(['-w', ws, 'webhooks', 'remove', list.data[0].id, '--yes']);
+    expect([again.exitCode, again.stderr]).toEqual([1, expect.stringContaining('WEBHOOK_NOT_FOUND')]);
+  });
+
+  it('refuses bad URLs and unknown event types', async () => {
+    const sb = sandbox();
+    const ws = (await sb.json(['workspace', 'create', 'Acme'])).data.id;
+    for (const [args, field] of [
+      [['--url', 'ftp://x.example/h'], 'url'],
+      [['--url', 'not a url'], 'url'],
+      [['--url', 'https://x.example/h', '--events', 'tag.exploded'], 'events.0'],
+    ] as const) {
+      const r = await sb.txa(['-w', ws, 'webhooks', 'add', ...args]);
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([1, expect.stringContaining(`INVALID_FIELD (${field})`)]);
+    }
+  });
+});
