@@ -29,6 +29,14 @@ describe('tax report', () => {
     expect(text).toMatch(/Revenue\s+Income\s+2,000\.00\s+0\.00\s+2,000\.00\s+1/);
   });
 
+  it('reports tags as "Type unknown" when the job has no tag list, rather than guessing', async () => {
+    const { tags: _omitted, ...job } = makeJob({ rows, reportType: 'tax' });
+    const pdf = await render(job);
+    const text = pdf.text.join('\n');
+    expect(text).toMatch(/Type unknown\s+2,500\.00\s+7,500\.00\s+-5,000\.00\s+3/);
+    expect(text).not.toMatch(/^\s*Income\s+[\d,]/m);
+  });
+
   it('uses FIFO by default', async () => {
     // FIFO: L1 all 2 ETH (cost 2,000.00) + L2 0.5 ETH (3,000 × 0.5/1 = 1,500.00) = cost 3,500.00.
     // Proceeds 7,500.00 split 2/2.5 → 6,000.00 and 1,500.00; gains 4,000.00 and 0.00; total 4,000.00.

@@ -114,6 +114,7 @@ export class Canvas {
 
   /** Breaks text into lines no wider than `width`: at spaces, else between characters (CJK, hashes, URLs). */
   wrap(text: string, width: number, style: TextStyle): string[] {
+    if (!text.includes('\n') && this.width(text, style) <= width) return [text];
     const lines: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
       let line = '';
