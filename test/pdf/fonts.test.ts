@@ -32,6 +32,14 @@ describe('fonts', () => {
     expect(pdf.text[0]).toContain('中文');
   });
 
+  it('uses the CJK font TXA_CJK_FONT names (here IPA Gothic, the one CI installs)', async () => {
+    const pdf = await render(makeJob({ rows, reportType: 'detailed' }), { TXA_CJK_FONT: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf' });
+    const fonts = fontsOf(pdf.file);
+    expect(fonts).toMatch(/IPAGothic\s.*yes\s+yes\s+yes/);
+    expect(fonts).not.toMatch(/NotoSansCJK/);
+    expect(pdf.text[0]).toContain('日本 Wallet €');
+  });
+
   it('draws CJK with DejaVu when no CJK font is installed, without failing', async () => {
     const pdf = await render(makeJob({ rows, reportType: 'detailed' }), { TXA_CJK_FONT: '' });
     expect(pdf.pages).toBe(1);

@@ -18,14 +18,14 @@ export interface FontFiles {
 
 /**
  * CJK fonts the reports look for, in order: `TXA_CJK_FONT` (a .ttf/.otf path; set but empty
- * means "use none", as on a machine without CJK fonts), then Debian's `fonts-ipafont-gothic`
- * (Japanese kanji and kana), then `fonts-noto-cjk` (also Chinese and Korean; a collection,
- * opened by its face name).
+ * means "use none", as on a machine without CJK fonts), then Debian's `fonts-noto-cjk` (Han,
+ * kana and Hangul; a collection, opened by its face name), then the much smaller
+ * `fonts-ipafont-gothic` (Han and kana, no Hangul), which is what CI installs.
  */
 const CJK_CANDIDATES: { path: string; family?: string }[] = [
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKjp-Regular' },
   { path: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf' },
   { path: '/usr/share/fonts/truetype/fonts-japanese-gothic.ttf' },
-  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKjp-Regular' },
 ];
 
 export function resolveFonts(env: NodeJS.ProcessEnv = process.env): FontFiles {
