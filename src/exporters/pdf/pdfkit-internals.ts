@@ -21,7 +21,7 @@ interface Position {
 interface EmbeddedFont {
   font?: { glyphForCodePoint(cp: number): Glyph };
   scale?: number;
-  layoutRun?: (text: string, features?: unknown) => { glyphs: Glyph[]; positions: Position[]; advanceWidth: number };
+  layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
   id?: string;
   ascender?: number;
@@ -47,19 +47,28 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
   if (!current || current.txaSimpleLayout || !current.font || current.scale === undefined) return;
   const font = current.font;
   const scale = current.scale;
-  const byCodePoint = new Map<number, Glyph>();
-  current.layoutRun = (text: string) => {
+  const byCodePoint = new Map<number, { glyph: Glyph; advance: number }>();
+  const lookup = (ch: string) => {
+    const cp = ch.codePointAt(0)!;
+    let entry = byCodePoint.get(cp);
+    if (!entry) {
+      const glyph = font.glyphForCodePoint(cp);
+      entry = { glyph, advance: glyph.advanceWidth * scale };
+      byCodePoint.set(cp, entry);
+    }
+    return entry;
+  };
+  // Replaces the whole layout (pdfkit's splits text into words and joins their runs again).
+  current.layout = (text: string, _features?: unknown, onlyWidth?: boolean) => {
+    let advanceWidth = 0;
+    if (onlyWidth) {
+      for (const ch of text) advanceWidth += lookup(ch).advance;
+      return { glyphs: null, positions: null, advanceWidth };
+    }
     const glyphs: Glyph[] = [];
     const positions: Position[] = [];
-    let advanceWidth = 0;
     for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let glyph = byCodePoint.get(cp);
-      if (!glyph) {
-        glyph = font.glyphForCodePoint(cp);
-        byCodePoint.set(cp, glyph);
-      }
-      const advance = glyph.advanceWidth * scale;
+      const { glyph, advance } = lookup(ch);
       glyphs.push(glyph);
       positions.push({ xAdvance: advance, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: advance });
       advanceWidth += advance;
