@@ -13,6 +13,7 @@ import { toHttpError } from './http-errors.js';
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
+import { ReadCache } from './read-cache.js';
 
 /** JSON bodies are small; attachments have their own limit (routes/transactions.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -35,6 +36,11 @@ export interface ServerDeps {
   allowPrivateWebhooks: boolean;
   /** Called after an export was queued, so the worker looks for it at once. */
   onExportQueued?: () => void;
+}
+
+/** What the routes get: the server's dependencies and its list cache. */
+export interface RouteDeps extends ServerDeps {
+  cache: ReadCache;
 }
 
 export interface BuiltServer {
@@ -147,7 +153,8 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     return reply.code(e.status).send(e.toBody());
   });
 
-  for (const prefix of API_PREFIXES) app.register(apiRoutes(deps), { prefix });
+  const routeDeps: RouteDeps = { ...deps, cache: new ReadCache(deps.engine) };
+  for (const prefix of API_PREFIXES) app.register(apiRoutes(routeDeps), { prefix });
   app.addHook('onClose', async () => limiter.close());
   return { app, limiter };
 }

@@ -256,3 +256,26 @@ describe('openapi', () => {
     expect(r.body.components.schemas.TagCreate.required).toEqual(['name', 'type']);
   });
 });
+
+describe('list cache', () => {
+  it('answers from the cache until the workspace has a new event, also one made by another process', async () => {
+    const list = async () => (await call(full, { method: 'GET', url: '/api/v1/tags' })).body.data.map((t: { name: string; usage_count: number }) => `${t.name}:${t.usage_count}`);
+    expect(await list()).toEqual([]);
+    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'A', type: 'income' } })).body.data;
+    expect(await list()).toEqual(['A:0']);
+    await call(full, { method: 'POST', url: `/api/v1/transactions/${s.txIds[0]}/tags`, payload: { tag_ids: [tag.id] } });
+    expect(await list()).toEqual(['A:1']);
+    const page = async () => (await call(full, { method: 'GET', url: '/api/v1/transactions?has_tags=true' })).body.pagination.total;
+    expect(await page()).toBe(1);
+    // Another connection to the same file (as the CLI or the export worker would be).
+    const { Engine } = await import('../../src/engine/engine.js');
+    const { createTag } = await import('../../src/engine/tags.js');
+    const { tagTransaction } = await import('../../src/engine/transactions.js');
+    const other = Engine.open(s.path);
+    const b = createTag(other, WS, { name: 'B', type: 'expense' });
+    tagTransaction(other, WS, s.txIds[1]!, { tag_ids: [b.id] });
+    other.close();
+    expect(await list()).toEqual(['A:1', 'B:1']);
+    expect(await page()).toBe(2);
+  });
+});

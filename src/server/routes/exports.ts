@@ -5,11 +5,11 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { verifyDownloadToken } from '../../engine/exports.js';
-import type { ServerDeps } from '../app.js';
+import type { RouteDeps } from '../app.js';
 import { assertPublicUrl } from '../url-guard.js';
 import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
 
-export function exportRoutes(app: FastifyInstance, deps: ServerDeps): void {
+export function exportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { backend } = deps;
   app.post('/exports', { config: { access: 'full' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);

@@ -1,12 +1,12 @@
 /** Every route of the API, registered once per prefix (`/api/v1` and the `/v1` alias). */
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../app.js';
+import type { RouteDeps } from '../app.js';
 import { tagRoutes } from './tags.js';
 import { transactionRoutes } from './transactions.js';
 import { exportRoutes } from './exports.js';
 import { miscRoutes } from './misc.js';
 
-export function apiRoutes(deps: ServerDeps) {
+export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     tagRoutes(app, deps);
     transactionRoutes(app, deps);

@@ -1,18 +1,20 @@
 /** Wallets, the event log, webhooks, health and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../app.js';
+import type { RouteDeps } from '../app.js';
 import { assertPublicUrl } from '../url-guard.js';
 import { openApiDocument } from '../openapi.js';
-import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import { queryKey } from '../read-cache.js';
 
-export function miscRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  const { backend } = deps;
+export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { backend, cache } = deps;
   app.get('/health', { config: { access: 'public' } }, async () => ({ success: true, data: { status: 'ok' } }));
   app.get('/openapi.json', { config: { access: 'public' } }, async () => openApiDocument());
 
-  app.get('/wallets', { config: { access: 'read' } }, async (req) => {
+  app.get('/wallets', { config: { access: 'read' } }, async (req, reply) => {
     const { ws, query } = queryWorkspace(req);
-    return { success: true, ...(await backend.listWallets(ws, query)) };
+    const body = await cache.get(ws, queryKey('wallets', query), async () => ({ success: true, ...(await backend.listWallets(ws, query)) }));
+    return reply.type(JSON_TYPE).send(body);
   });
   app.get('/events', { config: { access: 'read' } }, async (req) => {
     const { ws, query } = queryWorkspace(req);

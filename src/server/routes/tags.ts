@@ -1,16 +1,17 @@
 /** Tags: POST/GET /tags, PATCH/DELETE /tags/:id (API.md 4.1, 4.2; CONTRACT §4). */
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../app.js';
-import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import type { RouteDeps } from '../app.js';
+import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
 
-export function tagRoutes(app: FastifyInstance, { backend }: ServerDeps): void {
+export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
   app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
     return reply.code(201).send({ success: true, data: await backend.createTag(ws, req.body) });
   });
-  app.get('/tags', { config: { access: 'read' } }, async (req) => {
+  app.get('/tags', { config: { access: 'read' } }, async (req, reply) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.listTags(ws) };
+    const body = await cache.get(ws, 'tags', async () => ({ success: true, data: await backend.listTags(ws) }));
+    return reply.type(JSON_TYPE).send(body);
   });
   app.patch('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);

@@ -7,9 +7,10 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TxaError } from '../../core/errors.js';
-import type { ServerDeps } from '../app.js';
+import type { RouteDeps } from '../app.js';
 import { workspaceOf } from '../app.js';
-import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
+import { JSON_TYPE, bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
+import { queryKey } from '../read-cache.js';
 
 export const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -24,11 +25,12 @@ function fileNameHeader(value: string | string[] | undefined): string {
   }
 }
 
-export function transactionRoutes(app: FastifyInstance, deps: ServerDeps): void {
-  const { backend, engine } = deps;
-  app.get('/transactions', { config: { access: 'read' } }, async (req) => {
+export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { backend, engine, cache } = deps;
+  app.get('/transactions', { config: { access: 'read' } }, async (req, reply) => {
     const { ws, query } = queryWorkspace(req);
-    return { success: true, ...(await backend.listTransactions(ws, query)) };
+    const body = await cache.get(ws, queryKey('transactions', query), async () => ({ success: true, ...(await backend.listTransactions(ws, query)) }));
+    return reply.type(JSON_TYPE).send(body);
   });
   app.get('/transactions/:transaction_id', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req);
