@@ -65,4 +65,28 @@ describe('txa serve', () => {
     expect(srv.stderr()).toContain('SIGTERM: finishing in-flight requests');
     await expect(fetch(`${srv.url}/api/v1/health`)).rejects.toThrow();
   });
+
+  it('never logs keys or download tokens, even at log level info', async () => {
+    const s = seedLedger({ rows: 5 });
+    const key = s.key();
+    s.engine.close();
+    const srv = await startServe(s.path, [], { TXA_LOG_LEVEL: 'info' });
+    try {
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      await fetch(`${srv.url}/api/v1/tags`, { headers });
+      await fetch(`${srv.url}/api/v1/tags?workspace_id=${WS}`, { headers: { authorization: 'Bearer txa_live_guessed_key' } });
+      const exp = (await (await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ format: 'csv' }) })).json()) as any;
+      const token = /token=([0-9a-f]+)/.exec(exp.data.download_url)![1]!;
+      expect((await fetch(exp.data.download_url)).status).toBe(200);
+      await until(() => srv.stderr().includes('/download'), 5000, 'the request log');
+      const log = srv.stderr();
+      expect(log).toContain('"url":"/api/v1/tags"');
+      expect(log).not.toContain(key.slice(9));
+      expect(log).not.toContain('txa_live_guessed_key');
+      expect(log).not.toContain(token);
+      expect(log).toContain('token=[redacted]');
+    } finally {
+      await srv.stop();
+    }
+  });
 });

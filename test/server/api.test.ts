@@ -173,6 +173,13 @@ describe('errors', () => {
     expect((await call(other, { method: 'GET', url: `/api/v1/attachments/${id}` })).status).toBe(404);
   });
 
+  it('an unexpected failure is 500 INTERNAL_ERROR without a stack or SQL', async () => {
+    s.engine.db.exec('DROP TABLE webhook_attempts; DROP TABLE webhook_deliveries; DROP TABLE webhooks');
+    const r = await call(full, { method: 'GET', url: '/api/v1/webhooks' });
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'internal error' } });
+  });
+
   it('a webhook to a loopback or private address is refused through the API', async () => {
     for (const url of ['http://127.0.0.1:9/h', 'http://localhost/h', 'http://10.1.2.3/h', 'http://[::1]/h', 'http://169.254.169.254/latest']) {
       const r = await call(full, { method: 'POST', url: '/api/v1/webhooks', payload: { url } });
