@@ -100,7 +100,7 @@ function run(
     return engine.write(() => {
       const errors = [...parseErrors];
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
-      const rows = buildRows(engine, ws.id, records, wallets, errors);
+      const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
       const summary = write(engine, ws, rows, wallets, opts, skipped);
       if (opts.dryRun) throw new DryRunDone(summary);
@@ -168,19 +168,15 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 interface PlannedRow {
   row: NewTransaction;
   record: ImportRecord;
-  /** The row's explicit id exists already for the same wallet and hash: it is this transaction. */
-  known: boolean;
 }
 
 /**
  * Rows to insert, with identities derived the same way for every format: the transfer key
  * `t|fee:<token address or symbol>:<direction>:<n>`, n counting earlier records of the file with
- * the same wallet, hash and prefix; the id follows from (wallet, hash, transfer key) unless a
- * native-JSON record brings a free id of its own.
+ * the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
+ * primary key alone makes re-imports find their rows (an `id` in the file is not kept).
  */
-function buildRows(engine: Engine, workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
-  const taken = existingIds(engine, records);
-  const usedIds = new Set<string>();
+function buildRows(workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
   const counters = new Map<string, number>();
   const planned: PlannedRow[] = [];
   records.forEach((r, i) => {
@@ -206,16 +202,10 @@ function buildRows(engine: Engine, workspaceId: string, records: ImportRecord[],
     const n = counters.get(counter) ?? 0;
     counters.set(counter, n + 1);
     const transfer_key = `${prefix}:${n}`;
-    const existing = r.id === undefined ? undefined : taken.get(r.id);
-    const known = existing !== undefined && existing.wallet_id === w.id && existing.tx_hash === r.tx_hash;
-    const keepId = r.id !== undefined && !usedIds.has(r.id) && (existing === undefined || known);
-    const id = keepId ? r.id! : transactionId(w.id, r.tx_hash, transfer_key);
-    usedIds.add(id);
     planned.push({
       record: r,
-      known,
       row: {
-        id,
+        id: transactionId(w.id, r.tx_hash, transfer_key),
         workspace_id: workspaceId,
         wallet_id: w.id,
         chain: w.chain,
@@ -239,20 +229,6 @@ function buildRows(engine: Engine, workspaceId: string, records: ImportRecord[],
   return planned;
 }
 
-/** Explicit ids of the records that exist already (any workspace: ids are global), in batches. */
-function existingIds(engine: Engine, records: ImportRecord[]): Map<string, { wallet_id: string; tx_hash: string }> {
-  const ids = [...new Set(records.flatMap((r) => (r.id === undefined ? [] : [r.id])))];
-  const out = new Map<string, { wallet_id: string; tx_hash: string }>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const rows = engine.db
-      .prepare(`SELECT id, wallet_id, tx_hash FROM transactions WHERE id IN (${chunk.map(() => '?').join(',')})`)
-      .all(...chunk) as { id: string; wallet_id: string; tx_hash: string }[];
-    for (const row of rows) out.set(row.id, row);
-  }
-  return out;
-}
-
 function write(
   engine: Engine,
   ws: Workspace,
@@ -261,9 +237,8 @@ function write(
   opts: { dryRun?: boolean; format: string },
   skipped: number,
 ): ImportSummary {
-  const fresh = planned.filter((p) => !p.known);
-  const recordOf = new Map(fresh.map((p) => [p.row, p.record]));
-  const inserted = insertTransactions(engine.db, fresh.map((p) => p.row), nowSeconds());
+  const recordOf = new Map(planned.map((p) => [p.row, p.record]));
+  const inserted = insertTransactions(engine.db, planned.map((p) => p.row), nowSeconds());
   const tagsOf = linkTags(engine, ws.id, inserted.map((row) => ({ row, tags: recordOf.get(row)!.tags ?? [] })));
 
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();

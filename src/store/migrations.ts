@@ -25,8 +25,9 @@ export const MIGRATIONS: string[] = [
     UNIQUE (workspace_id, chain, address)
   );
 
-  -- amount: canonical decimal in token units; amount_key: its order-preserving text key
-  -- (core/money.ts amountKey); fiat_cents: value in the base currency, integer cents.
+  -- id is derived from the identity (wallet, tx_hash, transfer_key) (core/ids.ts), so the primary
+  -- key alone enforces it. amount: canonical decimal in token units; amount_key: its
+  -- order-preserving text key (core/money.ts amountKey); fiat_cents: base currency, integer cents.
   CREATE TABLE transactions (
     id             TEXT PRIMARY KEY,
     workspace_id   TEXT NOT NULL,
@@ -46,8 +47,7 @@ export const MIGRATIONS: string[] = [
     type           TEXT NOT NULL,
     ts             INTEGER NOT NULL,
     notes          TEXT,
-    created_at     INTEGER NOT NULL,
-    UNIQUE (wallet_id, tx_hash, transfer_key)
+    created_at     INTEGER NOT NULL
   );
   CREATE INDEX tx_by_time   ON transactions (workspace_id, ts, id);
   CREATE INDEX tx_by_chain  ON transactions (workspace_id, chain, ts, id);
@@ -102,7 +102,7 @@ export const MIGRATIONS: string[] = [
 
   -- The event log (CONTRACT §8): written in the same database transaction as each change.
   CREATE TABLE events (
-    seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq          INTEGER PRIMARY KEY,
     id           TEXT NOT NULL UNIQUE,
     workspace_id TEXT NOT NULL,
     type         TEXT NOT NULL,

@@ -88,12 +88,13 @@ describe('identity', () => {
     expect(keys).toEqual(['t:ETH:inflow:0', 't:ETH:inflow:1', `t:${usdc.address}:outflow:0`, 'fee:ETH:outflow:0']);
   });
 
-  it('keeps a free explicit id, and derives one when the id belongs to another transaction', () => {
+  it('derives ids from the identity, whatever id the file carries', () => {
     importFile(engine, ws, writeJson('a.json', [tx(1)]));
-    importFile(engine, ws, writeJson('b.json', [tx(2, { id: 'tx_fixture_1' })]));
+    const again = importFile(engine, ws, writeJson('b.json', [tx(1, { id: 'tx_other' }), tx(2, { id: 'tx_fixture_1' })]));
+    expect([again.imported, again.duplicates]).toEqual([1, 1]);
     const ids = (engine.db.prepare('SELECT id FROM transactions ORDER BY ts').all() as { id: string }[]).map((r) => r.id);
-    expect(ids[0]).toBe('tx_fixture_1');
-    expect(ids[1]).toMatch(/^tx_[0-9a-f]{24}$/);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(/^tx_[0-9a-f]{24}$/);
   });
 });
 
@@ -152,7 +153,7 @@ describe('events and wallets', () => {
       delete process.env.TXA_NOW;
     }
     const created = eventsOf('transaction.created');
-    expect(created.map((e) => e.transaction.id)).toEqual(['tx_fixture_1', 'tx_fixture_2', 'tx_fixture_3']);
+    expect(created.map((e) => e.transaction.tx_hash)).toEqual([tx(1).tx_hash, tx(2).tx_hash, tx(3).tx_hash]);
     for (const e of created) expect(e.transaction).toEqual(getTransaction(engine, ws, e.transaction.id));
     expect(created[0].transaction.tags.map((t: { name: string }) => t.name)).toEqual(['bonus', 'Salary']);
     const synced = eventsOf('wallet.synced');
