@@ -152,11 +152,6 @@ export class Canvas {
     draw(this.doc);
   }
 
-  /** A clickable link over a rectangle (an annotation: no paint order to keep). */
-  link(x: number, y: number, w: number, h: number, url: string): void {
-    this.doc.link(x, y, w, h, url);
-  }
-
   /** Embeds a file in the PDF as a document-level attachment (listed by `pdfdetach -list`). */
   attach(path: string, name: string, description: string): void {
     this.doc.file(path, { name, description });

@@ -1,5 +1,5 @@
 /**
- * `audit`: every transaction with its hash, explorer link, tags, notes, attachments (embedded in
+ * `audit`: every transaction with its hash, explorer URL, tags, notes, attachments (embedded in
  * the PDF as files) and change history, plus the SHA-256 of the exported data on the first and
  * last page. Records have variable height: the measuring pass wraps and counts their lines,
  * the drawing pass draws the same lines.
@@ -25,7 +25,6 @@ const HASH_DEFINITION = 'SHA-256 of the transactions below, in order, each as ca
 interface DetailLine {
   label: string;
   text: string;
-  link?: string;
 }
 
 interface Attachment {
@@ -92,11 +91,13 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, width: number
     `${fiat(tx.fiat_value)} ${job.options.currency}`,
   ];
   const right: DetailLine[] = [];
-  const add = (label: string, text: string, link?: string) => {
-    canvas.wrap(text, width, STYLE).forEach((line, i) => right.push({ label: i === 0 ? label : '', text: line, ...(link && i === 0 ? { link } : {}) }));
+  const add = (label: string, text: string) => {
+    canvas.wrap(text, width, STYLE).forEach((line, i) => right.push({ label: i === 0 ? label : '', text: line }));
   };
   add('Hash', tx.tx_hash);
-  add('Explorer', tx.explorer_url || '—', tx.explorer_url || undefined);
+  // Printed, not a link annotation: pdfkit keeps every annotation in memory until the end, which
+  // grew a 50,000-record audit past 400 MB; viewers turn printed URLs into links themselves.
+  add('Explorer', tx.explorer_url || '—');
   add('From → to', `${tx.from_address} → ${tx.to_address}`);
   add('Tags', tx.tags.map((t) => t.name).join(', ') || '—');
   add('Notes', tx.notes ?? '—');
@@ -133,8 +134,7 @@ function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: numbe
       if (right) {
         const rx = x + leftWidth + 3;
         if (right.label) flow.canvas.text(right.label, rx, y, LABEL_W - 4, LABEL);
-        const w = flow.canvas.text(right.text, rx + LABEL_W, y, detailWidth, STYLE);
-        if (right.link) flow.canvas.link(rx + LABEL_W, y, w, LINE, right.link);
+        flow.canvas.text(right.text, rx + LABEL_W, y, detailWidth, STYLE);
       }
     });
   }
