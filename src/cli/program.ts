@@ -7,7 +7,7 @@ import { registerCommands } from './commands/index.js';
 import { exitCodes } from '../core/errors.js';
 import { version } from './version.js';
 
-export function buildProgram(): Command {
+export async function buildProgram(args: string[]): Promise<Command> {
   const program = new Command('txa')
     .description('Accounting over blockchain wallet transactions: tags, filters, exact summaries and reports.')
     .version(version(), '-V, --version')
@@ -23,7 +23,7 @@ export function buildProgram(): Command {
     .enablePositionalOptions(false)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str) });
-  registerCommands(program);
+  await registerCommands(program, args);
   for (const cmd of allCommands(program)) cmd.exitOverride().showHelpAfterError('(run with --help for usage)');
   return program;
 }
@@ -36,7 +36,7 @@ function* allCommands(cmd: Command): Generator<Command> {
 }
 
 export async function runProgram(argv: string[]): Promise<void> {
-  const program = buildProgram();
+  const program = await buildProgram(argv.slice(2));
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -20,6 +20,7 @@ import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
 import { iterateRows, whereOf } from '../store/transactions.js';
+import { listTags } from '../store/ledger.js';
 import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
 import { downloadUrl } from '../exporters/download-link.js';
 
@@ -67,7 +68,6 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; cha
 const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000 };
 /** A processing job whose heartbeat is older than this is taken to be dead, wherever it ran. */
 const STALE_SECONDS = 10 * 60;
-const PDF_MODULE = '../exporters/pdf/index.js';
 
 /** Who runs a job: `host:pid`, so a job left by a dead process on this host is recognised. */
 const WORKER = `${hostname()}:${process.pid}`;
@@ -263,6 +263,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     columns: request.columns,
     period: periodOf(reader, ws.id, filter),
     transactionCount: summary.transaction_count,
+    tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
     history: (txId) => historyOf(reader, txId),
@@ -288,11 +289,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
 async function writerFor(format: ExportFormat): Promise<ExportWriter> {
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;
-  try {
-    return ((await import(PDF_MODULE)) as { writePdf: ExportWriter }).writePdf;
-  } catch (err) {
-    throw new TxaError('INTERNAL_ERROR', 'PDF reports are not available in this build', { cause: err });
-  }
+  return (await import('../exporters/pdf/index.js')).writePdf;
 }
 
 async function sha256Of(path: string): Promise<string> {

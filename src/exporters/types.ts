@@ -3,7 +3,7 @@
  * as the writer needs, e.g. a PDF summary pass then a detail pass), streamed from the ledger so
  * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
  */
-import type { Summary, Transaction, Workspace } from '../core/types.js';
+import type { Summary, Tag, Transaction, Workspace } from '../core/types.js';
 
 export const CSV_COLUMNS = [
   'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
@@ -65,6 +65,8 @@ export interface ExportJob {
   /** Period shown on reports: the filter's dates, else the first and last transaction's days. */
   period: { start: string | null; end: string | null };
   transactionCount: number;
+  /** The workspace's tags: a transaction's tags carry no type, reports look it up here. */
+  tags: readonly Pick<Tag, 'id' | 'name' | 'type'>[];
   /** Totals of the whole filter, already converted to `options.currency`. */
   summary: Summary;
   /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { tempLedger, addWallets, addTxs, tag } from './seed.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
-import { tagTransaction } from '../../src/engine/transactions.js';
+import { tagTransaction } from '../../src/engine/transaction-edits.js';
 import { csvCell } from '../../src/exporters/csv.js';
 import type { Engine } from '../../src/engine/engine.js';
 

@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
+import { createTag } from '../../src/engine/tags.js';
+import { tagTransaction } from '../../src/engine/transaction-edits.js';
+import { listTransactions } from '../../src/engine/transactions.js';
 import { addMany, addTxs, addWallets, tempLedger } from '../exports/seed.js';
 import { pdfPages, pdfText } from './helpers.js';
 
@@ -28,6 +31,15 @@ describe('PDF reports from the export pipeline', () => {
       expect(page).toContain('Workspace: Exports');
       expect(page).toContain(`Page ${i + 1} of ${pages}`);
     });
+  });
+
+  it('the tax report knows each tag’s type from the workspace', async () => {
+    const salary = createTag(engine, ws, { name: 'Salary', type: 'income' });
+    const [first] = listTransactions(engine, ws, { direction: 'inflow', limit: '1' }).data;
+    tagTransaction(engine, ws, first!.id, { tag_ids: [salary.id] });
+    const text = pdfText(await download({ format: 'pdf', report_type: 'tax' }, 'tax-types.pdf')).join('\n');
+    expect(text).toMatch(/^\s*Income\s+[\d,]+\.\d\d/m);
+    expect(text).not.toContain('Type unknown');
   });
 
   it('prints the SHA-256 that anyone can recompute from the JSON export of the same filter', async () => {

@@ -29,8 +29,8 @@ describe('tax report', () => {
     expect(text).toMatch(/Revenue\s+Income\s+2,000\.00\s+0\.00\s+2,000\.00\s+1/);
   });
 
-  it('reports tags as "Type unknown" when the job has no tag list, rather than guessing', async () => {
-    const { tags: _omitted, ...job } = makeJob({ rows, reportType: 'tax' });
+  it('reports a tag missing from the tag list (deleted meanwhile) as "Type unknown", rather than guessing', async () => {
+    const job = { ...makeJob({ rows, reportType: 'tax' }), tags: [] };
     const pdf = await render(job);
     const text = pdf.text.join('\n');
     expect(text).toMatch(/Type unknown\s+2,500\.00\s+7,500\.00\s+-5,000\.00\s+3/);

@@ -277,7 +277,7 @@ describe('list cache', () => {
     // Another connection to the same file (as the CLI or the export worker would be).
     const { Engine } = await import('../../src/engine/engine.js');
     const { createTag } = await import('../../src/engine/tags.js');
-    const { tagTransaction } = await import('../../src/engine/transactions.js');
+    const { tagTransaction } = await import('../../src/engine/transaction-edits.js');
     const other = Engine.open(s.path);
     const b = createTag(other, WS, { name: 'B', type: 'expense' });
     tagTransaction(other, WS, s.txIds[1]!, { tag_ids: [b.id] });

@@ -1,33 +1,46 @@
-/** Registers every noun of the CLI. Each verb lives in commands/<noun>/<verb>.ts. */
+/**
+ * The nouns of the CLI. Each verb lives in commands/<noun>/<verb>.ts (small nouns keep their
+ * verbs in one file). Only the noun named on the command line is loaded: loading every command
+ * module costs tens of milliseconds that `txa tx list` should not pay (bench/RESULTS.md).
+ */
 import type { Command } from 'commander';
-import { registerWorkspace } from './workspace/index.js';
-import { registerWallet } from './wallet/index.js';
-import { registerTags } from './tags/index.js';
-import { registerTx } from './tx/index.js';
-import { registerEvents } from './events/index.js';
-import { registerImport } from './import.js';
-import { registerExport } from './export/index.js';
-import { registerRates } from './rates/index.js';
-import { registerServe } from './serve/index.js';
-import { registerKeys } from './keys/index.js';
-import { registerWebhooks } from './webhooks/index.js';
-import { registerLogin } from './login/index.js';
-import { registerConfig } from './config/index.js';
-import { registerDemo } from './demo.js';
 
-export function registerCommands(program: Command): void {
-  registerWorkspace(program);
-  registerWallet(program);
-  registerTags(program);
-  registerTx(program);
-  registerEvents(program);
-  registerImport(program);
-  registerExport(program);
-  registerRates(program);
-  registerServe(program);
-  registerKeys(program);
-  registerWebhooks(program);
-  registerLogin(program);
-  registerConfig(program);
-  registerDemo(program);
+type Register = (program: Command) => void;
+
+const NOUNS: Record<string, () => Promise<Register>> = {
+  workspace: async () => (await import('./workspace/index.js')).registerWorkspace,
+  wallet: async () => (await import('./wallet/index.js')).registerWallet,
+  tags: async () => (await import('./tags/index.js')).registerTags,
+  tx: async () => (await import('./tx/index.js')).registerTx,
+  events: async () => (await import('./events/index.js')).registerEvents,
+  import: async () => (await import('./import.js')).registerImport,
+  export: async () => (await import('./export/index.js')).registerExport,
+  rates: async () => (await import('./rates/index.js')).registerRates,
+  serve: async () => (await import('./serve/index.js')).registerServe,
+  keys: async () => (await import('./keys/index.js')).registerKeys,
+  webhooks: async () => (await import('./webhooks/index.js')).registerWebhooks,
+  login: async () => (await import('./login/index.js')).registerLogin,
+  config: async () => (await import('./config/index.js')).registerConfig,
+  demo: async () => (await import('./demo.js')).registerDemo,
+};
+
+/** Global options that take a value, so the word after them is not the noun. */
+const VALUE_OPTIONS = new Set(['--db', '--base-url', '--api-key', '--profile', '-w', '--workspace']);
+
+/** The first word of the command line that is not a global option (or its value). */
+export function nounOf(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) return arg;
+    if (VALUE_OPTIONS.has(arg)) i++;
+  }
+  return undefined;
+}
+
+/** Registers the named noun; for help, an unknown word or none at all, every noun. */
+export async function registerCommands(program: Command, args: string[]): Promise<void> {
+  const noun = nounOf(args);
+  const wanted = noun !== undefined && Object.hasOwn(NOUNS, noun) ? [noun] : Object.keys(NOUNS);
+  const registers = await Promise.all(wanted.map((name) => NOUNS[name]!()));
+  for (const register of registers) register(program);
 }

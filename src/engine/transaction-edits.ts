@@ -1,0 +1,132 @@
+/** Changing transactions: notes, tags and attachments, each with its event. */
+import { createHash } from 'node:crypto';
+import { writeFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Engine } from './engine.js';
+import { TxaError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { nowIso } from '../core/clock.js';
+import { validateBody } from '../core/validate.js';
+import { tagApplySchema, txUpdateSchema } from '../core/schemas.js';
+import type { Attachment, Transaction, UploadedFile } from '../core/types.js';
+import { getTransaction, requireRow } from './transactions.js';
+
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENTS_PER_TRANSACTION = 10;
+
+/** Tag ids must name tags of this workspace (another workspace's tag is "not found"). */
+function requireTags(engine: Engine, workspaceId: string, tagIds: string[], field: string): void {
+  const stmt = engine.db.prepare('SELECT 1 FROM tags WHERE id = ? AND workspace_id = ?');
+  for (const id of tagIds) {
+    if (!stmt.get(id, workspaceId)) throw new TxaError('TAG_NOT_FOUND', `tag ${id} not found`, { field });
+  }
+}
+
+/** Adds tags; returns the ids that were not on the transaction before. */
+function addTags(engine: Engine, txId: string, tagIds: string[]): string[] {
+  const insert = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
+  return [...new Set(tagIds)].filter((id) => insert.run(txId, id).changes === 1);
+}
+
+export function tagTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
+  const { tag_ids } = validateBody(tagApplySchema, body);
+  return engine.write(() => {
+    requireRow(engine, workspaceId, txId);
+    requireTags(engine, workspaceId, tag_ids, 'tag_ids');
+    const added = addTags(engine, txId, tag_ids);
+    const tx = getTransaction(engine, workspaceId, txId);
+    if (added.length) engine.events.append(workspaceId, 'transaction.tagged', txId, { transaction: tx, tag_ids: added });
+    return tx;
+  });
+}
+
+export function untagTransaction(engine: Engine, workspaceId: string, txId: string, tagId: string): Transaction {
+  return engine.write(() => {
+    requireRow(engine, workspaceId, txId);
+    requireTags(engine, workspaceId, [tagId], 'tag_id');
+    const removed = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?').run(txId, tagId).changes;
+    const tx = getTransaction(engine, workspaceId, txId);
+    if (removed) engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes: ['tags'], removed_tag_ids: [tagId] });
+    return tx;
+  });
+}
+
+export function updateTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
+  const patch = validateBody(txUpdateSchema, body);
+  return engine.write(() => {
+    const row = requireRow(engine, workspaceId, txId);
+    const changes: string[] = [];
+    let added: string[] = [];
+    if (patch.notes !== undefined) {
+      const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
+      if (notes !== row.notes) {
+        engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(notes, txId);
+        changes.push('notes');
+      }
+    }
+    if (patch.tag_ids !== undefined) {
+      requireTags(engine, workspaceId, patch.tag_ids, 'tag_ids');
+      const keep = new Set(patch.tag_ids);
+      const current = (engine.db.prepare('SELECT tag_id FROM transaction_tags WHERE transaction_id = ?').all(txId) as { tag_id: string }[]).map((r) => r.tag_id);
+      const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
+      const removed = current.filter((id) => !keep.has(id));
+      for (const id of removed) del.run(txId, id);
+      added = addTags(engine, txId, patch.tag_ids);
+      if (removed.length) changes.push('tags');
+    }
+    const tx = getTransaction(engine, workspaceId, txId);
+    if (changes.length) engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes });
+    if (added.length) engine.events.append(workspaceId, 'transaction.tagged', txId, { transaction: tx, tag_ids: added });
+    return tx;
+  });
+}
+
+/** A display name without any directory part: `../../etc/passwd` is stored as `passwd`. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'attachment' : cleaned.slice(0, 255);
+}
+
+export function attachFile(engine: Engine, workspaceId: string, txId: string, file: UploadedFile): Attachment {
+  if (file.data.length > ATTACHMENT_MAX_BYTES) {
+    throw new TxaError('PAYLOAD_TOO_LARGE', `attachments are limited to 10 MB each; this file has ${file.data.length} bytes`, { field: 'file' });
+  }
+  requireRow(engine, workspaceId, txId);
+  const id = newId('att');
+  const dir = engine.dir('attachments');
+  // The bytes land under the attachment's id (never the user's name), written then renamed.
+  const tmp = join(dir, `${id}.tmp`);
+  const stored = join(dir, id);
+  writeFileSync(tmp, file.data);
+  renameSync(tmp, stored);
+  try {
+    return recordAttachment(engine, workspaceId, txId, id, file);
+  } catch (err) {
+    rmSync(stored, { force: true });
+    throw err;
+  }
+}
+
+function recordAttachment(engine: Engine, workspaceId: string, txId: string, id: string, file: UploadedFile): Attachment {
+  return engine.write(() => {
+    const count = (engine.db.prepare('SELECT count(*) AS n FROM attachments WHERE transaction_id = ?').get(txId) as { n: number }).n;
+    if (count >= ATTACHMENTS_PER_TRANSACTION) {
+      throw new TxaError('PAYLOAD_TOO_LARGE', `a transaction holds at most ${ATTACHMENTS_PER_TRANSACTION} attachments`, { field: 'file' });
+    }
+    const attachment: Attachment = {
+      id,
+      file_name: safeFileName(file.file_name),
+      file_url: engine.attachmentUrl(id),
+      file_size: file.data.length,
+      uploaded_at: nowIso(),
+    };
+    engine.db
+      .prepare('INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, txId, attachment.file_name, file.content_type, attachment.file_size, createHash('sha256').update(file.data).digest('hex'), id, attachment.uploaded_at);
+    const tx = getTransaction(engine, workspaceId, txId);
+    engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes: ['attachments'], attachment });
+    return attachment;
+  });
+}
