@@ -242,9 +242,11 @@ function historyOf(reader: Engine, transactionId: string): HistoryEntry[] {
 
 function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): ExportJob['period'] {
   const w = whereOf(workspaceId, filter);
-  const span = reader.db.prepare(`SELECT min(t.ts) AS lo, max(t.ts) AS hi FROM transactions t WHERE ${w.sql}`).get(...w.params) as { lo: number | null; hi: number | null };
-  const start = filter.startTs ?? span.lo;
-  const end = filter.endTs !== undefined ? filter.endTs - DAY_SECONDS : span.hi;
+  // Two index-ordered lookups: min() and max() in one SELECT would scan every matching row.
+  const edge = (order: 'ASC' | 'DESC') =>
+    (reader.db.prepare(`SELECT t.ts FROM transactions t WHERE ${w.sql} ORDER BY t.ts ${order} LIMIT 1`).pluck().get(...w.params) as number | undefined) ?? null;
+  const start = filter.startTs ?? edge('ASC');
+  const end = filter.endTs !== undefined ? filter.endTs - DAY_SECONDS : edge('DESC');
   return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
 }
 

@@ -1,4 +1,5 @@
 /** SQL over the transactions table: filtered pages, counts, streaming reads and bulk inserts. */
+import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Attachment, Chain, Direction, Sort, TagRef, Transaction, TxType } from '../core/types.js';
@@ -105,9 +106,22 @@ export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort,
 }
 
 /** Every matching row in order, read lazily: memory stays flat however many rows match. */
-export function iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sort): IterableIterator<TransactionRow> {
+/**
+ * Every matching row in order, read lazily: memory stays flat however many rows match. Rows come
+ * raw (arrays) and are shaped here: better-sqlite3 builds row objects a third slower.
+ */
+export function* iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sort): Generator<TransactionRow> {
   const w = whereOf(workspaceId, f);
-  return db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]}`).iterate(...w.params) as IterableIterator<TransactionRow>;
+  const stmt = db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]}`).raw(true);
+  for (const r of stmt.iterate(...w.params) as IterableIterator<unknown[]>) {
+    yield {
+      id: r[0] as string, workspace_id: r[1] as string, wallet_id: r[2] as string, wallet_label: r[3] as string, chain: r[4] as string,
+      tx_hash: r[5] as string, transfer_key: r[6] as string, from_address: r[7] as string, to_address: r[8] as string,
+      token_symbol: r[9] as string, token_address: r[10] as string | null, token_decimals: r[11] as number, amount: r[12] as string,
+      amount_key: r[13] as string, fiat_cents: r[14] as number | null, direction: r[15] as string, type: r[16] as string, ts: r[17] as number,
+      notes: r[18] as string | null,
+    };
+  }
 }
 
 export function selectById(db: Db, workspaceId: string, id: string): TransactionRow | undefined {
@@ -120,18 +134,30 @@ function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]):
   return out;
 }
 
+/** Prepared statements of `IN (?, …)` queries by SQL and list length: exports run them per batch. */
+const inListCache = new WeakMap<Db, Map<string, Database.Statement>>();
+
+function preparedIn(db: Db, sql: (marks: string) => string, n: number): Database.Statement {
+  let byKey = inListCache.get(db);
+  if (!byKey) inListCache.set(db, (byKey = new Map()));
+  const key = `${n}\0${sql('')}`;
+  let stmt = byKey.get(key);
+  if (!stmt) byKey.set(key, (stmt = db.prepare(sql(Array.from({ length: n }, () => '?').join(',')))));
+  return stmt;
+}
+
 /** Tags and attachments of many transactions in two queries. */
 export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: string) => string) {
   const tags = new Map<string, TagRef[]>();
   const attachments = new Map<string, Attachment[]>();
   if (ids.length === 0) return { tags, attachments };
   const tagRows = inChunks(ids, 500, (chunk) =>
-    db
-      .prepare(
-        `SELECT x.transaction_id AS tx, g.id, g.name, g.color FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
-         WHERE x.transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY g.name COLLATE NOCASE, g.id`,
-      )
-      .all(...chunk) as { tx: string; id: string; name: string; color: string }[],
+    preparedIn(
+      db,
+      (marks) => `SELECT x.transaction_id AS tx, g.id, g.name, g.color FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
+         WHERE x.transaction_id IN (${marks}) ORDER BY g.name COLLATE NOCASE, g.id`,
+      chunk.length,
+    ).all(...chunk) as { tx: string; id: string; name: string; color: string }[],
   );
   for (const r of tagRows) {
     const list = tags.get(r.tx) ?? [];
@@ -139,12 +165,12 @@ export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: str
     tags.set(r.tx, list);
   }
   const attRows = inChunks(ids, 500, (chunk) =>
-    db
-      .prepare(
-        `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
-         WHERE transaction_id IN (${chunk.map(() => '?').join(',')}) ORDER BY uploaded_at, rowid`,
-      )
-      .all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
+    preparedIn(
+      db,
+      (marks) => `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
+         WHERE transaction_id IN (${marks}) ORDER BY uploaded_at, rowid`,
+      chunk.length,
+    ).all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
   );
   for (const r of attRows) {
     const list = attachments.get(r.tx) ?? [];
