@@ -34,8 +34,6 @@ export interface ServerDeps {
   backend: Backend;
   engine: Engine;
   allowPrivateWebhooks: boolean;
-  /** Called after an export was queued, so the worker looks for it at once. */
-  onExportQueued?: () => void;
 }
 
 /** What the routes get: the server's dependencies and its list cache. */

@@ -19,6 +19,20 @@ export interface ServeOptions {
   allowPrivateWebhooks: boolean;
 }
 
+/** The local backend, with export creation moved to the worker thread, off the request thread. */
+class ServedBackend extends LocalBackend {
+  constructor(
+    engine: Engine,
+    private readonly exportsWorker: ExportWorker,
+  ) {
+    super(engine);
+  }
+
+  override async createExport(workspaceId: string, body: unknown) {
+    return this.exportsWorker.createExport(workspaceId, body);
+  }
+}
+
 export interface RunningServer {
   url: string;
   publicUrl: string;
@@ -28,17 +42,16 @@ export interface RunningServer {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
-  const backend = new LocalBackend(engine);
   scheduleDeliveriesOnAppend(engine);
   const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
   engine.events.onAppend(() => setImmediate(() => delivery.wake()));
   const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, () => delivery.wake());
+  const backend = new ServedBackend(engine, exportsWorker);
 
   const built = buildServer({
     backend,
     engine,
     allowPrivateWebhooks: opts.allowPrivateWebhooks,
-    onExportQueued: () => exportsWorker.wake(),
   });
   // The public base is known only once the port is bound (`--port 0` picks one).
   await built.app.listen({ host: opts.host, port: opts.port });

@@ -88,3 +88,32 @@ describe('exports in serve', () => {
     expect(done.file_size).toBeGreaterThan(100_000);
   });
 });
+
+describe('download exports in serve', () => {
+  it('are written off the request thread: a large PDF does not stall other requests', async () => {
+    const s = seedLedger({ rows: 20_000 });
+    const key = s.key();
+    s.engine.close();
+    const srv = await startServe(s.path);
+    cleanups.push(() => srv.stop());
+    let finished = false;
+    const exp = api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'pdf', report_type: 'detailed' }).then((r) => {
+      finished = true;
+      return r;
+    });
+    const slowest: number[] = [];
+    while (!finished) {
+      const t = Date.now();
+      expect((await fetch(`${srv.url}/api/v1/health`)).status).toBe(200);
+      slowest.push(Date.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const r = await exp;
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ status: 'completed', format: 'pdf', transaction_count: 20_000 });
+    expect(slowest.length).toBeGreaterThan(10);
+    expect(Math.max(...slowest)).toBeLessThan(500);
+    const bad = await api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'pdf' });
+    expect([bad.status, bad.body.error]).toEqual([400, { code: 'MISSING_REPORT_TYPE', message: expect.any(String), field: 'report_type' }]);
+  });
+});

@@ -16,7 +16,6 @@ export function exportRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const target = (req.body as { delivery?: { webhook_url?: unknown } } | undefined)?.delivery?.webhook_url;
     if (!deps.allowPrivateWebhooks && typeof target === 'string') assertPublicUrl(target, 'delivery.webhook_url');
     const record = await backend.createExport(ws, req.body);
-    if (record.status === 'queued') deps.onExportQueued?.();
     return reply.code(record.status === 'queued' ? 202 : 201).send({ success: true, data: record });
   });
   app.get('/exports', { config: { access: 'read' } }, async (req) => {
