@@ -4,6 +4,7 @@
  * finish, and leaves queued exports and pending deliveries in the ledger for the next start.
  */
 import type { AddressInfo } from 'node:net';
+import { TxaError } from '../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { LocalBackend } from '../engine/local-backend.js';
 import { scheduleDeliveriesOnAppend } from '../engine/webhooks.js';
@@ -40,6 +41,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+function listenError(err: unknown, opts: ServeOptions): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  const where = `${opts.host}:${opts.port}`;
+  if (code === 'EADDRINUSE') return new TxaError('USAGE_ERROR', `${where} is already in use`, { field: 'port', hint: 'Pass another --port, or --port 0 for a free one.' });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new TxaError('USAGE_ERROR', `cannot listen on ${where}: no such local address`, { field: 'host' });
+  if (code === 'EACCES') return new TxaError('USAGE_ERROR', `not allowed to listen on ${where}`, { field: 'port', hint: 'Ports below 1024 need privileges; pick a higher --port.' });
+  return err;
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
   scheduleDeliveriesOnAppend(engine);
@@ -54,7 +64,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     allowPrivateWebhooks: opts.allowPrivateWebhooks,
   });
   // The public base is known only once the port is bound (`--port 0` picks one).
-  await built.app.listen({ host: opts.host, port: opts.port });
+  try {
+    await built.app.listen({ host: opts.host, port: opts.port });
+  } catch (err) {
+    await built.app.close();
+    engine.close();
+    throw listenError(err, opts);
+  }
   const address = built.app.server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostPart}:${address.port}`;

@@ -1,6 +1,7 @@
 /** `txa serve` as a process: flags, the listening line, and graceful shutdown on SIGTERM. */
 import { describe, expect, it } from 'vitest';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sandbox } from '../helpers/cli.js';
 import { seedLedger, WS } from '../server/seed.js';
 import { startServe, until } from '../server/serve-process.js';
@@ -12,6 +13,11 @@ describe('txa serve', () => {
     expect([port.exitCode, port.stderr]).toEqual([2, expect.stringContaining('USAGE_ERROR (port)')]);
     const url = await sb.txa(['serve', '--port', '0', '--public-url', 'example.com']);
     expect([url.exitCode, url.stderr]).toEqual([2, expect.stringContaining('USAGE_ERROR (public-url)')]);
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const inUse = await sb.txa(['serve', '--port', String((taken.address() as AddressInfo).port)]);
+    taken.close();
+    expect([inUse.exitCode, inUse.stderr]).toEqual([2, expect.stringContaining('is already in use')]);
     const remote = await sb.txa(['--base-url', 'http://127.0.0.1:9', 'serve']);
     expect([remote.exitCode, remote.stderr]).toEqual([2, expect.stringContaining('LOCAL_ONLY')]);
   });
