@@ -1,9 +1,9 @@
 /**
  * Webhook subscriptions and their deliveries (CONTRACT §8). A delivery row per (event,
- * subscription) is written by an event-log listener inside the transaction that appends the
- * event, so an event is never committed without its deliveries. The delivery loop of `txa serve`
- * sends them and records every attempt; the retry schedule lives in the same rows, so a restart
- * (even a SIGKILL) loses nothing.
+ * subscription) is written by a trigger on the event log (migration 3) inside the transaction that
+ * appends the event, whichever process appends it, so an event is never committed without its
+ * deliveries. The delivery loop of `txa serve` sends them and records every attempt; the retry
+ * schedule lives in the same rows, so a restart (even a SIGKILL) loses nothing.
  */
 import { z } from 'zod';
 import type { Engine } from './engine.js';
@@ -14,7 +14,6 @@ import { isoSeconds, nowIso } from '../core/clock.js';
 import { validateBody } from '../core/validate.js';
 import { newWebhookSecret } from '../core/webhook-signature.js';
 import type { Deleted, DeliveryState, Webhook } from '../core/types.js';
-import type { EventRow } from '../store/events.js';
 
 export const EVENT_TYPES = [
   'tag.created',
@@ -92,20 +91,6 @@ export function deleteWebhook(engine: Engine, workspaceId: string, webhookId: st
     engine.db.prepare("UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL WHERE webhook_id = ? AND status = 'pending'").run(webhookId);
     engine.db.prepare('DELETE FROM webhooks WHERE id = ?').run(webhookId);
     return { id: webhookId, deleted: true as const };
-  });
-}
-
-/** Schedules deliveries for every appended event; runs inside the append's transaction. */
-export function scheduleDeliveriesOnAppend(engine: Engine): void {
-  const subscribers = engine.db.prepare('SELECT id, url, events FROM webhooks WHERE workspace_id = ?');
-  const insert = engine.db.prepare(
-    "INSERT INTO webhook_deliveries (id, event_id, webhook_id, url, status, attempt_count, next_attempt_at) VALUES (?, ?, ?, ?, 'pending', 0, ?)",
-  );
-  engine.events.onAppend((event: EventRow) => {
-    for (const w of subscribers.all(event.workspace_id) as Pick<WebhookRow, 'id' | 'url' | 'events'>[]) {
-      const events = JSON.parse(w.events) as string[];
-      if (events.includes(ALL_EVENTS) || events.includes(event.type)) insert.run(newId('dlv'), event.id, w.id, w.url, Date.now());
-    }
   });
 }
 

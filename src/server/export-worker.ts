@@ -8,7 +8,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '../engine/engine.js';
 import { claimNextJob, runExportJob } from '../engine/export-jobs.js';
 import { createExport } from '../engine/exports.js';
-import { scheduleDeliveriesOnAppend } from '../engine/webhooks.js';
 import { TxaError, type ErrorBody } from '../core/errors.js';
 import type { ExportRecord } from '../core/types.js';
 
@@ -30,8 +29,7 @@ const { ledgerPath, publicUrl } = workerData as ExportWorkerData;
 const engine = Engine.open(ledgerPath, { actor: 'api', publicBaseUrl: publicUrl });
 engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
 const post = (msg: FromWorker) => parentPort?.postMessage(msg);
-// Events appended here (export.completed) get their webhook deliveries like any other.
-scheduleDeliveriesOnAppend(engine);
+// An event appended here (export.completed) has deliveries: the request thread sends them now.
 engine.events.onAppend(() => post({ type: 'event' }));
 
 let stopping = false;

@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { TxaError } from '../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { LocalBackend } from '../engine/local-backend.js';
-import { scheduleDeliveriesOnAppend } from '../engine/webhooks.js';
 import { buildServer, type BuiltServer } from './app.js';
 import { DeliveryLoop } from './delivery.js';
 import { ExportWorker } from './export-worker-host.js';
@@ -52,7 +51,6 @@ function listenError(err: unknown, opts: ServeOptions): unknown {
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
-  scheduleDeliveriesOnAppend(engine);
   const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
   engine.events.onAppend(() => setImmediate(() => delivery.wake()));
   const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, () => delivery.wake());

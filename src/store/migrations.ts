@@ -223,6 +223,17 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX deliveries_by_event ON webhook_deliveries (event_id);
   CREATE INDEX deliveries_due ON webhook_deliveries (status, next_attempt_at);
 
+  -- Every event gets its deliveries in the transaction that appends it, whichever process
+  -- writes it (serve, the CLI, an import): an event is never committed without them.
+  CREATE TRIGGER events_schedule_deliveries AFTER INSERT ON events
+  BEGIN
+    INSERT INTO webhook_deliveries (id, event_id, webhook_id, url, status, attempt_count, next_attempt_at)
+    SELECT 'dlv_' || lower(hex(randomblob(10))), NEW.id, w.id, w.url, 'pending', 0, CAST(unixepoch('subsec') * 1000 AS INTEGER)
+    FROM webhooks w
+    WHERE w.workspace_id = NEW.workspace_id
+      AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value IN ('*', NEW.type));
+  END;
+
   CREATE TABLE webhook_attempts (
     delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
     attempt     INTEGER NOT NULL,

@@ -1,7 +1,7 @@
 /** `txa webhooks` and `txa events list` on the local ledger. */
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/cli.js';
-import { startServe } from '../server/serve-process.js';
+import { startServe, until } from '../server/serve-process.js';
 
 describe('txa webhooks', () => {
   it('adds (secret shown once), lists, removes; events list shows scheduled deliveries', async () => {
@@ -17,23 +17,22 @@ describe('txa webhooks', () => {
     const all = await sb.json(['-w', ws, 'webhooks', 'add', '--url', 'https://hooks.example.com/all']);
     expect(all.data.events).toEqual(['*']);
 
-    // Deliveries are scheduled by `txa serve` for the events of its API; the CLI lists their state.
-    const key = (await sb.json(['-w', ws, 'keys', 'create'])).data.key;
-    const srv = await startServe(sb.env.TXA_DB!);
+    // A change made by the CLI gets its deliveries in its own transaction; `txa serve` sends them.
+    await sb.json(['-w', ws, 'tags', 'create', '--name', 'Rent', '--type', 'expense']);
+    const states = async () =>
+      (await sb.json(['-w', ws, 'events', 'list', '--type', 'tag.created'])).data[0].deliveries as { url: string; status: string; attempts: unknown[] }[];
+    expect((await states()).map((d) => [d.url, d.status, d.attempts.length]).sort()).toEqual([
+      ['https://hooks.example.com/all', 'pending', 0],
+      ['https://hooks.example.com/txa', 'pending', 0],
+    ]);
+    const srv = await startServe(sb.env.TXA_DB!, [], { TXA_WEBHOOK_TIMEOUT_MS: '2000' });
     try {
-      const res = await fetch(`${srv.url}/api/v1/tags`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rent', type: 'expense' }) });
-      expect(res.status).toBe(201);
-      const events = await sb.json(['-w', ws, 'events', 'list']);
-      const created = events.data.find((e: { type: string }) => e.type === 'tag.created');
-      expect(created.deliveries.map((d: { url: string; status: string }) => [d.url, d.status]).sort()).toEqual([
-        ['https://hooks.example.com/all', 'pending'],
-        ['https://hooks.example.com/txa', 'pending'],
-      ]);
-      const plain = await sb.txa(['-w', ws, 'events', 'list', '--type', 'tag.created']);
-      expect(plain.stdout).toMatch(/tag\.created\t\S+\tpending \(\d+ tries\), pending \(\d+ tries\)/);
+      await until(async () => (await states()).every((d) => d.attempts.length > 0), 15_000, 'the first attempts');
     } finally {
       await srv.stop();
     }
+    const plain = await sb.txa(['-w', ws, 'events', 'list', '--type', 'tag.created']);
+    expect(plain.stdout).toMatch(/tag\.created\t\S+\t(pending|succeeded|failed) \(1 tries\), (pending|succeeded|failed) \(1 tries\)/);
 
     const noYes = await sb.txa(['-w', ws, 'webhooks', 'remove', list.data[0].id]);
     expect(noYes.exitCode).toBe(2);
