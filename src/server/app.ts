@@ -18,6 +18,7 @@ import { ReadCache } from './read-cache.js';
 /** JSON bodies are small; attachments have their own limit (routes/transactions.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,16 +42,11 @@ export interface RouteDeps extends ServerDeps {
   cache: ReadCache;
 }
 
-export interface BuiltServer {
-  app: FastifyInstance;
-  limiter: RateLimiter;
-}
-
 function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
 
-export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEVEL || 'warn'): BuiltServer {
+export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEVEL || 'warn'): FastifyInstance {
   const app = Fastify({
     bodyLimit: JSON_BODY_LIMIT,
     logger: {
@@ -95,7 +91,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     const grant = match ? verifyKey(deps.engine, match[1]!) : null;
     if (!grant) {
-      throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key', { hint: 'Send Authorization: Bearer <key>; create one with: txa keys create' });
+      throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
     }
     req.grant = grant;
     setRateHeaders(reply, limiter, grant.workspaceId);
@@ -112,7 +108,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     const print = fingerprint(req.method, req.routeOptions.url ?? req.url, req.params, req.body, extra);
     const claim = idempotency.claim(req.grant.workspaceId, key, print);
     if (claim.kind === 'replay') {
-      return reply.code(claim.response.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.response.body);
+      return reply.code(claim.response.status).header('idempotent-replayed', 'true').type(JSON_TYPE).send(claim.response.body);
     }
     req.idempotency = { workspaceId: req.grant.workspaceId, key };
     return undefined;
@@ -138,7 +134,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     const e = toHttpError(err);
     if (e.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
     if (e.code === 'RATE_LIMIT_EXCEEDED') reply.header('retry-after', String(e.extra?.retry_after ?? 60));
-    return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
+    return reply.code(e.status).type(JSON_TYPE).send(e.toBody());
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -154,7 +150,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   const routeDeps: RouteDeps = { ...deps, cache: new ReadCache(deps.engine) };
   for (const prefix of API_PREFIXES) app.register(apiRoutes(routeDeps), { prefix });
   app.addHook('onClose', async () => limiter.close());
-  return { app, limiter };
+  return app;
 }
 
 function setRateHeaders(reply: FastifyReply, limiter: RateLimiter, workspaceId: string): void {

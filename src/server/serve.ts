@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { TxaError } from '../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { LocalBackend } from '../engine/local-backend.js';
-import { buildServer, type BuiltServer } from './app.js';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app.js';
 import { DeliveryLoop } from './delivery.js';
 import { ExportWorker } from './export-worker-host.js';
 
@@ -36,7 +37,7 @@ class ServedBackend extends LocalBackend {
 export interface RunningServer {
   url: string;
   publicUrl: string;
-  server: BuiltServer;
+  app: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -56,20 +57,20 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, () => delivery.wake());
   const backend = new ServedBackend(engine, exportsWorker);
 
-  const built = buildServer({
+  const app = buildServer({
     backend,
     engine,
     allowPrivateWebhooks: opts.allowPrivateWebhooks,
   });
   // The public base is known only once the port is bound (`--port 0` picks one).
   try {
-    await built.app.listen({ host: opts.host, port: opts.port });
+    await app.listen({ host: opts.host, port: opts.port });
   } catch (err) {
-    await built.app.close();
+    await app.close();
     engine.close();
     throw listenError(err, opts);
   }
-  const address = built.app.server.address() as AddressInfo;
+  const address = app.server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostPart}:${address.port}`;
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
@@ -82,12 +83,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       // Stops accepting and waits for in-flight requests; connections that fall idle meanwhile are closed.
-      const sweep = setInterval(() => built.app.server.closeIdleConnections(), 100);
-      await built.app.close();
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close();
       clearInterval(sweep);
       await delivery.stop();
       await exportsWorker.stop();
       engine.close();
     })());
-  return { url, publicUrl, server: built, close };
+  return { url, publicUrl, app, close };
 }

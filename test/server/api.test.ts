@@ -16,7 +16,7 @@ let full: string;
 function start(opts: Parameters<typeof seedLedger>[0] = {}) {
   s = seedLedger(opts);
   s.engine.attachmentUrl = (id) => `http://test/api/v1/attachments/${id}`;
-  app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false }).app;
+  app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false });
   full = s.key('full');
 }
 
@@ -73,6 +73,7 @@ describe('authentication and scoping', () => {
     expect((await call(read, { method: 'GET', url: '/api/v1/transactions' })).status).toBe(200);
     const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
     expect([r.status, r.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
+    expect(r.headers['x-ratelimit-limit']).toBe('1000'); // counted, and said so, on failures too
     const write = s.key('write');
     expect((await call(write, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } })).status).toBe(201);
     const w = await call(write, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
@@ -216,7 +217,7 @@ describe('limits and idempotency', () => {
     expect((await call(s.key('full', OTHER_WS), { method: 'GET', url })).status).toBe(200);
     // A restart reads the persisted window back.
     await app.close();
-    app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false }).app;
+    app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false });
     expect((await call(full, { method: 'GET', url })).status).toBe(429);
   });
 

@@ -4,7 +4,7 @@ import { TxaError } from '../../core/errors.js';
 import type { QueryParams } from '../../core/types.js';
 import { workspaceOf } from '../app.js';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export { JSON_TYPE } from '../app.js';
 
 /** The query string; a parameter given twice is refused rather than guessed at. */
 export function queryOf(req: FastifyRequest): QueryParams {
