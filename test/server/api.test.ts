@@ -166,6 +166,7 @@ describe('errors', () => {
       expect(r.body.data.file_url).toBe(`http://test/api/v1/attachments/${r.body.data.id}`);
       const file = await app.inject({ method: 'GET', url: `/api/v1/attachments/${r.body.data.id}`, headers: { authorization: `Bearer ${full}` } });
       expect(file.body).toBe('hello');
+      expect(file.headers['content-security-policy']).toContain('sandbox');
     }
     expect(readdirSync(join(s.engine.filesDir, 'attachments')).every((f) => f.startsWith('att_'))).toBe(true);
     expect(existsSync(join(s.engine.filesDir, 'etc'))).toBe(false);
@@ -262,6 +263,12 @@ describe('openapi', () => {
     expect(r.body.openapi).toBe('3.1.0');
     expect(r.body.components.schemas.TagCreate.properties.type.enum).toEqual(['income', 'expense', 'neutral']);
     expect(r.body.components.schemas.TagCreate.required).toEqual(['name', 'type']);
+    // Every documented operation is a route of the server.
+    for (const [path, ops] of Object.entries(r.body.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(ops)) {
+        expect(app.hasRoute({ method: method.toUpperCase() as 'GET', url: `/api/v1${path.replace(/\{(\w+)\}/g, ':$1')}` }), `${method} ${path}`).toBe(true);
+      }
+    }
   });
 });
 

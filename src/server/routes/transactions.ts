@@ -78,6 +78,8 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
       .type(row.content_type)
       .header('content-length', row.file_size)
       .header('x-content-type-options', 'nosniff')
+      // The type is the uploader's: never let a browser run it as a page of this origin.
+      .header('content-security-policy', "sandbox; default-src 'none'")
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
       .send(createReadStream(join(engine.filesDir, 'attachments', row.stored_name)));
   });
