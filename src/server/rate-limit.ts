@@ -2,11 +2,15 @@
  * The workspace's API requests per hour (core/limits.ts), as a fixed window aligned to the clock
  * hour. Counters live in memory and are flushed to SQLite (`api_usage`) every second and on
  * shutdown, and read back on first use, so a restart does not hand out a fresh budget (a SIGKILL
- * forgets at most the last second of counts). `@fastify/rate-limit` is not used: it keys on the
+ * forgets at most the last second of counts). The flush uses a connection of its own that does
+ * not wait for locks: while another process holds a long write (a CLI import), it is skipped and
+ * tried again a second later, instead of stalling every request behind it. `@fastify/rate-limit`
+ * is not used: it keys on the
  * client, not the workspace, keeps its counters only in memory or Redis, and its 429 body is
  * not the contract's.
  */
 import type { Engine } from '../engine/engine.js';
+import { openDb, writeTx, type Db } from '../store/db.js';
 import { limitsOf } from '../core/limits.js';
 import { nowSeconds } from '../core/clock.js';
 
@@ -31,9 +35,11 @@ export interface RateState {
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly timer: NodeJS.Timeout;
+  private readonly flushDb: Db;
 
   constructor(private readonly engine: Engine) {
-    this.timer = setInterval(() => this.flush(), FLUSH_MS);
+    this.flushDb = engine.ledgerPath === ':memory:' ? engine.db : openDb(engine.ledgerPath);
+    this.timer = setInterval(() => this.flush(0), FLUSH_MS);
     this.timer.unref();
   }
 
@@ -67,22 +73,27 @@ export class RateLimiter {
     return w;
   }
 
-  flush(): void {
+  /** Writes the changed counters; gives up (keeping them for the next try) after `waitMs` of lock. */
+  private flush(waitMs: number): void {
     const dirty = [...this.windows].filter(([, w]) => w.dirty);
-    if (dirty.length === 0 || !this.engine.db.open) return;
-    const upsert = this.engine.db.prepare(
+    if (dirty.length === 0 || !this.flushDb.open) return;
+    this.flushDb.pragma(`busy_timeout = ${waitMs}`);
+    const upsert = this.flushDb.prepare(
       'INSERT INTO api_usage (workspace_id, window_start, count) VALUES (?, ?, ?) ON CONFLICT (workspace_id) DO UPDATE SET window_start = excluded.window_start, count = excluded.count',
     );
-    this.engine.write(() => {
-      for (const [id, w] of dirty) {
-        upsert.run(id, w.start, w.count);
-        w.dirty = false;
-      }
-    });
+    try {
+      writeTx(this.flushDb, () => {
+        for (const [id, w] of dirty) upsert.run(id, w.start, w.count);
+      });
+      for (const [, w] of dirty) w.dirty = false;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+    }
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.flush();
+    this.flush(5000);
+    if (this.flushDb !== this.engine.db) this.flushDb.close();
   }
 }
