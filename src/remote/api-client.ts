@@ -117,7 +117,7 @@ export class ApiClient {
           continue;
         }
       }
-      if (errorBody) throw TxaError.fromBody(errorBody, res.statusCode);
+      if (errorBody) throw withHint(TxaError.fromBody(errorBody, res.statusCode));
       const code = res.statusCode === 401 ? 'UNAUTHORIZED' : res.statusCode === 404 ? 'NOT_FOUND' : res.statusCode === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INTERNAL_ERROR';
       throw new TxaError(code, `the server at ${this.root} answered HTTP ${res.statusCode}${text ? `: ${text.slice(0, 200).replace(/\s+/g, ' ')}` : ''}`);
     }
@@ -140,6 +140,17 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+/** The next step for failures a user fixes on this side (gh prints one after a 401, too). */
+function withHint(e: TxaError): TxaError {
+  const hint =
+    e.code === 'UNAUTHORIZED'
+      ? 'The key comes from TXA_API_KEY, else the profile (txa config get api_key), else --api-key; `txa login` stores a new one.'
+      : e.code === 'FORBIDDEN'
+        ? "The key belongs to another workspace; pass its workspace with -w, or use that workspace's key."
+        : undefined;
+  return hint ? new TxaError(e.code, e.message, { field: e.field, extra: e.extra, hint }) : e;
 }
 
 function parseJson(text: string): unknown {

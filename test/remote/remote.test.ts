@@ -122,6 +122,24 @@ describe('errors', () => {
 });
 
 describe('against txa serve', () => {
+  it('maps 401, 403 and 429 to exit codes 4, 4 and 5 with the API codes', async () => {
+    const s = seedLedger({ tier: 'enterprise', rateLimit: 2 });
+    const key = s.key('read');
+    s.engine.close();
+    const srv = await startServe(s.path);
+    cleanups.push(() => srv.stop());
+    const sb = sandbox({ TXA_BASE_URL: srv.url, TXA_API_KEY: key });
+    expect((await sb.txa(['-w', WS, 'tags', 'list'])).exitCode).toBe(0);
+    const denied = await sb.txa(['-w', WS, 'tags', 'create', '--name', 'x', '--type', 'income']);
+    expect([denied.exitCode, denied.stderr]).toEqual([4, expect.stringContaining('INSUFFICIENT_PERMISSIONS')]);
+    const limited = await sb.txa(['-w', WS, 'tags', 'list', '--json']);
+    expect(limited.exitCode).toBe(5);
+    expect(JSON.parse(limited.stderr).error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retry_after: expect.any(Number) });
+    const bad = await sb.txa(['-w', WS, 'tags', 'list'], { env: { ...sb.env, TXA_API_KEY: 'txa_live_nope' } });
+    expect(bad.exitCode).toBe(4);
+    expect(bad.stderr.split('\n')).toEqual(['error: UNAUTHORIZED: Invalid or missing API key', expect.stringContaining('TXA_API_KEY')]);
+  });
+
   it('downloads an export through its signed link into the --out file', async () => {
     const s = seedLedger({ rows: 25 });
     const key = s.key();
