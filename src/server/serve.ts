@@ -4,10 +4,10 @@
  * finish, and leaves queued exports and pending deliveries in the ledger for the next start.
  */
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { TxaError } from '../core/errors.js';
 import { Engine } from '../engine/engine.js';
 import { LocalBackend } from '../engine/local-backend.js';
-import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.js';
 import { DeliveryLoop } from './delivery.js';
 import { ExportWorker } from './export-worker-host.js';
