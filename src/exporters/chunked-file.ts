@@ -65,3 +65,15 @@ export class ChunkedFile {
     this.stream.destroy();
   }
 }
+
+/** Creates a file, lets `fill` write it, and closes it; on failure the file is destroyed and the error rethrown. */
+export async function writeChunked(path: string, fill: (file: ChunkedFile) => Promise<void>): Promise<number> {
+  const file = new ChunkedFile(path);
+  try {
+    await fill(file);
+    return await file.close();
+  } catch (err) {
+    file.destroy();
+    throw err;
+  }
+}

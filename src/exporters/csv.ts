@@ -6,7 +6,7 @@
 import type { Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
 import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
-import { ChunkedFile } from './chunked-file.js';
+import { writeChunked } from './chunked-file.js';
 import { formatDate } from './date-format.js';
 
 const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
@@ -74,13 +74,12 @@ function summaryLines(job: ExportJob, header: string[]): string[] {
 }
 
 export const writeCsv: ExportWriter = async (job, destPath) => {
-  const file = new ChunkedFile(destPath);
-  try {
+  let done = 0;
+  const bytes = await writeChunked(destPath, async (file) => {
     const grouped = job.groups !== undefined;
     const header = grouped ? ['group', ...job.columns] : [...job.columns];
     file.add(csvLine(header));
     const sources = job.groups ? job.groups().map((g) => ({ key: g.key, rows: g.rows() })) : [{ key: '', rows: job.rows() }];
-    let done = 0;
     for (const source of sources) {
       for (const tx of source.rows) {
         const cells = job.columns.map((c) => cellOf(tx, c, job.options.date_format));
@@ -89,11 +88,7 @@ export const writeCsv: ExportWriter = async (job, destPath) => {
       }
     }
     if (job.options.include_summary) for (const line of summaryLines(job, header)) file.add(line);
-    const bytes = await file.close();
-    job.onProgress(done);
-    return { bytes };
-  } catch (err) {
-    file.destroy();
-    throw err;
-  }
+  });
+  job.onProgress(done);
+  return { bytes };
 };

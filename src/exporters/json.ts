@@ -4,7 +4,7 @@
  * Groups list their transactions by id: every transaction appears once, in `transactions`.
  */
 import type { ExportJob, ExportWriter } from './types.js';
-import { ChunkedFile } from './chunked-file.js';
+import { ChunkedFile, writeChunked } from './chunked-file.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -32,22 +32,17 @@ async function writeGroups(job: ExportJob, file: ChunkedFile): Promise<void> {
 }
 
 export const writeJson: ExportWriter = async (job, destPath) => {
-  const file = new ChunkedFile(destPath);
-  try {
+  let done = 0;
+  const bytes = await writeChunked(destPath, async (file) => {
     file.add(header(job));
     await writeGroups(job, file);
     file.add(',"transactions":[');
-    let done = 0;
     for (const tx of job.rows()) {
       if (file.add(`${done === 0 ? '' : ','}\n${JSON.stringify(tx)}`)) await file.flush();
       if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
     }
     file.add(`${done === 0 ? '' : '\n'}]}\n`);
-    const bytes = await file.close();
-    job.onProgress(done);
-    return { bytes };
-  } catch (err) {
-    file.destroy();
-    throw err;
-  }
+  });
+  job.onProgress(done);
+  return { bytes };
 };

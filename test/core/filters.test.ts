@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTxQuery } from '../../src/core/filters.js';
-import { TxaError } from '../../src/core/errors.js';
-
-function errorOf(fn: () => unknown): TxaError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TxaError) return err;
-    throw err;
-  }
-  throw new Error('expected a TxaError');
-}
+import { txaErrorOf } from '../helpers/errors.js';
 
 describe('parseTxQuery', () => {
   it('applies the defaults', () => {
@@ -33,13 +23,13 @@ describe('parseTxQuery', () => {
     [{ has_tags: 'yes' }, 'INVALID_PARAMETERS', 'has_tags'],
     [{ start_date: '2024-03-02', end_date: '2024-03-01' }, 'INVALID_DATE_RANGE', 'end_date'],
   ])('%o → %s (%s)', (params, code, field) => {
-    const err = errorOf(() => parseTxQuery(params));
+    const err = txaErrorOf(() => parseTxQuery(params));
     expect(err.code).toBe(code);
     expect(err.field).toBe(field);
   });
 
   it('names the date format in the message', () => {
-    expect(errorOf(() => parseTxQuery({ start_date: '2024-1-1' })).message).toMatch(/YYYY-MM-DD/);
+    expect(txaErrorOf(() => parseTxQuery({ start_date: '2024-1-1' })).message).toMatch(/YYYY-MM-DD/);
   });
 
   it('allows a one-day range (both days inclusive)', () => {

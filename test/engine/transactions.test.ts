@@ -11,8 +11,8 @@ import { attachFile, tagTransaction, untagTransaction, updateTransaction } from 
 import { insertTransactions } from '../../src/store/transactions.js';
 import { amountKey } from '../../src/core/money.js';
 import { transactionId } from '../../src/core/ids.js';
-import { TxaError } from '../../src/core/errors.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
+import { txaErrorOf } from '../helpers/errors.js';
 
 let engine: Engine;
 let ws: string;
@@ -31,16 +31,6 @@ function addTx(i: number, over: Partial<{ amount: string; direction: 'inflow' | 
   };
   engine.write(() => insertTransactions(engine.db, [row], T0));
   return row.id;
-}
-
-function err(fn: () => unknown): TxaError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TxaError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
 }
 
 const eventTypes = () => (engine.db.prepare('SELECT type FROM events WHERE workspace_id = ? ORDER BY seq').all(ws) as { type: string }[]).map((r) => r.type);
@@ -65,10 +55,10 @@ describe('transactions', () => {
 
   it('unknown ids and foreign workspaces are TRANSACTION_NOT_FOUND; an unknown wallet filter is WALLET_NOT_FOUND', () => {
     const id = addTx(0);
-    expect(err(() => getTransaction(engine, ws, 'tx_nope')).code).toBe('TRANSACTION_NOT_FOUND');
+    expect(txaErrorOf(() => getTransaction(engine, ws, 'tx_nope')).code).toBe('TRANSACTION_NOT_FOUND');
     const other = createWorkspace(engine, { name: 'Other' });
-    expect(err(() => getTransaction(engine, other.id, id)).code).toBe('TRANSACTION_NOT_FOUND');
-    expect(err(() => listTransactions(engine, ws, { wallet_id: 'wal_nope' }))).toMatchObject({ code: 'WALLET_NOT_FOUND', field: 'wallet_id' });
+    expect(txaErrorOf(() => getTransaction(engine, other.id, id)).code).toBe('TRANSACTION_NOT_FOUND');
+    expect(txaErrorOf(() => listTransactions(engine, ws, { wallet_id: 'wal_nope' }))).toMatchObject({ code: 'WALLET_NOT_FOUND', field: 'wallet_id' });
     expect(listTransactions(engine, ws, { tag_ids: 'tag_unknown' }).pagination.total).toBe(0);
   });
 
@@ -81,9 +71,9 @@ describe('transactions', () => {
     tagTransaction(engine, ws, id, { tag_ids: [a.id] }); // already there: no event
     expect(untagTransaction(engine, ws, id, a.id).tags.map((t) => t.id)).toEqual([b.id]);
     expect(eventTypes().filter((t) => t.startsWith('transaction'))).toEqual(['transaction.tagged', 'transaction.updated']);
-    expect(err(() => tagTransaction(engine, ws, id, { tag_ids: ['tag_nope'] }))).toMatchObject({ code: 'TAG_NOT_FOUND', field: 'tag_ids' });
-    expect(err(() => tagTransaction(engine, ws, id, { tag_ids: [] }))).toMatchObject({ code: 'INVALID_FIELD', field: 'tag_ids' });
-    expect(err(() => tagTransaction(engine, ws, id, {}))).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', field: 'tag_ids' });
+    expect(txaErrorOf(() => tagTransaction(engine, ws, id, { tag_ids: ['tag_nope'] }))).toMatchObject({ code: 'TAG_NOT_FOUND', field: 'tag_ids' });
+    expect(txaErrorOf(() => tagTransaction(engine, ws, id, { tag_ids: [] }))).toMatchObject({ code: 'INVALID_FIELD', field: 'tag_ids' });
+    expect(txaErrorOf(() => tagTransaction(engine, ws, id, {}))).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', field: 'tag_ids' });
   });
 
   it('deleting a tag removes it from its transactions', () => {
@@ -106,8 +96,8 @@ describe('transactions', () => {
     expect(updateTransaction(engine, ws, id, { notes: null }).notes).toBeNull();
     expect(updateTransaction(engine, ws, id, { notes: '   ' }).notes).toBeNull();
     expect(eventTypes().filter((t) => t.startsWith('transaction'))).toEqual(['transaction.tagged', 'transaction.updated', 'transaction.tagged', 'transaction.updated']);
-    expect(err(() => updateTransaction(engine, ws, id, { notes: 5 }))).toMatchObject({ code: 'INVALID_FIELD', field: 'notes' });
-    expect(err(() => updateTransaction(engine, ws, id, { tag_ids: 'x' }))).toMatchObject({ code: 'INVALID_FIELD', field: 'tag_ids' });
+    expect(txaErrorOf(() => updateTransaction(engine, ws, id, { notes: 5 }))).toMatchObject({ code: 'INVALID_FIELD', field: 'notes' });
+    expect(txaErrorOf(() => updateTransaction(engine, ws, id, { tag_ids: 'x' }))).toMatchObject({ code: 'INVALID_FIELD', field: 'tag_ids' });
   });
 
   it('attaches files under their id, never the user’s path', () => {
@@ -125,9 +115,9 @@ describe('transactions', () => {
 
   it('refuses attachments over 10 MB and beyond 10 per transaction, leaving no file behind', () => {
     const id = addTx(0);
-    expect(err(() => attachFile(engine, ws, id, { file_name: 'big', content_type: 'x', data: Buffer.alloc(10 * 1024 * 1024 + 1) }))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    expect(txaErrorOf(() => attachFile(engine, ws, id, { file_name: 'big', content_type: 'x', data: Buffer.alloc(10 * 1024 * 1024 + 1) }))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
     for (let i = 0; i < 10; i++) attachFile(engine, ws, id, { file_name: `r${i}`, content_type: 'x', data: Buffer.from('x') });
-    expect(err(() => attachFile(engine, ws, id, { file_name: 'r11', content_type: 'x', data: Buffer.from('x') })).code).toBe('PAYLOAD_TOO_LARGE');
+    expect(txaErrorOf(() => attachFile(engine, ws, id, { file_name: 'r11', content_type: 'x', data: Buffer.from('x') })).code).toBe('PAYLOAD_TOO_LARGE');
     expect(readdirSync(join(engine.filesDir, 'attachments'))).toHaveLength(10);
   });
 

@@ -9,17 +9,8 @@ import { importRates, listRates } from '../../src/engine/rates.js';
 import { listTransactions } from '../../src/engine/transactions.js';
 import { tagTransaction, updateTransaction } from '../../src/engine/transaction-edits.js';
 import { importFile } from '../../src/engine/imports.js';
-import { TxaError } from '../../src/core/errors.js';
 import type { Transaction } from '../../src/core/types.js';
-
-async function rejection(p: Promise<unknown>): Promise<TxaError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as TxaError;
-  }
-  throw new Error('expected a rejection');
-}
+import { txaRejectionOf } from '../helpers/errors.js';
 
 describe('currency', () => {
   const { engine, ws, dir } = tempLedger('pro', 'USD');
@@ -36,7 +27,7 @@ describe('currency', () => {
   test('rates import (atomic) and list', async () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'date,currency,rate\n2024-03-05,EUR,0.9\n2024-02-30,EUR,1\n2024-03-06,EURO,1\n2024-03-07,EUR,-2\n');
-    const err = await rejection(importRates(engine, ws, bad));
+    const err = await txaRejectionOf(importRates(engine, ws, bad));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.extra?.errors).toEqual([
       { line: 3, field: 'date', reason: expect.stringContaining('2024-02-30') },
@@ -68,11 +59,11 @@ describe('currency', () => {
     const usd = await createExport(engine, ws, { format: 'json', options: { currency: 'USD' } });
     const doc = JSON.parse(readFileSync(downloadExport(engine, ws, usd.id, join(dir, 'usd.json')).path, 'utf8'));
     expect(doc.summary).toEqual({ total_inflow: 100.05, total_outflow: 10.01, net_flow: 90.04, transaction_count: 4 });
-    const err = await rejection(createExport(engine, ws, { format: 'csv', options: { currency: 'GBP' } }));
+    const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv', options: { currency: 'GBP' } }));
     expect(err.code).toBe('MISSING_RATE');
     expect(err.field).toBe('options.currency');
     expect(err.message).toContain('2024-03-02');
-    const chf = await rejection(createExport(engine, ws, { format: 'csv', options: { currency: 'CHF' } }));
+    const chf = await txaRejectionOf(createExport(engine, ws, { format: 'csv', options: { currency: 'CHF' } }));
     expect(chf.message).toContain('2024-03-01');
     // A filter that avoids the missing day works.
     const ok = await createExport(engine, ws, { format: 'json', options: { currency: 'GBP' }, filters: { start_date: '2024-02-28', end_date: '2024-03-01' } });

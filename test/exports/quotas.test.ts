@@ -2,23 +2,14 @@
 import { describe, test, expect } from 'vitest';
 import { tempLedger, addWallets, addMany } from './seed.js';
 import { createExport, listExports } from '../../src/engine/exports.js';
-import { TxaError } from '../../src/core/errors.js';
-
-async function rejection(p: Promise<unknown>): Promise<TxaError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as TxaError;
-  }
-  throw new Error('expected a rejection');
-}
+import { txaRejectionOf } from '../helpers/errors.js';
 
 describe('export quotas', () => {
   test('free tier: 1,001 matching rows is EXPORT_TOO_LARGE (413, exit 5) with both numbers; 1,000 is fine', async () => {
     const { engine, ws } = tempLedger('free');
     const w = addWallets(engine, ws, ['Main']);
     addMany(engine, ws, w, 1001);
-    const err = await rejection(createExport(engine, ws, { format: 'csv' }));
+    const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv' }));
     expect(err.code).toBe('EXPORT_TOO_LARGE');
     expect(err.status).toBe(413);
     expect(err.exitCode).toBe(5);
@@ -32,7 +23,7 @@ describe('export quotas', () => {
     const { engine, ws } = tempLedger('free');
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 3);
     for (let i = 0; i < 10; i++) await createExport(engine, ws, { format: 'json' });
-    const err = await rejection(createExport(engine, ws, { format: 'json' }));
+    const err = await txaRejectionOf(createExport(engine, ws, { format: 'json' }));
     expect(err.code).toBe('EXPORT_RATE_LIMIT_EXCEEDED');
     expect(err.status).toBe(429);
     expect(err.exitCode).toBe(5);
@@ -60,13 +51,13 @@ describe('export quotas', () => {
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 3);
     const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
     expect(queued.status).toBe('queued');
-    const err = await rejection(createExport(engine, ws, { format: 'csv' }));
+    const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv' }));
     expect(err.code).toBe('CONCURRENT_EXPORT_LIMIT');
     expect(err.exitCode).toBe(5);
     // pro allows 5 at once
     const pro = tempLedger('pro');
     addMany(pro.engine, pro.ws, addWallets(pro.engine, pro.ws, ['Main']), 3);
     for (let i = 0; i < 5; i++) await createExport(pro.engine, pro.ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
-    expect((await rejection(createExport(pro.engine, pro.ws, { format: 'csv' }))).code).toBe('CONCURRENT_EXPORT_LIMIT');
+    expect((await txaRejectionOf(createExport(pro.engine, pro.ws, { format: 'csv' }))).code).toBe('CONCURRENT_EXPORT_LIMIT');
   });
 });

@@ -8,8 +8,8 @@ import { addWallet, listWallets } from '../../src/engine/wallets.js';
 import { createTag, listWorkspaceTags } from '../../src/engine/tags.js';
 import { getTransaction, listTransactions } from '../../src/engine/transactions.js';
 import { importFile, importRecords } from '../../src/engine/imports.js';
-import { TxaError } from '../../src/core/errors.js';
 import type { Transaction } from '../../src/core/types.js';
+import { txaErrorOf } from '../helpers/errors.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678';
@@ -20,16 +20,6 @@ let dir: string;
 
 beforeEach(() => ({ engine, ws, dir } = tempEngine('pro')));
 afterEach(() => engine.close());
-
-function failure(fn: () => unknown): TxaError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TxaError) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 const countOf = (table: string) => (engine.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 const eventsOf = (type: string) =>
@@ -101,14 +91,14 @@ describe('identity', () => {
 describe('atomicity', () => {
   it('a file with one bad row imports nothing, not even the wallet its good rows name', () => {
     const file = writeJson('one-bad.ndjson', [tx(1), tx(2, { amount: '1.2.3' }), tx(3)].map((t) => JSON.stringify(t)).join('\n'));
-    const err = failure(() => importFile(engine, ws, file));
+    const err = txaErrorOf(() => importFile(engine, ws, file));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.extra?.errors).toEqual([{ line: 2, field: 'amount', reason: "not a number: '1.2.3'" }]);
     expect([countOf('transactions'), countOf('wallets'), countOf('events')]).toEqual([0, 0, 0]);
   });
 
   it('lists every bad row with line, field and reason', () => {
-    const err = failure(() => importFile(engine, ws, join(FIXTURES, 'bad-rows.ndjson')));
+    const err = txaErrorOf(() => importFile(engine, ws, join(FIXTURES, 'bad-rows.ndjson')));
     expect(err.message).toBe('2 rows are invalid; nothing was imported');
     expect(err.extra?.errors).toEqual([
       { line: 3, field: 'amount', reason: "not a number: 'two'" },
@@ -122,7 +112,7 @@ describe('atomicity', () => {
     try {
       for (let i = 0; i < 100; i++) createTag(free.engine, free.ws, { name: `t${i}`, type: 'neutral' });
       const file = writeJson('tags.json', [tx(1), tx(2, { tags: [{ name: 'one too many' }] })]);
-      expect(failure(() => importFile(free.engine, free.ws, file)).code).toBe('TAG_LIMIT_EXCEEDED');
+      expect(txaErrorOf(() => importFile(free.engine, free.ws, file)).code).toBe('TAG_LIMIT_EXCEEDED');
       expect((free.engine.db.prepare('SELECT count(*) AS n FROM transactions').get() as { n: number }).n).toBe(0);
     } finally {
       free.engine.close();
@@ -204,7 +194,7 @@ describe('native round trip', () => {
   });
 
   it('a CSV export naming a wallet label that does not exist is a bad row, unless --wallet is given', () => {
-    const err = failure(() => importFile(engine, ws, join(FIXTURES, 'txa-export.csv')));
+    const err = txaErrorOf(() => importFile(engine, ws, join(FIXTURES, 'txa-export.csv')));
     expect(err.extra?.errors).toHaveLength(3);
     expect((err.extra?.errors as { field: string }[])[0]!.field).toBe('wallet_label');
     const w = addWallet(engine, ws, { address: ADDRESS, chain: 'ethereum', label: 'Other' }).id;
@@ -223,21 +213,21 @@ describe('formats and wallets', () => {
   it('rows that name no wallet need --wallet (a usage error), and --wallet must exist', () => {
     const { wallet_id: _a, wallet_label: _b, ...bare } = tx(1);
     const file = writeJson('bare.json', [bare]);
-    const usage = failure(() => importFile(engine, ws, file));
+    const usage = txaErrorOf(() => importFile(engine, ws, file));
     expect([usage.code, usage.field, usage.exitCode]).toEqual(['USAGE_ERROR', 'wallet', 2]);
-    expect(failure(() => importFile(engine, ws, file, { walletId: 'wal_nope' })).code).toBe('WALLET_NOT_FOUND');
+    expect(txaErrorOf(() => importFile(engine, ws, file, { walletId: 'wal_nope' })).code).toBe('WALLET_NOT_FOUND');
     const w = addWallet(engine, ws, { address: ADDRESS, chain: 'ethereum' }).id;
     expect(importFile(engine, ws, file, { walletId: w }).wallets).toEqual([{ id: w, label: expect.any(String), imported: 1 }]);
   });
 
   it('refuses a row on another chain than --wallet', () => {
     const w = addWallet(engine, ws, { address: ADDRESS, chain: 'bsc' }).id;
-    const err = failure(() => importFile(engine, ws, writeJson('a.json', [tx(1)]), { walletId: w }));
+    const err = txaErrorOf(() => importFile(engine, ws, writeJson('a.json', [tx(1)]), { walletId: w }));
     expect(err.extra?.errors).toEqual([{ line: 1, field: 'chain', reason: `the row is on ethereum but wallet ${w} is on bsc` }]);
   });
 
   it('a file in no known format is refused with a hint', () => {
-    const err = failure(() => importFile(engine, ws, writeJson('x.csv', 'foo,bar\n1,2\n')));
+    const err = txaErrorOf(() => importFile(engine, ws, writeJson('x.csv', 'foo,bar\n1,2\n')));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'format']);
   });
 });

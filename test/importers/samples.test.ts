@@ -9,7 +9,7 @@ import { tempEngine } from '../helpers/engine.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { addWallet } from '../../src/engine/wallets.js';
 import { importFile } from '../../src/engine/imports.js';
-import { TxaError } from '../../src/core/errors.js';
+import { txaErrorOf } from '../helpers/errors.js';
 
 const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples/explorer-csv');
 const sample = (name: string) => join(SAMPLES, name);
@@ -48,16 +48,6 @@ function count(walletId: string, where = '1', ...params: unknown[]): number {
   return (engine.db.prepare(`SELECT count(*) AS n FROM transactions WHERE wallet_id = ? AND ${where}`).get(walletId, ...params) as { n: number }).n;
 }
 
-function failure(fn: () => unknown): TxaError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof TxaError) return err;
-    throw err;
-  }
-  throw new Error('expected the import to fail');
-}
-
 describe('etherscan normal transactions', () => {
   it('imports one value row per successful tx and a fee row per tx the wallet sent', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
@@ -90,7 +80,7 @@ describe('etherscan normal transactions', () => {
 
   it('refuses a wallet of another chain than the file', () => {
     const w = wallet(ETH_WALLET, 'bsc');
-    const err = failure(() => importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w }));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'wallet']);
     expect(count(w)).toBe(0);
   });
@@ -171,7 +161,7 @@ describe('bscscan token-tracker export', () => {
 
   it('refuses the file when its name carries no token address', () => {
     const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
-    const err = failure(() => importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w }));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'ContractAddress']);
   });
 });
@@ -179,7 +169,7 @@ describe('bscscan token-tracker export', () => {
 describe('polygonscan column subset', () => {
   it('is refused with one error naming every missing column, nothing imported', () => {
     const w = wallet(ETH_WALLET, 'polygon');
-    const err = failure(() => importFile(engine, ws, sample('polygonscan_normal_txns_column_subset.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(engine, ws, sample('polygonscan_normal_txns_column_subset.csv'), { walletId: w }));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.field).toBe('Txhash,From,To');
     expect(err.extra).toEqual({ missing_columns: ['Txhash', 'From', 'To'] });
@@ -210,7 +200,7 @@ describe('koinly universal', () => {
 describe('rotki generic events', () => {
   it('rejects the file for its Invalid row, naming line, field and reason', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const err = failure(() => importFile(engine, ws, sample('rotki_generic_events_import.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(engine, ws, sample('rotki_generic_events_import.csv'), { walletId: w }));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.message).toBe('1 row is invalid; nothing was imported');
     expect(err.extra?.errors).toEqual([{ line: 8, field: 'Type', reason: expect.stringContaining("'Invalid'") }]);
