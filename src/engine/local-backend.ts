@@ -22,6 +22,15 @@ export class LocalBackend implements Backend {
     return new LocalBackend(Engine.open(path, opts));
   }
 
+  /**
+   * This backend (subclass included) acting as another identity, recorded as `created_by`:
+   * `txa serve` acts as the request's API key. Shares the engine's database and state.
+   */
+  as(actor: string): this {
+    const engine = Object.create(this.engine, { actor: { value: actor } }) as Engine;
+    return Object.create(this, { engine: { value: engine } }) as this;
+  }
+
   async createTag(ws: string, body: unknown) {
     return (await tags()).createTag(this.engine, ws, body);
   }

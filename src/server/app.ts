@@ -5,7 +5,7 @@
  * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON) and oversized bodies (413).
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Backend } from '../core/backend.js';
+import type { LocalBackend } from '../engine/local-backend.js';
 import { TxaError } from '../core/errors.js';
 import type { Engine } from '../engine/engine.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
@@ -32,7 +32,8 @@ declare module 'fastify' {
 }
 
 export interface ServerDeps {
-  backend: Backend;
+  /** The engine's local backend; routes that create objects act as the request's key (`as`). */
+  backend: LocalBackend;
   engine: Engine;
   allowPrivateWebhooks: boolean;
 }

@@ -8,6 +8,7 @@ import { buildServer } from '../../src/server/app.js';
 import { LocalBackend } from '../../src/engine/local-backend.js';
 import { revokeKey, listKeys } from '../../src/engine/keys.js';
 import { OTHER_WS, WS, seedLedger, type Seeded } from './seed.js';
+import { createKey } from '../../src/engine/keys.js';
 
 let s: Seeded;
 let app: FastifyInstance;
@@ -74,9 +75,12 @@ describe('authentication and scoping', () => {
     const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
     expect([r.status, r.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
     expect(r.headers['x-ratelimit-limit']).toBe('1000'); // counted, and said so, on failures too
-    const write = s.key('write');
-    expect((await call(write, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } })).status).toBe(201);
-    const w = await call(write, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
+    const write = createKey(s.engine, WS, { access: 'write' });
+    const created = await call(write.key, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.created_by).toBe(write.record.id); // the key that created it
+    expect(s.engine.actor).toBe('cli'); // acting as the key did not change the shared engine
+    const w = await call(write.key, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
     expect([w.status, w.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
   });
 });

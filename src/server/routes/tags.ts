@@ -6,7 +6,7 @@ import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
 export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
   app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(201).send({ success: true, data: await backend.createTag(ws, req.body) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createTag(ws, req.body) });
   });
   app.get('/tags', { config: { access: 'read' } }, async (req, reply) => {
     const { ws } = queryWorkspace(req);
