@@ -243,4 +243,26 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (delivery_id, attempt)
   ) WITHOUT ROWID;
   `,
+  // 4: monthly rollups (issue "monthly rollups"), filled from the daily ones of existing ledgers.
+  `
+  -- month: the epoch day (days since 1970-01-01) of the first day of the UTC month, so it
+  -- compares with rollup_daily.day directly (store/rollups.ts monthOf).
+  CREATE TABLE rollup_monthly (
+    workspace_id TEXT NOT NULL,
+    month        INTEGER NOT NULL,
+    wallet_id    TEXT NOT NULL,
+    chain        TEXT NOT NULL,
+    token_symbol TEXT NOT NULL,
+    direction    TEXT NOT NULL,
+    tx_count     INTEGER NOT NULL,
+    fiat_cents   INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, month, wallet_id, token_symbol, direction)
+  ) WITHOUT ROWID;
+
+  INSERT INTO rollup_monthly (workspace_id, month, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+  SELECT workspace_id, unixepoch(day * 86400, 'unixepoch', 'start of month') / 86400 AS month,
+         wallet_id, min(chain), token_symbol, direction, sum(tx_count), sum(fiat_cents)
+  FROM rollup_daily
+  GROUP BY workspace_id, month, wallet_id, token_symbol, direction;
+  `,
 ];

@@ -1,8 +1,10 @@
 /**
- * Daily rollups: per workspace, day, wallet, token and direction, the count and the fiat sum
- * of transactions. They are updated in the same database transaction as the rows they count,
- * so summaries over dates, wallets, chains, tokens and directions read a few thousand rollup
- * rows instead of scanning every matching transaction, and stay exact (integer cents).
+ * Daily and monthly rollups: per workspace, day (or month), wallet, token and direction, the
+ * count and the fiat sum of transactions. They are updated in the same database transaction as
+ * the rows they count, so summaries over dates, wallets, chains, tokens and directions read a
+ * few hundred rollup rows instead of scanning every matching transaction, and stay exact
+ * (integer cents). A summary reads whole months from rollup_monthly and only the partial
+ * months at the edges of its date range from rollup_daily.
  */
 import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
@@ -17,33 +19,59 @@ export interface Totals {
   count: number;
 }
 
-export function addToRollups(db: Db, rows: NewTransaction[]): void {
-  if (rows.length === 0) return;
-  const acc = new Map<string, { r: NewTransaction; day: number; n: number; cents: number }>();
+/**
+ * The key of the monthly rollups: the epoch day (days since 1970-01-01) of the first day of the
+ * UTC month that holds `day`, so month bounds compare with day bounds directly.
+ */
+function monthOf(day: number): number {
+  const d = new Date(day * DAY_SECONDS * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / (DAY_SECONDS * 1000);
+}
+
+/** The first day of the month after the one that starts on `month`. */
+function nextMonth(month: number): number {
+  const d = new Date(month * DAY_SECONDS * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / (DAY_SECONDS * 1000);
+}
+
+/** The two rollup tables and the column of each that holds its period (table names are fixed, never input). */
+const DAILY = { table: 'rollup_daily', period: 'day' } as const;
+const MONTHLY = { table: 'rollup_monthly', period: 'month' } as const;
+type Rollup = typeof DAILY | typeof MONTHLY;
+
+function addTo(db: Db, rollup: Rollup, rows: NewTransaction[], periodOf: (day: number) => number): void {
+  const acc = new Map<string, { r: NewTransaction; period: number; n: number; cents: number }>();
   for (const r of rows) {
-    const day = epochDay(r.ts);
-    const key = `${r.workspace_id}\0${day}\0${r.wallet_id}\0${r.token_symbol}\0${r.direction}`;
+    const period = periodOf(epochDay(r.ts));
+    const key = `${r.workspace_id}\0${period}\0${r.wallet_id}\0${r.token_symbol}\0${r.direction}`;
     const a = acc.get(key);
     if (a) {
       a.n += 1;
       a.cents += r.fiat_cents ?? 0;
     } else {
-      acc.set(key, { r, day, n: 1, cents: r.fiat_cents ?? 0 });
+      acc.set(key, { r, period, n: 1, cents: r.fiat_cents ?? 0 });
     }
   }
   const upsert = db.prepare(
-    `INSERT INTO rollup_daily (workspace_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+    `INSERT INTO ${rollup.table} (workspace_id, ${rollup.period}, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (workspace_id, day, wallet_id, token_symbol, direction)
+     ON CONFLICT (workspace_id, ${rollup.period}, wallet_id, token_symbol, direction)
      DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents`,
   );
-  for (const { r, day, n, cents } of acc.values()) {
-    upsert.run(r.workspace_id, day, r.wallet_id, r.chain, r.token_symbol, r.direction, n, cents);
+  for (const { r, period, n, cents } of acc.values()) {
+    upsert.run(r.workspace_id, period, r.wallet_id, r.chain, r.token_symbol, r.direction, n, cents);
   }
+}
+
+export function addToRollups(db: Db, rows: NewTransaction[]): void {
+  if (rows.length === 0) return;
+  addTo(db, DAILY, rows, (day) => day);
+  addTo(db, MONTHLY, rows, monthOf);
 }
 
 export function removeWalletRollups(db: Db, walletId: string): void {
   db.prepare('DELETE FROM rollup_daily WHERE wallet_id = ?').run(walletId);
+  db.prepare('DELETE FROM rollup_monthly WHERE wallet_id = ?').run(walletId);
 }
 
 function totalsOf(rows: { direction: string; n: number; cents: number | null }[]): Totals {
@@ -69,17 +97,49 @@ export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals
   return totalsOf(rows);
 }
 
+/** One half-open period range [from, to) of one rollup table; undefined = unbounded. */
+interface Span {
+  rollup: Rollup;
+  from?: number;
+  to?: number;
+}
+
 /**
- * Totals from the daily rollups. Whole days only, which is what start_date/end_date are
- * (both are whole UTC days); the filter's bounds are day starts.
+ * Splits the day range [startDay, endDay) into the whole months inside it (monthly table) and
+ * the partial months at each edge (daily table). An open end stays open in the monthly span.
+ */
+function spansOf(startDay: number | undefined, endDay: number | undefined): Span[] {
+  const firstWhole = startDay === undefined ? undefined : monthOf(startDay) === startDay ? startDay : nextMonth(monthOf(startDay));
+  const endWhole = endDay === undefined ? undefined : monthOf(endDay);
+  if (firstWhole !== undefined && endWhole !== undefined && firstWhole >= endWhole) {
+    return [{ rollup: DAILY, from: startDay, to: endDay }];
+  }
+  const spans: Span[] = [{ rollup: MONTHLY, from: firstWhole, to: endWhole }];
+  if (startDay !== undefined && startDay < firstWhole!) spans.push({ rollup: DAILY, from: startDay, to: firstWhole });
+  if (endDay !== undefined && endWhole! < endDay) spans.push({ rollup: DAILY, from: endWhole, to: endDay });
+  return spans;
+}
+
+/**
+ * Totals from the rollups. Whole days only, which is what start_date/end_date are (both are
+ * whole UTC days); the filter's bounds are day starts. One query: a UNION ALL of at most three
+ * spans (the whole months, and the partial months at each edge), summed by direction.
  */
 export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter): Totals {
-  const w = dimensionClauses(workspaceId, f);
-  if (f.startTs !== undefined) w.add('day >= ?', Math.floor(f.startTs / DAY_SECONDS));
-  if (f.endTs !== undefined) w.add('day < ?', Math.floor(f.endTs / DAY_SECONDS));
-  const { sql, params } = w.build();
+  const startDay = f.startTs === undefined ? undefined : Math.floor(f.startTs / DAY_SECONDS);
+  const endDay = f.endTs === undefined ? undefined : Math.floor(f.endTs / DAY_SECONDS);
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const { rollup, from, to } of spansOf(startDay, endDay)) {
+    const w = dimensionClauses(workspaceId, f);
+    if (from !== undefined) w.add(`${rollup.period} >= ?`, from);
+    if (to !== undefined) w.add(`${rollup.period} < ?`, to);
+    const built = w.build();
+    parts.push(`SELECT direction, tx_count, fiat_cents FROM ${rollup.table} WHERE ${built.sql}`);
+    params.push(...built.params);
+  }
   const rows = db
-    .prepare(`SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM rollup_daily WHERE ${sql} GROUP BY direction`)
+    .prepare(`SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM (${parts.join(' UNION ALL ')}) GROUP BY direction`)
     .all(...params) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }
