@@ -49,6 +49,21 @@ describe('txa demo', () => {
     for (const f of again.data.files) expect(statSync(f.path).size).toBe(f.bytes);
     const list = await sb.json(['tx', 'list', '--limit', '1']);
     expect(list.pagination.total).toBe(2400);
+
+    // The books look real: no wallet holds less than nothing, in any token or in value.
+    for (const workspace of ['ws_demo_acme', 'ws_demo_personal']) {
+      const wallets = await sb.json(['-w', workspace, 'wallet', 'list']);
+      expect(wallets.data.length).toBeGreaterThan(1);
+      for (const w of wallets.data) {
+        expect(w.balance.native.startsWith('-'), `${w.label} native`).toBe(false);
+        expect(Number(w.balance.native), `${w.label} native`).toBeGreaterThan(0);
+        expect(w.balance.fiat_value, `${w.label} value`).toBeGreaterThan(0);
+        for (const t of w.balance.tokens) {
+          expect(t.balance.startsWith('-'), `${w.label} ${t.symbol}`).toBe(false);
+          if (t.fiat_value !== null) expect(t.fiat_value, `${w.label} ${t.symbol}`).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
   });
 
   it('keeps an existing default workspace and prints the commands with -w', async () => {
