@@ -1,6 +1,8 @@
 // Summaries (count, inflow, outflow) of filters on dates, wallet, chain, token and direction:
-// from the daily rollups (store/rollups.ts totalsFromRollups) against the plain aggregate over
-// the matching rows (totalsFromRows). Both must be equal, to the cent; target ≥ 10× faster.
+// from the rollups (store/rollups.ts totalsFromRollups: whole months from rollup_monthly, the
+// edge days from rollup_daily) against the plain aggregate over the matching rows
+// (totalsFromRows). Both must be equal, to the cent; target ≥ 10× faster. The ledger is opened
+// read-only, so it must be at the current schema (open it once with txa to migrate it).
 //   node bench/summary.mjs [LEDGER] [RUNS]     (default bench/data/ledger-1m.db, 7 runs; median)
 import { openDb } from '../dist/store/db.js';
 import { buildFilter } from '../dist/core/filters.js';
@@ -20,6 +22,9 @@ const CASES = {
   'token': { token: 'USDC' },
   'direction': { direction: 'outflow' },
   'chain + 6 months + direction': { chain: 'ethereum', start_date: '2026-05-01', end_date: '2026-10-31', direction: 'inflow' },
+  'chain + 6 months': { chain: 'ethereum', start_date: '2026-05-01', end_date: '2026-10-31' },
+  'wallet + one year': { wallet_ids: ['wal_bench_treasury_1'], start_date: '2025-11-01', end_date: '2026-10-31' },
+  'wallet + one year, mid-month edges': { wallet_ids: ['wal_bench_treasury_1'], start_date: '2025-06-15', end_date: '2026-06-14' },
 };
 
 function median(fn) {
