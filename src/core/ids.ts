@@ -1,8 +1,18 @@
 /** Identifiers: a type prefix and random hex (`tag_3f9c…`), or a stable hash where identity is derived. */
 import { createHash, randomBytes } from 'node:crypto';
 
+/** Random hex drawn from the CSPRNG 4 KiB at a time: one call per ~400 ids instead of one each. */
+const POOL_BYTES = 4096;
+let pool = '';
+let used = 0;
+
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(10).toString('hex')}`;
+  if (used + 20 > pool.length) {
+    pool = randomBytes(POOL_BYTES).toString('hex');
+    used = 0;
+  }
+  used += 20;
+  return `${prefix}_${pool.slice(used - 20, used)}`;
 }
 
 /** A transaction's id follows from its identity (wallet, hash, transfer), so re-imports find it. */

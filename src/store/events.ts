@@ -15,6 +15,23 @@ export interface EventRow {
 
 export type EventListener = (event: EventRow) => void;
 
+/** One event of a batch: its subject and its own fields (the envelope is added by the log). */
+export interface NewEvent {
+  subjectId: string | null;
+  body: Record<string, unknown>;
+}
+
+/**
+ * The payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (CONTRACT §8), the
+ * same text as JSON.stringify of that object, built by joining the envelope to the body's JSON so
+ * a large body (a transaction) is serialized once and never copied into a new object.
+ * Bodies never carry the envelope's keys.
+ */
+function payloadOf(envelope: string, body: Record<string, unknown>): string {
+  const json = JSON.stringify(body);
+  return json === '{}' ? `${envelope}}` : `${envelope},${json.slice(1)}`;
+}
+
 /**
  * Appends events. Must be called inside the transaction of the change it reports
  * (CONTRACT §8); `listeners` run in that transaction too (e.g. to schedule webhook deliveries).
@@ -35,13 +52,28 @@ export class EventLog {
 
   /** `body` is the event's own fields; the envelope (event, event_id, created_at, workspace_id) is added here. */
   append(workspaceId: string, type: string, subjectId: string | null, body: Record<string, unknown>): EventRow {
+    return this.appendMany(workspaceId, type, [{ subjectId, body }])[0]!;
+  }
+
+  /**
+   * Appends many events of one type and workspace, as `append` would one by one, with one
+   * `created_at` (they are written in one transaction) and the envelope's JSON built once.
+   */
+  appendMany(workspaceId: string, type: string, events: NewEvent[]): EventRow[] {
     if (!this.db.inTransaction) throw new Error('events must be appended inside the transaction of their change');
-    const id = newId('evt');
     const createdAt = nowIso();
-    const payload = JSON.stringify({ event: type, event_id: id, created_at: createdAt, workspace_id: workspaceId, ...body });
-    const info = this.insert.run(id, workspaceId, type, subjectId, createdAt, payload);
-    const row: EventRow = { seq: Number(info.lastInsertRowid), id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload };
-    for (const listener of this.listeners) listener(row);
-    return row;
+    const head = `{"event":${JSON.stringify(type)},"event_id":"`;
+    const tail = `","created_at":${JSON.stringify(createdAt)},"workspace_id":${JSON.stringify(workspaceId)}`;
+    const rows: EventRow[] = new Array(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const { subjectId, body } = events[i]!;
+      const id = newId('evt');
+      const payload = payloadOf(head + id + tail, body);
+      const seq = Number(this.insert.run(id, workspaceId, type, subjectId, createdAt, payload).lastInsertRowid);
+      const row: EventRow = { seq, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload };
+      rows[i] = row;
+      for (const listener of this.listeners) listener(row);
+    }
+    return rows;
   }
 }

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb, writeTx, type Db } from '../../src/store/db.js';
+import { EventLog, type EventRow } from '../../src/store/events.js';
+import { newId } from '../../src/core/ids.js';
+
+let db: Db;
+let log: EventLog;
+
+beforeEach(() => {
+  db = openDb(join(mkdtempSync(join(tmpdir(), 'txa-events-')), 'ledger.db'));
+  for (const ws of ['ws_a', 'ws_b']) {
+    db.prepare("INSERT INTO workspaces VALUES (?, ?, 'free', 'USD', NULL, '2024-01-01T00:00:00Z')").run(ws, ws);
+  }
+  log = new EventLog(db);
+});
+afterEach(() => db.close());
+
+const subscribe = (workspaceId: string, events: string[]) =>
+  db.prepare("INSERT INTO webhooks VALUES (?, ?, 'https://example.test/hook', ?, 'whsec_x', '2024-01-01T00:00:00Z')")
+    .run(newId('wh'), workspaceId, JSON.stringify(events));
+
+const stored = () => db.prepare('SELECT * FROM events ORDER BY seq').all() as EventRow[];
+
+describe('EventLog.appendMany', () => {
+  const bodies = Array.from({ length: 250 }, (_, i) => ({
+    subjectId: `tx_${i}`,
+    body: { transaction: { id: `tx_${i}`, amount: `${i}.5`, notes: i % 2 ? null : 'a "quoted" note ✓', tags: [] } },
+  }));
+
+  it('writes one row per event with distinct random ids, consecutive seqs and the contract payload', () => {
+    const rows = writeTx(db, () => log.appendMany('ws_a', 'transaction.created', bodies));
+    expect(stored()).toEqual(rows);
+    expect(rows).toHaveLength(250);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(250);
+    for (const [i, row] of rows.entries()) {
+      expect(row.id).toMatch(/^evt_[0-9a-f]{20}$/);
+      expect(row.seq).toBe(rows[0]!.seq + i);
+      expect(row.subject_id).toBe(`tx_${i}`);
+      // Byte for byte the text JSON.stringify gives the envelope followed by the body.
+      expect(row.payload).toBe(JSON.stringify({
+        event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...bodies[i]!.body,
+      }));
+    }
+    expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it('tells listeners of each event in order, as append does', () => {
+    const seen: EventRow[] = [];
+    log.onAppend((e) => seen.push(e));
+    const rows = writeTx(db, () => [
+      log.append('ws_a', 'tag.created', 'tag_1', {}),
+      ...log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 3)),
+    ]);
+    expect(seen).toEqual(rows);
+    expect(JSON.parse(rows[0]!.payload)).toEqual({ event: 'tag.created', event_id: rows[0]!.id, created_at: rows[0]!.created_at, workspace_id: 'ws_a' });
+  });
+
+  it('schedules a delivery per event and matching subscription through the trigger', () => {
+    subscribe('ws_a', ['transaction.created']);
+    subscribe('ws_a', ['*']);
+    subscribe('ws_a', ['tag.created']);
+    subscribe('ws_b', ['*']);
+    const rows = writeTx(db, () => log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 120)));
+    const deliveries = db.prepare('SELECT event_id, count(*) AS n FROM webhook_deliveries GROUP BY event_id').all() as { event_id: string; n: number }[];
+    expect(deliveries).toHaveLength(120);
+    expect(new Set(deliveries.map((d) => d.event_id))).toEqual(new Set(rows.map((r) => r.id)));
+    expect(deliveries.every((d) => d.n === 2)).toBe(true);
+  });
+
+  it('refuses to write outside a transaction, and an empty batch writes nothing', () => {
+    expect(() => log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 1))).toThrow(/inside the transaction/);
+    expect(writeTx(db, () => log.appendMany('ws_a', 'transaction.created', []))).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+});
+
+describe('newId', () => {
+  it('gives distinct prefixed 20-hex ids across many refills of its random pool', () => {
+    const ids = Array.from({ length: 5000 }, () => newId('evt'));
+    expect(new Set(ids).size).toBe(5000);
+    for (const id of ids) expect(id).toMatch(/^evt_[0-9a-f]{20}$/);
+  });
+});
