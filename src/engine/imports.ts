@@ -16,7 +16,7 @@ import { nowIso, nowSeconds } from '../core/clock.js';
 import { amountKey, decimalToCents, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
-import { insertTransactions, toTransaction, type NewTransaction } from '../store/transactions.js';
+import { compareTagRefs, insertTransactions, toTransaction, type NewTransaction } from '../store/transactions.js';
 import { importerFor } from '../importers/index.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
@@ -286,13 +286,6 @@ function write(
   };
 }
 
-/** The order of tags on a transaction as the ledger reads them back (`name COLLATE NOCASE, id`). */
-function byNameNoCase(a: TagRef, b: TagRef): number {
-  const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const [x, y] = [fold(a.name), fold(b.name)];
-  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 /**
  * Links the inserted rows to their tags by name, creating missing tags (with the row's type or
  * `neutral`) through createTag, so the tier's tag limit and `tag.created` apply as everywhere.
@@ -317,7 +310,7 @@ function linkTags(engine: Engine, workspaceId: string, rows: { row: NewTransacti
       refs.set(ref.id, ref);
       link.run(row.id, ref.id);
     }
-    out.set(row.id, [...refs.values()].sort(byNameNoCase));
+    out.set(row.id, [...refs.values()].sort(compareTagRefs));
   }
   return out;
 }

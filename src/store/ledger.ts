@@ -1,5 +1,6 @@
 /** Row types and simple SQL of the small tables: workspaces, wallets, tags. */
 import type { Db } from './db.js';
+import { prepareCached } from './statements.js';
 import type { Tag, Workspace } from '../core/types.js';
 
 export interface WalletRow {
@@ -13,29 +14,29 @@ export interface WalletRow {
 }
 
 export function getWorkspace(db: Db, id: string): Workspace | undefined {
-  return db.prepare('SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as Workspace | undefined;
+  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as Workspace | undefined;
 }
 
 export function listWorkspaces(db: Db): Workspace[] {
-  return db.prepare('SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces ORDER BY created_at, id').all() as Workspace[];
+  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces ORDER BY created_at, id').all() as Workspace[];
 }
 
 export function insertWorkspace(db: Db, ws: Workspace): void {
-  db.prepare('INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
     ws.id, ws.name, ws.tier, ws.base_currency, ws.rate_limit, ws.created_at,
   );
 }
 
 export function getWallet(db: Db, workspaceId: string, id: string): WalletRow | undefined {
-  return db.prepare('SELECT * FROM wallets WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as WalletRow | undefined;
+  return prepareCached(db, 'SELECT * FROM wallets WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as WalletRow | undefined;
 }
 
 export function findWalletByAddress(db: Db, workspaceId: string, chain: string, address: string): WalletRow | undefined {
-  return db.prepare('SELECT * FROM wallets WHERE workspace_id = ? AND chain = ? AND address = ?').get(workspaceId, chain, address) as WalletRow | undefined;
+  return prepareCached(db, 'SELECT * FROM wallets WHERE workspace_id = ? AND chain = ? AND address = ?').get(workspaceId, chain, address) as WalletRow | undefined;
 }
 
 export function insertWallet(db: Db, w: WalletRow): void {
-  db.prepare('INSERT INTO wallets (id, workspace_id, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  prepareCached(db, 'INSERT INTO wallets (id, workspace_id, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     w.id, w.workspace_id, w.address, w.chain, w.label, w.created_at, w.last_synced,
   );
 }
@@ -44,19 +45,19 @@ const TAG_SELECT = `SELECT g.id, g.name, g.type, g.color, g.description, g.works
   (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = g.id) AS usage_count FROM tags g`;
 
 export function getTag(db: Db, workspaceId: string, id: string): Tag | undefined {
-  return db.prepare(`${TAG_SELECT} WHERE g.id = ? AND g.workspace_id = ?`).get(id, workspaceId) as Tag | undefined;
+  return prepareCached(db, `${TAG_SELECT} WHERE g.id = ? AND g.workspace_id = ?`).get(id, workspaceId) as Tag | undefined;
 }
 
 export function listTags(db: Db, workspaceId: string): Tag[] {
-  return db.prepare(`${TAG_SELECT} WHERE g.workspace_id = ? ORDER BY g.name_key, g.id`).all(workspaceId) as Tag[];
+  return prepareCached(db, `${TAG_SELECT} WHERE g.workspace_id = ? ORDER BY g.name_key, g.id`).all(workspaceId) as Tag[];
 }
 
 export function countTags(db: Db, workspaceId: string): number {
-  return (db.prepare('SELECT count(*) AS n FROM tags WHERE workspace_id = ?').get(workspaceId) as { n: number }).n;
+  return (prepareCached(db, 'SELECT count(*) AS n FROM tags WHERE workspace_id = ?').get(workspaceId) as { n: number }).n;
 }
 
 export function tagIdByNameKey(db: Db, workspaceId: string, nameKey: string): string | undefined {
-  return (db.prepare('SELECT id FROM tags WHERE workspace_id = ? AND name_key = ?').get(workspaceId, nameKey) as { id: string } | undefined)?.id;
+  return (prepareCached(db, 'SELECT id FROM tags WHERE workspace_id = ? AND name_key = ?').get(workspaceId, nameKey) as { id: string } | undefined)?.id;
 }
 
 /** Uniqueness key of a tag name: trimmed, Unicode-normalised, case-folded. */

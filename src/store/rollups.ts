@@ -7,6 +7,7 @@
  * months at the edges of its date range from rollup_daily.
  */
 import type { Db } from './db.js';
+import { prepareCached } from './statements.js';
 import type { TxFilter } from '../core/filters.js';
 import { rollupCanAnswer } from '../core/filters.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
@@ -91,8 +92,7 @@ export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
 
 export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals {
   const w = whereOf(workspaceId, f);
-  const rows = db
-    .prepare(`SELECT t.direction, count(*) AS n, sum(t.fiat_cents) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`)
+  const rows = prepareCached(db, `SELECT t.direction, count(*) AS n, sum(t.fiat_cents) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`)
     .all(...w.params) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }
@@ -138,8 +138,7 @@ export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter): Tot
     parts.push(`SELECT direction, tx_count, fiat_cents FROM ${rollup.table} WHERE ${built.sql}`);
     params.push(...built.params);
   }
-  const rows = db
-    .prepare(`SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM (${parts.join(' UNION ALL ')}) GROUP BY direction`)
+  const rows = prepareCached(db, `SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM (${parts.join(' UNION ALL ')}) GROUP BY direction`)
     .all(...params) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }

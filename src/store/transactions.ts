@@ -1,6 +1,7 @@
 /** SQL over the transactions table: filtered pages, counts, streaming reads and bulk inserts. */
 import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
+import { prepareCached } from './statements.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Attachment, Chain, Direction, Sort, TagRef, Transaction, TxType } from '../core/types.js';
 import { centsToNumber } from '../core/money.js';
@@ -97,12 +98,12 @@ export function whereOf(workspaceId: string, f: TxFilter): Where {
 
 export function countTransactions(db: Db, workspaceId: string, f: TxFilter): number {
   const w = whereOf(workspaceId, f);
-  return (db.prepare(`SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
+  return (prepareCached(db, `SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
 }
 
 export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort, limit: number, offset: number): TransactionRow[] {
   const w = whereOf(workspaceId, f);
-  return db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TransactionRow[];
+  return prepareCached(db, `${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TransactionRow[];
 }
 
 /** Every matching row in order, read lazily: memory stays flat however many rows match. */
@@ -125,7 +126,7 @@ export function* iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sor
 }
 
 export function selectById(db: Db, workspaceId: string, id: string): TransactionRow | undefined {
-  return db.prepare(`${SELECT} WHERE t.id = ? AND t.workspace_id = ?`).get(id, workspaceId) as TransactionRow | undefined;
+  return prepareCached(db, `${SELECT} WHERE t.id = ? AND t.workspace_id = ?`).get(id, workspaceId) as TransactionRow | undefined;
 }
 
 function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]): T[] {
@@ -134,36 +135,41 @@ function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]):
   return out;
 }
 
-/** Prepared statements of `IN (?, …)` queries by SQL and list length: exports run them per batch. */
-const inListCache = new WeakMap<Db, Map<string, Database.Statement>>();
-
+/** An `IN (?, …)` query for a list of `n` values, prepared once per length. */
 function preparedIn(db: Db, sql: (marks: string) => string, n: number): Database.Statement {
-  let byKey = inListCache.get(db);
-  if (!byKey) inListCache.set(db, (byKey = new Map()));
-  const key = `${n}\0${sql('')}`;
-  let stmt = byKey.get(key);
-  if (!stmt) byKey.set(key, (stmt = db.prepare(sql(Array.from({ length: n }, () => '?').join(',')))));
-  return stmt;
+  return prepareCached(db, sql(Array.from({ length: n }, () => '?').join(',')));
 }
 
-/** Tags and attachments of many transactions in two queries. */
+/** The order of a transaction's tags: by name, ASCII letters case-folded (as SQL's NOCASE), then id. */
+export function compareTagRefs(a: TagRef, b: TagRef): number {
+  const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const [x, y] = [fold(a.name), fold(b.name)];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Tags and attachments of many transactions, a few queries per 500 of them. */
 export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: string) => string) {
   const tags = new Map<string, TagRef[]>();
   const attachments = new Map<string, Attachment[]>();
   if (ids.length === 0) return { tags, attachments };
-  const tagRows = inChunks(ids, 500, (chunk) =>
-    preparedIn(
-      db,
-      (marks) => `SELECT x.transaction_id AS tx, g.id, g.name, g.color FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
-         WHERE x.transaction_id IN (${marks}) ORDER BY g.name COLLATE NOCASE, g.id`,
-      chunk.length,
-    ).all(...chunk) as { tx: string; id: string; name: string; color: string }[],
+  // The links through the primary key alone, the few tags they name in one more query, the order in JS.
+  const links = inChunks(ids, 500, (chunk) =>
+    preparedIn(db, (marks) => `SELECT transaction_id AS tx, tag_id AS tag FROM transaction_tags WHERE transaction_id IN (${marks})`, chunk.length).all(
+      ...chunk,
+    ) as { tx: string; tag: string }[],
   );
-  for (const r of tagRows) {
-    const list = tags.get(r.tx) ?? [];
-    list.push({ id: r.id, name: r.name, color: r.color });
-    tags.set(r.tx, list);
+  const tagIds = [...new Set(links.map((l) => l.tag))];
+  const refs = new Map(
+    inChunks(tagIds, 500, (chunk) => preparedIn(db, (marks) => `SELECT id, name, color FROM tags WHERE id IN (${marks})`, chunk.length).all(...chunk) as TagRef[]).map(
+      (t) => [t.id, t],
+    ),
+  );
+  for (const l of links) {
+    const list = tags.get(l.tx) ?? [];
+    list.push(refs.get(l.tag)!);
+    tags.set(l.tx, list);
   }
+  for (const list of tags.values()) list.sort(compareTagRefs);
   const attRows = inChunks(ids, 500, (chunk) =>
     preparedIn(
       db,

@@ -2,35 +2,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { amountKey } from '../../src/core/money.js';
+import { openDb, writeTx } from '../../src/store/db.js';
+import { insertTransactions } from '../../src/store/transactions.js';
 
 let s: Sandbox;
 let ws: string;
 let wallet: string;
 let txIds: string[];
 
-/** Seeds transactions straight into the ledger file (the import command has its own tests). */
+/** Seeds transactions through the store (rollups included) into the ledger file; import has its own tests. */
 function seed(path: string, workspaceId: string, walletId: string): string[] {
-  const db = new Database(path);
-  const ins = db.prepare(`INSERT INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address, token_symbol,
-    token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at) VALUES (?, ?, ?, 'ethereum', ?, 't', '0xa', '0xb', 'ETH', NULL, 18, ?, ?, ?, ?, 'transfer', ?, NULL, 0)`);
-  const roll = db.prepare(`INSERT INTO rollup_daily VALUES (?, ?, ?, 'ethereum', 'ETH', ?, 1, ?) ON CONFLICT DO UPDATE SET tx_count = tx_count + 1, fiat_cents = fiat_cents + excluded.fiat_cents`);
-  const ids: string[] = [];
-  db.transaction(() => {
-    for (let i = 0; i < 5; i++) {
-      const id = `tx_seed${i}`;
-      const amount = ['1.5', '0.25', '10', '0.000000000000000001', '3'][i]!;
-      const ts = Date.UTC(2025, 0, 10 + i) / 1000;
-      const dir = i % 2 ? 'outflow' : 'inflow';
-      ins.run(id, workspaceId, walletId, `0x${String(i).repeat(64)}`, amount, amountKey(amount), 1000 * (i + 1), dir, ts);
-      roll.run(workspaceId, Math.floor(ts / 86400), walletId, dir, 1000 * (i + 1));
-      ids.push(id);
-    }
-  })();
+  const db = openDb(path);
+  const rows = ['1.5', '0.25', '10', '0.000000000000000001', '3'].map((amount, i) => ({
+    id: `tx_seed${i}`, workspace_id: workspaceId, wallet_id: walletId, chain: 'ethereum', tx_hash: `0x${String(i).repeat(64)}`, transfer_key: 't',
+    from_address: '0xa', to_address: '0xb', token_symbol: 'ETH', token_address: null, token_decimals: 18, amount, amount_key: amountKey(amount),
+    fiat_cents: 1000 * (i + 1), direction: i % 2 ? 'outflow' : 'inflow', type: 'transfer', ts: Date.UTC(2025, 0, 10 + i) / 1000, notes: null,
+  }));
+  writeTx(db, () => insertTransactions(db, rows, 0));
   db.close();
-  return ids;
+  return rows.map((r) => r.id);
 }
 
 beforeAll(async () => {

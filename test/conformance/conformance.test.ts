@@ -19,13 +19,13 @@ function normalize(text: string): unknown {
   if (text.trim() === '') return '';
   const seen = new Map<string, string>();
   const masked = text
+    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
     .replace(ID, (id, kind: string) => {
       if (!seen.has(id)) seen.set(id, `<${kind}#${seen.size}>`);
       return seen.get(id)!;
     })
     .replace(/http:\/\/127\.0\.0\.1:\d+/g, '<base>')
     .replace(/file:\/\/[^"]*\/attachments\//g, '<base>/api/v1/attachments/')
-    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"')
     .replace(/([?&](?:token|expires)=)[^"&]*/g, '$1<x>');
   try {
     return JSON.parse(masked);
