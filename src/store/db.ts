@@ -14,6 +14,7 @@ export type Db = Database.Database;
 /** `PRAGMA application_id` of txa ledgers ('TXA1'), to tell them from other SQLite files. */
 const APPLICATION_ID = 0x54584131;
 const BUSY_TIMEOUT_MS = 15_000;
+const MMAP_BYTES = 1 << 30;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -62,6 +63,9 @@ export function openDb(path: string, opts: { readonly?: boolean } = {}): Db {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // Reads through the OS page cache instead of copying pages into SQLite's own: large scans
+    // (amount ranges, exports) run about twice as fast (bench/RESULTS.md).
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     db.pragma('foreign_keys = ON');
     migrate(db, path);
   } catch (err) {

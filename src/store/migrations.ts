@@ -265,4 +265,10 @@ export const MIGRATIONS: string[] = [
   FROM rollup_daily
   GROUP BY workspace_id, month, wallet_id, token_symbol, direction;
   `,
+  // 5: the amount index also carries direction and fiat value, so a summary of an amount range
+  // reads the index alone instead of visiting every matching row.
+  `
+  DROP INDEX tx_by_amount;
+  CREATE INDEX tx_by_amount ON transactions (workspace_id, amount_key, ts, id, direction, fiat_cents);
+  `,
 ];
