@@ -6,21 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WS, seedLedger } from './seed.js';
-import { startServe, until, type ServeProcess } from './serve-process.js';
+import { startServe, until, type ServeProcess, api } from './serve-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function api(srv: ServeProcess, key: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 describe('exports in serve', () => {
   it('a download export is served by its signed link alone; a wrong token is 403', async () => {

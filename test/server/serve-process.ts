@@ -49,3 +49,13 @@ export async function until<T>(fn: () => T | Promise<T>, timeoutMs = 20_000, wha
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** One authenticated JSON request to a running `txa serve`. */
+export async function api(srv: ServeProcess, key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${srv.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}

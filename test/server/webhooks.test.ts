@@ -11,7 +11,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { listEvents } from '../../src/engine/events.js';
 import { deliveryLookup } from '../../src/engine/webhooks.js';
 import { WS, seedLedger } from './seed.js';
-import { startServe, until, type ServeProcess } from './serve-process.js';
+import { startServe, until, type ServeProcess, api } from './serve-process.js';
 
 type Behaviour = 200 | 500 | 'hang';
 interface Received {
@@ -41,15 +41,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function api(srv: ServeProcess, key: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${srv.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 function deliveries(path: string) {
   const engine = Engine.open(path);
