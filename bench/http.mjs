@@ -80,8 +80,7 @@ const routes = [
   },
 ];
 
-try {
-for (const r of routes) {
+async function load(r) {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -100,6 +99,29 @@ for (const r of routes) {
     rows: source.includes('1m') ? '1M' : '100k',
   }));
 }
+
+/** The list request again while a ~50,000-row `detailed` PDF export runs in the server's worker. */
+async function whilePdfExport() {
+  const from = new Date(end.getTime() - 36 * 86_400_000);
+  const t0 = performance.now();
+  const exporting = fetch(`${base}/api/v1/exports`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspace_id: WS, format: 'pdf', report_type: 'detailed', filters: { start_date: day(from), end_date: day(end) } }),
+  }).then(async (res) => ({ status: res.status, body: await res.json(), seconds: (performance.now() - t0) / 1000 }));
+  await new Promise((r) => setTimeout(r, 500)); // let the worker start drawing
+  let finished = null;
+  exporting.then((e) => (finished = e));
+  const uncached = routes.find((r) => r.name.includes('cache misses'));
+  await load({ ...uncached, name: `${uncached.name}, while a ~50,000-row detailed PDF export runs` });
+  const stillRunning = finished === null;
+  const e = await exporting;
+  console.log(JSON.stringify({ export: 'pdf detailed', status: e.status, transactions: e.body.data?.transaction_count, seconds: Number(e.seconds.toFixed(1)), running_during_whole_load: stillRunning }));
+}
+
+try {
+  for (const r of routes) await load(r);
+  await whilePdfExport();
 } finally {
   serve.kill('SIGTERM');
   await new Promise((r) => serve.on('exit', r));
