@@ -273,6 +273,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     onProgress,
   };
   if (request.report_type) job.reportType = request.report_type;
+  if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter };
   const by = request.options.group_by;
   if (by) {
     job.groups = (): ExportGroup[] =>

@@ -8,8 +8,12 @@ import { centsToString } from '../core/money.js';
 import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
 import { writeChunked } from './chunked-file.js';
 import { formatDate } from './date-format.js';
+import { CELL_SEPARATOR, csvRawRows } from '../store/csv-rows.js';
 
-const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
+const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);
+/** In raw cells joined by CELL_SEPARATOR: a character that needs quotes, or a cell that may need the prefix. */
+const NOT_VERBATIM = new RegExp(`[",\\r\\n]|(?:^|${CELL_SEPARATOR})[${FORMULA_CHARS}]`);
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 const PROGRESS_EVERY = 1000;
@@ -73,19 +77,42 @@ function summaryLines(job: ExportJob, header: string[]): string[] {
   return lines;
 }
 
+/**
+ * Lines from the cells SQL reads (store/csv-rows.ts) when the export needs no conversion and no
+ * groups, else null. Most rows need no escaping at all: their joined cells become the line as they are.
+ */
+function sqlLines(job: ExportJob): Iterable<string> | null {
+  const src = job.unconverted;
+  const rows = src && !job.groups ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format) : null;
+  if (rows === null) return null;
+  return (function* () {
+    for (const row of rows) {
+      if (typeof row !== 'string') yield csvLine(row);
+      else if (row === '' || NOT_VERBATIM.test(row)) yield csvLine(row.split(CELL_SEPARATOR));
+      else yield `${row.replaceAll(CELL_SEPARATOR, ',')}\r\n`;
+    }
+  })();
+}
+
+/** Each row's line from the Transaction objects, with the `group` column when grouped. */
+function* jsLines(job: ExportJob): Generator<string> {
+  const sources = job.groups ? job.groups().map((g) => ({ key: g.key, rows: g.rows() })) : [{ key: '', rows: job.rows() }];
+  for (const source of sources) {
+    for (const tx of source.rows) {
+      const cells = job.columns.map((c) => cellOf(tx, c, job.options.date_format));
+      yield csvLine(job.groups ? [source.key, ...cells] : cells);
+    }
+  }
+}
+
 export const writeCsv: ExportWriter = async (job, destPath) => {
   let done = 0;
   const bytes = await writeChunked(destPath, async (file) => {
-    const grouped = job.groups !== undefined;
-    const header = grouped ? ['group', ...job.columns] : [...job.columns];
+    const header = job.groups ? ['group', ...job.columns] : [...job.columns];
     file.add(csvLine(header));
-    const sources = job.groups ? job.groups().map((g) => ({ key: g.key, rows: g.rows() })) : [{ key: '', rows: job.rows() }];
-    for (const source of sources) {
-      for (const tx of source.rows) {
-        const cells = job.columns.map((c) => cellOf(tx, c, job.options.date_format));
-        if (file.add(csvLine(grouped ? [source.key, ...cells] : cells))) await file.flush();
-        if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
-      }
+    for (const line of sqlLines(job) ?? jsLines(job)) {
+      if (file.add(line)) await file.flush();
+      if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
     }
     if (job.options.include_summary) for (const line of summaryLines(job, header)) file.add(line);
   });

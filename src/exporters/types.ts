@@ -4,6 +4,8 @@
  * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
  */
 import type { Summary, Tag, Transaction, Workspace } from '../core/types.js';
+import type { TxFilter } from '../core/filters.js';
+import type { Db } from '../store/db.js';
 
 export const CSV_COLUMNS = [
   'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
@@ -71,6 +73,11 @@ export interface ExportJob {
   summary: Summary;
   /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */
   rows(): Iterable<Transaction>;
+  /**
+   * Present when the rows need no currency conversion: where `rows()` reads them (the job's read
+   * snapshot and filter), so a writer may select them with SQL itself.
+   */
+  unconverted?: { db: Db; workspaceId: string; filter: TxFilter };
   /**
    * Present when `options.group_by` is set: the groups in order. A transaction with several
    * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.
