@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { sandbox, BIN } from '../helpers/cli.js';
+import { inTerminal } from '../helpers/terminal.js';
 import { seedLedger, WS, OTHER_WS } from '../server/seed.js';
 import { startServe, type ServeProcess } from '../server/serve-process.js';
 
@@ -17,32 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => srv.stop());
 
-/** Runs a command in a detached tmux session (a real terminal), types lines at its prompts, returns the screen. */
-async function inTerminal(command: string, env: Record<string, string>, lines: string[], waitFor: RegExp): Promise<string> {
-  const name = `txa-login-${process.pid}-${Date.now()}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-  const exports = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-  tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '20', `env ${exports} ${command}; echo "exit=$?"; sleep 30`);
-  const screen = () => tmux('capture-pane', '-p', '-t', name);
-  const until = async (re: RegExp) => {
-    for (let i = 0; i < 100 && !re.test(screen()); i++) await new Promise((r) => setTimeout(r, 100));
-  };
-  try {
-    for (const [i, line] of lines.entries()) {
-      await until([/Base URL/, /API key/, /Workspace/][i]!);
-      tmux('send-keys', '-t', name, line, 'Enter');
-    }
-    await until(waitFor);
-    return screen();
-  } finally {
-    tmux('kill-session', '-t', name);
-  }
-}
-
 describe('txa login', () => {
   it('on a terminal, asks for the base URL, the key (masked) and the workspace, then saves them', async () => {
     const sb = sandbox();
-    const screen = await inTerminal(`${BIN} login`, { TXA_CONFIG_DIR: sb.env.TXA_CONFIG_DIR!, NO_COLOR: '1' }, [srv.url, key, WS], /exit=\d/);
+    const { screen } = await inTerminal(`${BIN} login`, {
+      env: { TXA_CONFIG_DIR: sb.env.TXA_CONFIG_DIR!, NO_COLOR: '1' },
+      answers: [
+        { prompt: /Base URL/, line: srv.url },
+        { prompt: /API key/, line: key },
+        { prompt: /Workspace/, line: WS },
+      ],
+      until: /exit=\d/,
+    });
     expect(screen).toMatch(/Base URL of the txa API/);
     expect(screen).not.toContain(key); // the key is masked as it is typed
     expect(screen).toMatch(/Logged in to/);
