@@ -10,45 +10,22 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { tempLedger, addWallets, addMany } from './seed.js';
+import { startSmtp, type Mail } from '../helpers/smtp.js';
 import { createExport, downloadExport, getExport, listExports, verifyDownloadToken, getWorkspaceWebhookSecret } from '../../src/engine/exports.js';
 import { claimNextJob, claimJob, recoverInterruptedJobs, runExportJob } from '../../src/engine/export-jobs.js';
 import { TxaError } from '../../src/core/errors.js';
 import type { ExportRecord } from '../../src/core/types.js';
 
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let mails: Mail[] = [];
+let stopSmtp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('latin1') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  process.env.TXA_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.TXA_SMTP_FROM = 'Ledger <ledger@example.com>';
+  ({ mails, stop: stopSmtp } = await startSmtp());
 });
 
-afterAll(async () => {
-  await new Promise<void>((r) => smtp.close(r));
-  delete process.env.TXA_SMTP_URL;
-});
+afterAll(() => stopSmtp());
 
 afterEach(() => {
   delete process.env.TXA_NOW;

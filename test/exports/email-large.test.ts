@@ -5,43 +5,21 @@
  */
 import { describe, test, expect, beforeAll, afterAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { tempLedger, addWallets, addMany, addTxs } from './seed.js';
+import { startSmtp, type Mail } from '../helpers/smtp.js';
 import { createExport, getExport } from '../../src/engine/exports.js';
 import { runExportJob } from '../../src/engine/export-jobs.js';
 import { attachFile } from '../../src/engine/transaction-edits.js';
 import { EMAIL_ATTACHMENT_MAX_BYTES } from '../../src/exporters/deliver-email.js';
 
-const mails: string[] = [];
-let smtp: SMTPServer;
-const saved = { url: process.env.TXA_SMTP_URL, from: process.env.TXA_SMTP_FROM };
+let mails: Mail[] = [];
+let stopSmtp: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push(Buffer.concat(chunks).toString('latin1'));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  process.env.TXA_SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.TXA_SMTP_FROM = 'Ledger <ledger@example.com>';
+  ({ mails, stop: stopSmtp } = await startSmtp());
 });
 
-afterAll(async () => {
-  await new Promise<void>((r) => smtp.close(r));
-  for (const [k, v] of [['TXA_SMTP_URL', saved.url], ['TXA_SMTP_FROM', saved.from]] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+afterAll(() => stopSmtp());
 
 /** The message body after its headers, decoded from quoted-printable (long lines are soft-wrapped). */
 function textBody(raw: string): string {
@@ -69,7 +47,7 @@ describe('e-mail delivery above 10 MB', () => {
     expect(done.file_size).toBeGreaterThan(EMAIL_ATTACHMENT_MAX_BYTES);
     expect(EMAIL_ATTACHMENT_MAX_BYTES).toBe(10 * 1024 * 1024);
 
-    const raw = mails.find((m) => m.includes(queued.id))!;
+    const raw = mails.find((m) => m.raw.includes(queued.id))!.raw;
     expect(raw).toBeDefined();
     expect(raw.length).toBeLessThan(100_000); // nothing of the ~12 MB file rides along
     expect(raw).toMatch(/^Content-Type: text\/plain/im);
