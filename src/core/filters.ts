@@ -5,6 +5,7 @@
 import { TxaError } from './errors.js';
 import { amountKey, normalizeDecimal } from './money.js';
 import { DAY_SECONDS, requireDay } from './dates.js';
+import { parsePageParams } from './pagination.js';
 import { CHAINS, DIRECTIONS, SORTS, type Chain, type Direction, type QueryParams, type Sort } from './types.js';
 
 export const DEFAULT_LIMIT = 50;
@@ -48,15 +49,6 @@ export function parseBooleanParam(value: string, field: string, code: ParamCode 
   if (value === 'true') return true;
   if (value === 'false') return false;
   throw invalid(code, field, `${field} must be true or false, got '${value}'`);
-}
-
-export function parsePositiveInt(value: string, field: string, max?: number): number {
-  const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || (max !== undefined && n > max)) {
-    const range = max === undefined ? 'a whole number of at least 1' : `a whole number from 1 to ${max}`;
-    throw invalid('INVALID_PARAMETERS', field, `${field} must be ${range}, got '${value}'`);
-  }
-  return n;
 }
 
 /** A non-negative token amount (`min_amount`, `max_amount`) → its sortable key. */
@@ -147,13 +139,12 @@ export function parseTxQuery(params: QueryParams): TxQuery {
     code,
   );
   const sortValue = p('sort');
-  const pageValue = p('page');
-  const limitValue = p('limit');
+  const { page, limit } = parsePageParams(params, DEFAULT_LIMIT, MAX_LIMIT);
   return {
     filter,
     sort: sortValue === undefined ? 'timestamp_desc' : oneOf(sortValue, SORTS, 'sort', code),
-    page: pageValue === undefined ? 1 : parsePositiveInt(pageValue, 'page'),
-    limit: limitValue === undefined ? DEFAULT_LIMIT : parsePositiveInt(limitValue, 'limit', MAX_LIMIT),
+    page,
+    limit,
   };
 }
 

@@ -1,6 +1,6 @@
 /** Reading the event log (`txa events list`, `GET /api/v1/events`). */
 import type { Engine } from './engine.js';
-import { parsePositiveInt } from '../core/filters.js';
+import { paginationOf, parsePageParams } from '../core/pagination.js';
 import type { DeliveryState, EventRecord, Page, QueryParams } from '../core/types.js';
 import type { EventRow } from '../store/events.js';
 
@@ -12,12 +12,11 @@ export type DeliveryLookup = (eventIds: string[]) => Map<string, DeliveryState[]
 
 export function listEvents(engine: Engine, workspaceId: string, params: QueryParams, deliveries?: DeliveryLookup): Page<EventRecord> {
   engine.workspace(workspaceId);
-  const page = params.page ? parsePositiveInt(params.page, 'page') : 1;
-  const limit = params.limit ? parsePositiveInt(params.limit, 'limit', EVENTS_LIMIT_MAX) : EVENTS_LIMIT_DEFAULT;
+  const req = parsePageParams(params, EVENTS_LIMIT_DEFAULT, EVENTS_LIMIT_MAX);
   const where = params.type ? 'workspace_id = ? AND type = ?' : 'workspace_id = ?';
   const args = params.type ? [workspaceId, params.type] : [workspaceId];
   const total = (engine.db.prepare(`SELECT count(*) AS n FROM events WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = engine.db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as EventRow[];
+  const rows = engine.db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, req.limit, req.offset) as EventRow[];
   const states = deliveries?.(rows.map((r) => r.id)) ?? new Map<string, DeliveryState[]>();
   return {
     data: rows.map((r) => ({
@@ -28,6 +27,6 @@ export function listEvents(engine: Engine, workspaceId: string, params: QueryPar
       payload: JSON.parse(r.payload) as Record<string, unknown>,
       deliveries: states.get(r.id) ?? [],
     })),
-    pagination: { total, page, pages: Math.ceil(total / limit), limit },
+    pagination: paginationOf(total, req),
   };
 }

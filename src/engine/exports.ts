@@ -16,7 +16,7 @@ import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { isoSeconds, nowSeconds } from '../core/clock.js';
 import { limitsOf } from '../core/limits.js';
-import { parsePositiveInt } from '../core/filters.js';
+import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { parseExportBody, type Delivery } from '../core/export-schema.js';
 import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
@@ -138,14 +138,13 @@ export function getExport(engine: Engine, workspaceId: string, id: string): Expo
 
 export function listExports(engine: Engine, workspaceId: string, params: QueryParams): Page<ExportRecord> {
   engine.workspace(workspaceId);
-  const page = params.page ? parsePositiveInt(params.page, 'page') : 1;
-  const limit = params.limit ? parsePositiveInt(params.limit, 'limit', EXPORTS_LIMIT_MAX) : EXPORTS_LIMIT_DEFAULT;
+  const req = parsePageParams(params, EXPORTS_LIMIT_DEFAULT, EXPORTS_LIMIT_MAX);
   sweep(engine);
   const total = engine.db.prepare('SELECT count(*) FROM exports WHERE workspace_id = ?').pluck().get(workspaceId) as number;
   const rows = engine.db
     .prepare('SELECT * FROM exports WHERE workspace_id = ? ORDER BY created_ts DESC, rowid DESC LIMIT ? OFFSET ?')
-    .all(workspaceId, limit, (page - 1) * limit) as ExportRow[];
-  return { data: rows.map((r) => toRecord(engine, r)), pagination: { total, page, pages: Math.ceil(total / limit), limit } };
+    .all(workspaceId, req.limit, req.offset) as ExportRow[];
+  return { data: rows.map((r) => toRecord(engine, r)), pagination: paginationOf(total, req) };
 }
 
 /** The stored file of an export that can be downloaded now, or the reason it cannot. */

@@ -7,6 +7,7 @@ import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { parseTxQuery, type TxFilter } from '../core/filters.js';
+import { paginationOf } from '../core/pagination.js';
 import type { QueryParams, Sort, Summary, Transaction, TransactionPage } from '../core/types.js';
 import { countTransactions, iterateRows, loadRelations, selectById, selectPage, toTransaction, type TransactionRow } from '../store/transactions.js';
 import { totals } from '../store/rollups.js';
@@ -49,7 +50,7 @@ export function listTransactions(engine: Engine, workspaceId: string, params: Qu
     const rows = selectPage(engine.db, workspaceId, query.filter, query.sort, query.limit, (query.page - 1) * query.limit);
     return {
       data: hydrate(engine, rows),
-      pagination: { total, page: query.page, pages: Math.ceil(total / query.limit), limit: query.limit },
+      pagination: paginationOf(total, query),
       summary,
     };
   })();

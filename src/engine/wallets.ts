@@ -3,7 +3,8 @@ import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
-import { oneOf, parsePositiveInt } from '../core/filters.js';
+import { oneOf } from '../core/filters.js';
+import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import { centsToNumber, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
@@ -155,14 +156,13 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
 export function listWallets(engine: Engine, workspaceId: string, params: QueryParams): Page<Wallet> {
   engine.workspace(workspaceId);
   const chain = params.chain ? oneOf(params.chain, CHAINS, 'chain', 'INVALID_PARAMETERS') : undefined;
-  const page = params.page ? parsePositiveInt(params.page, 'page') : 1;
-  const limit = params.limit ? parsePositiveInt(params.limit, 'limit', WALLET_LIMIT_MAX) : WALLET_LIMIT_DEFAULT;
+  const req = parsePageParams(params, WALLET_LIMIT_DEFAULT, WALLET_LIMIT_MAX);
   const where = chain ? 'workspace_id = ? AND chain = ?' : 'workspace_id = ?';
   const args = chain ? [workspaceId, chain] : [workspaceId];
   const total = (engine.db.prepare(`SELECT count(*) AS n FROM wallets WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = engine.db.prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(...args, limit, (page - 1) * limit) as WalletRow[];
+  const rows = engine.db.prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(...args, req.limit, req.offset) as WalletRow[];
   return {
     data: rows.map((r) => walletWithBalance(engine, r)),
-    pagination: { total, page, pages: Math.ceil(total / limit), limit },
+    pagination: paginationOf(total, req),
   };
 }

@@ -11,8 +11,7 @@ import type { RouteDeps } from '../app.js';
 import { workspaceOf } from '../app.js';
 import { JSON_TYPE, bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
 import { queryKey } from '../read-cache.js';
-
-export const ATTACHMENT_BODY_LIMIT = 10 * 1024 * 1024;
+import { ATTACHMENT_MAX_BYTES } from '../../engine/transaction-edits.js';
 
 function fileNameHeader(value: string | string[] | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') {
@@ -52,8 +51,8 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // Raw bodies of any type, in their own plugin so the JSON parser of the API does not apply.
   app.register(async (files) => {
     files.removeAllContentTypeParsers();
-    files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ATTACHMENT_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    files.post('/transactions/:transaction_id/attachments', { config: { access: 'write' }, bodyLimit: ATTACHMENT_BODY_LIMIT }, async (req, reply) => {
+    files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    files.post('/transactions/:transaction_id/attachments', { config: { access: 'write' }, bodyLimit: ATTACHMENT_MAX_BYTES }, async (req, reply) => {
       const ws = workspaceOf(req, queryOf(req).workspace_id);
       const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const attachment = await backend.attachFile(ws, param(req, 'transaction_id'), {
