@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action } from '../../run.js';
+import { action, requireHttpUrl } from '../../run.js';
 import { PROFILE_KEYS, configPath, isProfileKey, readProfile, writeProfileValue, type ProfileKey } from '../../config.js';
 
 function keyArg(key: string): ProfileKey {
@@ -41,7 +41,7 @@ export function registerConfig(program: Command): void {
     .action(
       action(async (ctx, _o, [key, value]) => {
         const k = keyArg(key!);
-        if (k === 'base_url' && !/^https?:\/\/[^/]+/.test(value!)) throw new TxaError('USAGE_ERROR', `base_url must be an http(s) URL, got '${value}'`, { field: 'value' });
+        if (k === 'base_url') requireHttpUrl(value!, 'base_url', 'value');
         await writeProfileValue(ctx.profileName, k, value!);
         if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: k === 'api_key' ? maskKey(value!) : value } });
         else ctx.out.notice(`Set ${k} in profile '${ctx.profileName}' (${configPath()}).`);

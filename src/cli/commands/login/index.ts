@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action } from '../../run.js';
+import { action, requireHttpUrl } from '../../run.js';
 import { writeProfileValue } from '../../config.js';
 import type { Context } from '../../context.js';
 
@@ -42,7 +42,7 @@ export function registerLogin(program: Command): void {
     .action(
       action<{ withToken?: boolean }>(async (ctx: Context, o) => {
         const baseUrl = await valueOrPrompt(ctx.globals.baseUrl || process.env.TXA_BASE_URL || ctx.profile.base_url, 'base-url', 'Base URL of the txa API');
-        if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new TxaError('USAGE_ERROR', `the base URL must be an http(s) URL, got '${baseUrl}'`, { field: 'base-url' });
+        requireHttpUrl(baseUrl, 'the base URL', 'base-url');
         const key = await readKey(o.withToken);
         const workspace = await valueOrPrompt(ctx.globals.workspace || process.env.TXA_WORKSPACE || ctx.profile.workspace, 'workspace', 'Workspace id');
         const { RemoteBackend } = await import('../../../remote/remote-backend.js');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action } from '../../run.js';
+import { action, requireHttpUrl } from '../../run.js';
 
 interface Opts {
   host: string;
@@ -21,9 +21,7 @@ export function registerServe(program: Command): void {
       action<Opts>(async (ctx, o) => {
         const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;
         if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${o.port}'`, { field: 'port' });
-        if (o.publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(o.publicUrl)) {
-          throw new TxaError('USAGE_ERROR', `--public-url must be an http(s) URL, got '${o.publicUrl}'`, { field: 'public-url' });
-        }
+        if (o.publicUrl !== undefined) requireHttpUrl(o.publicUrl, '--public-url', 'public-url');
         await ctx.local('serve');
         const ledgerPath = ctx.ledgerPath();
         await ctx.close(); // serve opens its own connections
