@@ -271,4 +271,27 @@ export const MIGRATIONS: string[] = [
   DROP INDEX tx_by_amount;
   CREATE INDEX tx_by_amount ON transactions (workspace_id, amount_key, ts, id, direction, fiat_cents);
   `,
+  // 6: each transaction counts its tags and attachments, kept by triggers in the link's own
+  // transaction, so readers that stream many rows (exports, has_tags) look the links up only for
+  // rows that have some instead of probing the link tables once per row.
+  `
+  ALTER TABLE transactions ADD COLUMN tag_count INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE transactions ADD COLUMN attachment_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE transactions SET tag_count = (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = transactions.id)
+  WHERE id IN (SELECT transaction_id FROM transaction_tags);
+  UPDATE transactions SET attachment_count = (SELECT count(*) FROM attachments a WHERE a.transaction_id = transactions.id)
+  WHERE id IN (SELECT transaction_id FROM attachments);
+  CREATE TRIGGER tag_link_added AFTER INSERT ON transaction_tags BEGIN
+    UPDATE transactions SET tag_count = tag_count + 1 WHERE id = NEW.transaction_id;
+  END;
+  CREATE TRIGGER tag_link_removed AFTER DELETE ON transaction_tags BEGIN
+    UPDATE transactions SET tag_count = tag_count - 1 WHERE id = OLD.transaction_id;
+  END;
+  CREATE TRIGGER attachment_added AFTER INSERT ON attachments BEGIN
+    UPDATE transactions SET attachment_count = attachment_count + 1 WHERE id = NEW.transaction_id;
+  END;
+  CREATE TRIGGER attachment_removed AFTER DELETE ON attachments BEGIN
+    UPDATE transactions SET attachment_count = attachment_count - 1 WHERE id = OLD.transaction_id;
+  END;
+  `,
 ];

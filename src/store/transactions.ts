@@ -91,7 +91,7 @@ export function whereOf(workspaceId: string, f: TxFilter): Where {
   if (f.tagIds) {
     w.add(`EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${placeholders(f.tagIds.length)}))`, ...f.tagIds);
   }
-  if (f.hasTags !== undefined) w.add(`${f.hasTags ? '' : 'NOT '}EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id)`);
+  if (f.hasTags !== undefined) w.add(f.hasTags ? 't.tag_count > 0' : 't.tag_count = 0');
   if (f.hasNotes !== undefined) w.add(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
   return w.build();
 }

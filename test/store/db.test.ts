@@ -21,4 +21,37 @@ describe('migrations', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
+
+  it('counts the tags and attachments of an older ledger, then keeps the counts with every link change', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'txa-mig-')), 'v5.db');
+    const old = new Database(path);
+    for (const m of MIGRATIONS.slice(0, 5)) old.exec(m);
+    old.pragma('application_id = 0x54584131');
+    old.pragma('user_version = 5');
+    old.exec(`
+      INSERT INTO workspaces VALUES ('ws', 'W', 'free', 'USD', NULL, '2024-01-01T00:00:00Z');
+      INSERT INTO wallets (id, workspace_id, address, chain, label, created_at) VALUES ('w', 'ws', '0xa', 'ethereum', 'W', '2024-01-01T00:00:00Z');
+      INSERT INTO tags (id, workspace_id, name, name_key, type, color, created_by, created_at) VALUES
+        ('g1', 'ws', 'A', 'a', 'income', '#000000', 'cli', '2024-01-01T00:00:00Z'), ('g2', 'ws', 'B', 'b', 'income', '#000000', 'cli', '2024-01-01T00:00:00Z');
+    `);
+    const tx = old.prepare(`INSERT INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address, token_symbol,
+      token_decimals, amount, amount_key, direction, type, ts, created_at) VALUES (?, 'ws', 'w', 'ethereum', ?, '0', '0xa', '0xb', 'ETH', 18, '1', '1', 'inflow', 'transfer', 0, 0)`);
+    for (const id of ['t1', 't2', 't3']) tx.run(id, id);
+    old.exec(`
+      INSERT INTO transaction_tags VALUES ('t1', 'g1'), ('t1', 'g2'), ('t2', 'g2');
+      INSERT INTO attachments VALUES ('a1', 't2', 'r.pdf', 'application/pdf', 1, 'x', 'a1', '2024-01-01T00:00:00Z');
+    `);
+    old.close();
+    const db = openDb(path);
+    const counts = () => db.prepare('SELECT id, tag_count AS tags, attachment_count AS files FROM transactions ORDER BY id').all();
+    expect(counts()).toEqual([{ id: 't1', tags: 2, files: 0 }, { id: 't2', tags: 1, files: 1 }, { id: 't3', tags: 0, files: 0 }]);
+    db.exec(`
+      INSERT INTO transaction_tags VALUES ('t3', 'g1');
+      DELETE FROM tags WHERE id = 'g2';
+      DELETE FROM attachments WHERE id = 'a1';
+      INSERT INTO attachments VALUES ('a2', 't3', 'r.pdf', 'application/pdf', 1, 'x', 'a2', '2024-01-01T00:00:00Z');
+    `);
+    expect(counts()).toEqual([{ id: 't1', tags: 1, files: 0 }, { id: 't2', tags: 0, files: 0 }, { id: 't3', tags: 1, files: 1 }]);
+    db.close();
+  });
 });
