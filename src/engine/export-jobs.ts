@@ -9,7 +9,7 @@ import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, s
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from './engine.js';
-import { countMatching, streamTransactions, summaryOf } from './transactions.js';
+import { countMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
@@ -273,7 +273,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     onProgress,
   };
   if (request.report_type) job.reportType = request.report_type;
-  if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter };
+  if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;
   if (by) {
     job.groups = (): ExportGroup[] =>
@@ -315,6 +315,10 @@ function openReader(engine: Engine): Engine {
   if (engine.ledgerPath === ':memory:') return engine;
   const reader = Engine.open(engine.ledgerPath, { publicBaseUrl: engine.publicBaseUrl, actor: engine.actor });
   reader.attachmentUrl = engine.attachmentUrl;
+  // Pages read once through SQLite's small page cache: a mapped ledger would add every page an
+  // export touches to the process's RSS (a 1M-row export then peaks near the file's size), for
+  // the same CPU time (bench/RESULTS.md).
+  reader.db.pragma('mmap_size = 0');
   reader.db.exec('BEGIN');
   reader.db.prepare('SELECT 1 FROM exports LIMIT 1').get();
   return reader;
@@ -368,18 +372,19 @@ async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Pr
   const tmp = join(dir, `${fileName}.tmp`);
   const reader = openReader(engine);
   let count = row.transaction_count ?? 0;
+  let digest: string | undefined;
   try {
     const track = progressTracker(engine, row, () => count, opts.onProgress);
     const job = buildJob(engine, reader, row, ws, request, track);
     count = job.transactionCount;
-    await writer(job, tmp);
+    digest = (await writer(job, tmp)).sha256;
     fsyncFile(tmp);
     renameSync(tmp, join(dir, fileName));
   } finally {
     closeReader(engine, reader);
     rmSync(tmp, { force: true });
   }
-  const sha256 = await sha256Of(join(dir, fileName));
+  const sha256 = digest ?? (await sha256Of(join(dir, fileName)));
   const size = statSync(join(dir, fileName)).size;
   engine.db
     .prepare('UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ?')

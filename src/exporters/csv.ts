@@ -6,14 +6,12 @@
 import type { Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
 import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
-import { writeChunked } from './chunked-file.js';
+import { writeChunked, type Written } from './chunked-file.js';
 import { formatDate } from './date-format.js';
 import { CELL_SEPARATOR, csvRawRows } from '../store/csv-rows.js';
 
 const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
 const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);
-/** In raw cells joined by CELL_SEPARATOR: a character that needs quotes, or a cell that may need the prefix. */
-const NOT_VERBATIM = new RegExp(`[",\\r\\n]|(?:^|${CELL_SEPARATOR})[${FORMULA_CHARS}]`);
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 const PROGRESS_EVERY = 1000;
@@ -77,19 +75,33 @@ function summaryLines(job: ExportJob, header: string[]): string[] {
   return lines;
 }
 
+/** A raw cell (store/csv-rows.ts) that goes into the file as it is: no quotes needed, no formula prefix. */
+const VERBATIM_CELL = `(?:[^",\\r\\n${CELL_SEPARATOR}${FORMULA_CHARS}][^",\\r\\n${CELL_SEPARATOR}]*)?`;
+
+/** Thrown when a row read by SQL is not one the JS writer would write the same way. */
+class NotExact extends Error {}
+
 /**
  * Lines from the cells SQL reads (store/csv-rows.ts) when the export needs no conversion and no
- * groups, else null. Most rows need no escaping at all: their joined cells become the line as they are.
+ * groups, else null. Most rows need no escaping at all: one regular expression checks the cell
+ * count and every cell, then the separators become commas.
  */
 function sqlLines(job: ExportJob): Iterable<string> | null {
   const src = job.unconverted;
   const rows = src && !job.groups ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format) : null;
   if (rows === null) return null;
+  const width = job.columns.length;
+  const verbatim = new RegExp(`^${VERBATIM_CELL}(?:${CELL_SEPARATOR}${VERBATIM_CELL}){${width - 1}}\\r\\n$`);
   return (function* () {
     for (const row of rows) {
-      if (typeof row !== 'string') yield csvLine(row);
-      else if (row === '' || NOT_VERBATIM.test(row)) yield csvLine(row.split(CELL_SEPARATOR));
-      else yield `${row.replaceAll(CELL_SEPARATOR, ',')}\r\n`;
+      // A lone empty cell is left to csvLine, which quotes it.
+      if (verbatim.test(row) && (width > 1 || row.length > 2)) {
+        yield row.replaceAll(CELL_SEPARATOR, ',');
+        continue;
+      }
+      const cells = row.slice(0, -2).split(CELL_SEPARATOR);
+      if (cells.length !== width) throw new NotExact();
+      yield csvLine(cells);
     }
   })();
 }
@@ -105,17 +117,32 @@ function* jsLines(job: ExportJob): Generator<string> {
   }
 }
 
-export const writeCsv: ExportWriter = async (job, destPath) => {
+async function writeLines(job: ExportJob, destPath: string, lines: Iterable<string>): Promise<Written & { done: number }> {
   let done = 0;
-  const bytes = await writeChunked(destPath, async (file) => {
+  const written = await writeChunked(destPath, async (file) => {
     const header = job.groups ? ['group', ...job.columns] : [...job.columns];
     file.add(csvLine(header));
-    for (const line of sqlLines(job) ?? jsLines(job)) {
+    for (const line of lines) {
       if (file.add(line)) await file.flush();
       if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
     }
     if (job.options.include_summary) for (const line of summaryLines(job, header)) file.add(line);
   });
-  job.onProgress(done);
-  return { bytes };
+  return { ...written, done };
+}
+
+/** The SQL-read lines when they can be exact; a row they cannot reproduce restarts the file with the JS writer. */
+export const writeCsv: ExportWriter = async (job, destPath) => {
+  const fast = sqlLines(job);
+  let written: (Written & { done: number }) | undefined;
+  if (fast) {
+    try {
+      written = await writeLines(job, destPath, fast);
+    } catch (err) {
+      if (!(err instanceof NotExact)) throw err;
+    }
+  }
+  written ??= await writeLines(job, destPath, jsLines(job));
+  job.onProgress(written.done);
+  return { bytes: written.bytes, sha256: written.sha256 };
 };

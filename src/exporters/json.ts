@@ -5,6 +5,7 @@
  */
 import type { ExportJob, ExportWriter } from './types.js';
 import { ChunkedFile, writeChunked } from './chunked-file.js';
+import { transactionJsonRows } from '../store/json-rows.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -31,18 +32,33 @@ async function writeGroups(job: ExportJob, file: ChunkedFile): Promise<void> {
   file.add('\n]');
 }
 
+/**
+ * Each transaction's JSON text: built by SQL when the export needs no conversion (the rows it
+ * cannot print exactly come back as ids and are serialised here), else from the objects.
+ */
+function* transactionTexts(job: ExportJob): Generator<string> {
+  const src = job.unconverted;
+  if (!src) {
+    for (const tx of job.rows()) yield JSON.stringify(tx);
+    return;
+  }
+  for (const row of transactionJsonRows(src.db, src.workspaceId, src.filter)) {
+    yield row.charCodeAt(0) === 0x7b ? row : JSON.stringify(src.transaction(row.slice(1)));
+  }
+}
+
 export const writeJson: ExportWriter = async (job, destPath) => {
   let done = 0;
-  const bytes = await writeChunked(destPath, async (file) => {
+  const written = await writeChunked(destPath, async (file) => {
     file.add(header(job));
     await writeGroups(job, file);
     file.add(',"transactions":[');
-    for (const tx of job.rows()) {
-      if (file.add(`${done === 0 ? '' : ','}\n${JSON.stringify(tx)}`)) await file.flush();
+    for (const text of transactionTexts(job)) {
+      if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
       if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
     }
     file.add(`${done === 0 ? '' : '\n'}]}\n`);
   });
   job.onProgress(done);
-  return { bytes };
+  return written;
 };

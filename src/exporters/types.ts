@@ -75,9 +75,9 @@ export interface ExportJob {
   rows(): Iterable<Transaction>;
   /**
    * Present when the rows need no currency conversion: where `rows()` reads them (the job's read
-   * snapshot and filter), so a writer may select them with SQL itself.
+   * snapshot and filter), so a writer may select them with SQL itself; `transaction` reads one.
    */
-  unconverted?: { db: Db; workspaceId: string; filter: TxFilter };
+  unconverted?: { db: Db; workspaceId: string; filter: TxFilter; transaction: (id: string) => Transaction };
   /**
    * Present when `options.group_by` is set: the groups in order. A transaction with several
    * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.
@@ -93,6 +93,8 @@ export interface ExportJob {
 
 export interface WriteResult {
   bytes: number;
+  /** SHA-256 (hex) of the file, when the writer computed it on the way; else the engine reads the file back. */
+  sha256?: string;
 }
 
 export type ExportWriter = (job: ExportJob, destPath: string) => Promise<WriteResult>;

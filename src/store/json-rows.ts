@@ -1,0 +1,58 @@
+/**
+ * Transactions as JSON text built by SQL, for JSON exports that need no currency conversion:
+ * each row is byte for byte the JSON.stringify of its Transaction (store/transactions.ts
+ * toTransaction; json_quote escapes strings exactly as JSON.stringify does), several times
+ * faster than hydrating objects. A row SQL cannot reproduce comes back as its bare id, for the
+ * caller to serialise: attachments (their URLs are signed by the engine), a timestamp or fiat
+ * value outside the exact ranges, an unknown chain, or tags SQLite would order differently.
+ * JSON text starts with `{`; an id comes after a space, so the two never mix up.
+ */
+import type { Db } from './db.js';
+import type { TxFilter } from '../core/filters.js';
+import { CHAIN_INFO } from '../core/chains.js';
+import { whereOf } from './transactions.js';
+import { MAX_CENTS, MAX_TS, MIN_TS, tagOrderAgrees, TX_FROM } from './sql-exact.js';
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** JSON.stringify(Number(centsToString(cents))): whole units when the cents are round, no trailing zero. */
+const FIAT = `CASE WHEN t.fiat_cents IS NULL THEN 'null'
+  WHEN t.fiat_cents % 100 = 0 THEN (t.fiat_cents / 100) || ''
+  WHEN t.fiat_cents % 10 = 0 THEN iif(t.fiat_cents < 0, '-', '') || (abs(t.fiat_cents) / 100) || '.' || (abs(t.fiat_cents) % 100 / 10)
+  ELSE iif(t.fiat_cents < 0, '-', '') || (abs(t.fiat_cents) / 100) || '.' || substr(100 + abs(t.fiat_cents) % 100, 2) END`;
+
+/** explorerUrl: the chain's explorer and the hash when it is a 0x-prefixed 32-byte hex hash. */
+const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND NOT substr(t.tx_hash, 3) GLOB '*[^0-9a-fA-F]*',
+  CASE t.chain ${Object.entries(CHAIN_INFO).map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`).join(' ')} END || t.tx_hash, '')`;
+
+/** The tags as TagRef objects in compareTagRefs order. */
+const TAGS = `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
+  ORDER BY g.name COLLATE NOCASE, g.id) || ']' FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id))`;
+
+const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quote(t.tx_hash), ',"wallet_id":', json_quote(t.wallet_id),
+  ',"wallet_label":', json_quote(w.label), ',"chain":', json_quote(t.chain), ',"from_address":', json_quote(t.from_address),
+  ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
+  ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', json_quote(t.direction),
+  ',"type":', json_quote(t.type), ',"timestamp":"', strftime('%Y-%m-%dT%H:%M:%SZ', t.ts, 'unixepoch'), '","tags":', ${TAGS},
+  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', json_quote(${EXPLORER_URL}), '}')`;
+
+/** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
+function exactWhen(tagsInOrder: boolean): string {
+  return `typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}
+    AND (t.fiat_cents IS NULL OR (typeof(t.fiat_cents) = 'integer' AND abs(t.fiat_cents) < ${MAX_CENTS}))
+    AND typeof(t.token_decimals) = 'integer' AND t.attachment_count = 0 AND t.chain IN (${Object.keys(CHAIN_INFO).map(quote).join(', ')})
+    ${tagsInOrder ? '' : 'AND t.tag_count = 0'}`;
+}
+
+/**
+ * The matching transactions in timestamp order: each the JSON text of its Transaction, or a
+ * space and its id when SQL cannot print it exactly.
+ */
+export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilter): Iterable<string> {
+  const w = whereOf(workspaceId, filter);
+  const rows = db
+    .prepare(`SELECT iif(${exactWhen(tagOrderAgrees(db))}, ${TRANSACTION}, ' ' || t.id) ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`)
+    .pluck();
+  // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
+  return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
+}
