@@ -1,49 +1,92 @@
 /**
- * A file written in large string chunks that respects the stream's backpressure, so writers
- * stay fast (one syscall per chunk) and memory stays flat however many rows they emit. The
- * SHA-256 of the bytes is computed on the way, so the file need not be read back for its digest.
+ * Files written in large string chunks that respect backpressure, so writers stay fast (one
+ * syscall per chunk) and memory stays flat however many rows they emit. The SHA-256 of the
+ * bytes is computed on the way, so the file need not be read back for its digest. A chunk may
+ * be transformed before it is written (raw CSV rows → CSV lines), and large exports do that,
+ * the encoding, hashing and writing on a worker thread while the caller reads the next rows.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { csvFromRaw, NotExact } from './csv-text.js';
 
 const CHUNK_CHARS = 256 * 1024;
-/** Up to four chunks queued for the disk: the writer builds the next chunk while one is written. */
-const QUEUED_BYTES = 4 * CHUNK_CHARS;
+/** From this many rows an export's file is written on a worker thread (starting one costs ~40 ms). */
+export const OFF_THREAD_ROWS = 20_000;
+/** Up to four chunks queued for the disk (or the worker): the next chunk is built while one is written. */
+const QUEUED_CHUNKS = 4;
 
 export interface Written {
   bytes: number;
   sha256: string;
 }
 
-export class ChunkedFile {
-  private readonly stream: WriteStream;
+/** What to do to each chunk before it is written: plain data, so it can travel to a worker. */
+export type ChunkTransform = { kind: 'csv-raw'; width: number };
+
+function transformOf(spec: ChunkTransform | undefined): ((text: string) => string) | undefined {
+  return spec && csvFromRaw(spec.width);
+}
+
+export interface OutFile {
+  /** Buffers `text`; true when a chunk is full and the caller should `await flush()`. */
+  add(text: string): boolean;
+  /** Hands the buffered chunk on, waiting while the writer is saturated (backpressure). */
+  flush(): Promise<void>;
+  /** Writes what is buffered, closes the file and returns its size in bytes and SHA-256 (hex). */
+  close(): Promise<Written>;
+  /** Closes the file after a failure without waiting on pending data. */
+  destroy(): void;
+}
+
+/** The text added since the last chunk was taken. */
+class ChunkBuffer {
   private parts: string[] = [];
   private size = 0;
-  private failure: Error | undefined;
-  private readonly hash = createHash('sha256');
 
-  constructor(path: string) {
-    this.stream = createWriteStream(path, { highWaterMark: QUEUED_BYTES });
-    this.stream.on('error', (err) => {
-      this.failure = err;
-    });
-  }
-
-  /** Buffers `text`; true when a chunk is full and the caller should `await flush()`. */
   add(text: string): boolean {
     this.parts.push(text);
     this.size += text.length;
     return this.size >= CHUNK_CHARS;
   }
 
-  /** Writes the buffered chunk and waits while the stream is saturated (backpressure). */
-  async flush(): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (this.parts.length === 0) return;
-    const chunk = Buffer.from(this.parts.join(''), 'utf8');
+  /** The buffered text as one string (null when empty), and an empty buffer. */
+  take(): string | null {
+    if (this.parts.length === 0) return null;
+    const chunk = this.parts.join('');
     this.parts = [];
     this.size = 0;
+    return chunk;
+  }
+}
+
+/** A file written on this thread. */
+export class ChunkedFile implements OutFile {
+  private readonly stream: WriteStream;
+  private readonly buffer = new ChunkBuffer();
+  private readonly transform;
+  private failure: Error | undefined;
+  private readonly hash = createHash('sha256');
+
+  constructor(path: string, transform?: ChunkTransform) {
+    this.transform = transformOf(transform);
+    this.stream = createWriteStream(path, { highWaterMark: QUEUED_CHUNKS * CHUNK_CHARS });
+    this.stream.on('error', (err) => {
+      this.failure = err;
+    });
+  }
+
+  add(text: string): boolean {
+    return this.buffer.add(text);
+  }
+
+  async flush(): Promise<void> {
+    if (this.failure) throw this.failure;
+    const text = this.buffer.take();
+    if (text === null) return;
+    const chunk = Buffer.from(this.transform ? this.transform(text) : text, 'utf8');
     this.hash.update(chunk);
     if (!this.stream.write(chunk)) await this.drained();
     if (this.failure) throw this.failure;
@@ -62,7 +105,6 @@ export class ChunkedFile {
     });
   }
 
-  /** Writes what is buffered, closes the file and returns its size in bytes and SHA-256 (hex). */
   async close(): Promise<Written> {
     await this.flush();
     this.stream.end();
@@ -71,15 +113,87 @@ export class ChunkedFile {
     return { bytes: this.stream.bytesWritten, sha256: this.hash.digest('hex') };
   }
 
-  /** Closes the file after a failure without waiting on pending data. */
   destroy(): void {
     this.stream.destroy();
   }
 }
 
+/** Messages between OffThreadFile and its worker (file-worker.ts). */
+export type ToWorker = { chunk: string } | { end: true };
+export type FromWorker = { ack: true } | { done: Written } | { failed: string; notExact: boolean };
+
+const WORKER_URL = new URL('./file-worker.js', import.meta.url);
+
+/** A file whose chunks are transformed, encoded, hashed and written by a worker thread. */
+class OffThreadFile implements OutFile {
+  private readonly worker: Worker;
+  private readonly buffer = new ChunkBuffer();
+  private inFlight = 0;
+  private failure: Error | undefined;
+  private written: Written | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(path: string, transform?: ChunkTransform) {
+    this.worker = new Worker(WORKER_URL, { workerData: { path, transform } });
+    this.worker.on('message', (m: FromWorker) => {
+      if ('ack' in m) this.inFlight--;
+      else if ('done' in m) this.written = m.done;
+      else this.failure = m.notExact ? new NotExact() : new Error(m.failed);
+      this.wake?.();
+    });
+    this.worker.on('error', (err) => {
+      this.failure = err;
+      this.wake?.();
+    });
+    this.worker.on('exit', () => {
+      this.failure ??= this.written ? undefined : new Error('the export file worker stopped');
+      this.wake?.();
+    });
+  }
+
+  /** Waits for the worker's next message (or its end). */
+  private next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  add(text: string): boolean {
+    return this.buffer.add(text);
+  }
+
+  async flush(): Promise<void> {
+    if (this.failure) throw this.failure;
+    const chunk = this.buffer.take();
+    if (chunk === null) return;
+    this.worker.postMessage({ chunk } satisfies ToWorker);
+    this.inFlight++;
+    while (this.inFlight >= QUEUED_CHUNKS && !this.failure) await this.next();
+    if (this.failure) throw this.failure;
+  }
+
+  async close(): Promise<Written> {
+    await this.flush();
+    this.worker.postMessage({ end: true } satisfies ToWorker);
+    while (!this.written && !this.failure) await this.next();
+    if (this.failure) throw this.failure;
+    return this.written!;
+  }
+
+  destroy(): void {
+    void this.worker.terminate();
+  }
+}
+
+export interface WriteOptions {
+  transform?: ChunkTransform;
+  /** Use a worker thread (when the compiled worker is there; from TypeScript sources the file is written here). */
+  offThread?: boolean;
+}
+
 /** Creates a file, lets `fill` write it, and closes it; on failure the file is destroyed and the error rethrown. */
-export async function writeChunked(path: string, fill: (file: ChunkedFile) => Promise<void>): Promise<Written> {
-  const file = new ChunkedFile(path);
+export async function writeChunked(path: string, fill: (file: OutFile) => Promise<void>, opts: WriteOptions = {}): Promise<Written> {
+  const file = opts.offThread && existsSync(fileURLToPath(WORKER_URL)) ? new OffThreadFile(path, opts.transform) : new ChunkedFile(path, opts.transform);
   try {
     await fill(file);
     return await file.close();

@@ -6,26 +6,12 @@
 import type { Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
 import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
-import { writeChunked, type Written } from './chunked-file.js';
+import { OFF_THREAD_ROWS, writeChunked, type WriteOptions, type Written } from './chunked-file.js';
 import { formatDate } from './date-format.js';
-import { CELL_SEPARATOR, csvRawRows } from '../store/csv-rows.js';
+import { csvLine, NotExact, rawRow } from './csv-text.js';
+import { csvRawRows } from '../store/csv-rows.js';
 
-const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
-const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
 const PROGRESS_EVERY = 1000;
-
-/** One cell: a formula-like text gets a leading `'` (numbers stay numbers), then RFC 4180 quoting. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(cells: string[]): string {
-  // A lone empty cell is written as "" so the row is not read as a blank line and skipped.
-  return cells.length === 1 && cells[0] === '' ? '""\r\n' : `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** A fiat number from integer cents → fixed two decimals, never through float formatting. */
 export function fiatText(value: number): string {
@@ -52,7 +38,7 @@ function cellOf(tx: Transaction, column: CsvColumn, dateFormat: string): string 
 }
 
 /** The four summary rows after a row of empty cells: label first, value in `fiat_value` (else the second column). */
-function summaryLines(job: ExportJob, header: string[]): string[] {
+function summaryRows(job: ExportJob, header: string[]): string[][] {
   const s = job.summary;
   const rows: [string, string][] = [
     ['Total inflow', fiatText(s.total_inflow)],
@@ -62,7 +48,7 @@ function summaryLines(job: ExportJob, header: string[]): string[] {
   ];
   const width = header.length;
   const valueAt = header.indexOf('fiat_value') > 0 ? header.indexOf('fiat_value') : 1;
-  const lines = [csvLine(Array<string>(width).fill(''))];
+  const out = [Array<string>(width).fill('')];
   for (const [label, value] of rows) {
     const cells = Array<string>(width).fill('');
     if (width === 1) cells[0] = `${label}: ${value}`;
@@ -70,40 +56,9 @@ function summaryLines(job: ExportJob, header: string[]): string[] {
       cells[0] = label;
       cells[valueAt] = value;
     }
-    lines.push(csvLine(cells));
+    out.push(cells);
   }
-  return lines;
-}
-
-/** A raw cell (store/csv-rows.ts) that goes into the file as it is: no quotes needed, no formula prefix. */
-const VERBATIM_CELL = `(?:[^",\\r\\n${CELL_SEPARATOR}${FORMULA_CHARS}][^",\\r\\n${CELL_SEPARATOR}]*)?`;
-
-/** Thrown when a row read by SQL is not one the JS writer would write the same way. */
-class NotExact extends Error {}
-
-/**
- * Lines from the cells SQL reads (store/csv-rows.ts) when the export needs no conversion and no
- * groups, else null. Most rows need no escaping at all: one regular expression checks the cell
- * count and every cell, then the separators become commas.
- */
-function sqlLines(job: ExportJob): Iterable<string> | null {
-  const src = job.unconverted;
-  const rows = src && !job.groups ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format) : null;
-  if (rows === null) return null;
-  const width = job.columns.length;
-  const verbatim = new RegExp(`^${VERBATIM_CELL}(?:${CELL_SEPARATOR}${VERBATIM_CELL}){${width - 1}}\\r\\n$`);
-  return (function* () {
-    for (const row of rows) {
-      // A lone empty cell is left to csvLine, which quotes it.
-      if (verbatim.test(row) && (width > 1 || row.length > 2)) {
-        yield row.replaceAll(CELL_SEPARATOR, ',');
-        continue;
-      }
-      const cells = row.slice(0, -2).split(CELL_SEPARATOR);
-      if (cells.length !== width) throw new NotExact();
-      yield csvLine(cells);
-    }
-  })();
+  return out;
 }
 
 /** Each row's line from the Transaction objects, with the `group` column when grouped. */
@@ -117,32 +72,47 @@ function* jsLines(job: ExportJob): Generator<string> {
   }
 }
 
-async function writeLines(job: ExportJob, destPath: string, lines: Iterable<string>): Promise<Written & { done: number }> {
+/**
+ * Writes the header, the rows and the summary. `raw` rows (store/csv-rows.ts) become CSV lines
+ * as each chunk is written (csv-text.ts csvFromRaw), so the header and summary go in raw too.
+ */
+async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string>, raw: boolean): Promise<Written & { done: number }> {
+  const header = job.groups ? ['group', ...job.columns] : [...job.columns];
+  const line = raw ? rawRow : csvLine;
+  const opts: WriteOptions = { offThread: job.transactionCount >= OFF_THREAD_ROWS };
+  if (raw) opts.transform = { kind: 'csv-raw', width: header.length };
   let done = 0;
-  const written = await writeChunked(destPath, async (file) => {
-    const header = job.groups ? ['group', ...job.columns] : [...job.columns];
-    file.add(csvLine(header));
-    for (const line of lines) {
-      if (file.add(line)) await file.flush();
-      if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
-    }
-    if (job.options.include_summary) for (const line of summaryLines(job, header)) file.add(line);
-  });
+  const written = await writeChunked(
+    destPath,
+    async (file) => {
+      file.add(line(header));
+      for (const row of rows) {
+        if (file.add(row)) await file.flush();
+        if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+      }
+      if (job.options.include_summary) for (const cells of summaryRows(job, header)) file.add(line(cells));
+    },
+    opts,
+  );
   return { ...written, done };
 }
 
-/** The SQL-read lines when they can be exact; a row they cannot reproduce restarts the file with the JS writer. */
+/**
+ * The rows SQL reads (no conversion, no groups) when they can be exact; a row they cannot
+ * reproduce restarts the file with the JS writer.
+ */
 export const writeCsv: ExportWriter = async (job, destPath) => {
-  const fast = sqlLines(job);
+  const src = job.unconverted;
+  const raw = src && !job.groups ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format) : null;
   let written: (Written & { done: number }) | undefined;
-  if (fast) {
+  if (raw) {
     try {
-      written = await writeLines(job, destPath, fast);
+      written = await writeRows(job, destPath, raw, true);
     } catch (err) {
       if (!(err instanceof NotExact)) throw err;
     }
   }
-  written ??= await writeLines(job, destPath, jsLines(job));
+  written ??= await writeRows(job, destPath, jsLines(job), false);
   job.onProgress(written.done);
   return { bytes: written.bytes, sha256: written.sha256 };
 };

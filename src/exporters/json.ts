@@ -4,7 +4,7 @@
  * Groups list their transactions by id: every transaction appears once, in `transactions`.
  */
 import type { ExportJob, ExportWriter } from './types.js';
-import { ChunkedFile, writeChunked } from './chunked-file.js';
+import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { transactionJsonRows } from '../store/json-rows.js';
 
 const PROGRESS_EVERY = 1000;
@@ -15,7 +15,7 @@ function header(job: ExportJob): string {
   return `{"export":${JSON.stringify(meta)}${summary}`;
 }
 
-async function writeGroups(job: ExportJob, file: ChunkedFile): Promise<void> {
+async function writeGroups(job: ExportJob, file: OutFile): Promise<void> {
   if (!job.groups) return;
   file.add(',"groups":[');
   let first = true;
@@ -49,16 +49,20 @@ function* transactionTexts(job: ExportJob): Generator<string> {
 
 export const writeJson: ExportWriter = async (job, destPath) => {
   let done = 0;
-  const written = await writeChunked(destPath, async (file) => {
-    file.add(header(job));
-    await writeGroups(job, file);
-    file.add(',"transactions":[');
-    for (const text of transactionTexts(job)) {
-      if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
-      if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
-    }
-    file.add(`${done === 0 ? '' : '\n'}]}\n`);
-  });
+  const written = await writeChunked(
+    destPath,
+    async (file) => {
+      file.add(header(job));
+      await writeGroups(job, file);
+      file.add(',"transactions":[');
+      for (const text of transactionTexts(job)) {
+        if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
+        if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+      }
+      file.add(`${done === 0 ? '' : '\n'}]}\n`);
+    },
+    { offThread: job.transactionCount >= OFF_THREAD_ROWS },
+  );
   job.onProgress(done);
   return written;
 };

@@ -9,6 +9,10 @@ import type { TxFilter } from '../core/filters.js';
 import type { CsvColumn } from '../exporters/types.js';
 import { whereOf } from './transactions.js';
 import { MAX_CENTS, MAX_TS, MIN_TS, tagOrderAgrees, TX_FROM } from './sql-exact.js';
+import { CELL_SEPARATOR, ROW_END } from '../exporters/csv-text.js';
+
+const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
+const END = `char(${ROW_END.charCodeAt(0)})`;
 
 const DAY_PATTERNS: Record<string, string> = { 'YYYY-MM-DD': '%Y-%m-%d', 'MM/DD/YYYY': '%m/%d/%Y', 'DD/MM/YYYY': '%d/%m/%Y' };
 const TIME_PATTERNS: Record<string, string> = { 'HH:mm:ss': ' %H:%M:%S', 'HH:mm': ' %H:%M' };
@@ -21,14 +25,21 @@ function strftimeOf(pattern: string): string | null {
   return d === undefined || t === undefined || rest.length ? null : d + t;
 }
 
-/** A cell SQL cannot reproduce exactly: an extra separator, so the row's cell count is off and the caller falls back. */
-const NOT_EXACT = 'char(31, 31)';
+/** A cell SQL cannot reproduce exactly: an extra CELL_SEPARATOR, so the row's cell count is off and the caller falls back. */
+const NOT_EXACT = `${SEP} || ${SEP}`;
+
+/** The timestamp in a strftime format: date() and datetime() print the two usual ones a third faster. */
+function formatted(format: string): string {
+  if (format === '%Y-%m-%d') return "date(t.ts, 'unixepoch')";
+  if (format === '%Y-%m-%d %H:%M:%S') return "datetime(t.ts, 'unixepoch')";
+  return `strftime('${format}', t.ts, 'unixepoch')`;
+}
 
 /** Raw text of each column as cellOf gives it, before escaping (or NOT_EXACT). */
 function rawCell(column: CsvColumn, dateFormat: string): string {
   switch (column) {
     case 'date':
-      return `iif(typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}, strftime('${dateFormat}', t.ts, 'unixepoch'), ${NOT_EXACT})`;
+      return `iif(typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}, ${formatted(dateFormat)}, ${NOT_EXACT})`;
     case 'wallet_label':
       return 'w.label';
     case 'token':
@@ -52,22 +63,21 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
   }
 }
 
-/** Separates a row's raw cells: a control character text rarely holds. */
-export const CELL_SEPARATOR = '\x1f';
-
 /**
  * The raw cells (as exporters/csv.ts cellOf gives them, unescaped) of the matching rows in
- * timestamp order, each row one string: its cells joined by CELL_SEPARATOR, then CRLF (one string
- * per row is the cheapest way out of SQLite). Null when SQL cannot order or format this export as
- * the JS writer does. A row whose cell count is off holds a value SQL cannot reproduce (or a cell
- * holding the separator): the caller must then write the export with the JS writer.
+ * timestamp order, each row one string: its cells joined by CELL_SEPARATOR, then ROW_END
+ * (exporters/csv-text.ts; one string per row is the cheapest way out of SQLite). Null when SQL
+ * cannot order or format this export as the JS writer does, or for a single column. A row whose
+ * cell count is off holds a value SQL cannot reproduce (or a cell holding a separator): the
+ * caller must then write the export with the JS writer.
  */
 export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string): Iterable<string> | null {
   const format = strftimeOf(dateFormat);
-  if (format === null || (columns.includes('tags') && !tagOrderAgrees(db))) return null;
+  // One column: a cell holding ROW_END would read as two rows of the right width.
+  if (format === null || columns.length < 2 || (columns.includes('tags') && !tagOrderAgrees(db))) return null;
   const w = whereOf(workspaceId, filter);
   const cells = columns.map((c) => rawCell(c, format)).join(', ');
-  const rows = db.prepare(`SELECT concat_ws(char(31), ${cells}) || char(13, 10) ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
+  const rows = db.prepare(`SELECT concat_ws(${SEP}, ${cells}) || ${END} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
   // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
   return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
 }

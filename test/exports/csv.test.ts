@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { tempLedger, addWallets, addTxs, tag } from './seed.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { tagTransaction } from '../../src/engine/transaction-edits.js';
-import { csvCell } from '../../src/exporters/csv.js';
+import { csvCell } from '../../src/exporters/csv-text.js';
 import type { Engine } from '../../src/engine/engine.js';
 
 async function exportCsv(engine: Engine, ws: string, dir: string, body: Record<string, unknown> = {}): Promise<{ text: string; rows: string[][] }> {
