@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { csvFromRaw, NotExact } from './csv-text.js';
+import { csvFromRaw } from './csv-text.js';
+import { NotExact } from './raw-rows.js';
 
 const CHUNK_CHARS = 256 * 1024;
 /** From this many rows an export's file is written on a worker thread (starting one costs ~40 ms). */
@@ -23,7 +24,7 @@ export interface Written {
   sha256: string;
 }
 
-/** What to do to each chunk before it is written: plain data, so it can travel to a worker. */
+/** What to do to each chunk before it is written (raw rows → CSV lines): plain data, so it can travel to a worker. */
 export type ChunkTransform = { kind: 'csv-raw'; width: number };
 
 function transformOf(spec: ChunkTransform | undefined): ((text: string) => string) | undefined {

@@ -1,13 +1,9 @@
 /**
  * CSV text (CONTRACT §6): RFC 4180 quoting, the OWASP formula prefix, and the conversion of raw
- * rows (cells joined by CELL_SEPARATOR, each row ended by ROW_END, as store/csv-rows.ts reads
- * them) into CSV lines. A leaf module: the export file worker loads it without the ledger.
+ * rows (raw-rows.ts, as store/csv-rows.ts reads them) into CSV lines. The export file worker
+ * loads it without the ledger.
  */
-
-/** Separates a row's raw cells: a control character text rarely holds. */
-export const CELL_SEPARATOR = '\x1f';
-/** Ends a raw row (cells may hold line breaks, so CRLF cannot). */
-export const ROW_END = '\x1e';
+import { CELL_SEPARATOR, NotExact, ROW_END, rowsOf } from './raw-rows.js';
 
 const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
 const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);
@@ -36,13 +32,6 @@ export function rawRow(cells: string[]): string {
   return cells.join(CELL_SEPARATOR) + ROW_END;
 }
 
-/** Thrown when a raw row does not have the expected number of cells: a cell held the separator, or SQL marked a value it cannot print. */
-export class NotExact extends Error {
-  constructor() {
-    super('a raw CSV row does not have the expected number of cells');
-  }
-}
-
 /**
  * CSV lines of raw rows of `width` cells each (text ending in ROW_END). Most rows need no
  * escaping at all: one regular expression checks the cell count and every cell, then the
@@ -51,8 +40,7 @@ export class NotExact extends Error {
 export function csvFromRaw(width: number): (raw: string) => string {
   const verbatim = new RegExp(`^${VERBATIM_CELL}(?:${CELL_SEPARATOR}${VERBATIM_CELL}){${width - 1}}$`);
   return (raw) => {
-    const rows = raw.split(ROW_END);
-    rows.pop();
+    const rows = rowsOf(raw);
     const lines = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;

@@ -8,7 +8,8 @@ import { centsToString } from '../core/money.js';
 import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
 import { OFF_THREAD_ROWS, writeChunked, type WriteOptions, type Written } from './chunked-file.js';
 import { formatDate } from './date-format.js';
-import { csvLine, NotExact, rawRow } from './csv-text.js';
+import { csvLine, rawRow } from './csv-text.js';
+import { NotExact } from './raw-rows.js';
 import { csvRawRows } from '../store/csv-rows.js';
 
 const PROGRESS_EVERY = 1000;

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
-import { NotExact } from './csv-text.js';
+import { NotExact } from './raw-rows.js';
 
 const port = parentPort!;
 const { path, transform } = workerData as { path: string; transform?: ChunkTransform };
