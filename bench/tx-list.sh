@@ -15,6 +15,13 @@ A='--chain ethereum --start-date 2026-05-01 --end-date 2026-10-31'
 B='--min-amount 1000 --max-amount 5000 --sort amount_desc'
 node bench/tx-list-sql.mjs "$DB" "$WS" a="$A" b="$B" c=''
 
+# bin/txa runs the rolldown bundle only while it is at least as new as tsc's output (see bin/txa).
+if [ -f dist/bundle/txa.js ] && ! [ dist/cli/main.js -nt dist/bundle/txa.js ]; then
+  echo "bin/txa runs the bundle (dist/bundle/)"
+else
+  echo "bin/txa runs the unbundled dist/cli/main.js: the bundle is missing or older than tsc's output (npm run build)"
+fi
+
 # A clean profile: no stored workspace, db or remote settings leak in.
 export TXA_CONFIG_DIR="$(mktemp -d)" NO_COLOR=1
 unset TXA_BASE_URL TXA_API_KEY TXA_WORKSPACE TXA_DB TXA_PROFILE
