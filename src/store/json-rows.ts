@@ -4,12 +4,14 @@
  * toTransaction; json_quote escapes strings exactly as JSON.stringify does), several times
  * faster than hydrating objects. A row SQL cannot reproduce comes back as its bare id, for the
  * caller to serialise: attachments (their URLs are signed by the engine), a timestamp or fiat
- * value outside the exact ranges, an unknown chain, or tags SQLite would order differently.
+ * value outside the exact ranges, an unknown chain, type or direction (known ones need no JSON
+ * escaping), or tags SQLite would order differently.
  * JSON text starts with `{`; an id comes after a space, so the two never mix up.
  */
 import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
 import { CHAIN_INFO } from '../core/chains.js';
+import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
 import { MAX_CENTS, MAX_TS, MIN_TS, tagOrderAgrees, TX_FROM } from './sql-exact.js';
 
@@ -31,17 +33,18 @@ const TAGS = `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"i
   ORDER BY g.name COLLATE NOCASE, g.id) || ']' FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id))`;
 
 const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quote(t.tx_hash), ',"wallet_id":', json_quote(t.wallet_id),
-  ',"wallet_label":', json_quote(w.label), ',"chain":', json_quote(t.chain), ',"from_address":', json_quote(t.from_address),
+  ',"wallet_label":', json_quote(w.label), ',"chain":', '"' || t.chain || '"', ',"from_address":', json_quote(t.from_address),
   ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
-  ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', json_quote(t.direction),
-  ',"type":', json_quote(t.type), ',"timestamp":"', strftime('%Y-%m-%dT%H:%M:%SZ', t.ts, 'unixepoch'), '","tags":', ${TAGS},
+  ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', '"' || t.direction || '"',
+  ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${TAGS},
   ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', json_quote(${EXPLORER_URL}), '}')`;
 
 /** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
 function exactWhen(tagsInOrder: boolean): string {
   return `typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}
     AND (t.fiat_cents IS NULL OR (typeof(t.fiat_cents) = 'integer' AND abs(t.fiat_cents) < ${MAX_CENTS}))
-    AND typeof(t.token_decimals) = 'integer' AND t.attachment_count = 0 AND t.chain IN (${Object.keys(CHAIN_INFO).map(quote).join(', ')})
+    AND typeof(t.token_decimals) = 'integer' AND t.attachment_count = 0 AND t.chain IN (${CHAINS.map(quote).join(', ')})
+    AND t.type IN (${TX_TYPES.map(quote).join(', ')}) AND t.direction IN ('inflow', 'outflow')
     ${tagsInOrder ? '' : 'AND t.tag_count = 0'}`;
 }
 
