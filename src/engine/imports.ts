@@ -4,9 +4,12 @@
  * JSON, missing tags, the transactions (rollups kept in step), their `transaction.created`
  * events, and one `wallet.synced` per wallet. Any invalid row means nothing is written and every
  * bad row is listed. `dryRun` runs the same transaction and rolls it back, so its counts are exact.
+ * An import at least as large as the ledger builds the indexes of the tables it fills once, at
+ * its end (store/bulk-write.ts).
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Engine } from './engine.js';
 import { insertNewWallet, requireWallet } from './wallets.js';
 import { createTag } from './tags.js';
@@ -16,7 +19,8 @@ import { nowIso, nowSeconds } from '../core/clock.js';
 import { amountKey, decimalToCents, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
-import { compareTagRefs, insertTransactions, toTransaction, type NewTransaction } from '../store/transactions.js';
+import { compareTagRefs, insertTransactions, toTransaction, type TransactionRow } from '../store/transactions.js';
+import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { importerFor } from '../importers/index.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
@@ -102,7 +106,10 @@ function run(
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
-      const summary = withLargeCache(engine, () => write(engine, ws, rows, wallets, opts, skipped));
+      const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
+      const summary = withLargeCache(engine.db, () =>
+        rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll(),
+      );
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
     });
@@ -165,9 +172,9 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
     : `${found.length} wallets are labelled '${ref.label}'${where}; pass --wallet ID`;
 }
 
-interface PlannedRow {
-  row: NewTransaction;
-  record: ImportRecord;
+/** A row to insert, with its wallet's label (for its event) and the tags the file gives it. */
+interface PlannedRow extends TransactionRow {
+  tags: NonNullable<ImportRecord['tags']>;
 }
 
 /**
@@ -203,47 +210,55 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
     counters.set(counter, n + 1);
     const transfer_key = `${prefix}:${n}`;
     planned.push({
-      record: r,
-      row: {
-        id: transactionId(w.id, r.tx_hash, transfer_key),
-        workspace_id: workspaceId,
-        wallet_id: w.id,
-        chain: w.chain,
-        tx_hash: r.tx_hash,
-        transfer_key,
-        from_address: r.from_address,
-        to_address: r.to_address,
-        token_symbol: r.token.symbol,
-        token_address: r.token.address,
-        token_decimals: r.token.decimals,
-        amount: r.amount,
-        amount_key: amountKey(r.amount),
-        fiat_cents,
-        direction: r.direction,
-        type: r.type,
-        ts: r.timestamp,
-        notes: r.notes,
-      },
+      id: transactionId(w.id, r.tx_hash, transfer_key),
+      workspace_id: workspaceId,
+      wallet_id: w.id,
+      wallet_label: w.label,
+      chain: w.chain,
+      tx_hash: r.tx_hash,
+      transfer_key,
+      from_address: r.from_address,
+      to_address: r.to_address,
+      token_symbol: r.token.symbol,
+      token_address: r.token.address,
+      token_decimals: r.token.decimals,
+      amount: r.amount,
+      amount_key: amountKey(r.amount),
+      fiat_cents,
+      direction: r.direction,
+      type: r.type,
+      ts: r.timestamp,
+      notes: r.notes,
+      tags: r.tags ?? [],
     });
   });
   return planned;
 }
 
-/** Page cache for the import's duration (KiB): a batch dirties tens of MB of pages. */
-const IMPORT_CACHE_KIB = 256 * 1024;
+/** Tables an import fills, whose secondary indexes a large import builds anew (rebuildPays). */
+const FILLED_TABLES = ['transactions', 'transaction_tags', 'events'];
+/** Below this many rows, inserting into the indexes costs too little to be worth the DDL. */
+const MIN_REBUILD_ROWS = 10_000;
 
 /**
- * Runs `fn` with the connection's page cache raised, then restores it: with the default 2 MB,
- * SQLite spills dirty pages to the WAL mid-transaction and writes many of them again later.
+ * Whether the import adds at least as many transactions as the ledger holds: then building the
+ * indexes of the filled tables once, sorted, is faster than inserting into them row by row; with
+ * fewer it is slower (bench/RESULTS.md, "Session 2"). The ledger's size is max(rowid), an upper
+ * bound of its row count.
  */
-function withLargeCache<T>(engine: Engine, fn: () => T): T {
-  const before = engine.db.pragma('cache_size', { simple: true }) as number;
-  engine.db.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
-  try {
-    return fn();
-  } finally {
-    engine.db.pragma(`cache_size = ${before}`);
+function rebuildPays(engine: Engine, rows: PlannedRow[]): boolean {
+  if (rows.length < MIN_REBUILD_ROWS) return false;
+  const stored = (engine.db.prepare('SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
+  if (rows.length < stored) return false;
+  // Rows already stored are skipped: count the new ones until the answer is known.
+  const exists = engine.db.prepare('SELECT 1 FROM transactions WHERE id = ?').pluck();
+  let fresh = 0;
+  for (const [i, r] of rows.entries()) {
+    if (fresh >= stored) return true;
+    if (fresh + rows.length - i < stored) return false;
+    if (!exists.get(r.id)) fresh++;
   }
+  return fresh >= stored;
 }
 
 function write(
@@ -254,20 +269,20 @@ function write(
   opts: { dryRun?: boolean; format: string },
   skipped: number,
 ): ImportSummary {
-  const recordOf = new Map(planned.map((p) => [p.row, p.record]));
-  const inserted = insertTransactions(engine.db, planned.map((p) => p.row), nowSeconds());
-  const tagsOf = linkTags(engine, ws.id, inserted.map((row) => ({ row, tags: recordOf.get(row)!.tags ?? [] })));
+  const inserted = insertTransactions(engine.db, planned, nowSeconds());
+  const tagRefs = resolveTags(engine, ws.id, inserted);
+  const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
+  // One row at a time, so nothing built for a row (its tags, its ~1 KB event) outlives it.
+  const created = opts.dryRun ? undefined : engine.events.batch(ws.id, 'transaction.created');
+  for (const row of inserted) {
+    const tags = row.tags.length === 0 ? [] : linkTags(row, tagRefs, link);
+    created?.(row.id, { transaction: toTransaction(row, tags, []) });
+  }
 
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();
   for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
   for (const row of inserted) touched.get(row.wallet_id)!.imported++;
-
   if (!opts.dryRun) {
-    engine.events.appendMany(ws.id, 'transaction.created', inserted.map((row) => {
-      const wallet = touched.get(row.wallet_id)!.wallet;
-      const transaction = toTransaction({ ...row, wallet_label: wallet.label }, tagsOf.get(row.id) ?? [], []);
-      return { subjectId: row.id, body: { transaction } };
-    }));
     const syncedAt = nowIso();
     const setSynced = engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?');
     for (const t of touched.values()) {
@@ -287,19 +302,18 @@ function write(
 }
 
 /**
- * Links the inserted rows to their tags by name, creating missing tags (with the row's type or
- * `neutral`) through createTag, so the tier's tag limit and `tag.created` apply as everywhere.
- * Returns each row's tags as the API shows them, by name.
+ * The tags the inserted rows name, by the name as written, creating missing ones (with the row's
+ * type or `neutral`) through createTag, so the tier's tag limit and `tag.created` apply as
+ * everywhere. Done before any `transaction.created`, so the log tells of a tag before the rows
+ * that carry it.
  */
-function linkTags(engine: Engine, workspaceId: string, rows: { row: NewTransaction; tags: NonNullable<ImportRecord['tags']> }[]): Map<string, TagRef[]> {
-  const byKey = new Map<string, TagRef>();
+function resolveTags(engine: Engine, workspaceId: string, rows: PlannedRow[]): Map<string, TagRef> {
   const find = engine.db.prepare('SELECT id, name, color FROM tags WHERE workspace_id = ? AND name_key = ?');
-  const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
-  const out = new Map<string, TagRef[]>();
-  for (const { row, tags } of rows) {
-    if (tags.length === 0) continue;
-    const refs = new Map<string, TagRef>();
-    for (const t of tags) {
+  const byKey = new Map<string, TagRef>();
+  const byName = new Map<string, TagRef>();
+  for (const row of rows) {
+    for (const t of row.tags) {
+      if (byName.has(t.name)) continue;
       const key = tagNameKey(t.name);
       let ref = byKey.get(key) ?? (find.get(workspaceId, key) as TagRef | undefined);
       if (!ref) {
@@ -307,10 +321,19 @@ function linkTags(engine: Engine, workspaceId: string, rows: { row: NewTransacti
         ref = { id: tag.id, name: tag.name, color: tag.color };
       }
       byKey.set(key, ref);
-      refs.set(ref.id, ref);
-      link.run(row.id, ref.id);
+      byName.set(t.name, ref);
     }
-    out.set(row.id, [...refs.values()].sort(compareTagRefs));
   }
-  return out;
+  return byName;
+}
+
+/** Links a row to its tags; returns them as the API shows them (distinct, in tag order). */
+function linkTags(row: PlannedRow, refs: Map<string, TagRef>, link: Database.Statement): TagRef[] {
+  const linked = new Map<string, TagRef>();
+  for (const t of row.tags) {
+    const ref = refs.get(t.name)!;
+    if (!linked.has(ref.id)) link.run(row.id, ref.id);
+    linked.set(ref.id, ref);
+  }
+  return [...linked.values()].sort(compareTagRefs);
 }

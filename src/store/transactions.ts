@@ -213,13 +213,13 @@ export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: 
  * Inserts rows, skipping those whose identity (wallet, hash, transfer) exists already, and
  * keeps the rollups in step. Call inside a write transaction. Returns the rows inserted.
  */
-export function insertTransactions(db: Db, rows: NewTransaction[], createdAt: number): NewTransaction[] {
+export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], createdAt: number): T[] {
   const stmt = db.prepare(
     `INSERT OR IGNORE INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
       token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const inserted: NewTransaction[] = [];
+  const inserted: T[] = [];
   for (const r of rows) {
     const info = stmt.run(
       r.id, r.workspace_id, r.wallet_id, r.chain, r.tx_hash, r.transfer_key, r.from_address, r.to_address,

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, writeTx, type Db } from '../../src/store/db.js';
 import { EventLog, type EventRow } from '../../src/store/events.js';
-import { newId } from '../../src/core/ids.js';
+import { newId, newSortableId } from '../../src/core/ids.js';
 
 let db: Db;
 let log: EventLog;
@@ -24,17 +24,22 @@ const subscribe = (workspaceId: string, events: string[]) =>
 
 const stored = () => db.prepare('SELECT * FROM events ORDER BY seq').all() as EventRow[];
 
-describe('EventLog.appendMany', () => {
+describe('EventLog.batch', () => {
   const bodies = Array.from({ length: 250 }, (_, i) => ({
     subjectId: `tx_${i}`,
     body: { transaction: { id: `tx_${i}`, amount: `${i}.5`, notes: i % 2 ? null : 'a "quoted" note ✓', tags: [] } },
   }));
+  const appendAll = (workspaceId: string, list: typeof bodies) => {
+    const add = log.batch(workspaceId, 'transaction.created');
+    return list.map((e) => add(e.subjectId, e.body));
+  };
 
-  it('writes one row per event with distinct random ids, consecutive seqs and the contract payload', () => {
-    const rows = writeTx(db, () => log.appendMany('ws_a', 'transaction.created', bodies));
+  it('writes one row per event with distinct ids in seq order, consecutive seqs and the contract payload', () => {
+    const rows = writeTx(db, () => appendAll('ws_a', bodies));
     expect(stored()).toEqual(rows);
     expect(rows).toHaveLength(250);
     expect(new Set(rows.map((r) => r.id)).size).toBe(250);
+    expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort());
     for (const [i, row] of rows.entries()) {
       expect(row.id).toMatch(/^evt_[0-9a-f]{20}$/);
       expect(row.seq).toBe(rows[0]!.seq + i);
@@ -52,7 +57,7 @@ describe('EventLog.appendMany', () => {
     log.onAppend((e) => seen.push(e));
     const rows = writeTx(db, () => [
       log.append('ws_a', 'tag.created', 'tag_1', {}),
-      ...log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 3)),
+      ...appendAll('ws_a', bodies.slice(0, 3)),
     ]);
     expect(seen).toEqual(rows);
     expect(JSON.parse(rows[0]!.payload)).toEqual({ event: 'tag.created', event_id: rows[0]!.id, created_at: rows[0]!.created_at, workspace_id: 'ws_a' });
@@ -63,7 +68,7 @@ describe('EventLog.appendMany', () => {
     subscribe('ws_a', ['*']);
     subscribe('ws_a', ['tag.created']);
     subscribe('ws_b', ['*']);
-    const rows = writeTx(db, () => log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 120)));
+    const rows = writeTx(db, () => appendAll('ws_a', bodies.slice(0, 120)));
     const deliveries = db.prepare('SELECT event_id, count(*) AS n FROM webhook_deliveries GROUP BY event_id').all() as { event_id: string; n: number }[];
     expect(deliveries).toHaveLength(120);
     expect(new Set(deliveries.map((d) => d.event_id))).toEqual(new Set(rows.map((r) => r.id)));
@@ -71,8 +76,9 @@ describe('EventLog.appendMany', () => {
   });
 
   it('refuses to write outside a transaction, and an empty batch writes nothing', () => {
-    expect(() => log.appendMany('ws_a', 'transaction.created', bodies.slice(0, 1))).toThrow(/inside the transaction/);
-    expect(writeTx(db, () => log.appendMany('ws_a', 'transaction.created', []))).toEqual([]);
+    expect(() => appendAll('ws_a', bodies.slice(0, 1))).toThrow(/inside the transaction/);
+    expect(() => log.append('ws_a', 'tag.created', 'tag_1', {})).toThrow(/inside the transaction/);
+    expect(writeTx(db, () => appendAll('ws_a', []))).toEqual([]);
     expect(stored()).toEqual([]);
   });
 });
@@ -82,5 +88,29 @@ describe('newId', () => {
     const ids = Array.from({ length: 5000 }, () => newId('evt'));
     expect(new Set(ids).size).toBe(5000);
     for (const id of ids) expect(id).toMatch(/^evt_[0-9a-f]{20}$/);
+  });
+});
+
+describe('newSortableId', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives ids of the same form that strictly increase, within a millisecond and across them', () => {
+    const ids: string[] = [];
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2100, 0, 1) });
+    for (let ms = 0; ms < 50; ms++) {
+      for (let i = 0; i < 100; i++) ids.push(newSortableId('evt'));
+      vi.advanceTimersByTime(1);
+    }
+    for (const id of ids) expect(id).toMatch(/^evt_[0-9a-f]{20}$/);
+    for (let i = 1; i < ids.length; i++) expect(ids[i]! > ids[i - 1]!).toBe(true);
+    expect(ids[0]!.slice(4, 15)).toBe(Date.UTC(2100, 0, 1).toString(16).padStart(11, '0'));
+  });
+
+  it('keeps increasing when the clock is set back', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2100, 0, 1, 12) });
+    const before = newSortableId('evt');
+    vi.setSystemTime(Date.UTC(2100, 0, 1, 11));
+    const after = newSortableId('evt');
+    expect(after > before).toBe(true);
   });
 });
