@@ -25,6 +25,7 @@ const existing = Number(values.existing ?? 0);
 const batch = Number(values.batch ?? n);
 const runs = Number(values.runs ?? 3);
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'txa-import-bench-'));
+process.on('exit', () => values.dir === undefined && rmSync(dir, { recursive: true, force: true }));
 
 const spec = ledgerSpec(existing + n);
 const all = [...generateRecords(spec)];
