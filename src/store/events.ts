@@ -28,7 +28,8 @@ function payloadOf(envelope: string, body: Record<string, unknown>): string {
 
 /**
  * Appends events. Must be called inside the transaction of the change it reports
- * (CONTRACT §8); `listeners` run in that transaction too (e.g. to schedule webhook deliveries).
+ * (CONTRACT §8); `listeners` run in that transaction too (e.g. to wake the webhook sender; a
+ * trigger on `events` schedules the deliveries themselves).
  */
 export class EventLog {
   private readonly insert;
