@@ -23,10 +23,13 @@ const FIAT = `CASE WHEN t.fiat_cents IS NULL THEN 'null'
   WHEN t.fiat_cents % 10 = 0 THEN iif(t.fiat_cents < 0, '-', '') || (abs(t.fiat_cents) / 100) || '.' || (abs(t.fiat_cents) % 100 / 10)
   ELSE iif(t.fiat_cents < 0, '-', '') || (abs(t.fiat_cents) / 100) || '.' || substr(100 + abs(t.fiat_cents) % 100, 2) END`;
 
-/** explorerUrl: the chain's explorer and the hash when it is a 0x-prefixed 32-byte hex hash. */
-// unhex() is NULL for any character that is not a hex digit (GLOB '*[^0-9a-fA-F]*' costs 4× more).
+/**
+ * explorerUrl as JSON text: the chain's explorer and the hash when it is a 0x-prefixed 32-byte
+ * hex hash (such a URL needs no escaping), else "". unhex() is NULL for any character that is not
+ * a hex digit (GLOB '*[^0-9a-fA-F]*' costs 4× more).
+ */
 const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND unhex(substr(t.tx_hash, 3)) IS NOT NULL,
-  CASE t.chain ${Object.entries(CHAIN_INFO).map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`).join(' ')} END || t.tx_hash, '')`;
+  '"' || CASE t.chain ${Object.entries(CHAIN_INFO).map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`).join(' ')} END || t.tx_hash || '"', '""')`;
 
 /** The tags as TagRef objects in compareTagRefs order. */
 const TAGS = `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
@@ -37,7 +40,7 @@ const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quot
   ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
   ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', '"' || t.direction || '"',
   ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${TAGS},
-  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', json_quote(${EXPLORER_URL}), '}')`;
+  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL}, '}')`;
 
 /** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
 function exactWhen(tagsInOrder: boolean): string {
