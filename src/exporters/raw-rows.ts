@@ -1,8 +1,8 @@
 /**
- * The text SQLite hands the fast export writers (store/csv-rows.ts, store/json-rows.ts): each
- * row's cells joined by CELL_SEPARATOR, rows ended by ROW_END. Control characters text rarely
- * holds; a cell that does hold one makes its row's cell count wrong, which the writers detect
- * (NotExact) and answer by writing the file from Transaction objects instead.
+ * The text SQLite hands the fast CSV writer (store/csv-rows.ts): each row's cells joined by
+ * CELL_SEPARATOR, rows ended by ROW_END. Control characters text rarely holds; a cell that does
+ * hold one makes its row's cell count wrong, which the writer detects (NotExact) and answers by
+ * writing the file from Transaction objects instead.
  */
 
 export const CELL_SEPARATOR = '\x1f';

@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
 import type { CsvColumn } from '../exporters/types.js';
 import { whereOf } from './transactions.js';
-import { MAX_CENTS, MAX_TS, MIN_TS, tagOrderAgrees, TX_FROM } from './sql-exact.js';
+import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { CELL_SEPARATOR, ROW_END } from '../exporters/raw-rows.js';
 
 const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
@@ -39,7 +39,7 @@ function formatted(format: string): string {
 function rawCell(column: CsvColumn, dateFormat: string): string {
   switch (column) {
     case 'date':
-      return `iif(typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}, ${formatted(dateFormat)}, ${NOT_EXACT})`;
+      return `iif(${TS_EXACT}, ${formatted(dateFormat)}, ${NOT_EXACT})`;
     case 'wallet_label':
       return 'w.label';
     case 'token':
@@ -47,7 +47,7 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
     case 'fiat_value':
       // centsToString: sign, whole units, two decimals (string arithmetic, cheaper than printf).
       return `CASE WHEN t.fiat_cents IS NULL THEN ''
-        WHEN typeof(t.fiat_cents) <> 'integer' OR abs(t.fiat_cents) >= ${MAX_CENTS} THEN ${NOT_EXACT}
+        WHEN NOT ${FIAT_EXACT} THEN ${NOT_EXACT}
         WHEN t.fiat_cents >= 0 THEN (t.fiat_cents / 100) || '.' || substr(100 + t.fiat_cents % 100, 2)
         ELSE '-' || (-t.fiat_cents / 100) || '.' || substr(100 + (-t.fiat_cents) % 100, 2) END`;
     case 'notes':

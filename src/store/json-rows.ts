@@ -13,7 +13,7 @@ import type { TxFilter } from '../core/filters.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
-import { MAX_CENTS, MAX_TS, MIN_TS, tagOrderAgrees, TX_FROM } from './sql-exact.js';
+import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -44,8 +44,7 @@ const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quot
 
 /** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
 function exactWhen(tagsInOrder: boolean): string {
-  return `typeof(t.ts) = 'integer' AND t.ts BETWEEN ${MIN_TS} AND ${MAX_TS}
-    AND (t.fiat_cents IS NULL OR (typeof(t.fiat_cents) = 'integer' AND abs(t.fiat_cents) < ${MAX_CENTS}))
+  return `${TS_EXACT} AND ${FIAT_EXACT}
     AND typeof(t.token_decimals) = 'integer' AND t.attachment_count = 0 AND t.chain IN (${CHAINS.map(quote).join(', ')})
     AND t.type IN (${TX_TYPES.map(quote).join(', ')}) AND t.direction IN ('inflow', 'outflow')
     ${tagsInOrder ? '' : 'AND t.tag_count = 0'}`;
