@@ -21,6 +21,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
 import { iterateRows, whereOf } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
+import { watchCommits, type CommitWatch } from '../store/db.js';
 import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
 import { downloadUrl } from '../exporters/download-link.js';
 
@@ -310,21 +311,27 @@ function fsyncFile(path: string): void {
   }
 }
 
-/** A second connection on the same ledger, in a read transaction: one consistent snapshot for the whole file. */
-function openReader(engine: Engine): Engine {
-  if (engine.ledgerPath === ':memory:') return engine;
+/**
+ * A second connection on the same ledger, in a read transaction: one consistent snapshot for
+ * the whole file. The commit watch starts before the snapshot, so a second reader (the file
+ * worker) can tell whether it would read the same one.
+ */
+function openReader(engine: Engine): { reader: Engine; watch?: CommitWatch } {
+  if (engine.ledgerPath === ':memory:') return { reader: engine };
   const reader = Engine.open(engine.ledgerPath, { publicBaseUrl: engine.publicBaseUrl, actor: engine.actor });
   reader.attachmentUrl = engine.attachmentUrl;
   // Pages read once through SQLite's small page cache: a mapped ledger would add every page an
   // export touches to the process's RSS (a 1M-row export then peaks near the file's size), for
   // the same CPU time (bench/RESULTS.md).
   reader.db.pragma('mmap_size = 0');
+  const watch = watchCommits(engine.ledgerPath);
   reader.db.exec('BEGIN');
   reader.db.prepare('SELECT 1 FROM exports LIMIT 1').get();
-  return reader;
+  return { reader, watch };
 }
 
-function closeReader(engine: Engine, reader: Engine): void {
+function closeReader(engine: Engine, reader: Engine, watch: CommitWatch | undefined): void {
+  watch?.close();
   if (reader === engine) return;
   if (reader.db.inTransaction) reader.db.exec('COMMIT');
   reader.close();
@@ -370,18 +377,19 @@ async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Pr
   const dir = engine.dir('exports');
   const fileName = `${row.id}.${EXTENSIONS[row.format]}`;
   const tmp = join(dir, `${fileName}.tmp`);
-  const reader = openReader(engine);
+  const { reader, watch } = openReader(engine);
   let count = row.transaction_count ?? 0;
   let digest: string | undefined;
   try {
     const track = progressTracker(engine, row, () => count, opts.onProgress);
     const job = buildJob(engine, reader, row, ws, request, track);
+    if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     count = job.transactionCount;
     digest = (await writer(job, tmp)).sha256;
     fsyncFile(tmp);
     renameSync(tmp, join(dir, fileName));
   } finally {
-    closeReader(engine, reader);
+    closeReader(engine, reader, watch);
     rmSync(tmp, { force: true });
   }
   const sha256 = digest ?? (await sha256Of(join(dir, fileName)));

@@ -1,37 +1,139 @@
 /**
  * The worker thread of a large export's file (chunked-file.ts OffThreadFile): transforms,
  * encodes, hashes and writes each chunk it is sent, in order, acknowledging each one so the
- * reading thread can keep a few chunks in flight and no more.
+ * reading thread can keep a few chunks in flight and no more. Given a ledger, it opens a read
+ * snapshot on it at once; sent a RangeSpec, it reads ranges of rows itself if the main thread
+ * finds that snapshot is its own, and writes all ranges in order (range-readers.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
 import { NotExact } from './raw-rows.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, WAIT, type RangeSpec } from './range-readers.js';
+import { openSnapshotReader, type Db } from '../store/db.js';
 
 const port = parentPort!;
-const { path, transform } = workerData as { path: string; transform?: ChunkTransform };
+const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
 const file = new ChunkedFile(path, transform);
+const post = (m: FromWorker) => port.postMessage(m);
 
-async function handle(m: ToWorker): Promise<FromWorker> {
-  if ('end' in m) return { done: await file.close() };
-  file.add(m.chunk);
-  await file.flush();
-  return { ack: true };
+// File writes run one at a time, in the order queued; after a failure the rest are skipped.
+let failed = false;
+let queue = Promise.resolve();
+
+function fail(err: unknown): void {
+  if (failed) return;
+  failed = true;
+  file.destroy();
+  stopReading();
+  post({ failed: (err as Error).message, notExact: err instanceof NotExact });
 }
 
-// One message at a time, in the order sent; after a failure the rest are ignored.
-let queue = Promise.resolve(true);
-port.on('message', (m: ToWorker) => {
-  queue = queue.then(async (ok) => {
-    if (!ok) return false;
+function enqueue(step: () => Promise<void>): void {
+  queue = queue.then(async () => {
+    if (failed) return;
     try {
-      const reply = await handle(m);
-      port.postMessage(reply);
-      if ('done' in reply) port.close();
-      return true;
+      await step();
     } catch (err) {
-      file.destroy();
-      port.postMessage({ failed: (err as Error).message, notExact: err instanceof NotExact } satisfies FromWorker);
-      return false;
+      fail(err);
     }
   });
+}
+
+/** The second reader's snapshot: opened at start, so it begins as close to the main thread's as can be. */
+let reader: Db | undefined;
+
+function stopReading(): void {
+  if (reader?.inTransaction) reader.exec('COMMIT');
+  reader?.close();
+  reader = undefined;
+}
+
+/** This thread's share of a RangeSpec: reading ranges it claims, and writing every range in order. */
+class WorkerRanges {
+  private readonly claims: RangeClaims;
+  private readonly ready = new Map<number, string | Uint8Array>();
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly spec: RangeSpec,
+    claims: SharedArrayBuffer,
+  ) {
+    this.claims = new RangeClaims(claims, rangeCount(spec));
+  }
+
+  /** A range as written (rangeText), from either thread: written once the ranges before it are. */
+  deliver(i: number, range: string | Uint8Array): void {
+    this.ready.set(i, range);
+    enqueue(() => this.writeReady());
+  }
+
+  private async writeReady(): Promise<void> {
+    for (let i = this.claims.written; this.ready.has(i); i = this.claims.written) {
+      const range = this.ready.get(i)!;
+      this.ready.delete(i);
+      if (typeof range !== 'string') await file.writeBytes(range);
+      else if (file.add(range)) await file.flush();
+      post({ written: this.claims.markWritten() });
+      this.wake?.();
+    }
+  }
+
+  /** Claims and reads ranges until none is left; a range holding placeholders goes back to the main thread. */
+  async read(): Promise<void> {
+    const stmt = reader!.prepare(this.spec.query.sql).pluck();
+    for (let i = this.claims.claim(); i !== DONE && !failed; i = this.claims.claim()) {
+      if (i === WAIT) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      const rows = readRange(stmt, this.spec, i);
+      if (rows.some(isPlaceholder)) post({ redo: i });
+      else this.deliver(i, rangeText(this.spec, i, rows));
+      // Takes in the main thread's ranges and writes all it can before reading more: this
+      // thread reads only in the time writing leaves it.
+      await nextTurn();
+      await queue;
+    }
+    stopReading();
+  }
+}
+
+let ranges: WorkerRanges | undefined;
+
+port.on('message', (m: ToWorker) => {
+  if (failed) return;
+  try {
+    if ('chunk' in m) {
+      enqueue(async () => {
+        file.add(m.chunk);
+        await file.flush();
+        post({ ack: true });
+      });
+    } else if ('end' in m) {
+      enqueue(async () => {
+        stopReading();
+        post({ done: await file.close() });
+        port.close();
+      });
+    } else if ('ranges' in m) {
+      ranges = new WorkerRanges(m.ranges, m.claims);
+    } else if ('go' in m) {
+      if (m.go) ranges!.read().catch(fail);
+      else stopReading();
+    } else {
+      ranges!.deliver(m.range, m.bytes);
+    }
+  } catch (err) {
+    fail(err);
+  }
 });
+
+if (ledger) {
+  try {
+    reader = openSnapshotReader(ledger);
+    post({ opened: true });
+  } catch (err) {
+    fail(err);
+  }
+}

@@ -5,7 +5,8 @@
  */
 import type { ExportJob, ExportWriter } from './types.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
-import { transactionJsonRows } from '../store/json-rows.js';
+import { transactionJsonRanges, transactionJsonRows } from '../store/json-rows.js';
+import { RANGE_ROWS, type RangeSpec } from './range-readers.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -47,6 +48,14 @@ function* transactionTexts(job: ExportJob): Generator<string> {
   }
 }
 
+/** Two readers for a large export that SQL can print (range-readers.ts); else undefined. */
+function rangeSpec(job: ExportJob): RangeSpec | undefined {
+  const src = job.unconverted;
+  if (!src?.snapshot || job.transactionCount < OFF_THREAD_ROWS) return undefined;
+  const rows = transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS);
+  return rows ? { ...rows, separator: ',\n' } : undefined;
+}
+
 export const writeJson: ExportWriter = async (job, destPath) => {
   let done = 0;
   const written = await writeChunked(
@@ -55,13 +64,26 @@ export const writeJson: ExportWriter = async (job, destPath) => {
       file.add(header(job));
       await writeGroups(job, file);
       file.add(',"transactions":[');
-      for (const text of transactionTexts(job)) {
-        if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
-        if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+      const spec = file.writeRanges && rangeSpec(job);
+      if (spec) {
+        const src = job.unconverted!;
+        done = spec.ranges.total;
+        if (done > 0) file.add('\n');
+        await file.writeRanges!(spec, {
+          db: src.db,
+          sameSnapshot: src.snapshot!.unchanged,
+          resolve: (row) => JSON.stringify(src.transaction(row.slice(1))),
+          onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, done)),
+        });
+      } else {
+        for (const text of transactionTexts(job)) {
+          if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
+          if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+        }
       }
       file.add(`${done === 0 ? '' : '\n'}]}\n`);
     },
-    { offThread: job.transactionCount >= OFF_THREAD_ROWS },
+    { offThread: job.transactionCount >= OFF_THREAD_ROWS, ledger: job.unconverted?.snapshot?.path },
   );
   job.onProgress(done);
   return written;

@@ -77,7 +77,14 @@ export interface ExportJob {
    * Present when the rows need no currency conversion: where `rows()` reads them (the job's read
    * snapshot and filter), so a writer may select them with SQL itself; `transaction` reads one.
    */
-  unconverted?: { db: Db; workspaceId: string; filter: TxFilter; transaction: (id: string) => Transaction };
+  unconverted?: {
+    db: Db;
+    workspaceId: string;
+    filter: TxFilter;
+    transaction: (id: string) => Transaction;
+    /** A file ledger's path, and whether no commit has happened since `db`'s snapshot was taken (a second reader may then share it). */
+    snapshot?: { path: string; unchanged(): boolean };
+  };
   /**
    * Present when `options.group_by` is set: the groups in order. A transaction with several
    * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.

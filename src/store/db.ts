@@ -101,6 +101,34 @@ function migrate(db: Db, path: string): void {
 }
 
 /**
+ * A read-only connection in a read transaction, for a second reader of a ledger (an export's
+ * worker thread): its snapshot is taken here. Pages are read, not mapped, to keep RSS flat.
+ */
+export function openSnapshotReader(path: string): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  db.pragma('mmap_size = 0');
+  db.exec('BEGIN');
+  db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+  return db;
+}
+
+/**
+ * Notices commits to a ledger by any connection (PRAGMA data_version; this one never writes).
+ * Two read transactions both begun while `unchanged()` stays true read the same snapshot.
+ */
+export interface CommitWatch {
+  unchanged(): boolean;
+  close(): void;
+}
+
+export function watchCommits(path: string): CommitWatch {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  const version = () => db.pragma('data_version', { simple: true }) as number;
+  const start = version();
+  return { unchanged: () => version() === start, close: () => db.close() };
+}
+
+/**
  * Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so a concurrent writer
  * waits on the busy timeout instead of failing with SQLITE_BUSY halfway through.
  */

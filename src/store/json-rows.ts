@@ -14,6 +14,7 @@ import { CHAIN_INFO } from '../core/chains.js';
 import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
+import { keyRanges, rangeQuery, readsInIndexOrder, type KeyRanges, type RangeQuery } from './key-ranges.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -50,15 +51,26 @@ function exactWhen(tagsInOrder: boolean): string {
     ${tagsInOrder ? '' : 'AND t.tag_count = 0'}`;
 }
 
+/** Each row's JSON text, or a space and its id when SQL cannot print it exactly. */
+const rowText = (db: Db) => `iif(${exactWhen(tagOrderAgrees(db))}, ${TRANSACTION}, ' ' || t.id)`;
+
 /**
  * The matching transactions in timestamp order: each the JSON text of its Transaction, or a
  * space and its id when SQL cannot print it exactly.
  */
 export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilter): Iterable<string> {
   const w = whereOf(workspaceId, filter);
-  const rows = db
-    .prepare(`SELECT iif(${exactWhen(tagOrderAgrees(db))}, ${TRANSACTION}, ' ' || t.id) ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`)
-    .pluck();
+  const rows = db.prepare(`SELECT ${rowText(db)} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
   // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
   return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
+}
+
+/**
+ * The same rows cut into key ranges of `rows` rows (store/key-ranges.ts), for readers on two
+ * threads; null when SQLite would sort each range (no index serves the filter in time order).
+ */
+export function transactionJsonRanges(db: Db, workspaceId: string, filter: TxFilter, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
+  const where = whereOf(workspaceId, filter);
+  const query = rangeQuery(rowText(db), where);
+  return readsInIndexOrder(db, query) ? { query, ranges: keyRanges(db, where, rows) } : null;
 }

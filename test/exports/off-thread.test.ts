@@ -12,33 +12,39 @@ import { writeCsv } from '../../src/exporters/csv.js';
 import { writeJson } from '../../src/exporters/json.js';
 import { CSV_COLUMNS, type ExportJob, type ExportWriter } from '../../src/exporters/types.js';
 import type { Engine } from '../../src/engine/engine.js';
+import { openDb, watchCommits } from '../../src/store/db.js';
 
 const compiled = {
   csv: (await import('../../dist/exporters/csv.js')).writeCsv as ExportWriter,
   json: (await import('../../dist/exporters/json.js')).writeJson as ExportWriter,
   OFF_THREAD_ROWS: (await import('../../dist/exporters/chunked-file.js')).OFF_THREAD_ROWS as number,
+  RANGE_ROWS: (await import('../../dist/exporters/range-readers.js')).RANGE_ROWS as number,
 };
 
-/** `rowCount` stands in for the real count so that the compiled writer takes the worker. */
-function jobOf(engine: Engine, ws: string, format: 'csv' | 'json', rowCount: number): ExportJob {
+/**
+ * `rowCount` stands in for the real count so that the compiled writer takes the worker. With
+ * `snapshot`, a JSON export of at least OFF_THREAD_ROWS rows is read by two readers.
+ */
+function jobOf(engine: Engine, ws: string, format: 'csv' | 'json', rowCount: number, extra: Partial<ExportJob['unconverted']> = {}, onProgress = (_: number) => {}): ExportJob {
   const summary = summaryOf(engine, ws, {});
   return {
     exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format, filters: {}, columns: [...CSV_COLUMNS], summary, transactionCount: rowCount,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo' },
     rows: () => streamTransactions(engine, ws, {}, 'timestamp_asc'),
-    unconverted: { db: engine.db, workspaceId: ws, filter: {}, transaction: (id: string) => getTransaction(engine, ws, id) },
-    onProgress: () => {},
+    unconverted: { db: engine.db, workspaceId: ws, filter: {}, transaction: (id: string) => getTransaction(engine, ws, id), ...extra },
+    onProgress,
   } as unknown as ExportJob;
 }
 
-function ledger(notes: (i: number) => string | null): Ledger {
+/** Several rows share each timestamp, so ranges split ties; rows with attachments are made by the main thread only. */
+function ledger(notes: (i: number) => string | null, length = 3000, attachmentEvery = 500): Ledger {
   return {
     labels: ['Main, "hot"', '=cold', 'Ünï'],
     tagNames: ['Income', 'fees', '-1.5', '@x', 'é'],
-    txs: Array.from({ length: 3000 }, (_, i) => ({
-      wallet: i % 3, ts: 1_600_000_000 + i * 3_600, amount: `${i}.5`, fiatCents: i % 5 ? i * 101 - 40_000 : null, direction: i % 2 ? ('outflow' as const) : ('inflow' as const),
+    txs: Array.from({ length }, (_, i) => ({
+      wallet: i % 3, ts: 1_600_000_000 + Math.floor(i / 7) * 3_600, amount: `${i}.5`, fiatCents: i % 5 ? i * 101 - 40_000 : null, direction: i % 2 ? ('outflow' as const) : ('inflow' as const),
       symbol: i % 7 ? 'ETH' : '＝X', notes: notes(i), hash: `0x${i.toString(16).padStart(64, '0')}`, chain: 'ethereum' as const, tokenAddress: null, from: 'f',
-      type: 'transfer', tags: i % 4 ? [] : [i % 5, (i + 1) % 5], attachments: i % 500 ? [] : ['a.pdf'],
+      type: 'transfer', tags: i % 4 ? [] : [i % 5, (i + 1) % 5], attachments: i % attachmentEvery === 7 ? ['a.pdf'] : [],
     })),
   };
 }
@@ -64,4 +70,59 @@ describe('exports written on a worker thread', () => {
       }
     });
   }
+});
+
+describe('large JSON exports read by two threads (range-readers.ts)', () => {
+  const ROWS = 23_000; // several ranges
+  const hostile = (i: number) => (i % 3 ? null : `line ${i}, "q"\r\n=cmd \u2028 日本`);
+
+  /** The job reads in one read transaction, as export-jobs.ts does, with a commit watch begun before it. */
+  async function exportBoth(engine: Engine, ws: string, dir: string, between?: () => void) {
+    const watch = watchCommits(engine.ledgerPath);
+    engine.db.exec('BEGIN');
+    try {
+      engine.db.prepare('SELECT 1 FROM transactions LIMIT 1').get();
+      between?.();
+      const progress: number[] = [];
+      const snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+      const a = await compiled.json(jobOf(engine, ws, 'json', ROWS, { snapshot }, (n) => progress.push(n)), join(dir, 'two.json'));
+      const b = await writeJson(jobOf(engine, ws, 'json', 0), join(dir, 'one.json'));
+      return { a, b, progress, two: readFileSync(join(dir, 'two.json'), 'utf8'), one: readFileSync(join(dir, 'one.json'), 'utf8') };
+    } finally {
+      engine.db.exec('COMMIT');
+      watch.close();
+    }
+  }
+
+  test('the file equals the one-reader file, digest included, with placeholder rows and ties across ranges', async () => {
+    const { engine, ws, dir } = seed(ledger(hostile, ROWS, 9_000));
+    try {
+      const { a, b, progress, one, two } = await exportBoth(engine, ws, dir);
+      expect(two).toBe(one);
+      expect(a).toEqual(b);
+      expect((JSON.parse(two) as { transactions: unknown[] }).transactions).toHaveLength(ROWS);
+      // Progress counts whole ranges (the one-reader loop counts by the thousand).
+      expect(progress).toContain(compiled.RANGE_ROWS * 2);
+      expect(progress.every((n) => n % compiled.RANGE_ROWS === 0 || n === ROWS)).toBe(true);
+      expect(progress.at(-1)).toBe(ROWS);
+    } finally {
+      engine.close();
+    }
+  });
+
+  test('a commit between the snapshot and the worker start: the worker reads nothing, the file is still the snapshot', async () => {
+    const { engine, ws, dir } = seed(ledger(hostile, ROWS, 9_000));
+    const other = openDb(engine.ledgerPath);
+    try {
+      // Every row changed after the job's snapshot: any range the worker read in its later snapshot would show it.
+      const late = () => other.prepare("UPDATE transactions SET notes = 'changed after the snapshot'").run();
+      const { one, two } = await exportBoth(engine, ws, dir, late);
+      expect(two).toBe(one);
+      expect(two).not.toContain('changed after the snapshot');
+      expect(other.prepare("SELECT count(*) FROM transactions WHERE notes = 'changed after the snapshot'").pluck().get()).toBe(ROWS);
+    } finally {
+      other.close();
+      engine.close();
+    }
+  });
 });
