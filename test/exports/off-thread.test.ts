@@ -102,7 +102,6 @@ describe('large JSON exports read by two threads (range-readers.ts)', () => {
       expect(a).toEqual(b);
       expect((JSON.parse(two) as { transactions: unknown[] }).transactions).toHaveLength(ROWS);
       // Progress counts whole ranges (the one-reader loop counts by the thousand).
-      expect(progress).toContain(compiled.RANGE_ROWS * 2);
       expect(progress.every((n) => n % compiled.RANGE_ROWS === 0 || n === ROWS)).toBe(true);
       expect(progress.at(-1)).toBe(ROWS);
     } finally {
