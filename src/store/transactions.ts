@@ -106,7 +106,6 @@ export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort,
   return prepareCached(db, `${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TransactionRow[];
 }
 
-/** Every matching row in order, read lazily: memory stays flat however many rows match. */
 /**
  * Every matching row in order, read lazily: memory stays flat however many rows match. Rows come
  * raw (arrays) and are shaped here: better-sqlite3 builds row objects a third slower.
