@@ -87,9 +87,14 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
       });
     }
   }
-  const running = engine.db.prepare("SELECT count(*) FROM exports WHERE workspace_id = ? AND status IN ('queued', 'processing')").pluck().get(workspaceId) as number;
-  if (running >= limits.concurrentExports) {
+  const running = engine.db
+    .prepare("SELECT count(*) AS n, min(estimated_completion) AS first FROM exports WHERE workspace_id = ? AND status IN ('queued', 'processing')")
+    .get(workspaceId) as { n: number; first: string | null };
+  if (running.n >= limits.concurrentExports) {
+    // When the first running export expects to end (at least 1 s; 10 s while none has an estimate yet).
+    const retryAfter = running.first ? Math.min(HOUR, Math.max(1, Math.ceil(Date.parse(running.first) / 1000) - now)) : 10;
     throw new TxaError('CONCURRENT_EXPORT_LIMIT', `this workspace may run ${limits.concurrentExports} export(s) at once; wait for the running one(s) to finish`, {
+      extra: { retry_after: retryAfter },
       hint: 'See them with: txa export list',
     });
   }

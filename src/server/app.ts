@@ -4,6 +4,8 @@
  * the contract's error bodies for everything, including unknown routes (404 NOT_FOUND), wrong
  * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON) and oversized bodies (413).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LocalBackend } from '../engine/local-backend.js';
 import { TxaError } from '../core/errors.js';
@@ -43,6 +45,23 @@ export interface RouteDeps extends ServerDeps {
   cache: ReadCache;
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any route runs (headers over 16 KB, a malformed
+ * request line): answered with the contract's error body rather than fastify's own.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    success: false,
+    error: tooLarge
+      ? { code: 'INVALID_PARAMETERS', message: 'the request headers and URL together exceed 16 KB; send fewer or shorter query parameters' }
+      : { code: 'INVALID_PARAMETERS', message: `malformed HTTP request (${err.code ?? 'parse error'})` },
+  });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
@@ -61,6 +80,9 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // `/api/v1/tags/` is the list route, not a tag with an empty id.
+    routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
   const limiter = new RateLimiter(deps.engine);
   const idempotency = new IdempotencyStore(deps.engine);
@@ -134,7 +156,8 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
     if (e.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
-    if (e.code === 'RATE_LIMIT_EXCEEDED') reply.header('retry-after', String(e.extra?.retry_after ?? 60));
+    // Every 429 says when to come back, in the body and as the header clients and proxies know.
+    if (e.status === 429) reply.header('retry-after', String(e.extra?.retry_after ?? 60));
     return reply.code(e.status).type(JSON_TYPE).send(e.toBody());
   });
 

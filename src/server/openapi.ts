@@ -28,6 +28,8 @@ const errors = {
 };
 const op = (summary: string, responses: Json, more: Json = {}) => ({ summary, ...more, responses: { ...responses, ...errors } });
 const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own");
+/** Lists API.md shows with `?workspace_id=`: there it is required. */
+const wsRequired = param('workspace_id', 'query', 'Workspace (the key\'s own)', true);
 const listed = { pagination: ref('Pagination') };
 
 const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
@@ -70,7 +72,7 @@ export function openApiDocument(): Json {
     paths: {
       '/health': { get: op('Health check (no key)', { 200: success('ok') }, { security: [] }) },
       '/tags': {
-        get: op('List tags, by name', { 200: success('Tags') }, { parameters: [ws] }),
+        get: op('List tags, by name', { 200: success('Tags') }, { parameters: [wsRequired] }),
         post: op('Create a tag (emits tag.created)', { 201: success('The tag') }, { requestBody: jsonBody('TagCreate') }),
       },
       '/tags/{tag_id}': {
@@ -79,7 +81,7 @@ export function openApiDocument(): Json {
       },
       '/transactions': {
         get: op('Filtered page of transactions with totals', { 200: success('Page', { ...listed, summary: ref('Summary') }) }, {
-          parameters: [ws, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
+          parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
         }),
       },
       '/transactions/{transaction_id}': {
@@ -107,9 +109,9 @@ export function openApiDocument(): Json {
       '/attachments/{attachment_id}': {
         get: op('The file of an attachment', { 200: { description: 'The file' } }, { parameters: [param('attachment_id', 'path', 'Attachment id')] }),
       },
-      '/wallets': { get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [ws, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }) },
+      '/wallets': { get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }) },
       '/exports': {
-        get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [ws, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
+        get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
         post: op('Create an export', { 201: success('Completed download export'), 202: success('Queued export') }, { requestBody: jsonBody('ExportCreate') }),
       },
       '/exports/{export_id}': { get: op('Export status', { 200: success('The export') }, { parameters: [param('export_id', 'path', 'Export id')] }) },
@@ -125,7 +127,7 @@ export function openApiDocument(): Json {
       },
       '/webhooks/{webhook_id}': { delete: op('Unsubscribe', { 200: success('{id, deleted}') }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }) },
       '/events': {
-        get: op('Event log with delivery state', { 200: success('Page', listed) }, { parameters: [ws, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
+        get: op('Event log with delivery state', { 200: success('Page', listed) }, { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },
     },

@@ -54,6 +54,8 @@ describe('export quotas', () => {
     const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv' }));
     expect(err.code).toBe('CONCURRENT_EXPORT_LIMIT');
     expect(err.exitCode).toBe(5);
+    // When to try again: the queued export's estimated completion, at least a second.
+    expect(err.extra?.retry_after).toBeGreaterThanOrEqual(1);
     // pro allows 5 at once
     const pro = tempLedger('pro');
     addMany(pro.engine, pro.ws, addWallets(pro.engine, pro.ws, ['Main']), 3);

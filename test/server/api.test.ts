@@ -62,8 +62,8 @@ describe('authentication and scoping', () => {
     const get = await call(full, { method: 'GET', url: `/api/v1/transactions/${otherTx}` });
     expect([get.status, get.body.error.code]).toEqual([404, 'TRANSACTION_NOT_FOUND']);
     const otherKey = s.key('full', OTHER_WS);
-    const tag = (await call(otherKey, { method: 'POST', url: '/api/v1/tags', payload: { name: 'theirs', type: 'income' } })).body.data;
-    const patch = await call(full, { method: 'PATCH', url: `/api/v1/tags/${tag.id}`, payload: { name: 'mine' } });
+    const tag = (await call(otherKey, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: OTHER_WS, name: 'theirs', type: 'income' } })).body.data;
+    const patch = await call(full, { method: 'PATCH', url: `/api/v1/tags/${tag.id}`, payload: { workspace_id: WS, name: 'mine' } });
     expect([patch.status, patch.body.error.code]).toEqual([404, 'TAG_NOT_FOUND']);
     const del = await call(full, { method: 'DELETE', url: `/v1/tags/${tag.id}` });
     expect([del.status, del.body.error.code]).toEqual([404, 'TAG_NOT_FOUND']);
@@ -71,12 +71,12 @@ describe('authentication and scoping', () => {
 
   it('a read key cannot write (403 INSUFFICIENT_PERMISSIONS); a write key cannot manage webhooks', async () => {
     const read = s.key('read');
-    expect((await call(read, { method: 'GET', url: '/api/v1/transactions' })).status).toBe(200);
-    const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
+    expect((await call(read, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}` })).status).toBe(200);
+    const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'x', type: 'income' } });
     expect([r.status, r.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
     expect(r.headers['x-ratelimit-limit']).toBe('1000'); // counted, and said so, on failures too
     const write = createKey(s.engine, WS, { access: 'write' });
-    const created = await call(write.key, { method: 'POST', url: '/api/v1/tags', payload: { name: 'x', type: 'income' } });
+    const created = await call(write.key, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'x', type: 'income' } });
     expect(created.status).toBe(201);
     expect(created.body.data.created_by).toBe(write.record.id); // the key that created it
     expect(s.engine.actor).toBe('cli'); // acting as the key did not change the shared engine
@@ -98,6 +98,51 @@ describe('errors', () => {
     expect((await call(null, { method: 'GET', url: '/v1/health' })).status).toBe(200);
   });
 
+  it('workspace_id, required by API.md on creates and on the lists it shows with ?workspace_id=, is MISSING_REQUIRED_FIELD when left out', async () => {
+    const posts: [string, object][] = [
+      ['/api/v1/tags', { name: 'x', type: 'income' }],
+      ['/api/v1/exports', { format: 'csv' }],
+    ];
+    for (const [url, payload] of posts) {
+      const r = await call(full, { method: 'POST', url, payload });
+      expect([url, r.status, r.body.error.code, r.body.error.field]).toEqual([url, 400, 'MISSING_REQUIRED_FIELD', 'workspace_id']);
+    }
+    for (const list of ['transactions', 'tags', 'exports', 'events', 'wallets']) {
+      const r = await call(full, { method: 'GET', url: `/api/v1/${list}?limit=5` });
+      expect([list, r.status, r.body.error.code, r.body.error.field]).toEqual([list, 400, 'MISSING_REQUIRED_FIELD', 'workspace_id']);
+      expect((await call(full, { method: 'GET', url: `/api/v1/${list}?workspace_id=${WS}` })).status).toBe(200);
+    }
+    // Where API.md does not list it, it still defaults to the key's workspace.
+    expect((await call(full, { method: 'GET', url: `/api/v1/transactions/${s.txIds[0]}` })).status).toBe(200);
+  });
+
+  it('a trailing slash names the same route', async () => {
+    const plain = await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}` });
+    const slash = await call(full, { method: 'GET', url: `/api/v1/transactions/?workspace_id=${WS}` });
+    expect(slash.status).toBe(200);
+    expect(slash.body).toEqual(plain.body);
+    expect((await call(full, { method: 'GET', url: `/v1/tags/?workspace_id=${WS}` })).status).toBe(200);
+  });
+
+  it('headers over the HTTP parser limit get the contract error body (431), not the framework one', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const { connect } = await import('node:net');
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /api/v1/transactions?workspace_id=${WS}&token=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${full}\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('INVALID_PARAMETERS');
+  });
+
   it('malformed JSON is 400 INVALID_JSON; a non-JSON content type too', async () => {
     for (const payload of ['{bad', '{"name": "x",}', '[1,2']) {
       const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload, headers: { 'content-type': 'application/json' } });
@@ -110,7 +155,7 @@ describe('errors', () => {
   });
 
   it('the tag codes of CONTRACT §4', async () => {
-    const post = (payload: unknown) => call(full, { method: 'POST', url: '/api/v1/tags', payload: payload as object });
+    const post = (payload: unknown) => call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, ...(payload as object) } });
     const cases: [unknown, number, string, string | undefined][] = [
       [{ type: 'income' }, 400, 'MISSING_REQUIRED_FIELD', 'name'],
       [{ name: 'a', type: 'gift' }, 400, 'INVALID_TAG_TYPE', 'type'],
@@ -144,13 +189,14 @@ describe('errors', () => {
     const params = ['workspace_id', 'wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
     for (const p of params) {
       for (const v of evil) {
-        const r = await call(full, { method: 'GET', url: `/api/v1/transactions?${p}=${encodeURIComponent(v)}` });
+        const ws = p === 'workspace_id' ? '' : `workspace_id=${WS}&`;
+        const r = await call(full, { method: 'GET', url: `/api/v1/transactions?${ws}${p}=${encodeURIComponent(v)}` });
         expect(r.status, `${p}=${v}`).toBeLessThan(500);
         if (r.status === 200) expect(r.body.data, `${p}=${v}`).toEqual([]);
         else expect([400, 403, 404]).toContain(r.status);
       }
     }
-    for (const path of ['/api/v1/events?type=', '/api/v1/wallets?chain=', '/api/v1/tags?workspace_id=']) {
+    for (const path of [`/api/v1/events?workspace_id=${WS}&type=`, `/api/v1/wallets?workspace_id=${WS}&chain=`, '/api/v1/tags?workspace_id=']) {
       const r = await call(full, { method: 'GET', url: path + encodeURIComponent(evil[0]!) });
       expect(r.status).toBeLessThan(500);
     }
@@ -204,7 +250,7 @@ describe('limits and idempotency', () => {
     await app.close();
     s.engine.close();
     start({ tier: 'enterprise', rateLimit: 3 });
-    const url = '/api/v1/tags';
+    const url = `/api/v1/tags?workspace_id=${WS}`;
     const seen: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await call(full, { method: 'GET', url });
@@ -219,39 +265,56 @@ describe('limits and idempotency', () => {
     expect(r.body.error.retry_after).toBeGreaterThan(0);
     expect(r.headers['retry-after']).toBe(String(r.body.error.retry_after));
     // Another workspace has its own budget.
-    expect((await call(s.key('full', OTHER_WS), { method: 'GET', url })).status).toBe(200);
+    expect((await call(s.key('full', OTHER_WS), { method: 'GET', url: `/api/v1/tags?workspace_id=${OTHER_WS}` })).status).toBe(200);
     // A restart reads the persisted window back.
     await app.close();
     app = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false });
     expect((await call(full, { method: 'GET', url })).status).toBe(429);
   });
 
+  it('export quotas answer 429 with retry_after and a Retry-After header too', async () => {
+    await app.close();
+    s.engine.close();
+    start({ tier: 'free' });
+    const hook = { format: 'csv', workspace_id: WS, delivery: { method: 'webhook', webhook_url: 'https://example.com/hook' } };
+    expect((await call(full, { method: 'POST', url: '/api/v1/exports', payload: hook })).status).toBe(202);
+    const busy = await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } });
+    expect([busy.status, busy.body.error.code]).toEqual([429, 'CONCURRENT_EXPORT_LIMIT']);
+    expect(busy.body.error.retry_after).toBeGreaterThanOrEqual(1);
+    expect(busy.headers['retry-after']).toBe(String(busy.body.error.retry_after));
+    s.engine.db.prepare("UPDATE exports SET status = 'completed'").run();
+    for (let i = 0; i < 9; i++) expect((await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } })).status).toBe(201);
+    const hourly = await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } });
+    expect([hourly.status, hourly.body.error.code]).toEqual([429, 'EXPORT_RATE_LIMIT_EXCEEDED']);
+    expect(hourly.headers['retry-after']).toBe(String(hourly.body.error.retry_after));
+  });
+
   it('Idempotency-Key: replays the first response, 422 on another body, validation failures not stored', async () => {
     const headers = { 'idempotency-key': 'k-1' };
-    const first = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Once', type: 'income' }, headers });
-    const again = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Once', type: 'income' }, headers });
+    const first = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Once', type: 'income' }, headers });
+    const again = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Once', type: 'income' }, headers });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const tags = (await call(full, { method: 'GET', url: '/api/v1/tags' })).body.data;
+    const tags = (await call(full, { method: 'GET', url: `/api/v1/tags?workspace_id=${WS}` })).body.data;
     expect(tags.filter((t: { name: string }) => t.name === 'Once')).toHaveLength(1);
     expect((s.engine.db.prepare("SELECT count(*) AS n FROM events WHERE type = 'tag.created'").get() as { n: number }).n).toBe(1);
-    const other = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Twice', type: 'income' }, headers });
+    const other = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Twice', type: 'income' }, headers });
     expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-    const bad = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
+    const bad = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
     expect(bad.status).toBe(400);
-    const fixed = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Fixed', type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
+    const fixed = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Fixed', type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
     expect(fixed.status).toBe(201);
   });
 
   it('Idempotency-Key: 409 while the first request is still running', async () => {
     s.engine.db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, 'busy', ?, 'running', ?)").run(
       WS,
-      (await import('../../src/server/idempotency.js')).fingerprint('POST', '/api/v1/tags', {}, { name: 'Busy', type: 'income' }, 'application/json ' ),
+      (await import('../../src/server/idempotency.js')).fingerprint('POST', '/api/v1/tags', {}, { workspace_id: WS, name: 'Busy', type: 'income' }, 'application/json ' ),
       Math.floor(Date.now() / 1000),
     );
-    const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'Busy', type: 'income' }, headers: { 'idempotency-key': 'busy' } });
+    const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Busy', type: 'income' }, headers: { 'idempotency-key': 'busy' } });
     expect([r.status, r.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
   });
 });
@@ -278,13 +341,13 @@ describe('openapi', () => {
 
 describe('list cache', () => {
   it('answers from the cache until the workspace has a new event, also one made by another process', async () => {
-    const list = async () => (await call(full, { method: 'GET', url: '/api/v1/tags' })).body.data.map((t: { name: string; usage_count: number }) => `${t.name}:${t.usage_count}`);
+    const list = async () => (await call(full, { method: 'GET', url: `/api/v1/tags?workspace_id=${WS}` })).body.data.map((t: { name: string; usage_count: number }) => `${t.name}:${t.usage_count}`);
     expect(await list()).toEqual([]);
-    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { name: 'A', type: 'income' } })).body.data;
+    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'A', type: 'income' } })).body.data;
     expect(await list()).toEqual(['A:0']);
     await call(full, { method: 'POST', url: `/api/v1/transactions/${s.txIds[0]}/tags`, payload: { tag_ids: [tag.id] } });
     expect(await list()).toEqual(['A:1']);
-    const page = async () => (await call(full, { method: 'GET', url: '/api/v1/transactions?has_tags=true' })).body.pagination.total;
+    const page = async () => (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&has_tags=true` })).body.pagination.total;
     expect(await page()).toBe(1);
     // Another connection to the same file (as the CLI or the export worker would be).
     const { Engine } = await import('../../src/engine/engine.js');

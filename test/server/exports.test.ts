@@ -63,7 +63,7 @@ describe('exports in serve', () => {
     expect(running.estimated_completion).toMatch(/Z$/);
     // The request thread stays responsive while the worker renders.
     const t0 = Date.now();
-    expect((await api(srv, key, 'GET', '/tags')).status).toBe(200);
+    expect((await api(srv, key, 'GET', `/tags?workspace_id=${WS}`)).status).toBe(200);
     expect(Date.now() - t0).toBeLessThan(1000);
     await srv.stop('SIGKILL');
     srv = await startServe(s.path, ['--allow-private-webhooks']);

@@ -1,7 +1,7 @@
 /** A long write by another process (a CLI import) must not stall the API's reads. */
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { seedLedger } from './seed.js';
+import { WS, seedLedger } from './seed.js';
 import { startServe } from './serve-process.js';
 
 describe('serve under another writer', () => {
@@ -13,7 +13,7 @@ describe('serve under another writer', () => {
     try {
       const get = async () => {
         const t = Date.now();
-        const res = await fetch(`${srv.url}/api/v1/transactions?limit=5`, { headers: { authorization: `Bearer ${key}` } });
+        const res = await fetch(`${srv.url}/api/v1/transactions?workspace_id=${WS}&limit=5`, { headers: { authorization: `Bearer ${key}` } });
         expect(res.status).toBe(200);
         return Date.now() - t;
       };

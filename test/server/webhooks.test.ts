@@ -62,7 +62,7 @@ describe('webhook delivery', () => {
     cleanups.push(() => srv.stop());
     const hook = await api(srv, key, 'POST', '/webhooks', { url: rx.url, events: ['tag.created'] });
     expect(hook.status).toBe(201);
-    const tag = await api(srv, key, 'POST', '/tags', { name: 'Salary', type: 'income' });
+    const tag = await api(srv, key, 'POST', '/tags', { workspace_id: WS, name: 'Salary', type: 'income' });
     await api(srv, key, 'PATCH', `/tags/${tag.body.data.id}`, { name: 'Pay' }); // tag.updated: not subscribed
     await until(() => rx.received.length >= 2, 20_000, 'the retry');
     const [first, second] = rx.received as [Received, Received];
@@ -89,7 +89,7 @@ describe('webhook delivery', () => {
     const srv = await startServe(s.path, ['--allow-private-webhooks'], { TXA_WEBHOOK_TIMEOUT_MS: '800' });
     cleanups.push(() => srv.stop());
     await api(srv, key, 'POST', '/webhooks', { url: rx.url });
-    await api(srv, key, 'POST', '/tags', { name: 'Slow', type: 'neutral' });
+    await api(srv, key, 'POST', '/tags', { workspace_id: WS, name: 'Slow', type: 'neutral' });
     await until(() => rx.received.length >= 1, 5000, 'the first attempt');
     const t0 = Date.now();
     const health = await fetch(`${srv.url}/api/v1/health`);
@@ -110,7 +110,7 @@ describe('webhook delivery', () => {
     s.engine.close();
     const srv = await startServe(s.path);
     cleanups.push(() => srv.stop());
-    await api(srv, key, 'POST', '/tags', { name: 'Internal', type: 'neutral' });
+    await api(srv, key, 'POST', '/tags', { workspace_id: WS, name: 'Internal', type: 'neutral' });
     const attempt = await until(() => deliveries(s.path).find((e) => e.type === 'tag.created')?.deliveries[0]?.attempts[0], 5000, 'the refused attempt');
     expect(attempt.error).toMatch(/private address/);
     expect(rx.received).toHaveLength(0);
@@ -124,7 +124,7 @@ describe('webhook delivery', () => {
     cleanups.push(rx.close);
     const srv = await startServe(s.path, ['--allow-private-webhooks']);
     await api(srv, key, 'POST', '/webhooks', { url: rx.url, events: ['tag.created'] });
-    await api(srv, key, 'POST', '/tags', { name: 'Killed', type: 'income' });
+    await api(srv, key, 'POST', '/tags', { workspace_id: WS, name: 'Killed', type: 'income' });
     await until(() => rx.received.length === 1, 5000, 'the first attempt');
     await srv.stop('SIGKILL');
     expect(deliveries(s.path)[0]!.deliveries[0]).toMatchObject({ status: 'pending', attempts: [] });

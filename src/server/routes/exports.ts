@@ -12,14 +12,14 @@ import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
 export function exportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { backend } = deps;
   app.post('/exports', { config: { access: 'full' } }, async (req, reply) => {
-    const ws = bodyWorkspace(req);
+    const ws = bodyWorkspace(req, { required: true });
     const target = (req.body as { delivery?: { webhook_url?: unknown } } | undefined)?.delivery?.webhook_url;
     if (!deps.allowPrivateWebhooks && typeof target === 'string') assertPublicUrl(target, 'delivery.webhook_url');
     const record = await backend.createExport(ws, req.body);
     return reply.code(record.status === 'queued' ? 202 : 201).send({ success: true, data: record });
   });
   app.get('/exports', { config: { access: 'read' } }, async (req) => {
-    const { ws, query } = queryWorkspace(req);
+    const { ws, query } = queryWorkspace(req, { required: true });
     return { success: true, ...(await backend.listExports(ws, query)) };
   });
   app.get('/exports/:export_id', { config: { access: 'read' } }, async (req) => {

@@ -16,18 +16,36 @@ export function queryOf(req: FastifyRequest): QueryParams {
   return out;
 }
 
+/**
+ * Where API.md lists `workspace_id` as required (creating tags and exports, the lists it shows
+ * as `?workspace_id=`), leaving it out is MISSING_REQUIRED_FIELD; elsewhere it defaults to the key's.
+ */
+export interface WorkspaceRule {
+  required?: boolean;
+}
+
+function checked(req: FastifyRequest, named: unknown, rule: WorkspaceRule): string {
+  const ws = workspaceOf(req, named);
+  if (rule.required && (named === undefined || named === null || named === '')) {
+    throw new TxaError('MISSING_REQUIRED_FIELD', 'workspace_id is required', { field: 'workspace_id' });
+  }
+  return ws;
+}
+
 /** The workspace named by the query string (GET, DELETE), checked against the key's. */
-export function queryWorkspace(req: FastifyRequest): { ws: string; query: QueryParams } {
+export function queryWorkspace(req: FastifyRequest, rule: WorkspaceRule = {}): { ws: string; query: QueryParams } {
   const query = queryOf(req);
-  const ws = workspaceOf(req, query.workspace_id);
+  const ws = checked(req, query.workspace_id, rule);
   return { ws, query: { ...query, workspace_id: ws } };
 }
 
 /** The workspace named by a JSON body (POST), checked against the key's. */
-export function bodyWorkspace(req: FastifyRequest): string {
+export function bodyWorkspace(req: FastifyRequest, rule: WorkspaceRule = {}): string {
   const body = req.body;
-  const named = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).workspace_id : undefined;
-  return workspaceOf(req, named ?? queryOf(req).workspace_id);
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  const named = isObject ? (body as Record<string, unknown>).workspace_id : undefined;
+  // A body that is no JSON object at all is INVALID_JSON, which the operation reports.
+  return checked(req, named ?? queryOf(req).workspace_id, isObject ? rule : {});
 }
 
 export function param(req: FastifyRequest, name: string): string {

@@ -12,12 +12,12 @@ export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/openapi.json', { config: { access: 'public' } }, async () => openApiDocument());
 
   app.get('/wallets', { config: { access: 'read' } }, async (req, reply) => {
-    const { ws, query } = queryWorkspace(req);
+    const { ws, query } = queryWorkspace(req, { required: true });
     const body = await cache.get(ws, queryKey('wallets', query), async () => ({ success: true, ...(await backend.listWallets(ws, query)) }));
     return reply.type(JSON_TYPE).send(body);
   });
   app.get('/events', { config: { access: 'read' } }, async (req) => {
-    const { ws, query } = queryWorkspace(req);
+    const { ws, query } = queryWorkspace(req, { required: true });
     return { success: true, ...(await backend.listEvents(ws, query)) };
   });
 

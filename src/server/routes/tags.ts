@@ -5,11 +5,11 @@ import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
 
 export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
   app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
-    const ws = bodyWorkspace(req);
+    const ws = bodyWorkspace(req, { required: true });
     return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createTag(ws, req.body) });
   });
   app.get('/tags', { config: { access: 'read' } }, async (req, reply) => {
-    const { ws } = queryWorkspace(req);
+    const { ws } = queryWorkspace(req, { required: true });
     const body = await cache.get(ws, 'tags', async () => ({ success: true, data: await backend.listTags(ws) }));
     return reply.type(JSON_TYPE).send(body);
   });

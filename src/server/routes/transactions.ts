@@ -27,7 +27,7 @@ function fileNameHeader(value: string | string[] | undefined): string {
 export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { backend, engine, cache } = deps;
   app.get('/transactions', { config: { access: 'read' } }, async (req, reply) => {
-    const { ws, query } = queryWorkspace(req);
+    const { ws, query } = queryWorkspace(req, { required: true });
     const body = await cache.get(ws, queryKey('transactions', query), async () => ({ success: true, ...(await backend.listTransactions(ws, query)) }));
     return reply.type(JSON_TYPE).send(body);
   });
