@@ -28,3 +28,17 @@ export function parsePageParams(params: QueryParams, defaultLimit: number, maxLi
 export function paginationOf(total: number, { page, limit }: { page: number; limit: number }): Pagination {
   return { total, page, pages: Math.ceil(total / limit), limit };
 }
+
+/** Page size of the whole-list endpoints when `page` or `limit` is given. */
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 100;
+
+/**
+ * A list that is short by nature (tags, webhooks, keys, rates, workspaces) comes whole, as its
+ * API shape says; with `page` or `limit` it comes as that page, with its pagination object.
+ */
+export function pageOfList<T>(items: T[], params: QueryParams): { data: T[]; pagination?: Pagination } {
+  if (!params.page && !params.limit) return { data: items };
+  const req = parsePageParams(params, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX);
+  return { data: items.slice(req.offset, req.offset + req.limit), pagination: paginationOf(items.length, req) };
+}

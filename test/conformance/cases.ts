@@ -40,6 +40,8 @@ export function conformanceCases(): Case[] {
     { name: 'tags update unknown', args: () => ['tags', 'update', 'tag_0000000000000000000a', '--name', 'Z'], exit: 1 },
     { name: 'tags delete unknown', args: () => ['tags', 'delete', 'tag_0000000000000000000a', '--yes'], exit: 1 },
     { name: 'tags list', args: () => ['tags', 'list'] },
+    { name: 'tags list, page 2 of 1 per page', args: () => ['tags', 'list', '--limit', '1', '--page', '2'] },
+    { name: 'tags list, limit over 100', args: () => ['tags', 'list', '--limit', '101'], exit: 1 },
 
     // transaction lists: filters, sorts, pages, summary
     { name: 'tx list default', args: () => ['tx', 'list'] },

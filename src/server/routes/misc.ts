@@ -5,6 +5,7 @@ import { assertPublicUrl } from '../url-guard.js';
 import { openApiDocument } from '../openapi.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
 import { queryKey } from '../read-cache.js';
+import { pageOfList } from '../../core/pagination.js';
 
 export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { backend, cache } = deps;
@@ -29,8 +30,8 @@ export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return reply.code(201).send({ success: true, data: await backend.createWebhook(ws, req.body) });
   });
   app.get('/webhooks', { config: { access: 'full' } }, async (req) => {
-    const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.listWebhooks(ws) };
+    const { ws, query } = queryWorkspace(req);
+    return { success: true, ...pageOfList(await backend.listWebhooks(ws), query) };
   });
   app.delete('/webhooks/:webhook_id', { config: { access: 'full' } }, async (req) => {
     const { ws } = queryWorkspace(req);

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../app.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import { queryKey } from '../read-cache.js';
+import { pageOfList } from '../../core/pagination.js';
 
 export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
   app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
@@ -9,8 +11,8 @@ export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
     return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createTag(ws, req.body) });
   });
   app.get('/tags', { config: { access: 'read' } }, async (req, reply) => {
-    const { ws } = queryWorkspace(req, { required: true });
-    const body = await cache.get(ws, 'tags', async () => ({ success: true, data: await backend.listTags(ws) }));
+    const { ws, query } = queryWorkspace(req, { required: true });
+    const body = await cache.get(ws, queryKey('tags', query), async () => ({ success: true, ...pageOfList(await backend.listTags(ws), query) }));
     return reply.type(JSON_TYPE).send(body);
   });
   app.patch('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {

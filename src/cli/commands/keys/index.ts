@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action, choice, confirm } from '../../run.js';
+import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 
 const ACCESS = ['read', 'write', 'full'] as const;
 
@@ -27,23 +28,20 @@ export function registerKeys(program: Command): void {
       }),
     );
 
-  keys
-    .command('list')
-    .description('keys of the workspace (never the keys themselves)')
-    .action(
-      action(async (ctx) => {
-        const ws = ctx.workspace();
-        const local = await ctx.local('keys list');
-        const { listKeys } = await import('../../../engine/keys.js');
-        const list = listKeys(local.engine, ws);
-        if (ctx.out.json) ctx.out.body({ success: true, data: list });
-        else
-          ctx.out.table(
-            ['ID', 'NAME', 'ACCESS', 'KEY', 'CREATED', 'REVOKED'],
-            list.map((k) => [k.id, k.name, k.access, `${k.prefix}…`, k.created_at, k.revoked_at]),
-          );
-      }),
-    );
+  withPageFlags(keys.command('list').description('keys of the workspace (never the keys themselves)')).action(
+    action<PageFlags>(async (ctx, o) => {
+      const ws = ctx.workspace();
+      const local = await ctx.local('keys list');
+      const { listKeys } = await import('../../../engine/keys.js');
+      const body = listPage(listKeys(local.engine, ws), o);
+      if (ctx.out.json) ctx.out.body(body);
+      else
+        ctx.out.table(
+          ['ID', 'NAME', 'ACCESS', 'KEY', 'CREATED', 'REVOKED'],
+          body.data.map((k) => [k.id, k.name, k.access, `${k.prefix}…`, k.created_at, k.revoked_at]),
+        );
+    }),
+  );
 
   keys
     .command('revoke')

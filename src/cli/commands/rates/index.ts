@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { action } from '../../run.js';
+import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 
 export function registerRates(program: Command): void {
   const rates = program.command('rates').description('daily FX rates from the base currency, for the export option --currency (local only)');
@@ -26,18 +27,14 @@ export function registerRates(program: Command): void {
       }),
     );
 
-  rates
-    .command('list')
-    .description('imported rates, by currency and day')
-    .option('--currency <code>', 'only this currency')
-    .action(
-      action<{ currency?: string }>(async (ctx, o) => {
-        const ws = ctx.workspace();
-        const local = await ctx.local('rates list');
-        const { listRates } = await import('../../../engine/rates.js');
-        const data = listRates(local.engine, ws, o.currency);
-        if (ctx.out.json) ctx.out.body({ success: true, data });
-        else ctx.out.table(['DATE', 'CURRENCY', 'RATE'], data.map((r) => [r.date, r.currency, r.rate]), ['left', 'left', 'right']);
-      }),
-    );
+  withPageFlags(rates.command('list').description('imported rates, by currency and day').option('--currency <code>', 'only this currency')).action(
+    action<PageFlags & { currency?: string }>(async (ctx, o) => {
+      const ws = ctx.workspace();
+      const local = await ctx.local('rates list');
+      const { listRates } = await import('../../../engine/rates.js');
+      const body = listPage(listRates(local.engine, ws, o.currency), o);
+      if (ctx.out.json) ctx.out.body(body);
+      else ctx.out.table(['DATE', 'CURRENCY', 'RATE'], body.data.map((r) => [r.date, r.currency, r.rate]), ['left', 'left', 'right']);
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action, confirm, list } from '../../run.js';
+import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 
 export function registerWebhooks(program: Command): void {
   const webhooks = program.command('webhooks').description('webhook subscriptions to the events of the workspace');
@@ -21,17 +22,14 @@ export function registerWebhooks(program: Command): void {
       }),
     );
 
-  webhooks
-    .command('list')
-    .description('subscriptions of the workspace')
-    .action(
-      action(async (ctx) => {
-        const ws = ctx.workspace();
-        const hooks = await (await ctx.backend()).listWebhooks(ws);
-        if (ctx.out.json) ctx.out.body({ success: true, data: hooks });
-        else ctx.out.table(['ID', 'URL', 'EVENTS', 'CREATED'], hooks.map((h) => [h.id, h.url, h.events.join(','), h.created_at]));
-      }),
-    );
+  withPageFlags(webhooks.command('list').description('subscriptions of the workspace')).action(
+    action<PageFlags>(async (ctx, o) => {
+      const ws = ctx.workspace();
+      const body = listPage(await (await ctx.backend()).listWebhooks(ws), o);
+      if (ctx.out.json) ctx.out.body(body);
+      else ctx.out.table(['ID', 'URL', 'EVENTS', 'CREATED'], body.data.map((h) => [h.id, h.url, h.events.join(','), h.created_at]));
+    }),
+  );
 
   webhooks
     .command('remove')

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { TIERS } from '../../../core/types.js';
 import { TxaError } from '../../../core/errors.js';
 import { action, choice } from '../../run.js';
+import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import { printWorkspaces } from '../../views.js';
 import { writeProfileValue } from '../../config.js';
 
@@ -35,18 +36,15 @@ export function registerWorkspace(program: Command): void {
       }),
     );
 
-  workspace
-    .command('list')
-    .description('workspaces of the local ledger')
-    .action(
-      action(async (ctx) => {
-        const local = await ctx.local('workspace list');
-        const { allWorkspaces } = await import('../../../engine/workspaces.js');
-        const list = allWorkspaces(local.engine);
-        if (ctx.out.json) ctx.out.body({ success: true, data: list });
-        else printWorkspaces(ctx.out, list);
-      }),
-    );
+  withPageFlags(workspace.command('list').description('workspaces of the local ledger')).action(
+    action<PageFlags>(async (ctx, o) => {
+      const local = await ctx.local('workspace list');
+      const { allWorkspaces } = await import('../../../engine/workspaces.js');
+      const body = listPage(allWorkspaces(local.engine), o);
+      if (ctx.out.json) ctx.out.body(body);
+      else printWorkspaces(ctx.out, body.data);
+    }),
+  );
 
   workspace
     .command('use')
