@@ -3,6 +3,8 @@ import type { Engine } from './engine.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
 import type { DeliveryState, EventRecord, Page, QueryParams } from '../core/types.js';
 import type { EventRow } from '../store/events.js';
+import { TxaError } from '../core/errors.js';
+import { EVENT_TYPES } from './webhooks.js';
 
 export const EVENTS_LIMIT_DEFAULT = 50;
 export const EVENTS_LIMIT_MAX = 200;
@@ -13,6 +15,10 @@ export type DeliveryLookup = (eventIds: string[]) => Map<string, DeliveryState[]
 export function listEvents(engine: Engine, workspaceId: string, params: QueryParams, deliveries?: DeliveryLookup): Page<EventRecord> {
   engine.workspace(workspaceId);
   const req = parsePageParams(params, EVENTS_LIMIT_DEFAULT, EVENTS_LIMIT_MAX);
+  // A misspelt type would otherwise look like a log without such events.
+  if (params.type && !(EVENT_TYPES as readonly string[]).includes(params.type)) {
+    throw new TxaError('INVALID_PARAMETERS', `type must be one of ${EVENT_TYPES.join(', ')}; got '${params.type}'`, { field: 'type' });
+  }
   const where = params.type ? 'workspace_id = ? AND type = ?' : 'workspace_id = ?';
   const args = params.type ? [workspaceId, params.type] : [workspaceId];
   const total = (engine.db.prepare(`SELECT count(*) AS n FROM events WHERE ${where}`).get(...args) as { n: number }).n;

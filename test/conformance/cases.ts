@@ -90,6 +90,7 @@ export function conformanceCases(): Case[] {
     { name: 'wallet list by chain', args: () => ['wallet', 'list', '--chain', 'polygon'] },
     { name: 'wallet list bad limit', args: () => ['wallet', 'list', '--limit', '101'], exit: 1 },
     { name: 'events list by type', args: () => ['events', 'list', '--type', 'tag.updated'] },
+    { name: 'events list, unknown type', args: () => ['events', 'list', '--type', 'tag.renamed'], exit: 1 },
 
     // exports
     { name: 'export create csv download', args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'], save: saveId('export') },
