@@ -8,6 +8,16 @@ import { TxaError, type ErrorCode } from './errors.js';
 
 export type FieldCodes = Record<string, ErrorCode>;
 
+/** zod's expected type, as an API user reads it ("name must be a string", not zod's wording). */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+};
+
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
   let v = data;
   for (const key of path) {
@@ -30,6 +40,11 @@ export function validateBody<S extends z.ZodType>(schema: S, body: unknown, fiel
   const missing = issue.path.length > 0 && valueAt(body, issue.path) === undefined;
   if (missing) throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
   const code = fieldCodes[path.join('.')] ?? 'INVALID_FIELD';
-  const message = issue.message.startsWith('must') ? `${field} ${issue.message}` : `${field}: ${issue.message}`;
+  const message =
+    issue.code === 'invalid_type'
+      ? `${field} must be ${TYPE_NAMES[issue.expected] ?? `of type ${issue.expected}`}`
+      : issue.message.startsWith('must')
+        ? `${field} ${issue.message}`
+        : `${field}: ${issue.message}`;
   throw new TxaError(code, message, { field });
 }

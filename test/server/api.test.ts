@@ -69,7 +69,7 @@ describe('authentication and scoping', () => {
     expect([del.status, del.body.error.code]).toEqual([404, 'TAG_NOT_FOUND']);
   });
 
-  it('a read key cannot write (403 INSUFFICIENT_PERMISSIONS); a write key cannot manage webhooks', async () => {
+  it('a read key cannot write (403 INSUFFICIENT_PERMISSIONS) but lists webhooks; a write key cannot manage webhooks', async () => {
     const read = s.key('read');
     expect((await call(read, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}` })).status).toBe(200);
     const r = await call(read, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'x', type: 'income' } });
@@ -82,6 +82,10 @@ describe('authentication and scoping', () => {
     expect(s.engine.actor).toBe('cli'); // acting as the key did not change the shared engine
     const w = await call(write.key, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
     expect([w.status, w.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
+    // "read (GET only)": the list of subscriptions is a GET, and holds no secrets.
+    expect((await call(read, { method: 'GET', url: '/api/v1/webhooks' })).status).toBe(200);
+    const del = await call(read, { method: 'DELETE', url: '/api/v1/webhooks/wh_x' });
+    expect([del.status, del.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
   });
 });
 

@@ -22,14 +22,15 @@ export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return { success: true, ...(await backend.listEvents(ws, query)) };
   });
 
-  // Subscriptions carry URLs the server will call, so all three need a `full` key.
+  // Subscriptions carry URLs the server will call, so making and removing them needs a `full`
+  // key; listing them is a GET like any other (the secret is shown only by `add`).
   app.post('/webhooks', { config: { access: 'full' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
     const url = (req.body as { url?: unknown } | undefined)?.url;
     if (!deps.allowPrivateWebhooks && typeof url === 'string') assertPublicUrl(url, 'url');
     return reply.code(201).send({ success: true, data: await backend.createWebhook(ws, req.body) });
   });
-  app.get('/webhooks', { config: { access: 'full' } }, async (req) => {
+  app.get('/webhooks', { config: { access: 'read' } }, async (req) => {
     const { ws, query } = queryWorkspace(req);
     return { success: true, ...pageOfList(await backend.listWebhooks(ws), query) };
   });
