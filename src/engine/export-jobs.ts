@@ -87,9 +87,11 @@ export function downloadSecret(engine: Engine): string {
   return setting(engine, 'download_link_secret', () => randomBytes(32).toString('hex'));
 }
 
-/** The secret signing a workspace's `export.completed` webhook calls (Standard Webhooks `whsec_…`). */
-export function getWorkspaceWebhookSecret(engine: Engine, workspaceId: string): string {
-  engine.workspace(workspaceId);
+/**
+ * The workspace's own `whsec_` secret, shown nowhere: it signs an export's `export.completed` call
+ * only when no subscription covers its URL, which receivers then cannot verify (docs/exports.md, "Webhook").
+ */
+function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
   engine.db.prepare('INSERT OR IGNORE INTO workspace_secrets (workspace_id, webhook_secret) VALUES (?, ?)').run(workspaceId, newWebhookSecret());
   return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string }).webhook_secret;
 }
@@ -418,22 +420,37 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
     }
   }
   if (delivery.method === 'webhook') {
-    const { deliverWebhook, DEFAULT_RETRY_DELAYS_MS } = await import('../exporters/deliver-webhook.js');
+    const event = completedEvent(engine, row);
+    const [{ deliverWebhook, DEFAULT_RETRY_DELAYS_MS }, { subscriptionSecret }] = await Promise.all([import('../exporters/deliver-webhook.js'), import('./webhooks.js')]);
+    const target = delivery.webhook_url!;
     return deliverWebhook({
-      url: delivery.webhook_url!,
-      secret: getWorkspaceWebhookSecret(engine, row.workspace_id),
-      messageId: `msg_${row.id}`,
-      body: completedBody(engine, row),
+      url: target,
+      secret: subscriptionSecret(engine, row.workspace_id, target, 'export.completed') ?? workspaceWebhookSecret(engine, row.workspace_id),
+      messageId: event.id,
+      payload: event.payload,
       retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     });
   }
   return null;
 }
 
-/** The `export.completed` body of API.md part 6, exactly. */
-export function completedBody(engine: Engine, row: ExportRow) {
+/**
+ * The `export.completed` event of an export whose file is ready, appended before the call so the
+ * call and the subscriptions' deliveries carry the same id and text. A job resumed after a crash
+ * finds the event it appended before and reuses it: one export, one event.
+ */
+function completedEvent(engine: Engine, row: ExportRow): { id: string; payload: string } {
+  return engine.write(() => {
+    const earlier = engine.db
+      .prepare("SELECT id, payload FROM events WHERE subject_id = ? AND type = 'export.completed' AND workspace_id = ? ORDER BY seq LIMIT 1")
+      .get(row.id, row.workspace_id) as { id: string; payload: string } | undefined;
+    return earlier ?? engine.events.append(row.workspace_id, 'export.completed', row.id, completedFields(engine, row));
+  });
+}
+
+/** The fields of API.md part 6's `export.completed` body; the event log's envelope adds `event` (CONTRACT §8). */
+function completedFields(engine: Engine, row: ExportRow): Record<string, unknown> {
   return {
-    event: 'export.completed' as const,
     export_id: row.id,
     format: row.format,
     download_url: downloadUrlOf(engine, row),
@@ -444,14 +461,7 @@ export function completedBody(engine: Engine, row: ExportRow) {
 }
 
 function complete(engine: Engine, row: ExportRow): void {
-  engine.write(() => {
-    engine.db.prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ?").run(nowIso(), row.id);
-    const delivery = JSON.parse(row.delivery) as ExportRequest['delivery'];
-    if (delivery.method === 'webhook') {
-      const { event: _event, ...body } = completedBody(engine, row);
-      engine.events.append(row.workspace_id, 'export.completed', row.id, body);
-    }
-  });
+  engine.db.prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ?").run(nowIso(), row.id);
 }
 
 /** Runs a claimed job to its end; returns the failure (already recorded on the export) or null. */

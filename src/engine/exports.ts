@@ -21,8 +21,6 @@ import { parseExportBody, type Delivery } from '../core/export-schema.js';
 import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
 
-export { getWorkspaceWebhookSecret } from './export-jobs.js';
-
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export const EXPORTS_LIMIT_DEFAULT = 50;
 export const EXPORTS_LIMIT_MAX = 100;

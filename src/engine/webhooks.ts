@@ -82,6 +82,29 @@ export function listWebhooks(engine: Engine, workspaceId: string): Webhook[] {
   return rows.map(toWebhook);
 }
 
+/**
+ * Whether a subscription receives events of `type` at `url` (the delivery trigger's rule, plus the
+ * URL). URLs compare as parsed (WHATWG `href`), as an export stores its `webhook_url`: both
+ * `https://h.example` and `https://h.example/` are the one endpoint either call reaches.
+ */
+export function receives(hook: Pick<Webhook, 'url' | 'events'>, url: string, type: string): boolean {
+  return hrefOf(hook.url) === hrefOf(url) && hook.events.some((e) => e === ALL_EVENTS || e === type);
+}
+
+function hrefOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).href : url;
+}
+
+/**
+ * The secret of the workspace's oldest subscription receiving `type` at `url`, or null: the export
+ * job signs its `export.completed` call with it, so the secret `webhooks add` printed verifies
+ * that call too (docs/exports.md, "Webhook").
+ */
+export function subscriptionSecret(engine: Engine, workspaceId: string, url: string, type: string): string | null {
+  const rows = engine.db.prepare('SELECT * FROM webhooks WHERE workspace_id = ? ORDER BY created_at, rowid').all(workspaceId) as WebhookRow[];
+  return rows.find((r) => receives(toWebhook(r), url, type))?.secret ?? null;
+}
+
 /** Removes a subscription; its pending deliveries are given up (their history stays). */
 export function deleteWebhook(engine: Engine, workspaceId: string, webhookId: string): Deleted {
   return engine.write(() => {

@@ -1,25 +1,18 @@
 /**
- * Webhook delivery of `export.completed` (API.md part 6, CONTRACT §8): a POST of exactly the
- * event's fields, signed the Standard Webhooks way, retried with exponential backoff within the job.
+ * The export job's own call of `export.completed` to `delivery.webhook_url` (API.md part 6,
+ * CONTRACT §6, §8): a POST of the event's stored payload, signed the Standard Webhooks way with
+ * the event id as `webhook-id`, as the delivery loop sends it to subscriptions. Retried within the
+ * job (a few seconds, not the loop's hours: the export stays `processing` until this ends).
  */
 import { webhookHeaders } from '../core/webhook-signature.js';
-
-export interface ExportCompletedBody {
-  event: 'export.completed';
-  export_id: string;
-  format: string;
-  download_url: string;
-  transaction_count: number;
-  file_size: number;
-  expires_at: string;
-}
 
 export interface WebhookDelivery {
   url: string;
   secret: string;
-  /** Stable across retries: receivers use it to drop duplicates. */
+  /** The event id: stable across retries and equal to the subscriptions' deliveries, so receivers drop duplicates. */
   messageId: string;
-  body: ExportCompletedBody;
+  /** The event's payload text as stored in the event log, sent byte for byte. */
+  payload: string;
   /** Waits before each retry; the number of retries is its length. */
   retryDelaysMs: number[];
   timeoutMs?: number;
@@ -28,13 +21,13 @@ export interface WebhookDelivery {
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-async function attempt(d: WebhookDelivery, payload: string): Promise<string | null> {
+async function attempt(d: WebhookDelivery): Promise<string | null> {
   try {
     const res = await fetch(d.url, {
       method: 'POST',
       // The wall clock, not TXA_NOW: receivers check the timestamp against their own clock.
-      headers: webhookHeaders(d.secret, d.messageId, Math.floor(Date.now() / 1000), payload),
-      body: payload,
+      headers: { ...webhookHeaders(d.secret, d.messageId, Math.floor(Date.now() / 1000), d.payload), 'user-agent': 'txa-webhooks/1' },
+      body: d.payload,
       redirect: 'manual',
       signal: AbortSignal.timeout(d.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
@@ -48,12 +41,11 @@ async function attempt(d: WebhookDelivery, payload: string): Promise<string | nu
 
 /** Posts until a 2xx answer; returns null on success, else what the last try got. */
 export async function deliverWebhook(d: WebhookDelivery): Promise<string | null> {
-  const payload = JSON.stringify(d.body);
-  let failure = await attempt(d, payload);
+  let failure = await attempt(d);
   for (const delay of d.retryDelaysMs) {
     if (failure === null) return null;
     await new Promise((r) => setTimeout(r, delay));
-    failure = await attempt(d, payload);
+    failure = await attempt(d);
   }
   return failure === null ? null : `${d.url} answered ${failure} on each of ${d.retryDelaysMs.length + 1} tries`;
 }

@@ -1,6 +1,7 @@
 /**
  * `txa export create --delivery webhook --wait` on a real terminal (tmux): the ora spinner with its
- * bar while the job runs, the final ✔ line, and the signed `export.completed` POST it delivered.
+ * bar while the job runs, the final ✔ line, and the signed `export.completed` POST it delivered,
+ * verified with the secret `txa webhooks add` printed for the URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -8,8 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { sandbox, BIN, type Sandbox } from '../helpers/cli.js';
 import { inTerminal } from '../helpers/terminal.js';
-import { Engine } from '../../src/engine/engine.js';
-import { getWorkspaceWebhookSecret } from '../../src/engine/exports.js';
 
 /** The receiver holds each answer this long, so the spinner is on screen long enough to sample. */
 const HOLD_MS = 1500;
@@ -18,6 +17,7 @@ const SPINNER = /^([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) export (exp_\w+) \[[#-]{20}
 const calls: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
 let server: Server;
 let url: string;
+let secret: string;
 let sb: Sandbox;
 
 beforeAll(async () => {
@@ -34,6 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/export`;
+  secret = (await sb.json(['webhooks', 'add', '--url', url, '--events', 'export.completed'])).data.secret;
 }, 60_000);
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
@@ -62,15 +63,11 @@ describe('txa export create on a terminal', () => {
     // At the end: ora replaced the spinner with the completed line.
     expect(run.screen).toMatch(new RegExp(`^✔ export ${id} completed$`, 'm'));
     expect(run.screen).not.toMatch(SPINNER);
+    expect(run.screen).not.toMatch(/hint:/); // the URL has a subscription
 
     expect(calls).toHaveLength(1);
-    const engine = Engine.open(sb.env.TXA_DB!);
-    try {
-      const secret = getWorkspaceWebhookSecret(engine, 'ws_demo_acme');
-      const event = new Webhook(secret).verify(calls[0]!.body, calls[0]!.headers as Record<string, string>);
-      expect(event).toMatchObject({ event: 'export.completed', export_id: id, format: 'pdf', transaction_count: 2400 });
-    } finally {
-      engine.close();
-    }
+    const event = new Webhook(secret).verify(calls[0]!.body, calls[0]!.headers as Record<string, string>);
+    expect(event).toMatchObject({ event: 'export.completed', workspace_id: 'ws_demo_acme', export_id: id, format: 'pdf', transaction_count: 2400 });
+    expect(calls[0]!.headers['webhook-id']).toBe((event as { event_id: string }).event_id);
   }, 60_000);
 });

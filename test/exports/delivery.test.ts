@@ -1,7 +1,9 @@
 /**
  * Asynchronous exports end to end with real parts: e-mail to an in-process smtp-server, webhooks
- * to a node:http receiver verified with the `standardwebhooks` library, status transitions,
- * recovery of an interrupted job, signed links and the 24-hour expiry on the engine clock.
+ * to a node:http receiver verified with the `standardwebhooks` library (the export's own call and
+ * the subscriptions' deliveries of the same event, sent by serve's delivery loop run in-process),
+ * status transitions, recovery of an interrupted job, signed links and the 24-hour expiry on the
+ * engine clock.
  */
 import { describe, test, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -13,8 +15,11 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { tempLedger, addWallets, addMany } from './seed.js';
 import { startSmtp, type Mail } from '../helpers/smtp.js';
-import { createExport, downloadExport, getExport, listExports, verifyDownloadToken, getWorkspaceWebhookSecret } from '../../src/engine/exports.js';
+import { createExport, downloadExport, getExport, listExports, verifyDownloadToken } from '../../src/engine/exports.js';
 import { claimNextJob, claimJob, recoverInterruptedJobs, runExportJob } from '../../src/engine/export-jobs.js';
+import { createWebhook, receives } from '../../src/engine/webhooks.js';
+import { DeliveryLoop } from '../../src/server/delivery.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { TxaError } from '../../src/core/errors.js';
 import type { ExportRecord } from '../../src/core/types.js';
 
@@ -45,6 +50,7 @@ function header(raw: string, name: string): string {
 }
 
 interface Received {
+  path: string;
   body: string;
   headers: IncomingHttpHeaders;
 }
@@ -55,7 +61,7 @@ async function receiver(statuses: number[]): Promise<{ url: string; calls: Recei
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      calls.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      calls.push({ path: req.url!, body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
       res.statusCode = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
       res.end();
     });
@@ -119,39 +125,111 @@ describe('e-mail delivery', () => {
   });
 });
 
+/** The export.completed events in the log. */
+function completedEvents(engine: Engine): { id: string; payload: string }[] {
+  return engine.db.prepare("SELECT id, payload FROM events WHERE type = 'export.completed' ORDER BY seq").all() as { id: string; payload: string }[];
+}
+
+const verifies = (secret: string, call: Received) => new Webhook(secret).verify(call.body, call.headers as Record<string, string>);
+
+function signedBy(secret: string, call: Received): boolean {
+  try {
+    verifies(secret, call);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('webhook delivery', () => {
-  test('POSTs exactly the export.completed body, signed (Standard Webhooks), after a retry; event logged', async () => {
+  test('with a subscription at its URL: the call is the subscriptions\' event (same id, same text), signed with that subscription\'s secret', async () => {
+    const { engine, ws } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
+    const hook = await receiver([200]);
+    try {
+      const other = `${new URL(hook.url).origin}/hooks/other`;
+      const tagsOnly = createWebhook(engine, ws, { url: hook.url, events: ['tag.created'] }); // same URL, not this event
+      const elsewhere = createWebhook(engine, ws, { url: other, events: ['export.completed'] }); // this event, another URL
+      const sub = createWebhook(engine, ws, { url: hook.url, events: ['export.completed'] }); // the oldest that matches
+      const newer = createWebhook(engine, ws, { url: hook.url }); // matches too (every event), but is newer
+      const queued = await createExport(engine, ws, { format: 'json', delivery: { method: 'webhook', webhook_url: hook.url } });
+      await runExportJob(engine, queued.id, undefined, { retryDelaysMs: [] });
+      const done = getExport(engine, ws, queued.id);
+      expect(done.status).toBe('completed');
+
+      const [event] = completedEvents(engine) as [{ id: string; payload: string }];
+      expect(completedEvents(engine)).toHaveLength(1);
+      expect(hook.calls).toHaveLength(1);
+      const call = hook.calls[0]!;
+      expect(call.body).toBe(event.payload);
+      expect(call.headers['webhook-id']).toBe(event.id);
+      expect(verifies(sub.secret, call)).toEqual({
+        event: 'export.completed',
+        event_id: event.id,
+        created_at: expect.stringMatching(/Z$/),
+        workspace_id: ws,
+        export_id: queued.id,
+        format: 'json',
+        download_url: done.download_url,
+        transaction_count: 40,
+        file_size: done.file_size,
+        expires_at: done.expires_at,
+      });
+      for (const s of [newer, tagsOnly, elsewhere]) expect(signedBy(s.secret, call)).toBe(false);
+
+      // serve's delivery loop sends the same event to each subscription of it: same id, same text.
+      const loop = new DeliveryLoop(engine, { allowPrivate: true });
+      loop.start();
+      try {
+        const deadline = Date.now() + 10_000;
+        while (hook.calls.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      } finally {
+        await loop.stop();
+      }
+      const deliveries = hook.calls.slice(1);
+      expect(deliveries.map((d) => d.path).sort()).toEqual(['/hooks/export', '/hooks/export', '/hooks/other']);
+      for (const d of deliveries) {
+        expect(d.headers['webhook-id']).toBe(call.headers['webhook-id']);
+        expect(d.body).toBe(call.body);
+      }
+      // The receiver at the export's URL holds sub's secret: the export's call and sub's delivery
+      // both verify with it, and it drops the second by its webhook-id.
+      expect(deliveries.filter((d) => signedBy(sub.secret, d)).map((d) => d.path)).toEqual(['/hooks/export']);
+    } finally {
+      hook.server.close();
+    }
+  });
+
+  test('URLs match as parsed; the event types must include export.completed or *', () => {
+    expect(receives({ url: 'https://Hooks.example', events: ['*'] }, 'https://hooks.example/', 'export.completed')).toBe(true);
+    expect(receives({ url: 'https://hooks.example/a', events: ['export.completed'] }, 'https://hooks.example/a', 'export.completed')).toBe(true);
+    expect(receives({ url: 'https://hooks.example/a', events: ['export.completed'] }, 'https://hooks.example/a/', 'export.completed')).toBe(false);
+    expect(receives({ url: 'https://hooks.example/a', events: ['tag.created', 'wallet.synced'] }, 'https://hooks.example/a', 'export.completed')).toBe(false);
+  });
+
+  test('without one: the same event, signed with the workspace\'s own secret (shown nowhere), after a retry', async () => {
     const { engine, ws } = tempLedger('pro');
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
     const hook = await receiver([503, 200]);
     try {
+      createWebhook(engine, ws, { url: `${hook.url}/elsewhere` });
       const queued = await createExport(engine, ws, { format: 'json', delivery: { method: 'webhook', webhook_url: hook.url } });
       expect(queued.status).toBe('queued');
       await runExportJob(engine, queued.id, undefined, { retryDelaysMs: [50, 50] });
       const done = getExport(engine, ws, queued.id);
       expect(done.status).toBe('completed');
       expect(hook.calls.length).toBe(2);
-      const secret = getWorkspaceWebhookSecret(engine, ws);
+      const [event] = completedEvents(engine) as [{ id: string; payload: string }];
+      expect(completedEvents(engine)).toHaveLength(1);
+      const secret = engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').pluck().get(ws) as string;
       expect(secret).toMatch(/^whsec_/);
       for (const call of hook.calls) {
-        const verified = new Webhook(secret).verify(call.body, call.headers as Record<string, string>);
-        expect(verified).toEqual({
-          event: 'export.completed',
-          export_id: queued.id,
-          format: 'json',
-          download_url: done.download_url,
-          transaction_count: 40,
-          file_size: done.file_size,
-          expires_at: done.expires_at,
-        });
+        expect(call.body).toBe(event.payload);
+        expect(call.headers['webhook-id']).toBe(event.id);
+        expect(verifies(secret, call)).toMatchObject({ event: 'export.completed', event_id: event.id, workspace_id: ws, export_id: queued.id, transaction_count: 40 });
       }
-      expect(hook.calls[0]!.headers['webhook-id']).toBe(hook.calls[1]!.headers['webhook-id']);
       const otherSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-      expect(() => new Webhook(otherSecret).verify(hook.calls[1]!.body, hook.calls[1]!.headers as Record<string, string>)).toThrow(/signature/i);
-
-      const events = engine.db.prepare("SELECT payload FROM events WHERE type = 'export.completed'").pluck().all() as string[];
-      expect(events.length).toBe(1);
-      expect(JSON.parse(events[0]!)).toMatchObject({ event: 'export.completed', workspace_id: ws, export_id: queued.id, transaction_count: 40 });
+      expect(() => verifies(otherSecret, hook.calls[1]!)).toThrow(/signature/i);
 
       // The link in the body is the credential: it resolves to the stored file.
       const url = new URL(done.download_url!);
@@ -163,7 +241,7 @@ describe('webhook delivery', () => {
     }
   });
 
-  test('a receiver that keeps failing: tried 1 + retries times, then failed with the error, no event', async () => {
+  test('a receiver that keeps failing: tried 1 + retries times, then failed with the error; the event (the file was ready) stays', async () => {
     const { engine, ws } = tempLedger('pro');
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 5);
     const hook = await receiver([500]);
@@ -175,7 +253,9 @@ describe('webhook delivery', () => {
       expect(failed).toMatchObject({ status: 'failed', error: { code: 'DELIVERY_FAILED' } });
       expect(failed.error!.message).toContain('HTTP 500');
       expect(failed.download_url).toBeUndefined();
-      expect(engine.db.prepare("SELECT count(*) FROM events WHERE type = 'export.completed'").pluck().get()).toBe(0);
+      const events = completedEvents(engine);
+      expect(events.map((e) => JSON.parse(e.payload).export_id)).toEqual([queued.id]);
+      expect(new Set(hook.calls.map((c) => c.headers['webhook-id']))).toEqual(new Set([events[0]!.id]));
     } finally {
       hook.server.close();
     }

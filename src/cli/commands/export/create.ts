@@ -75,6 +75,26 @@ function bodyOf(ws: string, o: Opts): Record<string, unknown> {
   };
 }
 
+/** A URL as one shell word, so the hint can be pasted (webhook URLs often carry `?` and `&`). */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The export's `export.completed` call is signed with the secret of a subscription receiving that
+ * event at its URL; without one, nothing the user holds verifies it (docs/exports.md, "Webhook").
+ * Advice only: a failed lookup prints nothing, and the export stands either way.
+ */
+async function hintUnverifiable(ctx: Context, backend: Backend, ws: string, rec: ExportRecord): Promise<void> {
+  const url = rec.delivery?.method === 'webhook' ? rec.delivery.webhook_url : undefined;
+  if (ctx.out.json || !url) return;
+  const hooks = await backend.listWebhooks(ws).catch(() => null);
+  if (!hooks) return;
+  const { receives } = await import('../../../engine/webhooks.js');
+  if (hooks.some((h) => receives(h, url, 'export.completed'))) return;
+  ctx.out.notice(`hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url ${shellWord(url)} --events export.completed`);
+}
+
 /** Runs a queued job to its end: in this process on the local ledger, else by polling the API. */
 async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRecord, wait: boolean): Promise<ExportRecord> {
   const view = await progressView(ctx.out, `export ${rec.id}`);
@@ -130,6 +150,7 @@ export function registerCreate(parent: Command): void {
         if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
           file = (await backend.downloadExport(ws, rec.id, o.out ?? `${rec.id}.${EXTENSION[rec.format]}`)).path;
         } else {
+          await hintUnverifiable(ctx, backend, ws, rec);
           rec = await follow(ctx, backend, ws, rec, Boolean(o.wait));
         }
         if (ctx.out.json) ctx.out.body({ success: true, data: rec });
