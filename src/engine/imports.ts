@@ -29,6 +29,8 @@ export interface ImportOptions {
   walletId?: string;
   format?: string;
   dryRun?: boolean;
+  /** The token of a token-tracker export (`--token-address`), for the importer. */
+  tokenAddress?: string;
   /** Told about each row read but deliberately not imported (the CLI prints the first few). */
   onSkipped?: (row: { line: number; reason: string }) => void;
 }
@@ -73,6 +75,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   const parsed = importer.parse(text, {
     wallet: wallet && { id: wallet.id, address: wallet.address, chain: wallet.chain as Chain, label: wallet.label },
     fileName: basename(path),
+    tokenAddress: opts.tokenAddress,
     baseCurrency: ws.base_currency,
   });
   for (const s of parsed.skipped) opts.onSkipped?.(s);

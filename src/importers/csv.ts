@@ -90,15 +90,17 @@ export class Columns {
 
 /**
  * Refuses a file that lacks columns a transaction needs: one error naming them all, nothing
- * imported (the field is the comma-separated list).
+ * imported (the field is the comma-separated list). `why` ends the message (so `--json` shows it
+ * too); `hint` is the next step, on a line of its own.
  */
-export function requireColumns(missing: string[], hint?: string): void {
+export function requireColumns(missing: string[], help: { why?: string; hint?: string } = {}): void {
   if (missing.length === 0) return;
   const list = missing.join(',');
-  throw new TxaError('IMPORT_FAILED', `the file lacks column${missing.length === 1 ? '' : 's'} a transaction needs: ${missing.join(', ')}`, {
+  const message = `the file lacks column${missing.length === 1 ? '' : 's'} a transaction needs: ${missing.join(', ')}`;
+  throw new TxaError('IMPORT_FAILED', help.why ? `${message}; ${help.why}` : message, {
     field: list,
     extra: { missing_columns: missing },
-    hint,
+    hint: help.hint,
   });
 }
 

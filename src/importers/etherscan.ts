@@ -2,13 +2,14 @@
  * Etherscan-family "CSV Export" files (Etherscan, BscScan, Polygonscan, Arbiscan, …): normal
  * transactions, ERC-20/BEP-20 token transfers of an address, and the token-tracker layout (one
  * token, all holders). The files name no wallet: `--wallet` gives the address whose side of each
- * row (From → outflow, To → inflow) decides the direction. See docs/import.md for every rule.
+ * row (From → outflow, To → inflow) decides the direction; a normal-transactions file stripped of
+ * From/To falls back on its value columns. See docs/import.md for every rule.
  */
 import { TxaError } from '../core/errors.js';
 import { chainsForNative } from '../core/chains.js';
 import type { ImportRecord, ImportContext, Importer, ParseResult } from './types.js';
 import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow, type CsvTable } from './csv.js';
-import { addressOf, amountOf, dateTimeOf, fiatOf, optionalAmount, unixSecondsOf, valueAt } from './fields.js';
+import { addressOf, amountOf, dateTimeOf, fiatOf, optionalAmount, syntheticHashes, unixSecondsOf, valueAt } from './fields.js';
 import { nativeToken, tokenAtAddress, tokenTransferType, typeOfMethod } from './tokens.js';
 
 type Wallet = NonNullable<ImportContext['wallet']>;
@@ -18,6 +19,7 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
 /** Hash, time, parties and method: the columns every explorer layout shares. */
 class Common {
   readonly hash: number;
+  readonly block: number;
   readonly unix: number;
   readonly dateTime: number;
   readonly from: number;
@@ -26,6 +28,7 @@ class Common {
 
   constructor(readonly cols: Columns) {
     this.hash = cols.find('Txhash', 'Transaction Hash');
+    this.block = cols.find('Blockno');
     this.unix = cols.find('UnixTimestamp');
     this.dateTime = cols.findPrefix('DateTime');
     this.from = cols.find('From');
@@ -33,13 +36,18 @@ class Common {
     this.method = cols.find('Method');
   }
 
-  missing(): string[] {
+  /** Missing columns: a time always; the hash and both parties unless `timeOnly` (normal txs can do without). */
+  missing(timeOnly = false): string[] {
     const out: string[] = [];
-    if (this.hash < 0) out.push('Txhash');
+    if (!timeOnly && this.hash < 0) out.push('Txhash');
     if (this.unix < 0 && this.dateTime < 0) out.push('UnixTimestamp');
-    if (this.from < 0) out.push('From');
-    if (this.to < 0) out.push('To');
+    if (!timeOnly && this.from < 0) out.push('From');
+    if (!timeOnly && this.to < 0) out.push('To');
     return out;
+  }
+
+  get hasParties(): boolean {
+    return this.from >= 0 && this.to >= 0;
   }
 
   txHash(cells: string[]): string {
@@ -63,7 +71,11 @@ function cell(cells: string[], i: number): string {
   return i >= 0 ? (cells[i] ?? '').trim() : '';
 }
 
-/** Normal transactions: the value row(s) of each tx, plus the fee the wallet paid as sender. */
+/**
+ * Normal transactions: the value row(s) of each tx, plus the fee the wallet paid as sender. A file
+ * without Txhash gets a synthetic hash per row; one without From/To reads the wallet's side from
+ * its value columns (docs/import.md, "column subsets").
+ */
 function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResult {
   const common = new Common(cols);
   const valueIn = cols.findPrefix('Value_IN(');
@@ -74,7 +86,7 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
   const contract = cols.find('ContractAddress');
   const status = cols.find('Status');
   const symbol = /\((.+)\)$/.exec(cols.header[valueIn]!)?.[1] ?? '';
-  const missing = common.missing();
+  const missing = common.missing(true);
   if (valueOut < 0) missing.push(`Value_OUT(${symbol})`);
   if (fee < 0) missing.push(`TxnFee(${symbol})`);
   requireColumns(missing);
@@ -85,19 +97,35 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
     });
   }
   const name = (i: number) => cols.header[i]!;
+  const synthetic = syntheticHashes('etherscan');
   return mapRows('etherscan', table.rows, ({ line, cells }: CsvRow) => {
-    const tx_hash = common.txHash(cells);
-    const from = addressOf(cells[common.from], 'From');
-    // A contract creation has no To; the created contract (ContractAddress) is the receiver.
-    const to = addressOf(cells[common.to], 'To') || addressOf(cell(cells, contract), 'ContractAddress');
-    const isFrom = from === wallet.address;
-    if (!isFrom && to !== wallet.address) fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
     const inAmount = amountOf(cells[valueIn], name(valueIn));
     const outAmount = amountOf(cells[valueOut], name(valueOut));
     const feeAmount = optionalAmount(cells[fee], name(fee)) ?? '0';
+    const timestamp = common.timestamp(cells);
+    let from: string;
+    let to: string;
+    let isFrom: boolean;
+    if (common.hasParties) {
+      from = addressOf(cells[common.from], 'From');
+      // A contract creation has no To; the created contract (ContractAddress) is the receiver.
+      to = addressOf(cells[common.to], 'To') || addressOf(cell(cells, contract), 'ContractAddress');
+      isFrom = from === wallet.address;
+      if (!isFrom && to !== wallet.address) fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
+    } else {
+      // Without From/To, only what the wallet sent or received tells its side: it sent a tx with a
+      // Value_OUT or with no value at all (a contract call), and received one with only a Value_IN.
+      isFrom = outAmount !== '0' || inAmount === '0';
+      from = isFrom ? wallet.address : '';
+      to = isFrom ? '' : wallet.address;
+    }
+    // A synthetic hash covers only what a later export of the same tx repeats: not the prices
+    // (CurrentValue moves, Historical $Price is empty on the newest day until the explorer fills it).
+    const tx_hash =
+      common.hash >= 0 ? common.txHash(cells) : synthetic([cell(cells, common.block), String(timestamp), inAmount, outAmount, feeAmount]);
     const priceUsd = price >= 0 ? fiatOf(cells[price], name(price)) : null;
     const method = common.methodOf(cells);
-    const base = { line, tx_hash, from_address: from, to_address: to, timestamp: common.timestamp(cells), notes: null };
+    const base = { line, tx_hash, from_address: from, to_address: to, timestamp, notes: null };
     const valueRow = (amount: string, direction: ImportRecord['direction'], field: string): ImportRecord => ({
       ...base,
       token: nativeToken(wallet.chain, [amount], field),
@@ -130,22 +158,41 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
   });
 }
 
-/** Token transfers of an address (TokenValue, ContractAddress) or of a token tracker (Quantity, token in the file name). */
-function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, fileName: string): ParseResult {
+/**
+ * The token of a token-tracker file: `--token-address`, else the 0x address BscScan puts in the
+ * download's name; undefined when neither gives one. The two must agree when both do.
+ */
+function trackerToken(fileName: string, flag: string | undefined): string | undefined {
+  const named = /0x[0-9a-f]{40}/i.exec(fileName)?.[0]?.toLowerCase();
+  const given = flag?.toLowerCase();
+  if (named && given && named !== given) {
+    throw new TxaError('USAGE_ERROR', `--token-address ${given} differs from the token ${named} in the file name`, {
+      field: 'token-address',
+      hint: 'Drop --token-address, or rename the file if its name is wrong.',
+    });
+  }
+  return given ?? named;
+}
+
+/** Why a token-tracker file without a token address is refused, and what to do about it. */
+const NO_TRACKER_TOKEN = {
+  why: 'a token-tracker export names its token only in its file name, and this name has no 0x address: pass --token-address 0x…',
+  hint: "Pass the token's contract address (on the explorer's token page): txa import FILE --wallet ID --token-address 0x…",
+};
+
+/** Token transfers of an address (TokenValue, ContractAddress) or of a token tracker (Quantity, token in the file name or --token-address). */
+function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: ImportContext): ParseResult {
   const common = new Common(cols);
   const value = cols.find('TokenValue', 'Value', 'Quantity');
   const usd = cols.find('USDValueDayOfTx');
   const contract = cols.find('ContractAddress');
   const symbol = cols.find('TokenSymbol');
   const tracker = contract < 0;
-  const fileToken = /0x[0-9a-f]{40}/i.exec(fileName)?.[0]?.toLowerCase();
+  const trackerAddress = tracker ? trackerToken(ctx.fileName, ctx.tokenAddress) : undefined;
   const missing = common.missing();
   if (value < 0) missing.push('TokenValue');
-  if (tracker && !fileToken) missing.push('ContractAddress');
-  requireColumns(
-    missing,
-    tracker && !fileToken ? "A token-tracker export names its token only in the file name: keep the token's 0x address in it (e.g. transfers-0x7961….csv)." : undefined,
-  );
+  if (tracker && !trackerAddress) missing.push('ContractAddress');
+  requireColumns(missing, tracker && !trackerAddress ? NO_TRACKER_TOKEN : {});
   const valueName = cols.header[value]!;
   return mapRows('etherscan', table.rows, ({ line, cells }: CsvRow) => {
     const tx_hash = common.txHash(cells);
@@ -159,7 +206,7 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, fileName: s
       fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
     }
     const amount = amountOf(cells[value], valueName);
-    const address = tracker ? fileToken! : addressOf(cells[contract], 'ContractAddress');
+    const address = tracker ? trackerAddress! : addressOf(cells[contract], 'ContractAddress');
     if (address === '') fail('ContractAddress', 'is empty');
     const base = {
       line,
@@ -191,6 +238,12 @@ export const etherscanImporter: Importer = {
     if (!ctx.wallet) throw new TxaError('USAGE_ERROR', 'explorer exports name no wallet: pass --wallet ID', { field: 'wallet' });
     const table = readCsv(text);
     const cols = new Columns(table.header);
-    return cols.findPrefix('Value_IN(') >= 0 ? parseNormal(table, cols, ctx.wallet) : parseTokens(table, cols, ctx.wallet, ctx.fileName);
+    const normal = cols.findPrefix('Value_IN(') >= 0;
+    // Only a token tracker (no ContractAddress column) leaves its token to be named from outside.
+    if (ctx.tokenAddress !== undefined && (normal || cols.find('ContractAddress') >= 0)) {
+      const names = normal ? 'holds native-coin transactions' : 'names each token in its ContractAddress column';
+      throw new TxaError('USAGE_ERROR', `--token-address is only for token-tracker exports; this file ${names}`, { field: 'token-address' });
+    }
+    return normal ? parseNormal(table, cols, ctx.wallet) : parseTokens(table, cols, ctx.wallet, ctx);
   },
 };

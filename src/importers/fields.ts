@@ -101,3 +101,18 @@ export function isAddress(text: string): boolean {
 export function syntheticHash(source: string, cells: string[]): string {
   return `${source}:${createHash('sha256').update(cells.map((c) => c.trim()).join('\u001f')).digest('hex').slice(0, 40)}`;
 }
+
+/**
+ * syntheticHash for rows that may repeat exactly (two equal transfers in one block): each row's
+ * hash also covers how many identical rows came before it in the file, so both import, and a
+ * second import of the same file gives the same hashes again.
+ */
+export function syntheticHashes(source: string): (cells: string[]) => string {
+  const seen = new Map<string, number>();
+  return (cells) => {
+    const key = cells.map((c) => c.trim()).join('\u001f');
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return syntheticHash(source, [...cells, String(n)]);
+  };
+}

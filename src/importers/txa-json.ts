@@ -23,6 +23,17 @@ function optionalString(o: Json, key: string): string {
   return v.trim();
 }
 
+/**
+ * Notes exactly as exported: a round trip keeps leading and trailing whitespace. Blank notes are
+ * none (null), as `tx update --notes` stores them.
+ */
+function notesOf(o: Json): string | null {
+  const v = o.notes;
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') fail('notes', 'must be a string');
+  return v.trim() === '' ? null : v;
+}
+
 function tokenOf(v: unknown): ImportRecord['token'] {
   if (!isObject(v)) fail('token', 'must be an object {symbol, address, decimals}');
   if (typeof v.symbol !== 'string' || v.symbol.trim() === '') fail('token.symbol', 'must be a non-empty string');
@@ -60,7 +71,6 @@ export function recordOfTransaction(v: unknown, line: number): ImportRecord {
   const from_address = optionalString(v, 'from_address');
   const to_address = optionalString(v, 'to_address');
   if (v.id !== undefined && (typeof v.id !== 'string' || v.id.trim() === '')) fail('id', 'must be a non-empty string');
-  const notes = optionalString(v, 'notes');
   return {
     line,
     wallet: walletRefOf(v.wallet_id, v.wallet_label, chainOf(v.chain), direction, from_address, to_address),
@@ -74,7 +84,7 @@ export function recordOfTransaction(v: unknown, line: number): ImportRecord {
     direction,
     type: typeOf(v.type),
     timestamp: dateTimeOf(v.timestamp, 'timestamp'),
-    notes: notes === '' ? null : notes,
+    notes: notesOf(v),
     tags: tagsOfValue(v.tags),
   };
 }

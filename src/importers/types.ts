@@ -54,10 +54,12 @@ export interface ParseResult {
   skipped: { line: number; reason: string }[];
 }
 
-/** What an importer may know beyond the file: the wallet chosen with `--wallet`, and the file name. */
+/** What an importer may know beyond the file: the wallet chosen with `--wallet`, the file name, `--token-address`. */
 export interface ImportContext {
   wallet?: { id: string; address: string; chain: Chain; label: string };
   fileName: string;
+  /** The token of a token-tracker export, which names it only in the download's file name. */
+  tokenAddress?: string;
   /** The workspace's base currency, for sources that state a value's currency (Koinly's Net Worth). */
   baseCurrency?: string;
 }

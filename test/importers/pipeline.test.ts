@@ -177,6 +177,13 @@ describe('native round trip', () => {
     }
   });
 
+  it('keeps JSON notes exactly, whitespace included; blank notes are none', () => {
+    const notes = ['\tx', ' both ends \n', '   ', ''];
+    importFile(engine, ws, writeJson('notes.json', notes.map((n, i) => tx(i + 1, { notes: n }))));
+    const list = listTransactions(engine, ws, { sort: 'timestamp_asc' }).data;
+    expect(list.map((t) => t.notes)).toEqual(['\tx', ' both ends \n', null, null]);
+  });
+
   it('reads its CSV export back: wallet by label, tags, formula quote undone, summary block ignored', () => {
     addWallet(engine, ws, { address: ADDRESS, chain: 'ethereum', label: 'Main' });
     expect(readFileSync(join(FIXTURES, 'txa-export.csv'), 'utf8')).toContain('\nTotal inflow,');

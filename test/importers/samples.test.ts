@@ -159,21 +159,58 @@ describe('bscscan token-tracker export', () => {
     expect(lp).toMatchObject({ amount: '138967.8', direction: 'outflow', token_address: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed', token_symbol: '0x7961…42ed', token_decimals: 18, fiat_cents: null });
   });
 
-  it('refuses the file when its name carries no token address', () => {
+  it('refuses the file when neither its name nor --token-address gives the token, naming the flag', () => {
     const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
     const err = txaErrorOf(() => importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w }));
-    expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'ContractAddress']);
+    expect([err.code, err.field, err.extra]).toEqual(['IMPORT_FAILED', 'ContractAddress', { missing_columns: ['ContractAddress'] }]);
+    expect(err.message).toContain('pass --token-address 0x…');
+    expect(err.hint).toContain('--token-address');
+  });
+
+  it('takes the token from --token-address; with the file name too, the two must agree', () => {
+    const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
+    const s = importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w, tokenAddress: '0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed' });
+    expect(s).toMatchObject({ imported: 8, skipped: 872 });
+    // The same rows as from the file name: a named download adds nothing.
+    expect(importFile(engine, ws, tracker(), { walletId: w, tokenAddress: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed' })).toMatchObject({ imported: 0, duplicates: 8 });
+    const other = txaErrorOf(() => importFile(engine, ws, tracker(), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    expect([other.code, other.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
 
-describe('polygonscan column subset', () => {
-  it('is refused with one error naming every missing column, nothing imported', () => {
+describe('polygonscan column subset (no Txhash, From, To)', () => {
+  const FILE = 'polygonscan_normal_txns_column_subset.csv';
+
+  it('reads the wallet side from Value_IN/Value_OUT and charges fees only to rows it sent', () => {
     const w = wallet(ETH_WALLET, 'polygon');
-    const err = txaErrorOf(() => importFile(engine, ws, sample('polygonscan_normal_txns_column_subset.csv'), { walletId: w }));
-    expect(err.code).toBe('IMPORT_FAILED');
-    expect(err.field).toBe('Txhash,From,To');
-    expect(err.extra).toEqual({ missing_columns: ['Txhash', 'From', 'To'] });
-    expect(count(w)).toBe(0);
+    // 862 rows with a Value_IN: inflows without fee; 938 without value: a 0 outflow and a fee each.
+    expect(importFile(engine, ws, sample(FILE), { walletId: w })).toMatchObject({ imported: 862 + 2 * 938, skipped: 0 });
+    expect(count(w, "direction = 'inflow' AND type = 'transfer' AND to_address = ? AND from_address = ''", ETH_WALLET)).toBe(862);
+    expect(count(w, "direction = 'outflow' AND type = 'contract_call' AND amount = '0' AND from_address = ?", ETH_WALLET)).toBe(938);
+    expect(count(w, "type = 'fee'")).toBe(938);
+    expect(count(w, 'fiat_cents IS NULL')).toBe(72);
+    expect(count(w, "tx_hash GLOB 'etherscan:*'")).toBe(2738);
+  });
+
+  it('synthetic hashes: stable across imports, distinct for identical rows, blind to prices filled in later', () => {
+    const w = wallet(ETH_WALLET, 'polygon');
+    const text = readFileSync(sample(FILE), 'utf8');
+    importFile(engine, ws, sample(FILE), { walletId: w });
+    expect(rows(w, 'ts = 1712674467').map((r) => r.tx_hash).filter((h, i, all) => all.indexOf(h) === i)).toHaveLength(3);
+    // A later export: another CurrentValue header, and the newest day's price filled in.
+    const later = text
+      .replace('CurrentValue @ $0.703172221747878/MATIC', 'CurrentValue @ $0.51/MATIC')
+      .replace(/,\n/g, ',0.72\n');
+    expect(later.match(/,0\.72\n/g)).toHaveLength(72);
+    const path = join(dir, 'polygon-later.csv');
+    writeFileSync(path, later);
+    expect(importFile(engine, ws, path, { walletId: w })).toMatchObject({ imported: 0, duplicates: 2738 });
+  });
+
+  it('refuses --token-address: the file moves only the native coin', () => {
+    const w = wallet(ETH_WALLET, 'polygon');
+    const err = txaErrorOf(() => importFile(engine, ws, sample(FILE), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    expect([err.code, err.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
 

@@ -20,17 +20,38 @@ export function registerImport(program: Command): void {
     .argument('<file>', 'txa JSON/NDJSON/CSV export, an Etherscan-family CSV export, or a Koinly or rotki CSV')
     .option('--wallet <id>', 'wallet the rows belong to (needed for explorer, Koinly and rotki files)')
     .option('--format <format>', `${IMPORT_FORMATS.join(', ')} (default auto: detected from the content)`, 'auto')
+    .option(
+      '--token-address <0x…>',
+      "the token of a token-tracker export (one token's transfers, all holders), which names it only in the download's file name",
+    )
     .option('--dry-run', 'validate and count without writing anything')
+    .addHelpText(
+      'after',
+      `
+Explorer CSVs: a normal-transactions file without Txhash, From or To (a column subset) imports
+with a synthetic hash per row and the wallet's side read from Value_IN/Value_OUT. A token-tracker
+file whose name lost the token's 0x address needs --token-address. Details: docs/import.md.`,
+    )
     .action(
-      action<{ wallet?: string; format: string; dryRun?: boolean }>(async (ctx, o, [file]) => {
+      action<{ wallet?: string; format: string; tokenAddress?: string; dryRun?: boolean }>(async (ctx, o, [file]) => {
         const format = choice('format', o.format, IMPORT_FORMATS)!;
+        const { isAddress } = await import('../../importers/fields.js');
+        if (o.tokenAddress !== undefined && !isAddress(o.tokenAddress)) {
+          throw new TxaError('USAGE_ERROR', `--token-address must be a 0x address of 40 hex digits, got '${o.tokenAddress}'`, { field: 'token-address' });
+        }
         const ws = ctx.workspace();
         const local = await ctx.local('import');
         const { importFile } = await import('../../engine/imports.js');
         const skipped: { line: number; reason: string }[] = [];
         let summary: ImportSummary;
         try {
-          summary = importFile(local.engine, ws, file!, { walletId: o.wallet, format, dryRun: o.dryRun, onSkipped: (s) => skipped.push(s) });
+          summary = importFile(local.engine, ws, file!, {
+            walletId: o.wallet,
+            format,
+            tokenAddress: o.tokenAddress,
+            dryRun: o.dryRun,
+            onSkipped: (s) => skipped.push(s),
+          });
         } catch (err) {
           const errors = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
           if (!errors || ctx.out.json) throw err;
