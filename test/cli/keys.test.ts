@@ -25,7 +25,7 @@ describe('txa keys', () => {
     expect(plain.stdout).not.toContain(key);
 
     srv = await startServe(sb.env.TXA_DB!);
-    const get = () => fetch(`${srv!.url}/api/v1/tags`, { headers: { authorization: `Bearer ${key}` } });
+    const get = () => fetch(`${srv!.url}/api/v1/tags?workspace_id=${ws}`, { headers: { authorization: `Bearer ${key}` } });
     expect((await get()).status).toBe(200);
     const noYes = await sb.txa(['-w', ws, 'keys', 'revoke', list.data[0].id]);
     expect([noYes.exitCode, noYes.stderr]).toEqual([2, expect.stringContaining('--yes required')]);

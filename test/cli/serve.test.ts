@@ -79,14 +79,14 @@ describe('txa serve', () => {
     const srv = await startServe(s.path, [], { TXA_LOG_LEVEL: 'info' });
     try {
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      await fetch(`${srv.url}/api/v1/tags`, { headers });
+      await fetch(`${srv.url}/api/v1/tags?workspace_id=${WS}`, { headers });
       await fetch(`${srv.url}/api/v1/tags?workspace_id=${WS}`, { headers: { authorization: 'Bearer txa_live_guessed_key' } });
-      const exp = (await (await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ format: 'csv' }) })).json()) as any;
+      const exp = (await (await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ workspace_id: WS, format: 'csv' }) })).json()) as any;
       const token = /token=([0-9a-f]+)/.exec(exp.data.download_url)![1]!;
       expect((await fetch(exp.data.download_url)).status).toBe(200);
       await until(() => srv.stderr().includes('/download'), 5000, 'the request log');
       const log = srv.stderr();
-      expect(log).toContain('"url":"/api/v1/tags"');
+      expect(log).toContain(`"url":"/api/v1/tags?workspace_id=${WS}"`);
       expect(log).not.toContain(key.slice(9));
       expect(log).not.toContain('txa_live_guessed_key');
       expect(log).not.toContain(token);
