@@ -371,6 +371,17 @@ function failJob(engine: Engine, id: string, code: string, message: string): voi
     .run(code, message, nowIso(), id);
 }
 
+/**
+ * The webhook call failed, but the file is whole and the `export.completed` event (logged
+ * before the call, already on its way to subscribers) links to it: the export is failed and the
+ * file stays, downloadable until it expires like a completed one's.
+ */
+function failDelivery(engine: Engine, id: string, message: string): void {
+  engine.db
+    .prepare("UPDATE exports SET status = 'failed', error_code = 'DELIVERY_FAILED', error_message = ?, estimated_completion = NULL, worker = NULL, completed_at = ? WHERE id = ?")
+    .run(message, nowIso(), id);
+}
+
 /** Writes the file: temp file, fsync, rename; then records its size, count and digest. */
 async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Promise<ExportRow> {
   const ws = engine.workspace(row.workspace_id);
@@ -478,7 +489,8 @@ export async function executeJob(engine: Engine, exportId: string, opts: RunOpti
   }
   const failure = await deliver(engine, row, opts);
   if (failure !== null) {
-    failJob(engine, exportId, 'DELIVERY_FAILED', failure);
+    if ((JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook') failDelivery(engine, exportId, failure);
+    else failJob(engine, exportId, 'DELIVERY_FAILED', failure);
     return new TxaError('CONNECTION_ERROR', failure);
   }
   complete(engine, row);

@@ -42,13 +42,17 @@ export function toRecord(engine: Engine, row: ExportRow): ExportRecord {
   return rec;
 }
 
-/** Deletes the files of completed exports past `expires_at` (engine clock) and marks them expired. */
+/** Deletes the files of exports past `expires_at` (engine clock): completed ones become expired, failed deliveries stay failed. */
 export function expireDue(engine: Engine): void {
-  const due = engine.db.prepare("SELECT * FROM exports WHERE status = 'completed' AND expires_ts <= ?").all(nowSeconds()) as ExportRow[];
+  const due = engine.db
+    .prepare("SELECT * FROM exports WHERE (status = 'completed' OR (status = 'failed' AND file_name IS NOT NULL)) AND expires_ts <= ?")
+    .all(nowSeconds()) as ExportRow[];
   if (due.length === 0) return;
   engine.write(() => {
     const mark = engine.db.prepare("UPDATE exports SET status = 'expired' WHERE id = ? AND status = 'completed'");
-    for (const row of due) if (mark.run(row.id).changes === 1) rmSync(filePathOf(engine, row), { force: true });
+    // A failed delivery's file (export-jobs.ts failDelivery) goes too; the record stays failed.
+    const drop = engine.db.prepare("UPDATE exports SET file_name = NULL WHERE id = ? AND status = 'failed'");
+    for (const row of due) if (mark.run(row.id).changes + drop.run(row.id).changes === 1) rmSync(filePathOf(engine, row), { force: true });
   });
 }
 
@@ -155,8 +159,10 @@ function readyFile(engine: Engine, row: ExportRow): string {
   if (row.status === 'expired') {
     throw new TxaError('EXPORT_EXPIRED', `export ${row.id} expired at ${row.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
   }
-  // A file being delivered (webhook receivers may fetch it before the job is marked completed) is ready too.
-  if (row.status === 'failed' || !row.file_name || !row.sha256) {
+  // A file being delivered (webhook receivers may fetch it before the job is marked completed) is
+  // ready too, and so is one whose webhook call failed (the logged event links to it).
+  const whole = row.status !== 'failed' || row.error_code === 'DELIVERY_FAILED';
+  if (!whole || !row.file_name || !row.sha256) {
     const why = row.status === 'failed' ? `failed (${row.error_code}: ${row.error_message})` : `is ${row.status}`;
     throw new TxaError('EXPORT_NOT_READY', `export ${row.id} ${why}; there is no file to download`, { hint: `Check it with: txa export status ${row.id}` });
   }

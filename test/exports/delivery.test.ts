@@ -241,8 +241,8 @@ describe('webhook delivery', () => {
     }
   });
 
-  test('a receiver that keeps failing: tried 1 + retries times, then failed with the error; the event (the file was ready) stays', async () => {
-    const { engine, ws } = tempLedger('pro');
+  test('a receiver that keeps failing: tried 1 + retries times, then failed with the error; the event and its file stay until expiry', async () => {
+    const { engine, ws, dir } = tempLedger('pro');
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 5);
     const hook = await receiver([500]);
     try {
@@ -256,6 +256,14 @@ describe('webhook delivery', () => {
       const events = completedEvents(engine);
       expect(events.map((e) => JSON.parse(e.payload).export_id)).toEqual([queued.id]);
       expect(new Set(hook.calls.map((c) => c.headers['webhook-id']))).toEqual(new Set([events[0]!.id]));
+      // The event already went to subscribers: its link keeps working until the file expires.
+      const link = new URL(JSON.parse(events[0]!.payload).download_url);
+      const file = verifyDownloadToken(engine, queued.id, link.searchParams.get('expires')!, link.searchParams.get('token')!);
+      expect(readFileSync(file.path, 'utf8')).toContain('Total inflow');
+      expect(downloadExport(engine, ws, queued.id, join(dir, 'after-failure.csv')).bytes).toBe(file.size);
+      process.env.TXA_NOW = new Date(Date.parse(failed.expires_at) + 60_000).toISOString();
+      expect(getExport(engine, ws, queued.id)).toMatchObject({ status: 'failed', error: { code: 'DELIVERY_FAILED' } });
+      expect(existsSync(file.path)).toBe(false);
     } finally {
       hook.server.close();
     }
