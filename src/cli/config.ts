@@ -53,6 +53,21 @@ export function readProfile(name: string): Profile {
   return readConfig().profiles?.[name] ?? {};
 }
 
+/**
+ * A profile named by --profile or TXA_PROFILE must be in the config file: a typo would otherwise
+ * run with no settings at all, i.e. on the default ledger. `default` always exists, empty or not.
+ */
+export function requireProfile(name: string, from: '--profile' | 'TXA_PROFILE'): void {
+  if (name === 'default') return;
+  const names = Object.keys(listProfiles());
+  if (names.includes(name)) return;
+  const known = names.length > 0 ? `Profiles in it: ${names.join(', ')}.` : 'It has no profiles yet.';
+  throw new TxaError('USAGE_ERROR', `profile '${name}' (from ${from}) is not in the config file ${configPath()}`, {
+    field: from.replace(/^--/, ''),
+    hint: `${known} Create it with \`txa --profile ${name} config set KEY VALUE\` or \`txa --profile ${name} login\`.`,
+  });
+}
+
 export function listProfiles(): Record<string, Profile> {
   return readConfig().profiles ?? {};
 }

@@ -6,10 +6,14 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { Backend } from '../core/backend.js';
+import { pinnedNow } from '../core/clock.js';
 import { TxaError } from '../core/errors.js';
 import type { LocalBackend } from '../engine/local-backend.js';
-import { dataDir, profileName, readProfile, type Profile } from './config.js';
+import { dataDir, profileName, readProfile, requireProfile, type Profile } from './config.js';
 import { Output } from './output.js';
+
+/** Commands that write the selected profile, so it need not exist yet. */
+const CREATES_PROFILE = new Set(['txa login', 'txa config set']);
 
 export interface GlobalOptions {
   db?: string;
@@ -37,6 +41,19 @@ export class Context {
     return new Context(cmd.optsWithGlobals() as GlobalOptions);
   }
 
+  /**
+   * Checks of the global settings before a command does anything, each a usage error: `--db` with
+   * `--remote`/`--base-url`, an unparsable TXA_NOW, a --profile/TXA_PROFILE not in the config file.
+   */
+  check(command: string): void {
+    if (this.globals.db && (this.globals.remote || this.globals.baseUrl)) {
+      throw new TxaError('USAGE_ERROR', '--db selects the local ledger; it cannot be combined with --remote or --base-url', { field: 'db' });
+    }
+    pinnedNow();
+    const from = this.globals.profile ? '--profile' : process.env.TXA_PROFILE ? 'TXA_PROFILE' : undefined;
+    if (from && !CREATES_PROFILE.has(command)) requireProfile(this.profileName, from);
+  }
+
   get profile(): Profile {
     this.cachedProfile ??= readProfile(this.profileName);
     return this.cachedProfile;
@@ -55,8 +72,10 @@ export class Context {
     return process.env.TXA_API_KEY || this.profile.api_key || this.globals.apiKey || undefined;
   }
 
+  /** A `--db` flag selects the local ledger over a base URL from TXA_BASE_URL or the profile (flag > environment > profile). */
   isRemote(): boolean {
-    return Boolean(this.globals.remote) || this.baseUrl() !== undefined;
+    if (this.globals.remote || this.globals.baseUrl) return true;
+    return !this.globals.db && this.baseUrl() !== undefined;
   }
 
   workspace(): string {
@@ -88,12 +107,19 @@ export class Context {
   /** The local engine, for local-only commands; a clear usage error when a remote backend is selected. */
   async local(command: string): Promise<LocalBackend> {
     if (this.isRemote()) {
-      throw new TxaError('LOCAL_ONLY', `txa ${command} works on the local ledger only, but a remote backend is selected`, {
-        hint: 'Run it without --remote/--base-url (and without TXA_BASE_URL or a profile base_url), or with --db PATH.',
-      });
+      throw new TxaError('LOCAL_ONLY', `txa ${command} works on the local ledger only, but a remote backend is selected`, { hint: this.localOnlyHint() });
     }
     if (!this.opened) this.opened = await this.openLocal();
     return this.opened as LocalBackend;
+  }
+
+  /** The way back to the local ledger: drop the flags, and `--db` beats a base URL from the environment or profile. */
+  private localOnlyHint(): string {
+    const byFlag = this.globals.remote || this.globals.baseUrl;
+    const setting = process.env.TXA_BASE_URL ? 'TXA_BASE_URL' : this.profile.base_url ? `the base_url of profile '${this.profileName}'` : undefined;
+    if (!setting) return 'Run it without --remote/--base-url.';
+    if (byFlag) return `Run it without --remote/--base-url, and with --db PATH (${setting} selects the remote API too).`;
+    return `${setting[0]!.toUpperCase()}${setting.slice(1)} selects the remote API: pass --db PATH to use a local ledger.`;
   }
 
   private async openLocal(): Promise<LocalBackend> {

@@ -34,9 +34,9 @@ export class Output {
 
   /** A table of rows; headers are shown only on a TTY. */
   table(headers: string[], rows: (string | number | null | undefined)[][], align: ('left' | 'right')[] = []): void {
-    const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+    const cells = rows.map((r) => r.map(cellText));
     if (!this.stdoutTty) {
-      for (const r of cells) process.stdout.write(`${r.map((c) => c.replace(/[\t\n\r]/g, ' ')).join('\t')}\n`);
+      for (const r of cells) process.stdout.write(`${r.map(oneField).join('\t')}\n`);
       return;
     }
     const Table = require('cli-table3') as typeof import('cli-table3');
@@ -54,9 +54,17 @@ export class Output {
   record(pairs: [string, string | number | null | undefined][]): void {
     const width = Math.max(...pairs.map(([k]) => k.length));
     for (const [k, v] of pairs) {
-      const value = v === null || v === undefined ? '' : String(v);
-      process.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${value}\n` : `${k}\t${value}\n`);
+      process.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${cellText(v)}\n` : `${k}\t${oneField(cellText(v))}\n`);
     }
+  }
+
+  /** A fiat value to two decimals; thousands separators only on a TTY, so piped rows stay numbers for `awk`. */
+  money(value: number | null): string {
+    if (value === null) return '';
+    const fixed = value.toFixed(2);
+    if (!this.stdoutTty) return fixed;
+    const [int, frac] = fixed.split('.');
+    return `${int!.replace(/\B(?=(\d{3})+$)/g, ',')}.${frac}`;
   }
 
   /** A plain line of result text on stdout. */
@@ -96,11 +104,11 @@ export class Output {
   }
 }
 
-/** Fiat number → fixed two decimals with thousands separators for tables. */
-export function money(value: number | null): string {
-  if (value === null) return '';
-  const [int = '0', frac = '00'] = value.toFixed(2).split('.');
-  const negative = int.startsWith('-');
-  const digits = negative ? int.slice(1) : int;
-  return `${negative ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+function cellText(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A value as one TSV field: tabs and line breaks inside it would split the row. */
+function oneField(value: string): string {
+  return value.replace(/[\t\n\r]/g, ' ');
 }

@@ -15,6 +15,13 @@ export function toTxaError(err: unknown): TxaError {
   return new TxaError('INTERNAL_ERROR', message, { cause: err, hint: process.env.TXA_DEBUG ? (err as Error)?.stack : undefined });
 }
 
+/** `txa tags list`: the command's words from the program down. */
+export function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
 /** Wraps a command's logic as a commander action handler. */
 export function action<O = Record<string, never>, A extends unknown[] = string[]>(fn: Action<O, A>) {
   return async (...received: unknown[]): Promise<void> => {
@@ -22,6 +29,7 @@ export function action<O = Record<string, never>, A extends unknown[] = string[]
     const ctx = Context.of(cmd);
     const args = cmd.processedArgs as A;
     try {
+      ctx.check(commandPath(cmd));
       await fn(ctx, cmd.opts() as O, args);
     } catch (err) {
       const e = toTxaError(err);

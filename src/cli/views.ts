@@ -1,6 +1,5 @@
 /** How resources look in human output: the rows and records the commands print. */
 import type { Output } from './output.js';
-import { money } from './output.js';
 import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../core/types.js';
 
 export function printTags(out: Output, tags: Tag[]): void {
@@ -35,7 +34,7 @@ function amountText(t: Transaction): string {
 export function printTransactions(out: Output, txs: Transaction[]): void {
   out.table(
     ['DATE', 'ID', 'WALLET', 'CHAIN', 'TYPE', 'AMOUNT', 'TOKEN', 'VALUE', 'TAGS'],
-    txs.map((t) => [t.timestamp.replace('T', ' ').replace('Z', ''), t.id, t.wallet_label, t.chain, t.type, amountText(t), t.token.symbol, money(t.fiat_value), t.tags.map((g) => g.name).join(', ')]),
+    txs.map((t) => [t.timestamp.replace('T', ' ').replace('Z', ''), t.id, t.wallet_label, t.chain, t.type, amountText(t), t.token.symbol, out.money(t.fiat_value), t.tags.map((g) => g.name).join(', ')]),
     ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'right', 'left'],
   );
 }
@@ -44,8 +43,10 @@ export function printTransactions(out: Output, txs: Transaction[]): void {
 export function printPageFooter(out: Output, page: TransactionPage, all: boolean): void {
   const p = page.pagination;
   const s = page.summary;
-  const where = all ? `${p.total} transactions` : `page ${p.page} of ${Math.max(p.pages, 1)} · ${p.total} transactions`;
-  const text = `${where} · inflow ${money(s.total_inflow)} · outflow ${money(s.total_outflow)} · net ${money(s.net_flow)}`;
+  const count = `${p.total} ${p.total === 1 ? 'transaction' : 'transactions'}`;
+  // An empty result has 0 pages (as in the JSON); a page line would claim one.
+  const where = all || p.pages === 0 ? count : `page ${p.page} of ${p.pages} · ${count}`;
+  const text = `${where} · inflow ${out.money(s.total_inflow)} · outflow ${out.money(s.total_outflow)} · net ${out.money(s.net_flow)}`;
   if (out.stdoutTty) out.line(text);
   else out.notice(text);
 }
@@ -60,7 +61,7 @@ export function printTransaction(out: Output, t: Transaction): void {
     ['direction', t.direction],
     ['amount', `${t.amount} ${t.token.symbol}`],
     ['token', t.token.address ? `${t.token.symbol} ${t.token.address} (${t.token.decimals} decimals)` : `${t.token.symbol} (native, ${t.token.decimals} decimals)`],
-    ['value', money(t.fiat_value)],
+    ['value', out.money(t.fiat_value)],
     ['from', t.from_address],
     ['to', t.to_address],
     ['tx_hash', t.tx_hash],
@@ -74,7 +75,7 @@ export function printTransaction(out: Output, t: Transaction): void {
 export function printWallets(out: Output, wallets: Wallet[]): void {
   out.table(
     ['ID', 'LABEL', 'CHAIN', 'ADDRESS', 'NATIVE', 'VALUE', 'TXS', 'LAST SYNCED'],
-    wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
+    wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, out.money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
     ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'left'],
   );
 }

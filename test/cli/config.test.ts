@@ -20,7 +20,7 @@ describe('txa config', () => {
     const missing = await sb.txa(['config', 'get', 'base_url']);
     expect([missing.exitCode, missing.stdout]).toEqual([1, '']);
     const other = await sb.txa(['--profile', 'work', 'config', 'get', 'api_key']);
-    expect(other.exitCode).toBe(1);
+    expect(other.exitCode).toBe(2); // no profile 'work' in the file: a usage error (usage-errors.test.ts)
     const bad = await sb.txa(['config', 'set', 'colour', 'red']);
     expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining("unknown config key 'colour'")]);
     const badUrl = await sb.txa(['config', 'set', 'base_url', 'localhost:8080']);

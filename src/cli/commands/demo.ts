@@ -10,7 +10,7 @@ import type { Backend } from '../../core/backend.js';
 import type { ExportFormat, TransactionPage } from '../../core/types.js';
 import { expandPeriod } from '../../core/dates.js';
 import { action } from '../run.js';
-import { money, type Output } from '../output.js';
+import type { Output } from '../output.js';
 import { writeProfileValue } from '../config.js';
 import { printTags, printTransactions, printWorkspaces } from '../views.js';
 
@@ -121,8 +121,8 @@ function printMonth(out: Output, range: { start_date: string; end_date: string }
   out.record([
     ['period', `${range.start_date} to ${range.end_date}`],
     ['transactions', s.transaction_count],
-    ['inflow', money(s.total_inflow)],
-    ['outflow', money(s.total_outflow)],
-    ['net', money(s.net_flow)],
+    ['inflow', out.money(s.total_inflow)],
+    ['outflow', out.money(s.total_outflow)],
+    ['net', out.money(s.net_flow)],
   ]);
 }

@@ -71,8 +71,20 @@ function bodyOf(ws: string, o: Opts): Record<string, unknown> {
       include_logo: o.includeLogo,
       cost_basis: choice('cost-basis', o.costBasis, COST_BASIS),
     },
-    delivery: { method: choice('delivery', o.delivery, DELIVERY), email_recipients: list(o.email), webhook_url: o.webhookUrl },
+    delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
+}
+
+/** `--delivery`, else the method `--email` or `--webhook-url` implies: a recipient flag never means a silent download. */
+function deliveryMethod(o: Opts): (typeof DELIVERY)[number] | undefined {
+  const method = choice('delivery', o.delivery, DELIVERY);
+  const recipients = [o.email !== undefined ? '--email' : '', o.webhookUrl !== undefined ? '--webhook-url' : ''].filter(Boolean);
+  if (method === 'download' && recipients.length > 0) {
+    throw new TxaError('USAGE_ERROR', `--delivery download cannot be combined with ${recipients.join(' or ')}`, { field: 'delivery' });
+  }
+  if (method !== undefined || recipients.length === 0) return method;
+  if (recipients.length > 1) throw new TxaError('USAGE_ERROR', '--email with --webhook-url needs --delivery email or --delivery webhook', { field: 'delivery' });
+  return o.email !== undefined ? 'email' : 'webhook';
 }
 
 /** A URL as one shell word, so the hint can be pasted (webhook URLs often carry `?` and `&`). */
@@ -134,9 +146,9 @@ export function registerCreate(parent: Command): void {
     .option('--include-logo', 'logo in the PDF header (default)')
     .option('--no-include-logo', 'no logo in the PDF header')
     .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
-    .option('--delivery <method>', 'download (default), email or webhook')
-    .option('--email <a,b>', 'recipients for --delivery email')
-    .option('--webhook-url <url>', 'URL for --delivery webhook')
+    .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
+    .option('--email <a,b>', 'recipients; implies --delivery email')
+    .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')
     .option('--out <path>', 'where download writes the file (default ./<export_id>.<ext>)')
     .option('--wait', 'remote backend: poll until an email/webhook export ends (local runs it in the foreground anyway)')
     .action(
