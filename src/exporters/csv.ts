@@ -10,7 +10,8 @@ import { OFF_THREAD_ROWS, writeChunked, type WriteOptions, type Written } from '
 import { formatDate } from './date-format.js';
 import { csvLine, rawRow } from './csv-text.js';
 import { NotExact } from './raw-rows.js';
-import { csvRawRows } from '../store/csv-rows.js';
+import { csvRawRanges, csvRawRows } from '../store/csv-rows.js';
+import { RANGE_ROWS, type RangeSpec } from './range-readers.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -73,6 +74,15 @@ function* jsLines(job: ExportJob): Generator<string> {
   }
 }
 
+/** Two readers for a large export of raw rows (range-readers.ts); else undefined. */
+function rangeSpec(job: ExportJob): RangeSpec | undefined {
+  const src = job.unconverted;
+  if (!src?.snapshot || job.transactionCount < OFF_THREAD_ROWS) return undefined;
+  const rows = csvRawRanges(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, RANGE_ROWS);
+  // Raw rows end with ROW_END, so ranges join with nothing; rows SQL cannot print make the file fail as NotExact.
+  return rows ? { ...rows, separator: '', placeholders: false } : undefined;
+}
+
 /**
  * Writes the header, the rows and the summary. `raw` rows (store/csv-rows.ts) become CSV lines
  * as each chunk is written (csv-text.ts csvFromRaw), so the header and summary go in raw too.
@@ -82,14 +92,25 @@ async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string
   const line = raw ? rawRow : csvLine;
   const opts: WriteOptions = { offThread: job.transactionCount >= OFF_THREAD_ROWS };
   if (raw) opts.transform = { kind: 'csv-raw', width: header.length };
+  if (raw) opts.ledger = job.unconverted?.snapshot?.path;
   let done = 0;
   const written = await writeChunked(
     destPath,
     async (file) => {
       file.add(line(header));
-      for (const row of rows) {
-        if (file.add(row)) await file.flush();
-        if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+      const spec = raw && file.writeRanges ? rangeSpec(job) : undefined;
+      if (spec) {
+        done = spec.ranges.total;
+        await file.writeRanges!(spec, {
+          db: job.unconverted!.db,
+          sameSnapshot: job.unconverted!.snapshot!.unchanged,
+          onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, done)),
+        });
+      } else {
+        for (const row of rows) {
+          if (file.add(row)) await file.flush();
+          if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
+        }
       }
       if (job.options.include_summary) for (const cells of summaryRows(job, header)) file.add(line(cells));
     },

@@ -88,7 +88,7 @@ class WorkerRanges {
         continue;
       }
       const rows = readRange(stmt, this.spec, i);
-      if (rows.some(isPlaceholder)) post({ redo: i });
+      if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
       else this.deliver(i, rangeText(this.spec, i, rows));
       // Takes in the main thread's ranges and writes all it can before reading more: this
       // thread reads only in the time writing leaves it.

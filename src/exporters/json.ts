@@ -53,7 +53,7 @@ function rangeSpec(job: ExportJob): RangeSpec | undefined {
   const src = job.unconverted;
   if (!src?.snapshot || job.transactionCount < OFF_THREAD_ROWS) return undefined;
   const rows = transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS);
-  return rows ? { ...rows, separator: ',\n' } : undefined;
+  return rows ? { ...rows, separator: ',\n', placeholders: true } : undefined;
 }
 
 export const writeJson: ExportWriter = async (job, destPath) => {

@@ -2,7 +2,8 @@
  * Two readers for one large export: the rows are cut into key ranges (store/key-ranges.ts),
  * and the main thread and the file worker each claim the next free range, make its text with
  * their own connection in the same snapshot, and the worker writes the ranges in order. On two
- * cores a 1M-row JSON export takes ≈ 1.5× less time than with one reader (bench/RESULTS.md).
+ * cores a 1M-row JSON export takes ≈ 1.5× less time than with one reader, CSV ≈ 1.1× (its worker
+ * had the CSV transform to do already; bench/RESULTS.md).
  * What both threads share is here: the claims (a SharedArrayBuffer) and the reading of a range.
  */
 import type { Statement } from 'better-sqlite3';
@@ -17,15 +18,16 @@ export const RANGE_ROWS = 2000;
 const WINDOW = 4;
 
 /**
- * What the worker needs to read ranges itself. Each row of `query` is one text; a row starting
- * with a space is a placeholder only the main thread can fill, so the worker hands such a range
- * back. Ranges are joined with `separator`, as rows within a range are.
+ * What the worker needs to read ranges itself. Each row of `query` is one text. Ranges are
+ * joined with `separator`, as rows within a range are.
  */
 export interface RangeSpec {
   query: RangeQuery;
   /** RANGE_ROWS rows each, but the last. */
   ranges: KeyRanges;
   separator: string;
+  /** Rows starting with a space are placeholders only the main thread can fill (JSON), so the worker hands such a range back. */
+  placeholders: boolean;
 }
 
 export const rangeCount = (spec: RangeSpec) => spec.ranges.bounds.length - 1;

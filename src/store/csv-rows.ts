@@ -9,6 +9,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { CsvColumn } from '../exporters/types.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
+import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
 import { CELL_SEPARATOR, ROW_END } from '../exporters/raw-rows.js';
 
 const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
@@ -72,12 +73,27 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
  * caller must then write the export with the JS writer.
  */
 export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string): Iterable<string> | null {
+  const row = rawRowSql(db, columns, dateFormat);
+  if (row === null) return null;
+  const w = whereOf(workspaceId, filter);
+  const rows = db.prepare(`SELECT ${row} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
+  // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
+  return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
+}
+
+/** One raw row's SQL expression, or null when SQL cannot order or format this export as the JS writer does. */
+function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string): string | null {
   const format = strftimeOf(dateFormat);
   // One column: a cell holding ROW_END would read as two rows of the right width.
   if (format === null || columns.length < 2 || (columns.includes('tags') && !tagOrderAgrees(db))) return null;
-  const w = whereOf(workspaceId, filter);
-  const cells = columns.map((c) => rawCell(c, format)).join(', ');
-  const rows = db.prepare(`SELECT concat_ws(${SEP}, ${cells}) || ${END} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
-  // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
-  return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
+  return `concat_ws(${SEP}, ${columns.map((c) => rawCell(c, format)).join(', ')}) || ${END}`;
+}
+
+/**
+ * The same raw rows cut into key ranges of `rows` rows (store/key-ranges.ts), for readers on two
+ * threads; null when csvRawRows would be, or when SQLite would sort each range.
+ */
+export function csvRawRanges(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
+  const row = rawRowSql(db, columns, dateFormat);
+  return row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
 }

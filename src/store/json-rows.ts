@@ -14,7 +14,7 @@ import { CHAIN_INFO } from '../core/chains.js';
 import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
-import { keyRanges, rangeQuery, readsInIndexOrder, type KeyRanges, type RangeQuery } from './key-ranges.js';
+import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -70,7 +70,5 @@ export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilte
  * threads; null when SQLite would sort each range (no index serves the filter in time order).
  */
 export function transactionJsonRanges(db: Db, workspaceId: string, filter: TxFilter, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
-  const where = whereOf(workspaceId, filter);
-  const query = rangeQuery(rowText(db), where);
-  return readsInIndexOrder(db, query) ? { query, ranges: keyRanges(db, where, rows) } : null;
+  return keyRangesOf(db, rowText(db), whereOf(workspaceId, filter), rows);
 }

@@ -67,3 +67,12 @@ export function readsInIndexOrder(db: Db, query: RangeQuery): boolean {
   // Subqueries (a row's tags) may sort their few rows; the outer query must not.
   return !plan.some((step) => step.parent === 0 && step.detail.includes('TEMP B-TREE FOR ORDER BY'));
 }
+
+/**
+ * The range query of `select` over the rows `where` matches, and its ranges of `rows` rows; null
+ * when SQLite would sort each range (no index serves the filter in time order).
+ */
+export function keyRangesOf(db: Db, select: string, where: Where, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
+  const query = rangeQuery(select, where);
+  return readsInIndexOrder(db, query) ? { query, ranges: keyRanges(db, where, rows) } : null;
+}
