@@ -155,7 +155,7 @@ export type FromWorker =
   | { ack: true }
   | { done: Written }
   | { failed: string; notExact: boolean }
-  | { opened: true }
+  | { opened: boolean }
   | { redo: number }
   | { written: number };
 
@@ -169,7 +169,8 @@ class OffThreadFile implements OutFile {
   private failure: Error | undefined;
   private written: Written | undefined;
   private wake: (() => void) | undefined;
-  private opened = false;
+  /** Whether the worker has its snapshot open: undefined until it says. */
+  private opened: boolean | undefined;
   private readonly redos: number[] = [];
 
   /** The file's chunk transform, for the ranges this thread makes (the worker applies it to the rest). */
@@ -184,7 +185,7 @@ class OffThreadFile implements OutFile {
     this.worker.on('message', (m: FromWorker) => {
       if ('ack' in m) this.inFlight--;
       else if ('done' in m) this.written = m.done;
-      else if ('opened' in m) this.opened = true;
+      else if ('opened' in m) this.opened = m.opened;
       else if ('redo' in m) this.redos.push(m.redo);
       else if ('failed' in m) this.failure = m.notExact ? new NotExact() : new Error(m.failed);
       this.wake?.();
@@ -232,9 +233,9 @@ class OffThreadFile implements OutFile {
     let decided = false;
     for (;;) {
       if (this.failure) throw this.failure;
-      if (this.opened && !decided) {
+      if (this.opened !== undefined && !decided) {
         decided = true;
-        this.post({ go: shared.sameSnapshot() });
+        this.post({ go: this.opened && shared.sameSnapshot() });
       }
       // Progress is a commit too: none until the worker's snapshot is checked.
       if (decided) shared.onWritten(claims.written);

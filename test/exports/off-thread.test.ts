@@ -78,14 +78,14 @@ describe('large exports read by two threads (range-readers.ts)', () => {
   const writers = { csv: writeCsv, json: writeJson };
 
   /** The job reads in one read transaction, as export-jobs.ts does, with a commit watch begun before it. */
-  async function exportBoth(engine: Engine, ws: string, dir: string, format: 'csv' | 'json', between?: () => void) {
+  async function exportBoth(engine: Engine, ws: string, dir: string, format: 'csv' | 'json', between?: () => void, ledgerPath = engine.ledgerPath) {
     const watch = watchCommits(engine.ledgerPath);
     engine.db.exec('BEGIN');
     try {
       engine.db.prepare('SELECT 1 FROM transactions LIMIT 1').get();
       between?.();
       const progress: number[] = [];
-      const snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+      const snapshot = { path: ledgerPath, unchanged: watch.unchanged };
       const a = await compiled[format](jobOf(engine, ws, format, ROWS, { snapshot }, (n) => progress.push(n)), join(dir, `two.${format}`));
       const b = await writers[format](jobOf(engine, ws, format, 0), join(dir, `one.${format}`));
       return { a, b, progress, two: readFileSync(join(dir, `two.${format}`), 'utf8'), one: readFileSync(join(dir, `one.${format}`), 'utf8') };
@@ -128,6 +128,18 @@ describe('large exports read by two threads (range-readers.ts)', () => {
       }
     });
   }
+
+  test('json: a worker that cannot open the ledger leaves every range to the main thread', async () => {
+    const { engine, ws, dir } = seed(ledger(hostile, ROWS, 9_000));
+    try {
+      const { one, two, progress } = await exportBoth(engine, ws, dir, 'json', undefined, join(dir, 'no-such-ledger.db'));
+      expect(two).toBe(one);
+      expect(progress.at(-1)).toBe(ROWS);
+      expect(progress.length).toBeGreaterThan(2); // progress was reported along the way
+    } finally {
+      engine.close();
+    }
+  });
 
   test('csv: a cell SQL cannot print (the cell separator) in a range either thread reads: the whole file falls back to the JS writer', async () => {
     const { engine, ws, dir } = seed(ledger((i) => (i === 21_500 || i === 1_500 ? 'a\x1fb' : hostile(i)), ROWS, 9_000));
