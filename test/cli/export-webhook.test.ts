@@ -104,4 +104,16 @@ describe('export create --delivery webhook', () => {
       engine.close();
     }
   }, 60_000);
+
+  it('on a terminal that reports no width (script(1)), the job ends with plain progress lines instead of spinning', async () => {
+    const before = receiver.calls.length;
+    const command = [BIN, 'export', 'create', '--format', 'csv', '--webhook-url', `${receiver.base}/pty`].map((a) => `'${a}'`).join(' ');
+    // script gives the command a pty without a window size; -e passes its exit code on.
+    const r = await execa('script', ['-qec', command, '/dev/null'], { env: { ...sb.env }, reject: false, timeout: 30_000, stdin: 'ignore' });
+    expect(r.timedOut).toBe(false);
+    expect(r.exitCode).toBe(0);
+    expect(String(r.stdout)).toMatch(/100%/);
+    expect(receiver.calls.length).toBe(before + 1);
+  }, 40_000);
 });
+

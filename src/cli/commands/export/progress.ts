@@ -18,7 +18,9 @@ function bar(progress: number): string {
 
 export async function progressView(out: Output, label: string): Promise<ProgressView> {
   if (out.json) return { update: () => undefined, stop: () => undefined };
-  if (out.stderrTty) {
+  // A terminal that reports no width (a pty without a size, as script(1) makes) gets the plain
+  // lines: ora counts the lines to clear by dividing by the width, and never stops clearing.
+  if (out.stderrTty && (process.stderr.columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
     const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr }).start();
     return {
