@@ -174,9 +174,11 @@ export function movementOf(tx: Transaction): Movement {
 
 /**
  * Matches disposals against acquisitions, per asset, in the order the movements are given
- * (chronological): a disposal only consumes lots acquired before it.
+ * (chronological): a disposal only consumes lots acquired before it. Only `reported` disposals
+ * count in the result; the others (before the report's period, or outside its filter) still
+ * use up lots, so the period's disposals meet the lots a full history leaves open.
  */
-export function realisedGains(movements: Iterable<Movement>, method: CostBasisMethod): AssetGains[] {
+export function realisedGains(movements: Iterable<Movement>, method: CostBasisMethod, reported: (m: Movement) => boolean = () => true): AssetGains[] {
   const books = new Map<string, { gains: AssetGains; book: LotBook }>();
   let seq = 0;
   for (const m of movements) {
@@ -192,7 +194,8 @@ export function realisedGains(movements: Iterable<Movement>, method: CostBasisMe
         entry.book.add({ id: m.id, acquiredAt: m.timestamp, seq: seq++, quantity: m.quantity, cost: m.valueCents, consumed: 0n });
       }
     } else {
-      dispose(entry.gains, entry.book, m);
+      // A disposal outside the report (before its period, or filtered out) still uses up lots.
+      dispose(reported(m) ? entry.gains : emptyGains(m.asset), entry.book, m);
     }
   }
   const result = [...books.values()].map(({ gains, book }) => {

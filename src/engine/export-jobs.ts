@@ -271,6 +271,10 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
+    lotRows: () => {
+      const lots: TxFilter = { walletIds: filter.walletIds, chain: filter.chain, token: filter.token, endTs: filter.endTs };
+      return convertRows(streamTransactions(reader, ws.id, lots, 'timestamp_asc'), conversionFor(reader, ws, request.options.currency, lots));
+    },
     history: (txId) => historyOf(reader, txId),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,

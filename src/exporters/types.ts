@@ -74,6 +74,12 @@ export interface ExportJob {
   /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */
   rows(): Iterable<Transaction>;
   /**
+   * Every row that can open or use up a cost-basis lot of the report's disposals, in timestamp
+   * order and converted: the filter's wallets, chain and token from the first transaction to the
+   * period's end, whatever its start, direction, tags or amounts (the tax report).
+   */
+  lotRows(): Iterable<Transaction>;
+  /**
    * Present when the rows need no currency conversion: where `rows()` reads them (the job's read
    * snapshot and filter), so a writer may select them with SQL itself; `transaction` reads one.
    */

@@ -36,6 +36,8 @@ export function tx(t: Partial<Transaction> & Pick<Transaction, 'timestamp' | 'am
 
 export interface JobInput {
   rows: Transaction[];
+  /** Rows before the period (or outside the filter) that open or use up lots: the tax report reads them first. */
+  priorRows?: Transaction[];
   reportType: ExportJob['reportType'];
   options?: Partial<ExportJob['options']>;
   history?: Record<string, HistoryEntry[]>;
@@ -54,6 +56,7 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
     transactionCount: input.rows.length,
     summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: input.rows.length },
     rows: () => input.rows,
+    lotRows: () => [...(input.priorRows ?? []), ...input.rows],
     history: (id) => input.history?.[id] ?? [],
     attachmentPath: (id) => input.files?.[id] ?? join(dir, `missing-${id}`),
     onProgress: (n) => progress.push(n),

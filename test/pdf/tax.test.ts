@@ -48,6 +48,25 @@ describe('tax report', () => {
     expect(text).toMatch(/2024-04-01\s+ETH\s+ethereum\s+0\.5\s+2024-02-01\s+1,500\.00\s+1,500\.00\s+0\.00/);
   });
 
+  it('a period report meets the lots its history leaves open: earlier buys are cost basis, earlier sells used some up', async () => {
+    // Before the period: buy 2 ETH for 2,000.00 (Jan), buy 1 ETH for 3,000.00 (Feb), sell 1.5 ETH for 3,000.00 (Mar, not reported).
+    // FIFO: the March sale used 1.5 ETH of the January lot, leaving 0.5 ETH (cost 500.00) and the February lot.
+    // In the period: sell 1 ETH for 2,500.00 → 0.5 ETH of Jan (500.00) + 0.5 ETH of Feb (1,500.00) = cost 2,000.00, gain 500.00.
+    const priorRows = [
+      tx({ timestamp: '2024-01-01T00:00:00Z', amount: '2', direction: 'inflow', fiat_value: 2000 }),
+      tx({ timestamp: '2024-02-01T00:00:00Z', amount: '1', direction: 'inflow', fiat_value: 3000 }),
+      tx({ timestamp: '2024-03-01T00:00:00Z', amount: '1.5', direction: 'outflow', fiat_value: 3000 }),
+    ];
+    const inPeriod = [tx({ timestamp: '2024-07-01T00:00:00Z', amount: '1', direction: 'outflow', fiat_value: 2500 })];
+    const pdf = await render(makeJob({ rows: inPeriod, priorRows, reportType: 'tax', period: { start: '2024-07-01', end: '2024-12-31' } }));
+    const text = pdf.text.join('\n');
+    expect(text).toMatch(/ETH\s+ethereum\s+1\s+2,500\.00\s+2,000\.00\s+500\.00/);
+    expect(text).toMatch(/2024-07-01\s+ETH\s+ethereum\s+0\.5\s+2024-01-01\s+1,250\.00\s+500\.00\s+750\.00/);
+    expect(text).toMatch(/2024-07-01\s+ETH\s+ethereum\s+0\.5\s+2024-02-01\s+1,250\.00\s+1,500\.00\s+-250\.00/);
+    expect(text).not.toContain('2024-03-01'); // the earlier sale is history, not in the report
+    expect(text).toMatch(/Missing cost basis[\s\S]*None: every disposal is/);
+  });
+
   it('uses LIFO when asked', async () => {
     // LIFO: L3 1 ETH (500.00) + L2 1 ETH (3,000.00) + L1 0.5 ETH (2,000 × 0.5/2 = 500.00) = 4,000.00.
     // Proceeds 3,000.00 + 3,000.00 + 1,500.00; gain 7,500.00 − 4,000.00 = 3,500.00.

@@ -27,7 +27,7 @@ function collect(job: ExportJob) {
   const typeOf = tagTypeLookup(job);
   const types = new Breakdown();
   const tags = new Breakdown<{ type: string }>();
-  const movements: Movement[] = [];
+  // The report's disposals, by id: their gains are reported; the lots come from the full history.
   const hashes = new Map<string, string>();
   const tick = progress(job);
   for (const tx of job.rows()) {
@@ -35,12 +35,14 @@ function collect(job: ExportJob) {
     if (txTypes.size === 0) txTypes.add('untagged');
     for (const type of txTypes) types.add(type, tx, () => ({ label: TYPE_LABELS[type] ?? type }));
     for (const tag of tx.tags) tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
-    movements.push(movementOf(tx));
     if (tx.direction === 'outflow') hashes.set(tx.id, tx.tx_hash);
     tick.tick();
   }
   tick.done();
-  const gains = realisedGains(movements, job.options.cost_basis).filter((g) => g.matchedQuantity + g.uncoveredQuantity > 0n);
+  const movements = (function* (): Generator<Movement> {
+    for (const tx of job.lotRows()) yield movementOf(tx);
+  })();
+  const gains = realisedGains(movements, job.options.cost_basis, (m) => hashes.has(m.id)).filter((g) => g.matchedQuantity + g.uncoveredQuantity > 0n);
   return { types, tags, gains, hashes };
 }
 
