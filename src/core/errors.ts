@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'MISSING_RATE'
   | 'LEDGER_ERROR'
   | 'CONNECTION_ERROR'
+  | 'DELIVERY_FAILED'
   | 'LOCAL_ONLY'
   | 'USAGE_ERROR'
   | 'INTERNAL_ERROR';
@@ -98,6 +99,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   MISSING_RATE: { status: 400, exit: EXIT_ERROR },
   LEDGER_ERROR: { status: 500, exit: EXIT_ERROR },
   CONNECTION_ERROR: { status: 502, exit: EXIT_ERROR },
+  // An export's e-mail or webhook call that did not go through: the code its record carries.
+  DELIVERY_FAILED: { status: 502, exit: EXIT_ERROR },
   LOCAL_ONLY: { status: 400, exit: EXIT_USAGE },
   USAGE_ERROR: { status: 400, exit: EXIT_USAGE },
   INTERNAL_ERROR: { status: 500, exit: EXIT_ERROR },

@@ -495,7 +495,7 @@ export async function executeJob(engine: Engine, exportId: string, opts: RunOpti
   if (failure !== null) {
     if ((JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook') failDelivery(engine, exportId, failure);
     else failJob(engine, exportId, 'DELIVERY_FAILED', failure);
-    return new TxaError('CONNECTION_ERROR', failure);
+    return new TxaError('DELIVERY_FAILED', failure);
   }
   complete(engine, row);
   return null;

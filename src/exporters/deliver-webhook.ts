@@ -34,8 +34,9 @@ async function attempt(d: WebhookDelivery): Promise<string | null> {
     await res.body?.cancel();
     return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return cause ?? (err as Error).name ?? 'network error';
+    // fetch fails with "TypeError: fetch failed"; what went wrong is in its cause (ECONNREFUSED, …).
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? (err as Error).message ?? 'network error';
   }
 }
 

@@ -105,7 +105,8 @@ describe('txa export', () => {
     const r = await s.txa(['export', 'create', '--format', 'csv', '--delivery', 'webhook', '--webhook-url', 'http://127.0.0.1:9/hook', '--wait'], { timeout: 60_000 });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/export exp_\w+ \d+%/);
-    expect(r.stderr).toMatch(/DELIVERY_FAILED/);
+    // The error line carries the record's own code and the network error, not a bare "TypeError".
+    expect(r.stderr).toMatch(/^error: DELIVERY_FAILED: .*127\.0\.0\.1:9\/hook answered bad port on each of 4 tries$/m);
     expect(r.stdout).toMatch(/status\tfailed/);
   }, 60_000);
 });
