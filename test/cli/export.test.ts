@@ -84,8 +84,18 @@ describe('txa export', () => {
     expect(JSON.parse(d.stderr)).toEqual({ success: false, error: { code: 'INVALID_DATE_RANGE', message: expect.any(String), field: 'filters.end_date' } });
     const e = await s.txa(['export', 'create', '--format', 'csv', '--delivery', 'email']);
     expect(e.stderr).toMatch(/MISSING_REQUIRED_FIELD \(delivery\.email_recipients\)/);
-    const bad = await s.txa(['export', 'create', '--format', 'xls']);
-    expect(bad.exitCode).toBe(2);
+    // Enum values go to the API as given, so they get its code and dotted field, as --chain does.
+    for (const [flags, field] of [
+      [['--format', 'xls'], 'format'],
+      [['--format', 'csv', '--group-by', 'year'], 'options.group_by'],
+      [['--format', 'csv', '--delivery', 'fax'], 'delivery.method'],
+      [['--format', 'csv', '--chain', 'solana'], 'filters.chain'],
+    ] as const) {
+      const bad = await s.txa(['export', 'create', ...flags]);
+      expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringMatching(new RegExp(`^error: INVALID_FIELD \\(${field.replace('.', '\\.')}\\): `))]);
+    }
+    const dir = await s.txa(['export', 'create', '--format', 'csv', '--out', '.']);
+    expect([dir.exitCode, dir.stderr]).toEqual([2, expect.stringMatching(/^error: USAGE_ERROR \(out\): --out \. is a directory/)]);
     const unknown = await s.txa(['export', 'status', 'exp_nope']);
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toMatch(/EXPORT_NOT_FOUND/);

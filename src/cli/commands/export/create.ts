@@ -1,17 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Backend } from '../../../core/backend.js';
 import { TxaError, isErrorCode } from '../../../core/errors.js';
-import { EXPORT_FORMATS, type ExportRecord } from '../../../core/types.js';
-import { COST_BASIS, GROUP_BY, REPORT_TYPES } from '../../../exporters/types.js';
+import type { ExportRecord } from '../../../core/types.js';
 import type { Context } from '../../context.js';
 import { action, choice, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { EXTENSION, printExport } from './view.js';
 import { progressView } from './progress.js';
 
-const DELIVERY = ['download', 'email', 'webhook'] as const;
 const POLL_MS = 1000;
 
 interface Opts extends FilterFlags {
@@ -36,6 +34,9 @@ interface Opts extends FilterFlags {
 /** `--out` must point into an existing directory; checked before the export is created. */
 export function checkOutDir(out: string | undefined): void {
   if (out === undefined) return;
+  if (existsSync(out) && statSync(out).isDirectory()) {
+    throw new TxaError('USAGE_ERROR', `--out ${out} is a directory; name the file to write`, { field: 'out', hint: `For example: --out ${join(out, 'export.csv')}` });
+  }
   const dir = dirname(resolve(out));
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new TxaError('USAGE_ERROR', `--out ${out}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
@@ -47,8 +48,10 @@ function bodyOf(ws: string, o: Opts): Record<string, unknown> {
   const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
   return {
     workspace_id: ws,
-    format: choice('format', o.format, EXPORT_FORMATS),
-    report_type: choice('report-type', o.reportType, REPORT_TYPES),
+    // Values the API checks go as they are, so a bad one gets the API's code and dotted field
+    // (INVALID_FIELD options.group_by, delivery.method, …) exactly as over HTTP.
+    format: o.format,
+    report_type: o.reportType,
     filters: {
       wallet_ids: list(o.walletIds),
       chain: o.chain,
@@ -66,18 +69,18 @@ function bodyOf(ws: string, o: Opts): Record<string, unknown> {
       currency: o.currency,
       date_format: o.dateFormat,
       include_summary: o.includeSummary,
-      group_by: choice('group-by', o.groupBy, GROUP_BY),
+      group_by: o.groupBy,
       pdf_title: o.pdfTitle,
       include_logo: o.includeLogo,
-      cost_basis: choice('cost-basis', o.costBasis, COST_BASIS),
+      cost_basis: o.costBasis,
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
 }
 
 /** `--delivery`, else the method `--email` or `--webhook-url` implies: a recipient flag never means a silent download. */
-function deliveryMethod(o: Opts): (typeof DELIVERY)[number] | undefined {
-  const method = choice('delivery', o.delivery, DELIVERY);
+function deliveryMethod(o: Opts): string | undefined {
+  const method = o.delivery;
   const recipients = [o.email !== undefined ? '--email' : '', o.webhookUrl !== undefined ? '--webhook-url' : ''].filter(Boolean);
   if (method === 'download' && recipients.length > 0) {
     throw new TxaError('USAGE_ERROR', `--delivery download cannot be combined with ${recipients.join(' or ')}`, { field: 'delivery' });
