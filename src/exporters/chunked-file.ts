@@ -33,8 +33,8 @@ export interface Written {
 /** What to do to each chunk before it is written (raw rows → CSV lines): plain data, so it can travel to a worker. */
 export type ChunkTransform = { kind: 'csv-raw'; width: number };
 
-function transformOf(spec: ChunkTransform | undefined): ((text: string) => string) | undefined {
-  return spec && csvFromRaw(spec.width);
+function transformOf(spec: ChunkTransform | undefined): (text: string) => string {
+  return spec ? csvFromRaw(spec.width) : (text) => text;
 }
 
 export interface OutFile {
@@ -107,7 +107,7 @@ export class ChunkedFile implements OutFile {
     if (this.failure) throw this.failure;
     const text = this.buffer.take();
     if (text === null) return;
-    await this.writeBytes(Buffer.from(this.transform ? this.transform(text) : text, 'utf8'));
+    await this.writeBytes(Buffer.from(this.transform(text), 'utf8'));
   }
 
   /** Writes bytes already encoded (and not to be transformed) after what is buffered. */
@@ -246,7 +246,7 @@ class OffThreadFile implements OutFile {
         if (resolve) rows = rows.map((row) => (isPlaceholder(row) ? resolve(row) : row));
         // Transformed and encoded here, and moved, not copied: the worker has the writing to do as well.
         const text = rangeText(spec, i, rows);
-        const bytes = encoder.encode(this.transform ? this.transform(text) : text);
+        const bytes = encoder.encode(this.transform(text));
         this.worker.postMessage({ range: i, bytes } satisfies ToWorker, [bytes.buffer]);
         await nextTurn(); // lets the worker's messages in
       } else if (i === DONE && claims.written === rangeCount(spec)) {

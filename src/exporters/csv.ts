@@ -11,7 +11,7 @@ import { formatDate } from './date-format.js';
 import { csvLine, rawRow } from './csv-text.js';
 import { NotExact } from './raw-rows.js';
 import { csvRawRanges, csvRawRows } from '../store/csv-rows.js';
-import { RANGE_ROWS, type RangeSpec } from './range-readers.js';
+import { jobRangeSpec, jobShare, RANGE_ROWS, type Unconverted } from './range-readers.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -74,15 +74,6 @@ function* jsLines(job: ExportJob): Generator<string> {
   }
 }
 
-/** Two readers for a large export of raw rows (range-readers.ts); else undefined. */
-function rangeSpec(job: ExportJob): RangeSpec | undefined {
-  const src = job.unconverted;
-  if (!src?.snapshot || job.transactionCount < OFF_THREAD_ROWS) return undefined;
-  const rows = csvRawRanges(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, RANGE_ROWS);
-  // Raw rows end with ROW_END, so ranges join with nothing; rows SQL cannot print make the file fail as NotExact.
-  return rows ? { ...rows, separator: '', placeholders: false } : undefined;
-}
-
 /**
  * Writes the header, the rows and the summary. `raw` rows (store/csv-rows.ts) become CSV lines
  * as each chunk is written (csv-text.ts csvFromRaw), so the header and summary go in raw too.
@@ -98,14 +89,12 @@ async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string
     destPath,
     async (file) => {
       file.add(line(header));
-      const spec = raw && file.writeRanges ? rangeSpec(job) : undefined;
+      // Raw rows end with ROW_END, so ranges join with nothing; a row SQL cannot print fails the file as NotExact.
+      const cut = (src: Unconverted) => csvRawRanges(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, RANGE_ROWS);
+      const spec = raw && file.writeRanges ? jobRangeSpec(job, cut, { separator: '', placeholders: false }) : undefined;
       if (spec) {
         done = spec.ranges.total;
-        await file.writeRanges!(spec, {
-          db: job.unconverted!.db,
-          sameSnapshot: job.unconverted!.snapshot!.unchanged,
-          onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, done)),
-        });
+        await file.writeRanges!(spec, jobShare(job, spec));
       } else {
         for (const row of rows) {
           if (file.add(row)) await file.flush();

@@ -6,7 +6,7 @@
 import type { ExportJob, ExportWriter } from './types.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { transactionJsonRanges, transactionJsonRows } from '../store/json-rows.js';
-import { RANGE_ROWS, type RangeSpec } from './range-readers.js';
+import { jobRangeSpec, jobShare, RANGE_ROWS, type Unconverted } from './range-readers.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -44,16 +44,13 @@ function* transactionTexts(job: ExportJob): Generator<string> {
     return;
   }
   for (const row of transactionJsonRows(src.db, src.workspaceId, src.filter)) {
-    yield row.charCodeAt(0) === 0x7b ? row : JSON.stringify(src.transaction(row.slice(1)));
+    yield row.charCodeAt(0) === 0x7b ? row : placeholderText(src, row);
   }
 }
 
-/** Two readers for a large export that SQL can print (range-readers.ts); else undefined. */
-function rangeSpec(job: ExportJob): RangeSpec | undefined {
-  const src = job.unconverted;
-  if (!src?.snapshot || job.transactionCount < OFF_THREAD_ROWS) return undefined;
-  const rows = transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS);
-  return rows ? { ...rows, separator: ',\n', placeholders: true } : undefined;
+/** The JSON text of a row SQL could not print, which comes back as a space and its id. */
+function placeholderText(src: Unconverted, row: string): string {
+  return JSON.stringify(src.transaction(row.slice(1)));
 }
 
 export const writeJson: ExportWriter = async (job, destPath) => {
@@ -64,17 +61,12 @@ export const writeJson: ExportWriter = async (job, destPath) => {
       file.add(header(job));
       await writeGroups(job, file);
       file.add(',"transactions":[');
-      const spec = file.writeRanges && rangeSpec(job);
+      const cut = (src: Unconverted) => transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS);
+      const spec = file.writeRanges && jobRangeSpec(job, cut, { separator: ',\n', placeholders: true });
       if (spec) {
-        const src = job.unconverted!;
         done = spec.ranges.total;
         if (done > 0) file.add('\n');
-        await file.writeRanges!(spec, {
-          db: src.db,
-          sameSnapshot: src.snapshot!.unchanged,
-          resolve: (row) => JSON.stringify(src.transaction(row.slice(1))),
-          onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, done)),
-        });
+        await file.writeRanges!(spec, jobShare(job, spec, (row) => placeholderText(job.unconverted!, row)));
       } else {
         for (const text of transactionTexts(job)) {
           if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();

@@ -9,6 +9,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { KeyRanges, RangeQuery } from '../store/key-ranges.js';
 import { rangeParams } from '../store/key-ranges.js';
+import type { SharedRanges } from './chunked-file.js';
+import type { ExportJob } from './types.js';
 
 /**
  * Rows per range, and ranges claimed but not yet written at most. Ranges of 5,000 rows (≈ 3 MB
@@ -83,3 +85,30 @@ export function readRange(stmt: Statement, spec: RangeSpec, i: number): string[]
 export function rangeText(spec: RangeSpec, i: number, rows: string[]): string {
   return (i === 0 ? '' : spec.separator) + rows.join(spec.separator);
 }
+
+/** Where an unconverted job reads its rows (ExportJob.unconverted). */
+export type Unconverted = NonNullable<ExportJob['unconverted']>;
+
+/**
+ * The job's rows as ranges for two readers, when it reads a file ledger's snapshot without
+ * conversion and `cut` can range its rows (null: SQL cannot, or SQLite would sort each range).
+ * Only a file written by the worker can take them (OutFile.writeRanges), which is what makes the
+ * export large enough.
+ */
+export function jobRangeSpec(
+  job: ExportJob,
+  cut: (src: Unconverted) => { query: RangeQuery; ranges: KeyRanges } | null,
+  text: Pick<RangeSpec, 'separator' | 'placeholders'>,
+): RangeSpec | undefined {
+  const src = job.unconverted;
+  const rows = src?.snapshot ? cut(src) : null;
+  return rows ? { ...rows, ...text } : undefined;
+}
+
+/** What this thread lends the ranges of a job with a jobRangeSpec: its reader, the snapshot check, progress in rows. */
+export function jobShare(job: ExportJob, spec: RangeSpec, resolve?: (row: string) => string): SharedRanges {
+  const src = job.unconverted!;
+  const total = spec.ranges.total;
+  return { db: src.db, sameSnapshot: src.snapshot!.unchanged, resolve, onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, total)) };
+}
+
