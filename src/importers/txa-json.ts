@@ -16,11 +16,16 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function optionalString(o: Json, key: string): string {
+/** A string field as given ('' when absent or null). */
+function stringField(o: Json, key: string): string {
   const v = o[key];
   if (v === undefined || v === null) return '';
   if (typeof v !== 'string') fail(key, 'must be a string');
-  return v.trim();
+  return v;
+}
+
+function optionalString(o: Json, key: string): string {
+  return stringField(o, key).trim();
 }
 
 /**
@@ -28,10 +33,8 @@ function optionalString(o: Json, key: string): string {
  * none (null), as `tx update --notes` stores them.
  */
 function notesOf(o: Json): string | null {
-  const v = o.notes;
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') fail('notes', 'must be a string');
-  return v.trim() === '' ? null : v;
+  const notes = stringField(o, 'notes');
+  return notes.trim() === '' ? null : notes;
 }
 
 function tokenOf(v: unknown): ImportRecord['token'] {
