@@ -1,18 +1,17 @@
 /**
  * Every real explorer / tax-tool sample of ../shared/samples/explorer-csv imported into a real
- * ledger. Expected numbers were worked out by hand from the files (see the comments).
+ * ledger, in addition to the fixture tests (quirks.test.ts); skipped where the folder is absent.
+ * Expected numbers were worked out by hand from the files (see the comments).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { addWallet } from '../../src/engine/wallets.js';
 import { importFile } from '../../src/engine/imports.js';
 import { txaErrorOf } from '../helpers/errors.js';
-
-const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples/explorer-csv');
-const sample = (name: string) => join(SAMPLES, name);
+import { describeSamples, sample } from '../helpers/samples.js';
 
 const ETH_WALLET = '0x003dc32fe920a4aaeed12dc87e145f030aa753f3';
 
@@ -48,7 +47,7 @@ function count(walletId: string, where = '1', ...params: unknown[]): number {
   return (engine.db.prepare(`SELECT count(*) AS n FROM transactions WHERE wallet_id = ? AND ${where}`).get(walletId, ...params) as { n: number }).n;
 }
 
-describe('etherscan normal transactions', () => {
+describeSamples('etherscan normal transactions', () => {
   it('imports one value row per successful tx and a fee row per tx the wallet sent', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     const s = importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w });
@@ -86,7 +85,7 @@ describe('etherscan normal transactions', () => {
   });
 });
 
-describe('etherscan ERC-20 token transfers', () => {
+describeSamples('etherscan ERC-20 token transfers', () => {
   it('reads thousands separators, $-formatted and N/A values, mints and token identities', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     const s = importFile(engine, ws, sample('etherscan_erc20_token_txns.csv'), { walletId: w });
@@ -114,7 +113,7 @@ describe('etherscan ERC-20 token transfers', () => {
   });
 });
 
-describe('arbiscan normal transactions', () => {
+describeSamples('arbiscan normal transactions', () => {
   it('raw export: 17 fields under 16 names, a contract creation, 18-decimal inflows', () => {
     const w = wallet('0xaa098e5c9b002f815d7c9756bcfce0fc18b3f362', 'arbitrum');
     const s = importFile(engine, ws, sample('arbiscan_normal_txns_raw.csv'), { walletId: w });
@@ -141,7 +140,7 @@ describe('arbiscan normal transactions', () => {
   });
 });
 
-describe('bscscan token-tracker export', () => {
+describeSamples('bscscan token-tracker export', () => {
   const tracker = () => {
     const named = join(dir, 'quidd-bsc-transfers-0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed.csv');
     copyFileSync(sample('bscscan_token_transfers_excel_resaved.csv'), named);
@@ -178,7 +177,7 @@ describe('bscscan token-tracker export', () => {
   });
 });
 
-describe('polygonscan column subset (no Txhash, From, To)', () => {
+describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
   const FILE = 'polygonscan_normal_txns_column_subset.csv';
 
   it('reads the wallet side from Value_IN/Value_OUT and charges fees only to rows it sent', () => {
@@ -214,7 +213,7 @@ describe('polygonscan column subset (no Txhash, From, To)', () => {
   });
 });
 
-describe('koinly universal', () => {
+describeSamples('koinly universal', () => {
   it('imports each side and the fees; a send and a receive sharing a hash are a swap', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     const s = importFile(engine, ws, sample('koinly_universal_import.csv'), { walletId: w });
@@ -234,7 +233,7 @@ describe('koinly universal', () => {
   });
 });
 
-describe('rotki generic events', () => {
+describeSamples('rotki generic events', () => {
   it('rejects the file for its Invalid row, naming line, field and reason', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     const err = txaErrorOf(() => importFile(engine, ws, sample('rotki_generic_events_import.csv'), { walletId: w }));
