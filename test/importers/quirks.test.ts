@@ -3,13 +3,10 @@
  * fixture line), imported into a real ledger. The fixtures are synthetic files in the same formats;
  * every expected value here was worked out by hand from the fixture (see the comments).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tempEngine } from '../helpers/engine.js';
-import type { Engine } from '../../src/engine/engine.js';
-import { addWallet } from '../../src/engine/wallets.js';
-import { importFile } from '../../src/engine/imports.js';
+import { importLedger } from '../helpers/import-ledger.js';
 import { txaErrorOf } from '../helpers/errors.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
@@ -22,35 +19,8 @@ const ALLO_CONTRACT = '0xa77cc49a16ac168392dec78f79ca1b758666b919';
 const BSC_WALLET = '0x48e50149d3756692951fbc4382973598f30bd3e6';
 const TRACKER_TOKEN = '0x19beb14d42d93759f2d66ceffcdee252dc156333';
 
-let engine: Engine;
-let ws: string;
-let dir: string;
-
-beforeEach(() => ({ engine, ws, dir } = tempEngine('enterprise')));
-afterEach(() => engine.close());
-
-function wallet(address: string, chain: string): string {
-  return addWallet(engine, ws, { address, chain }).id;
-}
-
-interface Row {
-  tx_hash: string;
-  amount: string;
-  fiat_cents: number | null;
-  direction: string;
-  type: string;
-  token_symbol: string;
-  token_address: string | null;
-  token_decimals: number;
-  from_address: string;
-  to_address: string;
-  notes: string | null;
-  ts: number;
-}
-
-function rows(walletId: string, where = '1', ...params: unknown[]): Row[] {
-  return engine.db.prepare(`SELECT * FROM transactions WHERE wallet_id = ? AND ${where} ORDER BY ts, transfer_key`).all(walletId, ...params) as Row[];
-}
+const ctx = importLedger();
+const { wallet, importFile, rows } = ctx;
 
 /** [ts, type, direction, amount, fiat cents] of every row of a wallet, in time order, fees first. */
 const ledger = (walletId: string) => rows(walletId).map((r) => [r.ts, r.type, r.direction, r.amount, r.fiat_cents]);
@@ -59,7 +29,7 @@ describe('etherscan normal transactions (etherscan-normal.csv: all quoted, LF, E
   it('one value row per tx that moved value, a fee row per tx the wallet sent, at the historical price', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     // 9 rows: 7 move value (lines 6, 7 failed with Error(0)); the wallet sent 7 (all but lines 2, 9).
-    expect(importFile(engine, ws, fixture('etherscan-normal.csv'), { walletId: w })).toMatchObject({ format: 'etherscan', imported: 7 + 7, duplicates: 0, skipped: 0 });
+    expect(importFile(fixture('etherscan-normal.csv'), { walletId: w })).toMatchObject({ format: 'etherscan', imported: 7 + 7, duplicates: 0, skipped: 0 });
     expect(ledger(w)).toEqual([
       // Line 2: 0.25 ETH in × $402.10 = 100.525 → 100.52 (half to even). Its TxnFee was the sender's: no fee row.
       [1509012345, 'transfer', 'inflow', '0.25', 10052],
@@ -87,7 +57,7 @@ describe('etherscan normal transactions (etherscan-normal.csv: all quoted, LF, E
 
   it('refuses a wallet of another chain than the file, importing nothing', () => {
     const w = wallet(ETH_WALLET, 'bsc');
-    const err = txaErrorOf(() => importFile(engine, ws, fixture('etherscan-normal.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(fixture('etherscan-normal.csv'), { walletId: w }));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'wallet']);
     expect(rows(w)).toEqual([]);
   });
@@ -96,7 +66,7 @@ describe('etherscan normal transactions (etherscan-normal.csv: all quoted, LF, E
 describe('etherscan ERC-20 token transfers (etherscan-erc20.csv)', () => {
   it('reads thousands separators, $-formatted and N/A values, mints, spam names and token identities', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    expect(importFile(engine, ws, fixture('etherscan-erc20.csv'), { walletId: w })).toMatchObject({ imported: 9, skipped: 0 });
+    expect(importFile(fixture('etherscan-erc20.csv'), { walletId: w })).toMatchObject({ imported: 9, skipped: 0 });
     const qrx = '0x4e57e38241b8b934f2f83c6adc3be20b108b9b00';
     const dxp = '0xb93bdca67337ac134eb0a111f767b783c9778e0b';
     expect(rows(w).map((r) => [r.ts, r.type, r.direction, r.amount, r.fiat_cents, r.token_symbol, r.token_address, r.token_decimals])).toEqual([
@@ -116,9 +86,9 @@ describe('etherscan ERC-20 token transfers (etherscan-erc20.csv)', () => {
 
   it('gives several transfers of one hash distinct identities, and a second run adds nothing', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    importFile(engine, ws, fixture('etherscan-erc20.csv'), { walletId: w });
-    expect(importFile(engine, ws, fixture('etherscan-erc20.csv'), { walletId: w })).toMatchObject({ imported: 0, duplicates: 9 });
-    const keys = engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w);
+    importFile(fixture('etherscan-erc20.csv'), { walletId: w });
+    expect(importFile(fixture('etherscan-erc20.csv'), { walletId: w })).toMatchObject({ imported: 0, duplicates: 9 });
+    const keys = ctx.engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w);
     expect(keys).toEqual({ h: 7, n: 9 });
   });
 });
@@ -127,7 +97,7 @@ describe('arbiscan normal transactions', () => {
   it('raw export (arbiscan-raw.csv): 17 fields under 16 names, CRLF, a contract creation, 18-decimal inflows', () => {
     const w = wallet(ARB_CONTRACT, 'arbitrum');
     // The wallet is the contract: it never sent, so no fees.
-    expect(importFile(engine, ws, fixture('arbiscan-raw.csv'), { walletId: w })).toMatchObject({ imported: 5, skipped: 0 });
+    expect(importFile(fixture('arbiscan-raw.csv'), { walletId: w })).toMatchObject({ imported: 5, skipped: 0 });
     expect(ledger(w)).toEqual([
       // Line 2: To is empty; the created contract (ContractAddress) is the receiver.
       [1712700001, 'contract_call', 'inflow', '0', 0],
@@ -144,7 +114,7 @@ describe('arbiscan normal transactions', () => {
   it('Excel re-save (arbiscan-excel.csv): scientific notation, UnixTimestamp over M/D/YYYY H:MM, comma-only rows, failed incoming txs skipped', () => {
     const w = wallet(ALLO_CONTRACT, 'arbitrum');
     const skipped: { line: number; reason: string }[] = [];
-    const s = importFile(engine, ws, fixture('arbiscan-excel.csv'), { walletId: w, onSkipped: (r) => skipped.push(r) });
+    const s = importFile(fixture('arbiscan-excel.csv'), { walletId: w, onSkipped: (r) => skipped.push(r) });
     // 7 real rows; lines 5 and 7 failed (Error(0)) and were sent by others: nothing of them is the wallet's.
     // The three comma-only rows at the end are no rows at all.
     expect(s).toMatchObject({ imported: 5, skipped: 2 });
@@ -162,10 +132,10 @@ describe('arbiscan normal transactions', () => {
 
   it('Excel re-save without UnixTimestamp: DateTime is read month first, in UTC, to the minute', () => {
     const w = wallet(ALLO_CONTRACT, 'arbitrum');
-    const path = join(dir, 'no-unix.csv');
+    const path = join(ctx.dir, 'no-unix.csv');
     const lines = readFileSync(fixture('arbiscan-excel.csv'), 'utf8').split('\r\n');
     writeFileSync(path, lines.map((l) => l.split(',').filter((_, i) => i !== 2).join(',')).join('\r\n'));
-    importFile(engine, ws, path, { walletId: w });
+    importFile(path, { walletId: w });
     // 4/23/2024 0:20, 4/23/2024 19:22, 4/24/2024 0:16, 4/29/2024 15:08, 4/30/2024 13:05
     expect(rows(w).map((r) => r.ts)).toEqual([
       Date.UTC(2024, 3, 23, 0, 20),
@@ -180,7 +150,7 @@ describe('arbiscan normal transactions', () => {
 describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, every holder)', () => {
   const MIXED_CASE = '0x19BEB14d42D93759f2D66CEFfcDEE252dc156333';
   const named = () => {
-    const path = join(dir, `export-token-${MIXED_CASE}.csv`);
+    const path = join(ctx.dir, `export-token-${MIXED_CASE}.csv`);
     copyFileSync(fixture('bscscan-token-tracker.csv'), path);
     return path;
   };
@@ -200,7 +170,7 @@ describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, ev
     const w = wallet(BSC_WALLET, 'bsc');
     const skipped: number[] = [];
     // 12 rows, 7 touch the wallet; lines 4, 5, 9, 10, 13 are other holders' (7-significant-digit and 3E-16, 2E-18 amounts among them).
-    expect(importFile(engine, ws, named(), { walletId: w, onSkipped: (r) => skipped.push(r.line) })).toMatchObject({ imported: 7, skipped: 5 });
+    expect(importFile(named(), { walletId: w, onSkipped: (r) => skipped.push(r.line) })).toMatchObject({ imported: 7, skipped: 5 });
     expect(skipped).toEqual([4, 5, 9, 10, 13]);
     expect(rows(w).map((r) => [r.ts, r.type, r.direction, r.amount])).toEqual(expected);
     expect(new Set(rows(w).map((r) => `${r.token_symbol} ${r.token_address} ${r.token_decimals} ${r.fiat_cents}`))).toEqual(
@@ -210,11 +180,11 @@ describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, ev
 
   it('reads M/D/YY H:MM month first when UnixTimestamp is gone', () => {
     const w = wallet(BSC_WALLET, 'bsc');
-    const path = join(dir, `no-unix-${TRACKER_TOKEN}.csv`);
+    const path = join(ctx.dir, `no-unix-${TRACKER_TOKEN}.csv`);
     const lines = readFileSync(fixture('bscscan-token-tracker.csv'), 'utf8').split('\r\n');
     // Unquoted up to Quantity, so the first commas split the leading columns.
     writeFileSync(path, lines.map((l) => l.replace(/^([^,]*,[^,]*),[^,]*,/, '$1,')).join('\r\n'));
-    importFile(engine, ws, path, { walletId: w });
+    importFile(path, { walletId: w });
     // 1/1/22 0:01 … 1/13/22 15:26 (day 13: the month comes first).
     expect(rows(w).map((r) => r.ts)).toEqual([
       Date.UTC(2022, 0, 1, 0, 1),
@@ -229,7 +199,7 @@ describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, ev
 
   it('refuses the file when neither its name nor --token-address gives the token, naming the flag', () => {
     const w = wallet(BSC_WALLET, 'bsc');
-    const err = txaErrorOf(() => importFile(engine, ws, fixture('bscscan-token-tracker.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(fixture('bscscan-token-tracker.csv'), { walletId: w }));
     expect([err.code, err.field, err.extra]).toEqual(['IMPORT_FAILED', 'ContractAddress', { missing_columns: ['ContractAddress'] }]);
     expect(err.message).toContain('pass --token-address 0x…');
     expect(err.hint).toContain('--token-address');
@@ -238,11 +208,11 @@ describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, ev
 
   it('takes the token from --token-address; with the file name too, the two must agree', () => {
     const w = wallet(BSC_WALLET, 'bsc');
-    expect(importFile(engine, ws, fixture('bscscan-token-tracker.csv'), { walletId: w, tokenAddress: MIXED_CASE })).toMatchObject({ imported: 7, skipped: 5 });
+    expect(importFile(fixture('bscscan-token-tracker.csv'), { walletId: w, tokenAddress: MIXED_CASE })).toMatchObject({ imported: 7, skipped: 5 });
     expect(rows(w).map((r) => [r.ts, r.type, r.direction, r.amount])).toEqual(expected);
     // The same rows as from the file name: a named download adds nothing.
-    expect(importFile(engine, ws, named(), { walletId: w, tokenAddress: TRACKER_TOKEN })).toMatchObject({ imported: 0, duplicates: 7 });
-    const other = txaErrorOf(() => importFile(engine, ws, named(), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    expect(importFile(named(), { walletId: w, tokenAddress: TRACKER_TOKEN })).toMatchObject({ imported: 0, duplicates: 7 });
+    const other = txaErrorOf(() => importFile(named(), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
     expect([other.code, other.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
@@ -253,7 +223,7 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
   it('reads the wallet side from Value_IN/Value_OUT and charges fees only to the rows it sent', () => {
     const w = wallet(ETH_WALLET, 'polygon');
     // 9 rows: 7 with a Value_IN (inflows, no fee); lines 2 and 10 have no value: a 0 outflow and a fee each.
-    expect(importFile(engine, ws, FILE, { walletId: w })).toMatchObject({ imported: 7 + 2 * 2, skipped: 0 });
+    expect(importFile(FILE, { walletId: w })).toMatchObject({ imported: 7 + 2 * 2, skipped: 0 });
     expect(ledger(w)).toEqual([
       // Line 2: "0.0" in, "0" out; the fee at its TxnFee(USD) 0.3463…
       [1707430001, 'fee', 'outflow', '0.4172630581264907', 35],
@@ -277,7 +247,7 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
 
   it('synthetic hashes: one per row, distinct for identical rows, stable across exports whose prices moved', () => {
     const w = wallet(ETH_WALLET, 'polygon');
-    importFile(engine, ws, FILE, { walletId: w });
+    importFile(FILE, { walletId: w });
     const hashes = rows(w).map((r) => r.tx_hash);
     expect(new Set(hashes).size).toBe(9); // a fee shares its row's hash
     expect(new Set(rows(w, 'ts = 1712680006').map((r) => r.tx_hash)).size).toBe(3);
@@ -287,14 +257,14 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
       .replace('CurrentValue @ $0.5218470331/MATIC', 'CurrentValue @ $0.48/MATIC')
       .replace(/,\n/g, ',0.72\n');
     expect(later.match(/,0\.72\n/g)).toHaveLength(2);
-    const path = join(dir, 'polygon-later.csv');
+    const path = join(ctx.dir, 'polygon-later.csv');
     writeFileSync(path, later);
-    expect(importFile(engine, ws, path, { walletId: w })).toMatchObject({ imported: 0, duplicates: 11 });
+    expect(importFile(path, { walletId: w })).toMatchObject({ imported: 0, duplicates: 11 });
   });
 
   it('refuses --token-address: the file moves only the native coin', () => {
     const w = wallet(ETH_WALLET, 'polygon');
-    const err = txaErrorOf(() => importFile(engine, ws, FILE, { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    const err = txaErrorOf(() => importFile(FILE, { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
     expect([err.code, err.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
@@ -303,7 +273,7 @@ describe('koinly universal (koinly-universal.csv: CRLF, " UTC" dates, one-sided 
   it('imports each side and the fees; a send and a receive sharing a hash are a swap', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
     // 10 rows: 5 sends (each with a fee) + 5 receives; Fee Currency is filled on every row, the amount only on sends.
-    expect(importFile(engine, ws, fixture('koinly-universal.csv'), { walletId: w })).toMatchObject({ format: 'koinly', imported: 10 + 5, skipped: 0 });
+    expect(importFile(fixture('koinly-universal.csv'), { walletId: w })).toMatchObject({ format: 'koinly', imported: 10 + 5, skipped: 0 });
     const list = rows(w);
     expect(list.map((r) => [r.ts, r.type, r.direction, r.amount, r.token_symbol])).toEqual([
       [Date.UTC(2021, 9, 5, 9, 12, 44) / 1000, 'transfer', 'inflow', '0.35', 'AVAX'],
@@ -329,14 +299,14 @@ describe('koinly universal (koinly-universal.csv: CRLF, " UTC" dates, one-sided 
     ]);
     // Net Worth, Label and Description are empty throughout: no values, tags or notes.
     expect(list.every((r) => r.fiat_cents === null && r.notes === null && r.token_address === null)).toBe(true);
-    expect(importFile(engine, ws, fixture('koinly-universal.csv'), { walletId: w })).toMatchObject({ imported: 0, duplicates: 15 });
+    expect(importFile(fixture('koinly-universal.csv'), { walletId: w })).toMatchObject({ imported: 0, duplicates: 15 });
   });
 });
 
 describe('rotki generic events (rotki-events.csv: ms timestamps, CAIP ids, no final newline)', () => {
   it('rejects the file for its Invalid row, naming line, field and reason', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const err = txaErrorOf(() => importFile(engine, ws, fixture('rotki-events.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(fixture('rotki-events.csv'), { walletId: w }));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.message).toBe('1 row is invalid; nothing was imported');
     expect(err.extra?.errors).toEqual([{ line: 8, field: 'Type', reason: expect.stringContaining("'Invalid'") }]);
@@ -345,9 +315,9 @@ describe('rotki generic events (rotki-events.csv: ms timestamps, CAIP ids, no fi
 
   it('imports the valid rows with ms timestamps, CAIP asset ids and stable synthetic hashes', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const valid = join(dir, 'rotki.csv');
+    const valid = join(ctx.dir, 'rotki.csv');
     writeFileSync(valid, readFileSync(fixture('rotki-events.csv'), 'utf8').split('\n').slice(0, 7).join('\n'));
-    expect(importFile(engine, ws, valid, { walletId: w })).toMatchObject({ format: 'rotki', imported: 7 });
+    expect(importFile(valid, { walletId: w })).toMatchObject({ format: 'rotki', imported: 7 });
     const usdt = '0xdac17f958d2ee523a2206206994597c13d831ec7';
     expect(rows(w).map((r) => [r.ts, r.type, r.direction, r.amount, r.token_symbol, r.token_address, r.token_decimals])).toEqual([
       [1661990400, 'transfer', 'inflow', '250', 'EUR', null, 18], // Deposit
@@ -361,7 +331,7 @@ describe('rotki generic events (rotki-events.csv: ms timestamps, CAIP ids, no fi
       [1662422400, 'transfer', 'inflow', '400', 'DAI', '0x6b175474e89094c44da98b954eedeac495271d0f', 18], // Income
     ]);
     expect(rows(w, 'ts = 1661990400')[0]).toMatchObject({ notes: 'Deposit · kraken · Deposit EUR to Kraken', tx_hash: expect.stringMatching(/^rotki:[0-9a-f]{40}$/) });
-    expect(importFile(engine, ws, valid, { walletId: w })).toMatchObject({ imported: 0, duplicates: 7 });
+    expect(importFile(valid, { walletId: w })).toMatchObject({ imported: 0, duplicates: 7 });
   });
 });
 

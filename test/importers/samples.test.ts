@@ -3,54 +3,22 @@
  * ledger, in addition to the fixture tests (quirks.test.ts); skipped where the folder is absent.
  * Expected numbers were worked out by hand from the files (see the comments).
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempEngine } from '../helpers/engine.js';
-import type { Engine } from '../../src/engine/engine.js';
-import { addWallet } from '../../src/engine/wallets.js';
-import { importFile } from '../../src/engine/imports.js';
+import { importLedger } from '../helpers/import-ledger.js';
 import { txaErrorOf } from '../helpers/errors.js';
 import { describeSamples, sample } from '../helpers/samples.js';
 
 const ETH_WALLET = '0x003dc32fe920a4aaeed12dc87e145f030aa753f3';
 
-let engine: Engine;
-let ws: string;
-let dir: string;
-
-beforeEach(() => ({ engine, ws, dir } = tempEngine('enterprise')));
-afterEach(() => engine.close());
-
-function wallet(address: string, chain: string): string {
-  return addWallet(engine, ws, { address, chain }).id;
-}
-
-interface Row {
-  tx_hash: string;
-  amount: string;
-  fiat_cents: number | null;
-  direction: string;
-  type: string;
-  token_symbol: string;
-  token_address: string | null;
-  token_decimals: number;
-  to_address: string;
-  ts: number;
-}
-
-function rows(walletId: string, where = '1', ...params: unknown[]): Row[] {
-  return engine.db.prepare(`SELECT * FROM transactions WHERE wallet_id = ? AND ${where} ORDER BY ts, transfer_key`).all(walletId, ...params) as Row[];
-}
-
-function count(walletId: string, where = '1', ...params: unknown[]): number {
-  return (engine.db.prepare(`SELECT count(*) AS n FROM transactions WHERE wallet_id = ? AND ${where}`).get(walletId, ...params) as { n: number }).n;
-}
+const ctx = importLedger();
+const { wallet, importFile, rows, count } = ctx;
 
 describeSamples('etherscan normal transactions', () => {
   it('imports one value row per successful tx and a fee row per tx the wallet sent', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const s = importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w });
+    const s = importFile(sample('etherscan_normal_txns.csv'), { walletId: w });
     // 482 rows: 24 Error(0) txs import only their fee; 458 others a value row; 476 sent by the wallet pay a fee.
     expect(s).toMatchObject({ format: 'etherscan', imported: 458 + 476, duplicates: 0, skipped: 0 });
     expect(count(w, "type = 'fee'")).toBe(476);
@@ -61,7 +29,7 @@ describeSamples('etherscan normal transactions', () => {
 
   it('keeps 18 decimals exactly, values at the historical price, and failed txs move no value', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w });
+    importFile(sample('etherscan_normal_txns.csv'), { walletId: w });
     const [first] = rows(w, 'tx_hash = ?', '0xb41d6819932845278e7c451400f1778a952b35c6358dc51b49436438753f5113');
     // Incoming 0.5 ETH at $311.26; the sender paid the fee, so there is no fee row.
     expect(rows(w, 'tx_hash = ?', '0xb41d6819932845278e7c451400f1778a952b35c6358dc51b49436438753f5113')).toHaveLength(1);
@@ -79,7 +47,7 @@ describeSamples('etherscan normal transactions', () => {
 
   it('refuses a wallet of another chain than the file', () => {
     const w = wallet(ETH_WALLET, 'bsc');
-    const err = txaErrorOf(() => importFile(engine, ws, sample('etherscan_normal_txns.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(sample('etherscan_normal_txns.csv'), { walletId: w }));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'wallet']);
     expect(count(w)).toBe(0);
   });
@@ -88,7 +56,7 @@ describeSamples('etherscan normal transactions', () => {
 describeSamples('etherscan ERC-20 token transfers', () => {
   it('reads thousands separators, $-formatted and N/A values, mints and token identities', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const s = importFile(engine, ws, sample('etherscan_erc20_token_txns.csv'), { walletId: w });
+    const s = importFile(sample('etherscan_erc20_token_txns.csv'), { walletId: w });
     expect(s.imported).toBe(428);
     expect(count(w, "direction = 'inflow'")).toBe(239);
     expect(count(w, "direction = 'outflow'")).toBe(189);
@@ -104,10 +72,10 @@ describeSamples('etherscan ERC-20 token transfers', () => {
 
   it('gives several transfers of one hash distinct identities, and a second run adds nothing', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    importFile(engine, ws, sample('etherscan_erc20_token_txns.csv'), { walletId: w });
-    const again = importFile(engine, ws, sample('etherscan_erc20_token_txns.csv'), { walletId: w });
+    importFile(sample('etherscan_erc20_token_txns.csv'), { walletId: w });
+    const again = importFile(sample('etherscan_erc20_token_txns.csv'), { walletId: w });
     expect(again).toMatchObject({ imported: 0, duplicates: 428 });
-    const keys = engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w) as { h: number; n: number };
+    const keys = ctx.engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w) as { h: number; n: number };
     expect(keys.n).toBe(428);
     expect(keys.h).toBeLessThan(428);
   });
@@ -116,7 +84,7 @@ describeSamples('etherscan ERC-20 token transfers', () => {
 describeSamples('arbiscan normal transactions', () => {
   it('raw export: 17 fields under 16 names, a contract creation, 18-decimal inflows', () => {
     const w = wallet('0xaa098e5c9b002f815d7c9756bcfce0fc18b3f362', 'arbitrum');
-    const s = importFile(engine, ws, sample('arbiscan_normal_txns_raw.csv'), { walletId: w });
+    const s = importFile(sample('arbiscan_normal_txns_raw.csv'), { walletId: w });
     // The wallet is the contract: it never sent, so no fees.
     expect(s).toMatchObject({ imported: 9, skipped: 0 });
     const [creation] = rows(w, 'tx_hash = ?', '0xeaea55dac4927be6dbda85191e33ea92f65b4da983240b49a38e96de9a668200');
@@ -129,7 +97,7 @@ describeSamples('arbiscan normal transactions', () => {
   it('Excel re-save: scientific notation, M/D/YYYY dates (UnixTimestamp wins), trailing comma rows, failed incoming txs skipped', () => {
     const w = wallet('0x1133ea7af70876e64665ecd07c0a0476d09465a1', 'arbitrum');
     const skipped: number[] = [];
-    const s = importFile(engine, ws, sample('arbiscan_normal_txns_excel_resaved.csv'), { walletId: w, onSkipped: (r) => skipped.push(r.line) });
+    const s = importFile(sample('arbiscan_normal_txns_excel_resaved.csv'), { walletId: w, onSkipped: (r) => skipped.push(r.line) });
     // 445 real rows; 3 failed (Error(0)) txs were sent by others, so nothing of them is the wallet's.
     expect(s).toMatchObject({ imported: 442, skipped: 3 });
     expect(skipped).toEqual([75, 141, 300]);
@@ -142,14 +110,14 @@ describeSamples('arbiscan normal transactions', () => {
 
 describeSamples('bscscan token-tracker export', () => {
   const tracker = () => {
-    const named = join(dir, 'quidd-bsc-transfers-0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed.csv');
+    const named = join(ctx.dir, 'quidd-bsc-transfers-0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed.csv');
     copyFileSync(sample('bscscan_token_transfers_excel_resaved.csv'), named);
     return named;
   };
 
   it('takes the token from the file name and skips rows of other holders', () => {
     const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
-    const s = importFile(engine, ws, tracker(), { walletId: w });
+    const s = importFile(tracker(), { walletId: w });
     // 880 rows, 8 touch the wallet: 2 bridge mints in, 1 burn out, 5 transfers out.
     expect(s).toMatchObject({ imported: 8, skipped: 872 });
     expect(count(w, "type = 'mint' AND direction = 'inflow'")).toBe(2);
@@ -160,7 +128,7 @@ describeSamples('bscscan token-tracker export', () => {
 
   it('refuses the file when neither its name nor --token-address gives the token, naming the flag', () => {
     const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
-    const err = txaErrorOf(() => importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w }));
     expect([err.code, err.field, err.extra]).toEqual(['IMPORT_FAILED', 'ContractAddress', { missing_columns: ['ContractAddress'] }]);
     expect(err.message).toContain('pass --token-address 0x…');
     expect(err.hint).toContain('--token-address');
@@ -168,11 +136,11 @@ describeSamples('bscscan token-tracker export', () => {
 
   it('takes the token from --token-address; with the file name too, the two must agree', () => {
     const w = wallet('0x72571d815dd31fbde52be0b9d7ffc8344aede616', 'bsc');
-    const s = importFile(engine, ws, sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w, tokenAddress: '0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed' });
+    const s = importFile(sample('bscscan_token_transfers_excel_resaved.csv'), { walletId: w, tokenAddress: '0x7961Ade0a767c0E5B67Dd1a1F78ba44F727642Ed' });
     expect(s).toMatchObject({ imported: 8, skipped: 872 });
     // The same rows as from the file name: a named download adds nothing.
-    expect(importFile(engine, ws, tracker(), { walletId: w, tokenAddress: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed' })).toMatchObject({ imported: 0, duplicates: 8 });
-    const other = txaErrorOf(() => importFile(engine, ws, tracker(), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    expect(importFile(tracker(), { walletId: w, tokenAddress: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed' })).toMatchObject({ imported: 0, duplicates: 8 });
+    const other = txaErrorOf(() => importFile(tracker(), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
     expect([other.code, other.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
@@ -183,7 +151,7 @@ describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
   it('reads the wallet side from Value_IN/Value_OUT and charges fees only to rows it sent', () => {
     const w = wallet(ETH_WALLET, 'polygon');
     // 862 rows with a Value_IN: inflows without fee; 938 without value: a 0 outflow and a fee each.
-    expect(importFile(engine, ws, sample(FILE), { walletId: w })).toMatchObject({ imported: 862 + 2 * 938, skipped: 0 });
+    expect(importFile(sample(FILE), { walletId: w })).toMatchObject({ imported: 862 + 2 * 938, skipped: 0 });
     expect(count(w, "direction = 'inflow' AND type = 'transfer' AND to_address = ? AND from_address = ''", ETH_WALLET)).toBe(862);
     expect(count(w, "direction = 'outflow' AND type = 'contract_call' AND amount = '0' AND from_address = ?", ETH_WALLET)).toBe(938);
     expect(count(w, "type = 'fee'")).toBe(938);
@@ -194,21 +162,21 @@ describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
   it('synthetic hashes: stable across imports, distinct for identical rows, blind to prices filled in later', () => {
     const w = wallet(ETH_WALLET, 'polygon');
     const text = readFileSync(sample(FILE), 'utf8');
-    importFile(engine, ws, sample(FILE), { walletId: w });
+    importFile(sample(FILE), { walletId: w });
     expect(rows(w, 'ts = 1712674467').map((r) => r.tx_hash).filter((h, i, all) => all.indexOf(h) === i)).toHaveLength(3);
     // A later export: another CurrentValue header, and the newest day's price filled in.
     const later = text
       .replace('CurrentValue @ $0.703172221747878/MATIC', 'CurrentValue @ $0.51/MATIC')
       .replace(/,\n/g, ',0.72\n');
     expect(later.match(/,0\.72\n/g)).toHaveLength(72);
-    const path = join(dir, 'polygon-later.csv');
+    const path = join(ctx.dir, 'polygon-later.csv');
     writeFileSync(path, later);
-    expect(importFile(engine, ws, path, { walletId: w })).toMatchObject({ imported: 0, duplicates: 2738 });
+    expect(importFile(path, { walletId: w })).toMatchObject({ imported: 0, duplicates: 2738 });
   });
 
   it('refuses --token-address: the file moves only the native coin', () => {
     const w = wallet(ETH_WALLET, 'polygon');
-    const err = txaErrorOf(() => importFile(engine, ws, sample(FILE), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
+    const err = txaErrorOf(() => importFile(sample(FILE), { walletId: w, tokenAddress: `0x${'ab'.repeat(20)}` }));
     expect([err.code, err.field]).toEqual(['USAGE_ERROR', 'token-address']);
   });
 });
@@ -216,7 +184,7 @@ describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
 describeSamples('koinly universal', () => {
   it('imports each side and the fees; a send and a receive sharing a hash are a swap', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const s = importFile(engine, ws, sample('koinly_universal_import.csv'), { walletId: w });
+    const s = importFile(sample('koinly_universal_import.csv'), { walletId: w });
     // 86 send rows (each with a fee) + 93 receive rows + 86 fee rows.
     expect(s).toMatchObject({ format: 'koinly', imported: 179 + 86, skipped: 0 });
     // 60 hashes occur twice; 55 of them pair a send with a receive (110 swap rows). The other 5 are
@@ -236,7 +204,7 @@ describeSamples('koinly universal', () => {
 describeSamples('rotki generic events', () => {
   it('rejects the file for its Invalid row, naming line, field and reason', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const err = txaErrorOf(() => importFile(engine, ws, sample('rotki_generic_events_import.csv'), { walletId: w }));
+    const err = txaErrorOf(() => importFile(sample('rotki_generic_events_import.csv'), { walletId: w }));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.message).toBe('1 row is invalid; nothing was imported');
     expect(err.extra?.errors).toEqual([{ line: 8, field: 'Type', reason: expect.stringContaining("'Invalid'") }]);
@@ -245,9 +213,9 @@ describeSamples('rotki generic events', () => {
 
   it('imports the valid rows with ms timestamps, CAIP asset ids and stable synthetic hashes', () => {
     const w = wallet(ETH_WALLET, 'ethereum');
-    const valid = join(dir, 'rotki.csv');
+    const valid = join(ctx.dir, 'rotki.csv');
     writeFileSync(valid, readFileSync(sample('rotki_generic_events_import.csv'), 'utf8').split('\n').slice(0, 7).join('\n'));
-    expect(importFile(engine, ws, valid, { walletId: w })).toMatchObject({ format: 'rotki', imported: 7 });
+    expect(importFile(valid, { walletId: w })).toMatchObject({ format: 'rotki', imported: 7 });
     const usdt = rows(w, "token_symbol = 'USDT'");
     expect(usdt.map((r) => [r.type, r.direction, r.amount, r.token_decimals, r.token_address, r.ts])).toEqual([
       ['fee', 'outflow', '1', 6, '0xdac17f958d2ee523a2206206994597c13d831ec7', 1658998800],
@@ -255,6 +223,6 @@ describeSamples('rotki generic events', () => {
     ]);
     expect(usdt[0]!.tx_hash).toMatch(/^rotki:[0-9a-f]{40}$/);
     expect(rows(w, "token_symbol = 'DAI'")[0]).toMatchObject({ direction: 'inflow', amount: '1000', token_decimals: 18 });
-    expect(importFile(engine, ws, valid, { walletId: w })).toMatchObject({ imported: 0, duplicates: 7 });
+    expect(importFile(valid, { walletId: w })).toMatchObject({ imported: 0, duplicates: 7 });
   });
 });
