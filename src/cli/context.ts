@@ -81,10 +81,12 @@ export class Context {
   workspace(): string {
     const ws = this.globals.workspace || process.env.TXA_WORKSPACE || this.profile.workspace;
     if (!ws) {
-      throw new TxaError('USAGE_ERROR', 'no workspace selected', {
-        field: 'workspace',
-        hint: 'Pass -w/--workspace ID, set TXA_WORKSPACE, or run `txa workspace use ID` to store it in the profile.',
-      });
+      // The message names every way itself, so the `--json` body (which has no hint) says it too.
+      throw new TxaError(
+        'USAGE_ERROR',
+        `no workspace selected: pass -w/--workspace ID, set TXA_WORKSPACE, or store it in profile '${this.profileName}' with \`txa workspace use ID\` (or \`txa config set workspace ID\`)`,
+        { field: 'workspace' },
+      );
     }
     return ws;
   }

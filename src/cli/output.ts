@@ -2,11 +2,32 @@
  * Everything the CLI prints. stdout carries results: bordered tables on a TTY, tab-separated rows
  * without a header otherwise (so `cut` and `awk` work), or with `--json` exactly the API's body.
  * stderr carries progress, notices and errors. Colour only on a TTY and never with NO_COLOR/--no-color.
+ * Every human line passes its data through `terminalSafe`, so a tag name or a server's message
+ * cannot drive the terminal; `--json` bodies are printed exactly.
  */
 import { createRequire } from 'node:module';
 import { TxaError } from '../core/errors.js';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Characters a terminal acts on instead of showing: C0 controls but tab and line feed, DEL, C1
+ * controls (U+009B is a CSI on its own), and the bidi embeddings, overrides and isolates that
+ * reorder what follows them.
+ */
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text for a terminal: each unsafe character shown as its `\uXXXX` escape (CRLF line ends become LF first). */
+export function terminalSafe(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A cell Output styled itself from safe parts (a colour swatch): printed as it is. */
+export class Styled {
+  constructor(readonly text: string) {}
+}
+
+type Cell = string | number | null | undefined | Styled;
 
 export interface OutputOptions {
   json: boolean;
@@ -33,12 +54,12 @@ export class Output {
   }
 
   /** A table of rows; headers are shown only on a TTY. */
-  table(headers: string[], rows: (string | number | null | undefined)[][], align: ('left' | 'right')[] = []): void {
-    const cells = rows.map((r) => r.map(cellText));
+  table(headers: string[], rows: Cell[][], align: ('left' | 'right')[] = []): void {
     if (!this.stdoutTty) {
-      for (const r of cells) process.stdout.write(`${r.map(oneField).join('\t')}\n`);
+      for (const r of rows) process.stdout.write(`${r.map((v) => cellText(v, true)).join('\t')}\n`);
       return;
     }
+    const cells = rows.map((r) => r.map((v) => cellText(v)));
     const Table = require('cli-table3') as typeof import('cli-table3');
     const table = new Table({
       head: headers.map((h) => this.bold(h)),
@@ -51,10 +72,10 @@ export class Output {
   }
 
   /** One record as `key  value` lines (TTY) or `key\tvalue` (pipe). */
-  record(pairs: [string, string | number | null | undefined][]): void {
+  record(pairs: [string, Cell][]): void {
     const width = Math.max(...pairs.map(([k]) => k.length));
     for (const [k, v] of pairs) {
-      process.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${cellText(v)}\n` : `${k}\t${oneField(cellText(v))}\n`);
+      process.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${cellText(v)}\n` : `${k}\t${cellText(v, true)}\n`);
     }
   }
 
@@ -69,26 +90,32 @@ export class Output {
 
   /** A plain line of result text on stdout. */
   line(text = ''): void {
-    process.stdout.write(`${text}\n`);
+    process.stdout.write(`${terminalSafe(text)}\n`);
+  }
+
+  /** A bold line of result text (a section heading). */
+  heading(text: string): void {
+    process.stdout.write(`${this.bold(terminalSafe(text))}\n`);
   }
 
   /** A notice for humans on stderr (never with --json, to keep scripts' stderr clean). */
   notice(text: string): void {
-    if (!this.json) process.stderr.write(`${text}\n`);
+    if (!this.json) process.stderr.write(`${terminalSafe(text)}\n`);
   }
 
   warn(text: string): void {
-    process.stderr.write(`${this.paint('33', 'warning:')} ${text}\n`);
+    process.stderr.write(`${this.paint('33', 'warning:')} ${terminalSafe(text)}\n`);
   }
 
+  /** A remote server's message and field are data too, so the human line is made safe whole. */
   error(err: TxaError): void {
     if (this.json) {
       process.stderr.write(`${JSON.stringify(err.toBody())}\n`);
       return;
     }
     const field = err.field ? ` (${err.field})` : '';
-    process.stderr.write(`${this.paintErr('31', 'error:')} ${err.code}${field}: ${err.message}\n`);
-    if (err.hint) process.stderr.write(`${err.hint}\n`);
+    process.stderr.write(`${this.paintErr('31', 'error:')} ${terminalSafe(`${err.code}${field}: ${err.message}`)}\n`);
+    if (err.hint) process.stderr.write(`${terminalSafe(err.hint)}\n`);
   }
 
   bold(text: string): string {
@@ -104,11 +131,10 @@ export class Output {
   }
 }
 
-function cellText(value: string | number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** A value as one TSV field: tabs and line breaks inside it would split the row. */
-function oneField(value: string): string {
-  return value.replace(/[\t\n\r]/g, ' ');
+/** A cell's text; as one TSV field (`oneField`), tabs and line breaks inside it would split the row. */
+function cellText(value: Cell, oneField = false): string {
+  if (value instanceof Styled) return value.text;
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return terminalSafe(oneField ? text.replace(/[\t\n\r]/g, ' ') : text);
 }

@@ -1,18 +1,20 @@
 /** How resources look in human output: the rows and records the commands print. */
-import type { Output } from './output.js';
+import { Styled, terminalSafe, type Output } from './output.js';
 import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../core/types.js';
 
 export function printTags(out: Output, tags: Tag[]): void {
   out.table(
     ['ID', 'NAME', 'TYPE', 'COLOR', 'USES', 'DESCRIPTION'],
-    tags.map((t) => [t.id, t.name, t.type, out.stdoutTty && out.color ? `${swatch(t.color)} ${t.color}` : t.color, t.usage_count, t.description]),
+    tags.map((t) => [t.id, t.name, t.type, out.stdoutTty && out.color ? swatch(t.color) : t.color, t.usage_count, t.description]),
     ['left', 'left', 'left', 'left', 'right'],
   );
 }
 
-function swatch(hex: string): string {
+/** A dot in the tag's colour before its code; a server's colour that is not `#RRGGBB` gets no dot. */
+function swatch(hex: string): Styled {
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return new Styled(terminalSafe(hex));
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return `\u001b[38;2;${r};${g};${b}m●\u001b[0m`;
+  return new Styled(`\u001b[38;2;${r};${g};${b}m●\u001b[0m ${hex}`);
 }
 
 export function printTag(out: Output, t: Tag): void {

@@ -43,6 +43,7 @@ export type ErrorCode =
   | 'IMPORT_FAILED'
   | 'MISSING_RATE'
   | 'LEDGER_ERROR'
+  | 'IO_ERROR'
   | 'CONNECTION_ERROR'
   | 'DELIVERY_FAILED'
   | 'LOCAL_ONLY'
@@ -98,6 +99,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   IMPORT_FAILED: { status: 400, exit: EXIT_ERROR },
   MISSING_RATE: { status: 400, exit: EXIT_ERROR },
   LEDGER_ERROR: { status: 500, exit: EXIT_ERROR },
+  // Writing a file the user asked for failed on the device (disk full, quota, I/O error).
+  IO_ERROR: { status: 500, exit: EXIT_ERROR },
   CONNECTION_ERROR: { status: 502, exit: EXIT_ERROR },
   // An export's e-mail or webhook call that did not go through: the code its record carries.
   DELIVERY_FAILED: { status: 502, exit: EXIT_ERROR },

@@ -2,9 +2,7 @@
  * Exports (API.md 4.4–4.5, CONTRACT §4, §6): create with validation and tier quotas, status,
  * list, download of the stored file, signed download links, and the lazy 24-hour expiry.
  */
-import { copyFileSync, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join, resolve } from 'node:path';
+import { rmSync, statSync } from 'node:fs';
 import type { Engine } from './engine.js';
 import { checkFilterWallets, summaryOf } from './transactions.js';
 import { conversionFor } from './rates.js';
@@ -20,6 +18,7 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { parseExportBody, type Delivery } from '../core/export-schema.js';
 import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
+import { OutFile } from '../files/out-file.js';
 
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export const EXPORTS_LIMIT_DEFAULT = 50;
@@ -169,31 +168,12 @@ function readyFile(engine: Engine, row: ExportRow): string {
   return filePathOf(engine, row);
 }
 
-/** Writes the export's file to `destPath` atomically: a temp file in the target directory, fsync, rename. */
+/** Writes the export's file to `destPath` atomically (src/files/out-file.ts): never a device, never a partial file. */
 export function downloadExport(engine: Engine, workspaceId: string, id: string, destPath: string): { path: string; bytes: number } {
   engine.workspace(workspaceId);
   sweep(engine);
   const source = readyFile(engine, requireRow(engine, workspaceId, id));
-  const dest = resolve(destPath);
-  const dir = dirname(dest);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
-  }
-  const tmp = join(dir, `.${basename(dest)}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    copyFileSync(source, tmp);
-    const fd = openSync(tmp, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, dest);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'out', cause: err });
-  }
-  return { path: dest, bytes: statSync(dest).size };
+  return new OutFile(destPath).copy(source);
 }
 
 export interface DownloadFile {

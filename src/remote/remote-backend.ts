@@ -3,13 +3,9 @@
  * It sends bodies and query strings as the CLI built them; the server validates them, so bad
  * input gets the same codes as on the local backend.
  */
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { Backend } from '../core/backend.js';
 import { TxaError } from '../core/errors.js';
+import { OutFile } from '../files/out-file.js';
 import type {
   Attachment, Deleted, EventRecord, ExportRecord, Page, QueryParams, Tag, Transaction, TransactionPage, UploadedFile, Wallet, Webhook,
 } from '../core/types.js';
@@ -93,28 +89,17 @@ export class RemoteBackend implements Backend {
   listExports(ws: string, query: QueryParams) {
     return this.page<Page<ExportRecord>>('/exports', ws, query);
   }
-  /** Fetches the signed `download_url` into a temp file beside `destPath`, then renames it. */
+  /** Fetches the signed `download_url` into a temp file beside `destPath`, then renames it (src/files/out-file.ts). */
   async downloadExport(ws: string, id: string, destPath: string) {
     const record = await this.getExport(ws, id);
     if (record.status === 'expired') throw new TxaError('EXPORT_EXPIRED', `export ${id} expired at ${record.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
     if (record.status !== 'completed' || !record.download_url) {
       throw new TxaError('EXPORT_NOT_READY', `export ${id} is ${record.status}; there is no file to download`, { hint: `Check it with: txa export status ${id}` });
     }
-    const dest = resolve(destPath);
-    const dir = dirname(dest);
-    if (!(await stat(dir).catch(() => null))?.isDirectory()) {
-      throw new TxaError('USAGE_ERROR', `cannot write ${destPath}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
-    }
+    const out = new OutFile(destPath);
     const res = await this.client.stream(record.download_url);
-    const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`;
-    try {
-      await pipeline(res.body, createWriteStream(tmp, { flags: 'wx' }));
-      await rename(tmp, dest);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw new TxaError('CONNECTION_ERROR', `download of export ${id} from ${record.download_url.split('?')[0]} failed: ${(err as Error).message}`, { cause: err });
-    }
-    return { path: dest, bytes: (await stat(dest)).size };
+    const where = record.download_url.split('?')[0];
+    return out.stream(res.body, (err) => new TxaError('CONNECTION_ERROR', `download of export ${id} from ${where} failed: ${(err as Error).message}`, { cause: err }));
   }
 
   createWebhook(ws: string, body: unknown) {

@@ -71,7 +71,7 @@ describe('txa export', () => {
     const id = (await s.json(['export', 'list'])).data[0].id;
     const d = await s.txa(['export', 'download', id, '--out', join(s.dir, 'missing', 'y.json')]);
     expect(d.exitCode).toBe(2);
-    expect(readdirSync(s.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(s.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   test('validation errors print the code and dotted field, exit 1; --json puts the error body on stderr', async () => {

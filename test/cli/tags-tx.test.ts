@@ -77,6 +77,12 @@ describe('tags', () => {
     expect(r.stderr).toMatch(/-w\/--workspace/);
     expect(r.stderr).toMatch(/TXA_WORKSPACE/);
     expect(r.stderr).toMatch(/txa workspace use/);
+    // With --json the error body is all a script sees, so its message names them too.
+    const j = await s.txa(['tags', 'list', '--json'], { env: { TXA_WORKSPACE: '' } });
+    expect(j.exitCode).toBe(2);
+    const { error } = JSON.parse(j.stderr);
+    expect(error).toMatchObject({ code: 'USAGE_ERROR', field: 'workspace' });
+    for (const way of ['-w/--workspace', 'TXA_WORKSPACE', "profile 'default'", 'txa workspace use ID', 'txa config set workspace ID']) expect(error.message).toContain(way);
   });
 });
 

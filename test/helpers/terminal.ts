@@ -20,6 +20,8 @@ export interface TerminalRun {
   screen: string;
   /** Every distinct screen seen while polling, in order: the frames of a spinner. */
   frames: string[];
+  /** The pane's title at the end (what an OSC 0 or 2 sequence sets). */
+  title: string;
 }
 
 const POLL_MS = 40;
@@ -47,7 +49,7 @@ export async function inTerminal(command: string, o: TerminalOptions): Promise<T
       tmux('send-keys', '-t', name, line, 'Enter');
     }
     await until(o.until);
-    return { screen: screen(), frames };
+    return { screen: screen(), frames, title: tmux('display-message', '-p', '-t', name, '#{pane_title}').trim() };
   } finally {
     tmux('kill-session', '-t', name);
   }

@@ -84,8 +84,11 @@ export function registerDemo(program: Command): void {
           return;
         }
         const out = ctx.out;
-        const heading = (text: string) => out.line(`\n${out.bold(text)}`);
-        out.line(out.bold('Demo workspaces'));
+        const heading = (text: string) => {
+          out.line();
+          out.heading(text);
+        };
+        out.heading('Demo workspaces');
         printWorkspaces(out, loaded.map((l) => l.workspace));
         heading(`Tags of ${main.name}`);
         printTags(out, tags);

@@ -2,14 +2,15 @@ import type { Command } from 'commander';
 import { TxaError } from '../../core/errors.js';
 import { IMPORT_FORMATS } from '../../importers/types.js';
 import type { ImportSummary } from '../../engine/imports.js';
+import { terminalSafe } from '../output.js';
 import { action, choice } from '../run.js';
 
 /** Bad or skipped rows listed on stderr before "… and N more". */
 const LISTED = 20;
 
-/** One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the rest. */
+/** One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the rest; a reason may quote the file. */
 function listRows(rows: { line: number; field?: string; reason: string }[]): void {
-  for (const r of rows.slice(0, LISTED)) process.stderr.write(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}\n`);
+  for (const r of rows.slice(0, LISTED)) process.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
   if (rows.length > LISTED) process.stderr.write(`  … and ${rows.length - LISTED} more\n`);
 }
 

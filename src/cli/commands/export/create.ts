@@ -1,13 +1,12 @@
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Backend } from '../../../core/backend.js';
 import { TxaError, isErrorCode } from '../../../core/errors.js';
 import type { ExportRecord } from '../../../core/types.js';
+import { outTarget } from '../../../files/out-file.js';
 import type { Context } from '../../context.js';
 import { action, choice, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
-import { EXTENSION, printExport } from './view.js';
+import { defaultFileName, printExport } from './view.js';
 import { progressView } from './progress.js';
 
 const POLL_MS = 1000;
@@ -31,16 +30,9 @@ interface Opts extends FilterFlags {
   wait?: boolean;
 }
 
-/** `--out` must point into an existing directory; checked before the export is created. */
+/** `--out` must name a regular file (or a new one) in an existing directory; checked before the export is created. */
 export function checkOutDir(out: string | undefined): void {
-  if (out === undefined) return;
-  if (existsSync(out) && statSync(out).isDirectory()) {
-    throw new TxaError('USAGE_ERROR', `--out ${out} is a directory; name the file to write`, { field: 'out', hint: `For example: --out ${join(out, 'export.csv')}` });
-  }
-  const dir = dirname(resolve(out));
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new TxaError('USAGE_ERROR', `--out ${out}: directory ${dir} does not exist`, { field: 'out', hint: 'Create the directory first, or pass another --out PATH.' });
-  }
+  if (out !== undefined) outTarget(out);
 }
 
 function bodyOf(ws: string, o: Opts): Record<string, unknown> {
@@ -163,7 +155,7 @@ export function registerCreate(parent: Command): void {
         let rec = await backend.createExport(ws, body);
         let file: string | undefined;
         if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
-          file = (await backend.downloadExport(ws, rec.id, o.out ?? `${rec.id}.${EXTENSION[rec.format]}`)).path;
+          file = (await backend.downloadExport(ws, rec.id, o.out ?? defaultFileName(rec))).path;
         } else {
           await hintUnverifiable(ctx, backend, ws, rec);
           rec = await follow(ctx, backend, ws, rec, Boolean(o.wait));

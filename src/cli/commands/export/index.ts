@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { action } from '../../run.js';
 import { registerCreate, checkOutDir } from './create.js';
-import { EXTENSION, printExport, printExports } from './view.js';
+import { defaultFileName, printExport, printExports } from './view.js';
 
 export function registerExport(program: Command): void {
   const exp = program.command('export').description('exports of transactions as CSV, JSON or PDF, by download, e-mail or webhook');
@@ -45,7 +45,7 @@ export function registerExport(program: Command): void {
         checkOutDir(o.out);
         const backend = await ctx.backend();
         const rec = await backend.getExport(ws, id!);
-        const { path, bytes } = await backend.downloadExport(ws, id!, o.out ?? `${rec.id}.${EXTENSION[rec.format]}`);
+        const { path, bytes } = await backend.downloadExport(ws, id!, o.out ?? defaultFileName(rec));
         if (ctx.out.json) ctx.out.body({ success: true, data: { ...rec, file: path, bytes } });
         else ctx.out.line(path);
         ctx.out.notice(`wrote ${bytes} bytes`);

@@ -2,7 +2,7 @@
  * Progress of a running export on stderr: an ora spinner with a bar on a TTY, otherwise a plain
  * line every 10 percent (so CI logs stay short). Nothing with --json.
  */
-import type { Output } from '../../output.js';
+import { terminalSafe, type Output } from '../../output.js';
 
 export interface ProgressView {
   update(progress: number, detail?: string): void;
@@ -16,7 +16,10 @@ function bar(progress: number): string {
   return `[${'#'.repeat(full)}${'-'.repeat(BAR_WIDTH - full)}] ${progress}%`;
 }
 
-export async function progressView(out: Output, label: string): Promise<ProgressView> {
+/** `label`, `detail` and `final` carry a server's export id and times, so they are made safe. */
+export async function progressView(out: Output, rawLabel: string): Promise<ProgressView> {
+  const label = terminalSafe(rawLabel);
+  const tail = (detail?: string) => (detail ? ` ${terminalSafe(detail)}` : '');
   if (out.json) return { update: () => undefined, stop: () => undefined };
   // A terminal that reports no width (a pty without a size, as script(1) makes) gets the plain
   // lines: ora counts the lines to clear by dividing by the width, and never stops clearing.
@@ -25,9 +28,9 @@ export async function progressView(out: Output, label: string): Promise<Progress
     const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr }).start();
     return {
       update: (p, detail) => {
-        spinner.text = `${label} ${bar(p)}${detail ? ` ${detail}` : ''}`;
+        spinner.text = `${label} ${bar(p)}${tail(detail)}`;
       },
-      stop: (final, ok) => (ok ? spinner.succeed(final) : spinner.fail(final)),
+      stop: (final, ok) => (ok ? spinner.succeed(terminalSafe(final)) : spinner.fail(terminalSafe(final))),
     };
   }
   let shown = -10;
@@ -35,8 +38,8 @@ export async function progressView(out: Output, label: string): Promise<Progress
     update: (p, detail) => {
       if (p < shown + 10 && p !== 100) return;
       shown = p;
-      process.stderr.write(`${label} ${p}%${detail ? ` ${detail}` : ''}\n`);
+      process.stderr.write(`${label} ${p}%${tail(detail)}\n`);
     },
-    stop: (final) => process.stderr.write(`${final}\n`),
+    stop: (final) => process.stderr.write(`${terminalSafe(final)}\n`),
   };
 }

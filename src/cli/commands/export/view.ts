@@ -1,5 +1,6 @@
 /** How export records look in human output. */
 import type { Output } from '../../output.js';
+import { TxaError } from '../../../core/errors.js';
 import type { ExportRecord } from '../../../core/types.js';
 
 export function printExport(out: Output, e: ExportRecord, file?: string): void {
@@ -29,4 +30,21 @@ export function printExports(out: Output, list: ExportRecord[]): void {
   );
 }
 
-export const EXTENSION: Record<string, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
+const EXTENSION: Record<string, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
+
+/** What a server may call an export if the CLI is to name a file after it: no path, no leading dot. */
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/**
+ * `<export_id>.<ext>` in the current directory. The id and format come from the backend, which for
+ * the remote CLI is any server: one that is not a plain name is refused before anything is written.
+ */
+export function defaultFileName(e: ExportRecord): string {
+  const hint = 'Pass --out PATH to name the file yourself.';
+  if (typeof e.id !== 'string' || !PLAIN_ID.test(e.id)) {
+    throw new TxaError('INTERNAL_ERROR', `the server answered export id ${JSON.stringify(e.id)}, which is not a plain file name; nothing was written`, { field: 'id', hint });
+  }
+  const ext = Object.hasOwn(EXTENSION, e.format) ? EXTENSION[e.format] : undefined;
+  if (!ext) throw new TxaError('INTERNAL_ERROR', `the server answered export format ${JSON.stringify(e.format)}, which txa does not know; nothing was written`, { field: 'format', hint });
+  return `${e.id}.${ext}`;
+}
