@@ -14,6 +14,7 @@ import type { Engine } from '../engine/engine.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
 import { toHttpError, type HttpFailure } from './http-errors.js';
 import { parseJsonBody } from './json-body.js';
+import { closeIfBodyHeldBack, continueIfFits, deferContinue, drainRejectedBody } from './body-limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
@@ -96,6 +97,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     // path parameter over 100 characters.
     frameworkErrors: (err, _req, reply) => sendFailure(reply, toHttpError(err)),
   });
+  deferContinue(app.server);
   const limiter = new RateLimiter(deps.engine);
   const idempotency = new IdempotencyStore(deps.engine);
   const routes: { pattern: RegExp; method: string }[] = [];
@@ -157,8 +159,11 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     return undefined;
   });
 
+  app.addHook('preParsing', async (req, reply) => continueIfFits(req, reply));
+
   app.addHook('onSend', async (req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
+    closeIfBodyHeldBack(req, reply);
     const idem = req.idempotency;
     if (idem) {
       req.idempotency = null;
@@ -170,6 +175,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.setErrorHandler((err, req, reply) => {
     const failure = toHttpError(err);
     if (failure.error.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
+    if (failure.error.code === 'PAYLOAD_TOO_LARGE') drainRejectedBody(req, reply);
     return sendFailure(reply, failure);
   });
 
