@@ -23,7 +23,7 @@ function refusal(message: string): NodeJS.ErrnoException {
 }
 
 /** A socket `lookup` that fails when any address of the name is private (one bad answer taints the name). */
-export function publicOnlyLookup(resolve: Resolver = dnsLookup as Resolver) {
+function publicOnlyLookup(resolve: Resolver = dnsLookup as Resolver) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
