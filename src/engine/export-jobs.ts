@@ -61,6 +61,11 @@ export interface RunOptions {
   onProgress?: (p: JobProgress) => void;
   /** Waits before each webhook retry (default 1 s, 2 s, 4 s). */
   retryDelaysMs?: number[];
+  /**
+   * The webhook call refuses targets that are or resolve to private addresses (SSRF): `txa serve`
+   * sets it unless started with --allow-private-webhooks. The CLI calls for its own user and does not.
+   */
+  refusePrivateTargets?: boolean;
 }
 
 export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
@@ -444,6 +449,7 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
       messageId: event.id,
       payload: event.payload,
       retryDelaysMs: opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+      refusePrivate: opts.refusePrivateTargets,
     });
   }
   return null;

@@ -2,7 +2,8 @@
  * The HTTP API of API.md on a `Backend` (fastify 5): routes under `/api/v1` and the `/v1` alias,
  * bearer keys with access levels, the workspace's hourly budget, Idempotency-Key on POST, and
  * the contract's error bodies for everything, including unknown routes (404 NOT_FOUND), wrong
- * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON) and oversized bodies (413).
+ * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON), oversized bodies (413), and the
+ * framework's own refusals (a bad URL, a too-long path parameter, a request while shutting down).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -11,7 +12,9 @@ import type { LocalBackend } from '../engine/local-backend.js';
 import { TxaError } from '../core/errors.js';
 import type { Engine } from '../engine/engine.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
-import { toHttpError } from './http-errors.js';
+import { toHttpError, type HttpFailure } from './http-errors.js';
+import { parseJsonBody } from './json-body.js';
+import { closeIfBodyHeldBack, continueIfFits, deferContinue, drainRejectedBody } from './body-limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
@@ -62,6 +65,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+function sendFailure(reply: FastifyReply, { status, error }: HttpFailure) {
+  // Every 429 says when to come back, in the body and as the header clients and proxies know.
+  if (status === 429) reply.header('retry-after', String(error.extra?.retry_after ?? 60));
+  return reply.code(status).type(JSON_TYPE).send(error.toBody());
+}
+
 function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 }
@@ -78,12 +87,17 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
       },
       stream: process.stderr,
     },
-    return503OnClosing: true,
+    // Requests arriving while shutting down get the contract's body (onRequest below), not fastify's.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // `/api/v1/tags/` is the list route, not a tag with an empty id.
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // Refusals made by the router before any hook: a path that is not valid percent-encoding, a
+    // path parameter over 100 characters.
+    frameworkErrors: (err, _req, reply) => sendFailure(reply, toHttpError(err)),
   });
+  deferContinue(app.server);
   const limiter = new RateLimiter(deps.engine);
   const idempotency = new IdempotencyStore(deps.engine);
   const routes: { pattern: RegExp; method: string }[] = [];
@@ -99,16 +113,24 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new TxaError('INVALID_JSON', 'the request body is not valid JSON'), undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (err) {
+      done(err as TxaError, undefined);
     }
   });
 
+  // While shutting down, every response ends its connection, so close() is not held up by keep-alive.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   app.addHook('onRequest', async (req, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendFailure(reply, { status: 503, error: new TxaError('INTERNAL_ERROR', 'the server is shutting down; retry in a moment') });
+    }
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
@@ -137,14 +159,11 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     return undefined;
   });
 
-  // While shutting down, every response ends its connection, so close() is not held up by keep-alive.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  app.addHook('preParsing', async (req, reply) => continueIfFits(req, reply));
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
+    closeIfBodyHeldBack(req, reply);
     const idem = req.idempotency;
     if (idem) {
       req.idempotency = null;
@@ -154,11 +173,10 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   });
 
   app.setErrorHandler((err, req, reply) => {
-    const e = toHttpError(err);
-    if (e.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
-    // Every 429 says when to come back, in the body and as the header clients and proxies know.
-    if (e.status === 429) reply.header('retry-after', String(e.extra?.retry_after ?? 60));
-    return reply.code(e.status).type(JSON_TYPE).send(e.toBody());
+    const failure = toHttpError(err);
+    if (failure.error.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
+    if (failure.error.code === 'PAYLOAD_TOO_LARGE') drainRejectedBody(req, reply);
+    return sendFailure(reply, failure);
   });
 
   app.setNotFoundHandler((req, reply) => {

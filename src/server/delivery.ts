@@ -4,11 +4,11 @@
  * attempt. A receiver that hangs is cut off by the timeout; sends never block request handling
  * (they are plain async I/O with a bounded number in flight).
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { Engine } from '../engine/engine.js';
-import { dueDeliveries, nextDueAt, recordAttempt, type AttemptResult, type DueDelivery } from '../engine/webhooks.js';
-import { webhookHeaders } from '../core/webhook-signature.js';
-import { publicOnlyLookup, refusedLiteral } from './url-guard.js';
+import { dueDeliveries, nextDueAt, recordAttempt, type DueDelivery } from '../engine/webhooks.js';
+import { outboundAgent, type Resolver } from '../net/outbound.js';
+import { sendWebhook } from '../net/send-webhook.js';
 
 const MAX_IN_FLIGHT = 8;
 const IDLE_POLL_MS = 1000;
@@ -17,6 +17,8 @@ export interface DeliveryOptions {
   allowPrivate: boolean;
   /** Per-attempt timeout; `TXA_WEBHOOK_TIMEOUT_MS` overrides the 15 s default (a testing aid). */
   timeoutMs?: number;
+  /** How the guard resolves names (tests). */
+  resolve?: Resolver;
 }
 
 export class DeliveryLoop {
@@ -28,15 +30,10 @@ export class DeliveryLoop {
 
   constructor(
     private readonly engine: Engine,
-    private readonly opts: DeliveryOptions,
+    opts: DeliveryOptions,
   ) {
     this.timeoutMs = opts.timeoutMs ?? (Number(process.env.TXA_WEBHOOK_TIMEOUT_MS) || 15_000);
-    this.agent = new Agent({
-      connect: { timeout: this.timeoutMs, ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }) },
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      keepAliveTimeout: 10_000,
-    });
+    this.agent = outboundAgent({ allowPrivate: opts.allowPrivate, timeoutMs: this.timeoutMs, resolve: opts.resolve });
   }
 
   start(): void {
@@ -73,33 +70,10 @@ export class DeliveryLoop {
   }
 
   private async send(d: DueDelivery): Promise<void> {
-    const result = await this.attempt(d);
+    const message = { url: d.url, secret: d.secret, messageId: d.event_id, payload: d.payload };
+    const { statusCode, error } = await sendWebhook(message, this.agent, this.timeoutMs);
     if (!this.engine.db.open) return; // shutting down: the attempt is repeated after the restart
-    recordAttempt(this.engine, d.id, result, Date.now());
-  }
-
-  private async attempt(d: DueDelivery): Promise<AttemptResult> {
-    const refused = this.opts.allowPrivate ? null : refusedLiteral(d.url);
-    if (refused) return { statusCode: null, error: refused };
-    const headers = webhookHeaders(d.secret, d.event_id, Math.floor(Date.now() / 1000), d.payload);
-    try {
-      const res = await request(d.url, {
-        method: 'POST',
-        headers: { ...headers, 'user-agent': 'txa-webhooks/1' },
-        body: d.payload,
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        maxRedirections: 0,
-      } as Parameters<typeof request>[1]);
-      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      const ok = res.statusCode >= 200 && res.statusCode < 300;
-      return { statusCode: res.statusCode, error: ok ? null : `HTTP ${res.statusCode}` };
-    } catch (err) {
-      const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string; message?: string } };
-      const timedOut = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT';
-      const reason = timedOut ? `timeout after ${this.timeoutMs} ms` : (e.cause?.message ?? e.message ?? String(err));
-      return { statusCode: null, error: reason.slice(0, 300) };
-    }
+    recordAttempt(this.engine, d.id, { statusCode, error }, Date.now());
   }
 
   /** Stops sending; attempts still in flight are not recorded and run again after a restart. */

@@ -26,16 +26,17 @@ export class ExportWorker {
 
   private constructor(
     private readonly ledgerPath: string,
+    private readonly allowPrivateWebhooks: boolean,
     private readonly onEvent: () => void,
   ) {}
 
-  static create(engine: Engine, ledgerPath: string, onEvent: () => void): ExportWorker {
+  static create(engine: Engine, ledgerPath: string, allowPrivateWebhooks: boolean, onEvent: () => void): ExportWorker {
     recoverInterruptedJobs(engine);
-    return new ExportWorker(ledgerPath, onEvent);
+    return new ExportWorker(ledgerPath, allowPrivateWebhooks, onEvent);
   }
 
   start(publicUrl: string): void {
-    const data: ExportWorkerData = { ledgerPath: this.ledgerPath, publicUrl };
+    const data: ExportWorkerData = { ledgerPath: this.ledgerPath, publicUrl, allowPrivateWebhooks: this.allowPrivateWebhooks };
     const worker = new Worker(new URL('./export-worker.js', import.meta.url), { workerData: data });
     worker.on('message', (msg: FromWorker) => this.receive(msg));
     worker.on('error', (err) => process.stderr.write(`export worker failed: ${err.message}\n`));

@@ -14,6 +14,8 @@ import type { ExportRecord } from '../core/types.js';
 export interface ExportWorkerData {
   ledgerPath: string;
   publicUrl: string;
+  /** serve's --allow-private-webhooks: otherwise an export's webhook call is guarded. */
+  allowPrivateWebhooks: boolean;
 }
 
 /** Messages to the worker. */
@@ -25,7 +27,7 @@ export type FromWorker =
   | { type: 'failed'; requestId: number; error: ErrorBody };
 
 const IDLE_POLL_MS = 1000;
-const { ledgerPath, publicUrl } = workerData as ExportWorkerData;
+const { ledgerPath, publicUrl, allowPrivateWebhooks } = workerData as ExportWorkerData;
 const engine = Engine.open(ledgerPath, { actor: 'api', publicBaseUrl: publicUrl });
 engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
 const post = (msg: FromWorker) => parentPort?.postMessage(msg);
@@ -71,7 +73,7 @@ async function idle(): Promise<void> {
 while (!stopping) {
   const id = claimNextJob(engine);
   if (id === null) await idle();
-  else await runExportJob(engine, id);
+  else await runExportJob(engine, id, undefined, { refusePrivateTargets: !allowPrivateWebhooks });
 }
 await Promise.allSettled(creating);
 engine.close();

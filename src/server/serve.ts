@@ -54,7 +54,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
   const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
   engine.events.onAppend(() => setImmediate(() => delivery.wake()));
-  const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, () => delivery.wake());
+  const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, opts.allowPrivateWebhooks, () => delivery.wake());
   const backend = new ServedBackend(engine, exportsWorker);
 
   const app = buildServer({

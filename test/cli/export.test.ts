@@ -116,7 +116,7 @@ describe('txa export', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/export exp_\w+ \d+%/);
     // The error line carries the record's own code and the network error, not a bare "TypeError".
-    expect(r.stderr).toMatch(/^error: DELIVERY_FAILED: .*127\.0\.0\.1:9\/hook answered bad port on each of 4 tries$/m);
+    expect(r.stderr).toMatch(/^error: DELIVERY_FAILED: .*127\.0\.0\.1:9\/hook failed after 4 tries; the last got connect ECONNREFUSED 127\.0\.0\.1:9$/m);
     expect(r.stdout).toMatch(/status\tfailed/);
   }, 60_000);
 });

@@ -1,0 +1,58 @@
+/**
+ * Bodies over a route's limit are answered `413 PAYLOAD_TOO_LARGE` without resetting the
+ * connection. A client still sending its body when the server closes the socket gets a TCP reset,
+ * often before it has read the 413 (curl exit 55, EPIPE in undici). So:
+ * - `Expect: 100-continue` is answered by the server only when the route is about to read a body
+ *   that fits (after the key and the budget were checked): a client told 413 (or 401) first never
+ *   sends the body, and such answers end the connection, which is then safe to close.
+ * - A body already on its way when the limit is hit is read and thrown away, up to a byte and time
+ *   budget, and the connection kept: the client finishes sending and reads the 413 (nginx calls
+ *   this a lingering close). A client going on beyond the budget is cut off.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+export const DRAIN_MAX_MS = 30_000;
+
+/** Requests that got `100 Continue`. */
+const continued = new WeakSet<IncomingMessage>();
+
+const expectsContinue = (raw: IncomingMessage) => /^100-continue$/i.test(String(raw.headers.expect ?? '').trim());
+
+/** Leaves `Expect: 100-continue` to `continueIfFits` instead of Node's automatic answer. */
+export function deferContinue(server: Server): void {
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
+}
+
+/** preParsing: the body is about to be read; ask for it if its declared length fits. */
+export function continueIfFits(req: FastifyRequest, reply: FastifyReply): void {
+  const raw = req.raw;
+  if (!expectsContinue(raw) || raw.complete || continued.has(raw)) return;
+  const declared = Number(raw.headers['content-length']);
+  if (declared > req.routeOptions.bodyLimit) return;
+  continued.add(raw);
+  reply.raw.writeContinue();
+}
+
+/** onSend: a client still holding back its body after a final answer must not reuse the connection. */
+export function closeIfBodyHeldBack(req: FastifyRequest, reply: FastifyReply): void {
+  if (expectsContinue(req.raw) && !continued.has(req.raw) && !req.raw.complete) reply.header('connection', 'close');
+}
+
+/** With a 413: reads and discards the rest of a body the client is sending, within the budget. */
+export function drainRejectedBody(req: FastifyRequest, reply: FastifyReply): void {
+  const raw = req.raw;
+  if (raw.complete || (expectsContinue(raw) && !continued.has(raw))) return;
+  reply.removeHeader('connection'); // fastify closes after a body error; the drain makes that unnecessary
+  let bytes = 0;
+  const cutOff = () => raw.socket?.destroy();
+  const timer = setTimeout(cutOff, DRAIN_MAX_MS).unref();
+  raw.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_MAX_BYTES) cutOff();
+  });
+  const done = () => clearTimeout(timer);
+  raw.once('end', done).once('close', done);
+  raw.resume();
+}
