@@ -556,33 +556,22 @@ function complete(engine: Engine, row: ExportRow): boolean {
     .run(nowIso(), row.id, row.worker).changes === 1;
 }
 
-function asTxaError(err: unknown): TxaError {
-  return err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', `the export failed: ${(err as Error).message}`, { cause: err });
-}
-
 /** Runs a job this process holds (claiming it if still queued) to its end; returns the failure (already recorded on the export) or null. */
 export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
   let row = loadRow(engine, exportId);
   if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = loadRow(engine, exportId);
   if (!row || row.status !== 'processing' || !ownedHere(row.worker)) return null;
   const lease = new JobLease(engine, row, opts.signal);
+  const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';
   try {
+    let failure: string | null;
     try {
       row = await produceFile(engine, lease, opts);
       lease.check();
-    } catch (err) {
-      const e = asTxaError(err);
-      failJob(engine, row, e.code, e.message);
-      return e;
-    }
-    const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';
-    let failure: string | null;
-    try {
       failure = await deliver(engine, row, opts);
     } catch (err) {
-      // Only a webhook export can be completed already (completeWithEvent); it did not get that far.
-      const e = asTxaError(err);
-      failJob(engine, row, e.code, e.message);
+      const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', `the export failed: ${(err as Error).message}`, { cause: err });
+      failJob(engine, lease.row, e.code, e.message);
       return e;
     }
     if (failure !== null) {
