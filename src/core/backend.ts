@@ -41,6 +41,8 @@ export interface Backend {
   createExport(workspaceId: string, body: unknown): Promise<ExportRecord>;
   getExport(workspaceId: string, exportId: string): Promise<ExportRecord>;
   listExports(workspaceId: string, query: QueryParams): Promise<Page<ExportRecord>>;
+  /** Ends a queued or processing export as `failed` with EXPORT_CANCELLED; returns the record. */
+  cancelExport(workspaceId: string, exportId: string): Promise<ExportRecord>;
   /** Writes the file of a completed, unexpired export to `destPath` (atomically); returns its size. */
   downloadExport(workspaceId: string, exportId: string, destPath: string): Promise<{ path: string; bytes: number }>;
 

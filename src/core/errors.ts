@@ -46,6 +46,9 @@ export type ErrorCode =
   | 'IO_ERROR'
   | 'CONNECTION_ERROR'
   | 'DELIVERY_FAILED'
+  | 'INTERRUPTED'
+  | 'EXPORT_CANCELLED'
+  | 'EXPORT_NOT_CANCELLABLE'
   | 'LOCAL_ONLY'
   | 'USAGE_ERROR'
   | 'INTERNAL_ERROR';
@@ -104,6 +107,11 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   CONNECTION_ERROR: { status: 502, exit: EXIT_ERROR },
   // An export's e-mail or webhook call that did not go through: the code its record carries.
   DELIVERY_FAILED: { status: 502, exit: EXIT_ERROR },
+  // An export job whose process was stopped (a signal, or gone) before it finished: a record's code.
+  INTERRUPTED: { status: 500, exit: EXIT_ERROR },
+  // An export ended by `txa export cancel` / POST /exports/:id/cancel: a record's code.
+  EXPORT_CANCELLED: { status: 409, exit: EXIT_ERROR },
+  EXPORT_NOT_CANCELLABLE: { status: 409, exit: EXIT_ERROR },
   LOCAL_ONLY: { status: 400, exit: EXIT_USAGE },
   USAGE_ERROR: { status: 400, exit: EXIT_USAGE },
   INTERNAL_ERROR: { status: 500, exit: EXIT_ERROR },
@@ -120,6 +128,8 @@ export interface TxaErrorOptions {
   /** A second line for humans: the next step. */
   hint?: string;
   cause?: unknown;
+  /** The CLI's exit code when the table's does not apply (128 + the signal's number for INTERRUPTED). */
+  exitCode?: number;
 }
 
 export class TxaError extends Error {
@@ -127,6 +137,7 @@ export class TxaError extends Error {
   readonly field: string | undefined;
   readonly extra: Record<string, unknown> | undefined;
   readonly hint: string | undefined;
+  private readonly exit: number | undefined;
 
   constructor(code: ErrorCode, message: string, opts: TxaErrorOptions = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
@@ -135,6 +146,7 @@ export class TxaError extends Error {
     this.field = opts.field;
     this.extra = opts.extra;
     this.hint = opts.hint;
+    this.exit = opts.exitCode;
   }
 
   get status(): number {
@@ -142,7 +154,7 @@ export class TxaError extends Error {
   }
 
   get exitCode(): number {
-    return CODES[this.code].exit;
+    return this.exit ?? CODES[this.code].exit;
   }
 
   /** The API's failure body (API.md part 7); `field` left out where none applies. */

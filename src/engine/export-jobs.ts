@@ -1,12 +1,13 @@
 /**
- * Export jobs. The exports table is the queue: a job is claimed atomically (queued → processing),
- * its file written from a read snapshot on a second connection (better-sqlite3 cannot write on a
- * connection that is iterating), then delivered and marked completed or failed. `txa serve`
- * runs claimNextJob/runExportJob in its worker; the CLI runs a job in the foreground.
+ * Export jobs. The exports table is the queue: a job is claimed atomically (queued → processing)
+ * by an owner (job-owner.ts), its file written from a read snapshot on a second connection
+ * (better-sqlite3 cannot write on a connection that is iterating), then delivered and marked
+ * completed or failed. `txa serve` runs claimNextJob/runExportJob in its worker; the CLI runs a
+ * job in the foreground. Every transition a job makes is conditional on the row still being its
+ * own and `processing`, so a cancelled export (cancelExport) stays cancelled and the job stops.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from './engine.js';
 import { countMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
@@ -24,6 +25,7 @@ import { listTags } from '../store/ledger.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
 import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
 import { downloadUrl } from '../exporters/download-link.js';
+import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 
 export interface ExportRow {
   id: string;
@@ -66,17 +68,20 @@ export interface RunOptions {
    * sets it unless started with --allow-private-webhooks. The CLI calls for its own user and does not.
    */
   refusePrivateTargets?: boolean;
+  /** Who claims a queued job: `serve` (the default) or `cli`; decides what happens if the process dies. */
+  role?: JobRole;
+  /** Aborting it stops the job, recorded `failed` with the abort's reason (a TxaError: INTERRUPTED on a signal). */
+  signal?: AbortSignal;
 }
 
 export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
 export const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf' };
 /** Rough rows per second by format, for `estimated_completion` before a job has measured its own. */
 const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000 };
-/** A processing job whose heartbeat is older than this is taken to be dead, wherever it ran. */
-const STALE_SECONDS = 10 * 60;
+/** A running job renews its heartbeat this often, also while its progress does not move. */
+const HEARTBEAT_MS = 30_000;
 
-/** Who runs a job: `host:pid`, so a job left by a dead process on this host is recognised. */
-const WORKER = `${hostname()}:${process.pid}`;
+const wallSeconds = () => Math.floor(Date.now() / 1000);
 
 export function loadRow(engine: Engine, id: string): ExportRow | undefined {
   return engine.db.prepare('SELECT * FROM exports WHERE id = ?').get(id) as ExportRow | undefined;
@@ -115,7 +120,7 @@ export function estimateCompletion(format: ExportFormat, rows: number, fromSecon
 
 // ---- the queue ----
 
-/** Claims one queued job (queued → processing) atomically; null when none is waiting. */
+/** Claims one queued job for `txa serve` (queued → processing) atomically; null when none is waiting. */
 export function claimNextJob(engine: Engine): string | null {
   return engine.write(() => {
     const next = engine.db.prepare("SELECT id FROM exports WHERE status = 'queued' ORDER BY created_ts, rowid LIMIT 1").pluck().get() as string | undefined;
@@ -123,42 +128,55 @@ export function claimNextJob(engine: Engine): string | null {
   });
 }
 
-/** Claims a given queued job; false when it is not queued (another worker has it, or it ended). */
-export function claimJob(engine: Engine, id: string): boolean {
+/** Claims a given queued job for this process; false when it is not queued (another worker has it, or it ended). */
+export function claimJob(engine: Engine, id: string, role: JobRole = 'serve'): boolean {
   const info = engine.db
     .prepare("UPDATE exports SET status = 'processing', worker = ?, heartbeat_ts = ?, progress = 0 WHERE id = ? AND status = 'queued'")
-    .run(WORKER, Math.floor(Date.now() / 1000), id);
+    .run(ownerOf(role), wallSeconds(), id);
   return info.changes === 1;
 }
 
-function processAlive(worker: string | null): boolean {
-  const [host, pid] = (worker ?? '').split(':');
-  if (host !== hostname()) return true;
-  try {
-    process.kill(Number(pid), 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+export function tmpPathOf(engine: Engine, row: Pick<ExportRow, 'id' | 'format'>): string {
+  return join(engine.dir('exports'), `${row.id}.${EXTENSIONS[row.format]}.tmp`);
 }
 
 /**
- * Puts jobs left `processing` by a dead process (on this host) or silent for 10 minutes back
- * to `queued`, so a worker resumes them from the start. Returns their ids.
+ * Jobs left `processing` by a process that is gone (job-owner.ts): an e-mail or webhook job of
+ * `txa serve` goes back to `queued` and is redone from the start; any other (a CLI's job, whose
+ * command is no longer there to write `--out` or show the outcome, or a download written for a
+ * request that is gone) becomes `failed` with INTERRUPTED. Returns the ids of both.
  */
 export function recoverInterruptedJobs(engine: Engine): string[] {
-  const wallNow = Math.floor(Date.now() / 1000);
-  const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format, transaction_count FROM exports WHERE status = 'processing'").all() as ExportRow[];
-  const dead = rows.filter((r) => !processAlive(r.worker) || (r.heartbeat_ts ?? 0) < wallNow - STALE_SECONDS);
-  if (dead.length === 0) return [];
-  // Only rows still held by the same dead worker are requeued (another reader may have done it).
+  const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format, transaction_count, delivery FROM exports WHERE status = 'processing'").all() as ExportRow[];
+  const wallNow = wallSeconds();
+  const gone = rows.filter((r) => ownerGone(parseOwner(r.worker), r.heartbeat_ts, wallNow));
+  if (gone.length === 0) return [];
+  // Only rows still held by the same dead owner change (another reader may have done it).
   const requeue = engine.db.prepare(
     `UPDATE exports SET status = 'queued', worker = NULL, heartbeat_ts = NULL, progress = 0, file_name = NULL, file_size = NULL, sha256 = NULL,
      estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker IS ? AND heartbeat_ts IS ?`,
   );
-  const requeued = engine.write(() => dead.filter((r) => requeue.run(estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()), r.id, r.worker, r.heartbeat_ts).changes === 1));
-  for (const r of requeued) rmSync(join(engine.dir('exports'), `${r.id}.${EXTENSIONS[r.format]}.tmp`), { force: true });
-  return requeued.map((r) => r.id);
+  const fail = failStatement(engine, 'AND worker IS ? AND heartbeat_ts IS ?');
+  const recovered = engine.write(() =>
+    gone.filter((r) => {
+      const owner = parseOwner(r.worker);
+      const resume = owner?.role === 'serve' && (JSON.parse(r.delivery) as ExportRequest['delivery']).method !== 'download';
+      if (resume) return requeue.run(estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()), r.id, r.worker, r.heartbeat_ts).changes === 1;
+      const who = owner ? `the ${owner.role === 'cli' ? 'txa command' : 'txa serve'} process running it (pid ${owner.pid} on ${owner.host})` : 'the process running it';
+      return fail.run('INTERRUPTED', `${who} ended before the export was finished`, nowIso(), r.id, r.worker, r.heartbeat_ts).changes === 1;
+    }),
+  );
+  for (const r of recovered) rmSync(tmpPathOf(engine, r), { force: true });
+  return recovered.map((r) => r.id);
+}
+
+/**
+ * Fails every job this process runs, at once (the CLI's last step when a signal's job did not
+ * stop by itself in time): partial files removed, the record `failed` with `code`.
+ */
+export function failOwnJobs(engine: Engine, code: string, message: string): void {
+  const rows = engine.db.prepare("SELECT * FROM exports WHERE status = 'processing'").all() as ExportRow[];
+  for (const row of rows.filter((r) => ownedHere(r.worker))) failJob(engine, row, code, message);
 }
 
 // ---- the data a writer reads ----
@@ -348,13 +366,57 @@ function closeReader(engine: Engine, reader: Engine, watch: CommitWatch | undefi
   reader.close();
 }
 
+/**
+ * A running job's hold on its export: a heartbeat every 30 s (and with each progress update), and
+ * `check()`, which throws when the job must stop: its run was aborted (a signal to the CLI), or
+ * the row is no longer its own `processing` one (cancelled, or failed by another process).
+ */
+class JobLease {
+  private lost = false;
+  private readonly beat;
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly engine: Engine,
+    readonly row: ExportRow,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.beat = engine.db.prepare("UPDATE exports SET heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?");
+    // A ':memory:' ledger has one connection, busy iterating while the job reads: nothing to renew there.
+    if (engine.ledgerPath !== ':memory:') this.timer = setInterval(() => this.keep(this.beat.run(wallSeconds(), row.id, row.worker).changes), HEARTBEAT_MS).unref();
+  }
+
+  /** Takes the outcome of a conditional update of the row: no change means the row is no longer this job's. */
+  keep(changes: number): void {
+    if (changes === 0) this.lost = true;
+  }
+
+  check(): void {
+    if (this.signal?.aborted) throw this.signal.reason;
+    if (this.lost) throw cancelled(this.engine, this.row.id);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Why a job no longer holding its export stops: the record's own error (EXPORT_CANCELLED, usually). */
+function cancelled(engine: Engine, id: string): TxaError {
+  const row = loadRow(engine, id);
+  if (row?.status === 'failed' && row.error_code === 'EXPORT_CANCELLED') return new TxaError('EXPORT_CANCELLED', row.error_message ?? `export ${id} was cancelled`);
+  return new TxaError('INTERRUPTED', `export ${id} is no longer run by this process (it is ${row?.status ?? 'gone'})`);
+}
+
 /** Progress as rows are written: at most one update per percent or per 2 s, with a heartbeat. */
-function progressTracker(engine: Engine, row: ExportRow, total: () => number, notify?: (p: JobProgress) => void) {
+function progressTracker(engine: Engine, lease: JobLease, total: () => number, notify?: (p: JobProgress) => void) {
+  const row = lease.row;
   const startedMs = Date.now();
   let lastPercent = -1;
   let lastWriteMs = 0;
-  const update = engine.db.prepare('UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ?');
+  const update = engine.db.prepare("UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?");
   return (done: number) => {
+    lease.check();
     const n = Math.max(total(), 1);
     const percent = Math.min(99, Math.floor((done / n) * 100));
     const nowMs = Date.now();
@@ -364,35 +426,42 @@ function progressTracker(engine: Engine, row: ExportRow, total: () => number, no
     const p: JobProgress = { progress: percent, done, total: n, estimated_completion: isoSeconds(nowSeconds() + Math.ceil(remaining)) };
     lastPercent = percent;
     lastWriteMs = nowMs;
-    if (engine.ledgerPath !== ':memory:') update.run(p.progress, p.estimated_completion, Math.floor(nowMs / 1000), row.id);
+    if (engine.ledgerPath !== ':memory:') lease.keep(update.run(p.progress, p.estimated_completion, Math.floor(nowMs / 1000), row.id, row.worker).changes);
     notify?.(p);
   };
 }
 
-function failJob(engine: Engine, id: string, code: string, message: string): void {
-  const row = loadRow(engine, id);
-  if (row) {
-    rmSync(join(engine.dir('exports'), `${id}.${EXTENSIONS[row.format]}.tmp`), { force: true });
-    if (row.file_name) rmSync(filePathOf(engine, row), { force: true });
-  }
-  engine.db
-    .prepare("UPDATE exports SET status = 'failed', error_code = ?, error_message = ?, progress = 0, estimated_completion = NULL, file_name = NULL, worker = NULL, completed_at = ? WHERE id = ?")
-    .run(code, message, nowIso(), id);
+/** `processing` → `failed` with an error, on the conditions that follow `WHERE id = ?` (the owner's). */
+function failStatement(engine: Engine, condition: string) {
+  return engine.db.prepare(
+    `UPDATE exports SET status = 'failed', error_code = ?, error_message = ?, progress = 0, estimated_completion = NULL, file_name = NULL, worker = NULL,
+     completed_at = ? WHERE id = ? AND status = 'processing' ${condition}`,
+  );
+}
+
+/** Ends a job this process runs as failed, removing its files; a row it no longer holds (cancelled) is left as it is. */
+function failJob(engine: Engine, row: ExportRow, code: string, message: string): void {
+  rmSync(tmpPathOf(engine, row), { force: true });
+  const current = loadRow(engine, row.id);
+  if (current?.file_name) rmSync(filePathOf(engine, current), { force: true });
+  failStatement(engine, 'AND worker = ?').run(code, message, nowIso(), row.id, row.worker);
 }
 
 /**
  * The webhook call failed, but the file is whole and the `export.completed` event (logged
- * before the call, already on its way to subscribers) links to it: the export is failed and the
- * file stays, downloadable until it expires like a completed one's.
+ * with the completion, before the call, already on its way to subscribers) links to it: the
+ * export goes from completed to failed and the file stays, downloadable until it expires like
+ * a completed one's.
  */
 function failDelivery(engine: Engine, id: string, message: string): void {
   engine.db
-    .prepare("UPDATE exports SET status = 'failed', error_code = 'DELIVERY_FAILED', error_message = ?, estimated_completion = NULL, worker = NULL, completed_at = ? WHERE id = ?")
+    .prepare("UPDATE exports SET status = 'failed', error_code = 'DELIVERY_FAILED', error_message = ?, completed_at = ? WHERE id = ? AND status = 'completed'")
     .run(message, nowIso(), id);
 }
 
 /** Writes the file: temp file, fsync, rename; then records its size, count and digest. */
-async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Promise<ExportRow> {
+async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): Promise<ExportRow> {
+  const row = lease.row;
   const ws = engine.workspace(row.workspace_id);
   const request = JSON.parse(row.request) as ExportRequest;
   const writer = await writerFor(row.format);
@@ -403,11 +472,12 @@ async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Pr
   let count = row.transaction_count ?? 0;
   let digest: string | undefined;
   try {
-    const track = progressTracker(engine, row, () => count, opts.onProgress);
+    const track = progressTracker(engine, lease, () => count, opts.onProgress);
     const job = buildJob(engine, reader, row, ws, request, track);
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     count = job.transactionCount;
     digest = (await writer(job, tmp)).sha256;
+    lease.check();
     fsyncFile(tmp);
     renameSync(tmp, join(dir, fileName));
   } finally {
@@ -416,9 +486,15 @@ async function produceFile(engine: Engine, row: ExportRow, opts: RunOptions): Pr
   }
   const sha256 = digest ?? (await sha256Of(join(dir, fileName)));
   const size = statSync(join(dir, fileName)).size;
-  engine.db
-    .prepare('UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ?')
-    .run(fileName, size, count, sha256, nowIso(), row.id);
+  const recorded = engine.db
+    .prepare("UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker = ?")
+    .run(fileName, size, count, sha256, nowIso(), row.id, row.worker);
+  if (recorded.changes === 0) {
+    // Cancelled while the file was being finished: the file is no one's.
+    rmSync(join(dir, fileName), { force: true });
+    lease.keep(0);
+    lease.check();
+  }
   opts.onProgress?.({ progress: 100, done: count, total: count, estimated_completion: nowIso() });
   return loadRow(engine, row.id)!;
 }
@@ -440,7 +516,7 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
     }
   }
   if (delivery.method === 'webhook') {
-    const event = completedEvent(engine, row);
+    const event = completeWithEvent(engine, row);
     const [{ deliverWebhook, DEFAULT_RETRY_DELAYS_MS }, { subscriptionSecret }] = await Promise.all([import('../exporters/deliver-webhook.js'), import('./webhooks.js')]);
     const target = delivery.webhook_url!;
     return deliverWebhook({
@@ -456,16 +532,14 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
 }
 
 /**
- * The `export.completed` event of an export whose file is ready, appended before the call so the
- * call and the subscriptions' deliveries carry the same id and text. A job resumed after a crash
- * finds the event it appended before and reuses it: one export, one event.
+ * A webhook export whose file is ready becomes `completed` and gets its `export.completed`
+ * event in one write transaction, before the call: a receiver that reads the export on receipt
+ * sees it completed, and the call and the subscriptions' deliveries carry the same id and text.
  */
-function completedEvent(engine: Engine, row: ExportRow): { id: string; payload: string } {
+function completeWithEvent(engine: Engine, row: ExportRow): { id: string; payload: string } {
   return engine.write(() => {
-    const earlier = engine.db
-      .prepare("SELECT id, payload FROM events WHERE subject_id = ? AND type = 'export.completed' AND workspace_id = ? ORDER BY seq LIMIT 1")
-      .get(row.id, row.workspace_id) as { id: string; payload: string } | undefined;
-    return earlier ?? engine.events.append(row.workspace_id, 'export.completed', row.id, completedFields(engine, row));
+    if (!complete(engine, row)) throw cancelled(engine, row.id);
+    return engine.events.append(row.workspace_id, 'export.completed', row.id, completedFields(engine, row));
   });
 }
 
@@ -481,30 +555,41 @@ function completedFields(engine: Engine, row: ExportRow): Record<string, unknown
   };
 }
 
-function complete(engine: Engine, row: ExportRow): void {
-  engine.db.prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ?").run(nowIso(), row.id);
+/** `processing` (held by this job) → `completed`; false when the job no longer holds the row. */
+function complete(engine: Engine, row: ExportRow): boolean {
+  return engine.db
+    .prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ? AND status = 'processing' AND worker = ?")
+    .run(nowIso(), row.id, row.worker).changes === 1;
 }
 
-/** Runs a claimed job to its end; returns the failure (already recorded on the export) or null. */
+/** Runs a job this process holds (claiming it if still queued) to its end; returns the failure (already recorded on the export) or null. */
 export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
   let row = loadRow(engine, exportId);
-  if (row?.status === 'queued' && claimJob(engine, exportId)) row = loadRow(engine, exportId);
-  if (!row || row.status !== 'processing') return null;
+  if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = loadRow(engine, exportId);
+  if (!row || row.status !== 'processing' || !ownedHere(row.worker)) return null;
+  const lease = new JobLease(engine, row, opts.signal);
+  const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';
   try {
-    row = await produceFile(engine, row, opts);
-  } catch (err) {
-    const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', `the export failed: ${(err as Error).message}`, { cause: err });
-    failJob(engine, exportId, e.code, e.message);
-    return e;
+    let failure: string | null;
+    try {
+      row = await produceFile(engine, lease, opts);
+      lease.check();
+      failure = await deliver(engine, row, opts);
+    } catch (err) {
+      const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', `the export failed: ${(err as Error).message}`, { cause: err });
+      failJob(engine, lease.row, e.code, e.message);
+      return e;
+    }
+    if (failure !== null) {
+      if (webhook) failDelivery(engine, exportId, failure);
+      else failJob(engine, row, 'DELIVERY_FAILED', failure);
+      return new TxaError('DELIVERY_FAILED', failure);
+    }
+    if (!webhook && !complete(engine, row)) return cancelled(engine, exportId);
+    return null;
+  } finally {
+    lease.stop();
   }
-  const failure = await deliver(engine, row, opts);
-  if (failure !== null) {
-    if ((JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook') failDelivery(engine, exportId, failure);
-    else failJob(engine, exportId, 'DELIVERY_FAILED', failure);
-    return new TxaError('DELIVERY_FAILED', failure);
-  }
-  complete(engine, row);
-  return null;
 }
 
 /** Runs one export job (claiming it if still queued); its outcome is recorded on the export. */

@@ -1,6 +1,6 @@
 /**
  * Exports (API.md 4.4–4.5, CONTRACT §4, §6): create with validation and tier quotas, status,
- * list, download of the stored file, signed download links, and the lazy 24-hour expiry.
+ * list, cancel, download of the stored file, signed download links, and the lazy 24-hour expiry.
  */
 import { rmSync, statSync } from 'node:fs';
 import type { Engine } from './engine.js';
@@ -8,11 +8,11 @@ import { checkFilterWallets, summaryOf } from './transactions.js';
 import { conversionFor } from './rates.js';
 import {
   CONTENT_TYPES, claimJob, downloadSecret, downloadUrlOf, estimateCompletion, executeJob, filePathOf, loadRow,
-  recoverInterruptedJobs, type ExportRow, type RunOptions,
+  recoverInterruptedJobs, tmpPathOf, type ExportRow, type RunOptions,
 } from './export-jobs.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
-import { isoSeconds, nowSeconds } from '../core/clock.js';
+import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
 import { limitsOf } from '../core/limits.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { parseExportBody, type Delivery } from '../core/export-schema.js';
@@ -102,8 +102,10 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
 }
 
 /**
- * Creates an export. `download` runs at once and returns the completed record; `email` and
- * `webhook` are queued (the CLI or `txa serve` runs the job) and return the queued record.
+ * Creates an export. `download` runs at once and returns the completed record. `email` and
+ * `webhook` return the record of a job still to run: queued for `txa serve`'s worker (role
+ * `serve`, the default), or already claimed by this process, which runs it next (role `cli`:
+ * `runExportJob`), so no moment leaves it queued with no one to run it.
  */
 export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: RunOptions = {}): Promise<ExportRecord> {
   const { request, filter } = parseExportBody(body);
@@ -111,7 +113,8 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
   checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
   if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
   conversionFor(engine, ws, request.options.currency, filter);
-  expireDue(engine);
+  // A job a dead process left behind must not count against the concurrent limit.
+  sweep(engine);
   const id = newId('exp');
   const now = nowSeconds();
   const immediate = request.delivery.method === 'download';
@@ -127,12 +130,41 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
         id, workspaceId, request.format, request.report_type ?? null, JSON.stringify(request), JSON.stringify(request.delivery), requested,
         estimateCompletion(request.format, requested, now), isoSeconds(now), now, isoSeconds(now + LINK_TTL_SECONDS), now + LINK_TTL_SECONDS,
       );
-    if (immediate) claimJob(engine, id);
+    if (immediate || opts.role === 'cli') claimJob(engine, id, opts.role);
   });
   if (immediate) {
     const failure = await executeJob(engine, id, opts);
     if (failure) throw failure;
   }
+  return toRecord(engine, loadRow(engine, id)!);
+}
+
+/**
+ * Cancels a queued or processing export: it becomes `failed` with EXPORT_CANCELLED (the
+ * contract's statuses have no `cancelled`), and a running job notices at its next progress
+ * update or heartbeat and stops, removing its partial file. An export that has ended, or whose
+ * file is whole and being delivered, is EXPORT_NOT_CANCELLABLE.
+ */
+export function cancelExport(engine: Engine, workspaceId: string, id: string): ExportRecord {
+  engine.workspace(workspaceId);
+  expireDue(engine);
+  const row = engine.write(() => {
+    const current = requireRow(engine, workspaceId, id);
+    const running = current.status === 'queued' || current.status === 'processing';
+    if (!running || current.file_name !== null) {
+      const why = running ? 'its file is written and being delivered' : current.status === 'failed' ? `it has already failed (${current.error_code})` : `it is ${current.status}`;
+      throw new TxaError('EXPORT_NOT_CANCELLABLE', `export ${id} cannot be cancelled: ${why}`, { hint: `Check it with: txa export status ${id}` });
+    }
+    engine.db
+      .prepare(
+        `UPDATE exports SET status = 'failed', error_code = 'EXPORT_CANCELLED', error_message = ?, progress = 0, estimated_completion = NULL, worker = NULL,
+         completed_at = ? WHERE id = ?`,
+      )
+      .run(`export ${id} was cancelled by ${engine.actor}`, nowIso(), id);
+    return current;
+  });
+  // The job's partial file, also when its process is gone; a live job writes on into the unlinked file until it notices.
+  rmSync(tmpPathOf(engine, row), { force: true });
   return toRecord(engine, loadRow(engine, id)!);
 }
 

@@ -3,6 +3,7 @@ import type { Backend } from '../core/backend.js';
 import type { QueryParams, UploadedFile } from '../core/types.js';
 import { Engine, type EngineOptions } from './engine.js';
 import * as txs from './transactions.js';
+import type { RunOptions } from './export-jobs.js';
 
 // Modules other than the read path load on first use: `txa tx list` should not pay for
 // zod and the writers (bench/RESULTS.md).
@@ -68,14 +69,18 @@ export class LocalBackend implements Backend {
     return (await wallets()).listWallets(this.engine, ws, query);
   }
 
-  async createExport(ws: string, body: unknown) {
-    return (await exports()).createExport(this.engine, ws, body);
+  /** `opts` (the CLI's): the role `cli` claims an e-mail/webhook job for this process to run next. */
+  async createExport(ws: string, body: unknown, opts?: RunOptions) {
+    return (await exports()).createExport(this.engine, ws, body, opts);
   }
   async getExport(ws: string, id: string) {
     return (await exports()).getExport(this.engine, ws, id);
   }
   async listExports(ws: string, query: QueryParams) {
     return (await exports()).listExports(this.engine, ws, query);
+  }
+  async cancelExport(ws: string, id: string) {
+    return (await exports()).cancelExport(this.engine, ws, id);
   }
   async downloadExport(ws: string, id: string, dest: string) {
     return (await exports()).downloadExport(this.engine, ws, id, dest);

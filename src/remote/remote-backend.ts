@@ -89,6 +89,9 @@ export class RemoteBackend implements Backend {
   listExports(ws: string, query: QueryParams) {
     return this.page<Page<ExportRecord>>('/exports', ws, query);
   }
+  cancelExport(ws: string, id: string) {
+    return this.data<ExportRecord>('POST', `/exports/${seg(id)}/cancel`, ws);
+  }
   /** Fetches the signed `download_url` into a temp file beside `destPath`, then renames it (src/files/out-file.ts). */
   async downloadExport(ws: string, id: string, destPath: string) {
     const record = await this.getExport(ws, id);

@@ -2,7 +2,8 @@
  * The request thread's side of the export worker: recovers jobs a previous process left
  * behind, starts the worker thread (restarting it if it dies), hands it export creations, and
  * stops it on shutdown. A job cut off by shutdown stays `processing` with this process as its
- * owner; the next start's `recoverInterruptedJobs` queues it again.
+ * owner; the next start's `recoverInterruptedJobs` queues an e-mail or webhook job again (a
+ * download's request is gone: that one is failed).
  */
 import { Worker } from 'node:worker_threads';
 import type { Engine } from '../engine/engine.js';

@@ -115,6 +115,11 @@ export function openApiDocument(): Json {
         post: op('Create an export', { 201: success('Completed download export'), 202: success('Queued export') }, { requestBody: jsonBody('ExportCreate') }),
       },
       '/exports/{export_id}': { get: op('Export status', { 200: success('The export') }, { parameters: [param('export_id', 'path', 'Export id')] }) },
+      '/exports/{export_id}/cancel': {
+        post: op('Cancel a queued or processing export: it becomes failed with error EXPORT_CANCELLED (409 EXPORT_NOT_CANCELLABLE once it has ended)', { 200: success('The export') }, {
+          parameters: [param('export_id', 'path', 'Export id')],
+        }),
+      },
       '/exports/{export_id}/download': {
         get: op('The file of a completed export (signed link, no key)', { 200: { description: 'The file' } }, {
           security: [],

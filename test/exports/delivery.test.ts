@@ -271,22 +271,40 @@ describe('webhook delivery', () => {
 });
 
 describe('jobs and links', () => {
-  test('a job left processing by a dead process goes back to queued and is resumed to completion', async () => {
+  test('a serve job left by a dead process goes back to queued and is resumed; a live owner keeps its job, another host\'s is judged by its heartbeat', async () => {
     const { engine, ws } = tempLedger('free');
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
     const hook = await receiver([200]);
+    const setOwner = engine.db.prepare('UPDATE exports SET worker = ?, heartbeat_ts = ?, progress = 40 WHERE id = ?');
+    const wallNow = Math.floor(Date.now() / 1000);
     try {
       const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: hook.url } });
       expect(claimJob(engine, queued.id)).toBe(true);
-      // A live worker's job (this process) is left alone.
+      const mine = (engine.db.prepare('SELECT worker FROM exports WHERE id = ?').pluck().get(queued.id) as string).split(' ');
+      expect(mine.slice(0, 3)).toEqual(['serve', hostname(), String(process.pid)]);
+      // A live owner's job (this process) is left alone, however long its heartbeat has been silent.
+      setOwner.run(mine.join(' '), wallNow - 3600, queued.id);
       expect(recoverInterruptedJobs(engine)).toEqual([]);
+      // A dead process on this host: its job is queued again on the next read.
       const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
-      engine.db.prepare('UPDATE exports SET worker = ?, progress = 40 WHERE id = ?').run(`${hostname()}:${deadPid}`, queued.id);
+      setOwner.run(`serve ${hostname()} ${deadPid} -`, wallNow, queued.id);
       expect(getExport(engine, ws, queued.id)).toMatchObject({ status: 'queued', progress: 0 });
       expect(recoverInterruptedJobs(engine)).toEqual([]);
-      // A worker that went silent for over 10 minutes counts as dead too.
+      // So is one written as `host:pid` before jobs had roles.
       expect(claimJob(engine, queued.id)).toBe(true);
-      engine.db.prepare('UPDATE exports SET heartbeat_ts = ? WHERE id = ?').run(Math.floor(Date.now() / 1000) - 601, queued.id);
+      setOwner.run(`${hostname()}:${deadPid}`, wallNow, queued.id);
+      expect(recoverInterruptedJobs(engine)).toEqual([queued.id]);
+      // This pid, but started at another moment: a reused pid, not the owner.
+      if (mine[3] !== '-') {
+        expect(claimJob(engine, queued.id)).toBe(true);
+        setOwner.run([...mine.slice(0, 3), `${mine[3]}0`].join(' '), wallNow, queued.id);
+        expect(recoverInterruptedJobs(engine)).toEqual([queued.id]);
+      }
+      // Another host: gone only once its heartbeat is over 10 minutes old.
+      expect(claimJob(engine, queued.id)).toBe(true);
+      setOwner.run('serve another-host.example 1 -', wallNow - 590, queued.id);
+      expect(recoverInterruptedJobs(engine)).toEqual([]);
+      setOwner.run('serve another-host.example 1 -', wallNow - 601, queued.id);
       expect(recoverInterruptedJobs(engine)).toEqual([queued.id]);
       expect(claimNextJob(engine)).toBe(queued.id);
       await runExportJob(engine, queued.id);

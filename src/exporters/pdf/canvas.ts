@@ -5,6 +5,7 @@
  * the first pass is exactly the layout drawn in the second.
  */
 import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
@@ -37,6 +38,8 @@ export type Align = 'left' | 'right' | 'center';
 
 /** Output stays below this many buffered bytes before the writer waits for the disk. */
 const MAX_BUFFERED = 8 * 1024 * 1024;
+/** Laying out rows is all CPU: the writer lets the event loop in at least this often (signals, the job's heartbeat). */
+const YIELD_MS = 50;
 
 export class Canvas {
   private readonly doc: PDFKit.PDFDocument;
@@ -45,6 +48,7 @@ export class Canvas {
   private face: Face | null = null;
   private size = 0;
   private readonly batch: TextBatch;
+  private lastTurn = Date.now();
 
   constructor(destPath: string, info: { title: string; author: string; createdAt: Date }, fonts: FontFiles = resolveFonts()) {
     this.doc = new PDFDocument({
@@ -157,9 +161,12 @@ export class Canvas {
     this.doc.file(path, { name, description });
   }
 
-  /** Waits while more than a few megabytes of output are still unwritten. */
+  /** Waits while more than a few megabytes of output are still unwritten, else now and then for one turn of the event loop. */
   async drain(): Promise<void> {
     if (this.out.writableLength + this.doc.readableLength > MAX_BUFFERED) await once(this.out, 'drain');
+    else if (Date.now() - this.lastTurn >= YIELD_MS) await nextTurn();
+    else return;
+    this.lastTurn = Date.now();
   }
 
   /** Ends the document and resolves with the file size once it is on disk. */
@@ -174,6 +181,8 @@ export class Canvas {
   /** Abandons the document (after an error), closing the file. */
   abort(): void {
     this.doc.unpipe(this.out);
+    // A write still in flight fails with ERR_STREAM_DESTROYED: expected here, and it must not end the process.
+    this.out.on('error', () => undefined);
     this.out.destroy();
   }
 

@@ -1,6 +1,6 @@
 /**
- * Exports: create, status, list, and the signed download link (CONTRACT §4). The link alone is
- * the credential, like a presigned URL, so the download route takes no key.
+ * Exports: create, status, list, cancel, and the signed download link (CONTRACT §4). The link
+ * alone is the credential, like a presigned URL, so the download route takes no key.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,11 @@ export function exportRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/exports/:export_id', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req);
     return { success: true, data: await backend.getExport(ws, param(req, 'export_id')) };
+  });
+  // Cancelling changes an export like creating one does: full access. The body may be empty.
+  app.post('/exports/:export_id/cancel', { config: { access: 'full' } }, async (req) => {
+    const ws = bodyWorkspace(req);
+    return { success: true, data: await backend.cancelExport(ws, param(req, 'export_id')) };
   });
   app.get('/exports/:export_id/download', { config: { access: 'public' } }, async (req, reply) => {
     const q = queryOf(req);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Backend } from '../../../core/backend.js';
+import type { LocalBackend } from '../../../engine/local-backend.js';
 import { TxaError, isErrorCode } from '../../../core/errors.js';
 import type { ExportRecord } from '../../../core/types.js';
 import { outTarget } from '../../../files/out-file.js';
@@ -102,13 +103,12 @@ async function hintUnverifiable(ctx: Context, backend: Backend, ws: string, rec:
   ctx.out.notice(`hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url ${shellWord(url)} --events export.completed`);
 }
 
-/** Runs a queued job to its end: in this process on the local ledger, else by polling the API. */
-async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRecord, wait: boolean): Promise<ExportRecord> {
+/** Runs a job to its end: in this process on the local ledger (it holds the job already), else by polling the API. */
+async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRecord, wait: boolean, signal?: AbortSignal): Promise<ExportRecord> {
   const view = await progressView(ctx.out, `export ${rec.id}`);
   if (backend.kind === 'local') {
-    const { LocalBackend } = await import('../../../engine/local-backend.js');
     const { runExportJob } = await import('../../../engine/export-jobs.js');
-    await runExportJob((backend as InstanceType<typeof LocalBackend>).engine, rec.id, (p) => view.update(p.progress, `(${p.done}/${p.total} rows)`));
+    await runExportJob((backend as LocalBackend).engine, rec.id, (p) => view.update(p.progress, `(${p.done}/${p.total} rows)`), { role: 'cli', signal });
   } else if (wait) {
     while (rec.status === 'queued' || rec.status === 'processing') {
       await new Promise((r) => setTimeout(r, POLL_MS));
@@ -152,14 +152,17 @@ export function registerCreate(parent: Command): void {
         const body = bodyOf(ws, o);
         checkOutDir(o.out);
         const backend = await ctx.backend();
-        let rec = await backend.createExport(ws, body);
-        let file: string | undefined;
-        if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
-          file = (await backend.downloadExport(ws, rec.id, o.out ?? defaultFileName(rec))).path;
-        } else {
+        const run = async (signal?: AbortSignal): Promise<{ rec: ExportRecord; file?: string }> => {
+          // On the local ledger this process claims the job as it creates it, and runs it.
+          const rec = backend.kind === 'local' ? await (backend as LocalBackend).createExport(ws, body, { role: 'cli', signal }) : await backend.createExport(ws, body);
+          if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
+            return { rec, file: (await backend.downloadExport(ws, rec.id, o.out ?? defaultFileName(rec))).path };
+          }
           await hintUnverifiable(ctx, backend, ws, rec);
-          rec = await follow(ctx, backend, ws, rec, Boolean(o.wait));
-        }
+          return { rec: await follow(ctx, backend, ws, rec, Boolean(o.wait), signal) };
+        };
+        const { rec, file } =
+          backend.kind === 'local' ? await (await import('./interrupt.js')).interruptible((backend as LocalBackend).engine, ctx.out, run) : await run();
         if (ctx.out.json) ctx.out.body({ success: true, data: rec });
         else printExport(ctx.out, rec, file);
         if (rec.status === 'failed' && rec.error) {

@@ -35,6 +35,19 @@ export function registerExport(program: Command): void {
     );
 
   exp
+    .command('cancel')
+    .description('cancel a queued or processing export: it ends as failed (EXPORT_CANCELLED) and its partial file is removed')
+    .argument('<id>', 'export id')
+    .action(
+      action(async (ctx, _o, [id]) => {
+        const ws = ctx.workspace();
+        const rec = await (await ctx.backend()).cancelExport(ws, id!);
+        if (ctx.out.json) ctx.out.body({ success: true, data: rec });
+        else printExport(ctx.out, rec);
+      }),
+    );
+
+  exp
     .command('download')
     .description('fetch the file of a completed, unexpired export')
     .argument('<id>', 'export id')

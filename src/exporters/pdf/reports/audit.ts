@@ -58,10 +58,8 @@ export function auditReport(job: ExportJob): Render {
       hash.add(tx);
       const record = recordOf(flow.canvas, job, tx, detailWidth, names);
       drawRecord(flow, record, spec.x, leftWidth, detailWidth);
-      if (flow.drawing) {
-        tick.tick();
-        await flow.canvas.drain();
-      }
+      if (flow.drawing) tick.tick();
+      await flow.canvas.drain();
     }
     flow.endTable();
     const digest = hash.hex();
