@@ -12,6 +12,7 @@ export interface Quantity {
 
 /** `units` at `from` decimals, expressed at `to` ≥ `from` decimals. */
 export function upscale(units: bigint, from: number, to: number): bigint {
+  if (to === from) return units;
   if (to < from) throw new RangeError(`cannot lower a quantity's scale from ${from} to ${to}`);
   return units * 10n ** BigInt(to - from);
 }

@@ -95,16 +95,16 @@ export class TaxLedger {
 
   /** The lines a row produces; a row that is not `reported` still moves lots but yields none. */
   add(tx: Transaction, reported: boolean): TaxLine[] {
-    const { units } = quantityOf(tx.amount, tx.token.decimals);
-    if (units === 0n || tx.type === 'approval') return [];
+    const q = quantityOf(tx.amount, tx.token.decimals);
+    if (q.units === 0n || tx.type === 'approval') return [];
     const out: TaxLine[] = [];
     if (tx.transfer) {
-      this.transferLeg(tx, reported, out);
+      this.transferLeg(tx, q, reported, out);
     } else if (tx.direction === 'inflow') {
-      this.acquire(tx, reported, out);
+      this.acquire(tx, q, reported, out);
     } else {
       const book = this.bookOf(tx);
-      this.dispose(book, tx, this.quantityIn(book, tx), cents(tx), reported, out);
+      this.dispose(book, tx, this.quantityIn(book, q), cents(tx), reported, out);
     }
     return out;
   }
@@ -133,16 +133,15 @@ export class TaxLedger {
     return book;
   }
 
-  /** The row's quantity at the book's scale (raising the scale when the row has more decimals). */
-  private quantityIn(book: Book, tx: Transaction): bigint {
-    const q = quantityOf(tx.amount, tx.token.decimals);
+  /** A row's quantity at the book's scale (raising the scale when the row has more decimals). */
+  private quantityIn(book: Book, q: Quantity): bigint {
     book.lots.rescale(q.scale);
     return upscale(q.units, q.scale, book.lots.scale);
   }
 
-  private acquire(tx: Transaction, reported: boolean, out: TaxLine[]): void {
+  private acquire(tx: Transaction, q: Quantity, reported: boolean, out: TaxLine[]): void {
     const book = this.bookOf(tx);
-    const quantity = this.quantityIn(book, tx);
+    const quantity = this.quantityIn(book, q);
     const value = cents(tx);
     if (value !== null) book.lots.add({ id: tx.id, acquiredAt: tx.timestamp, seq: this.seq++, quantity, cost: value, consumed: 0n });
     const incomeTags = tx.tags.filter((t) => this.opts.tagType(t.id) === 'income').map((t) => t.name);
@@ -177,11 +176,11 @@ export class TaxLedger {
     }
   }
 
-  private transferLeg(tx: Transaction, reported: boolean, out: TaxLine[]): void {
+  private transferLeg(tx: Transaction, q: Quantity, reported: boolean, out: TaxLine[]): void {
     const id = tx.transfer!.id;
     if (tx.direction === 'outflow') {
       const book = this.bookOf(tx);
-      const sent = this.quantityIn(book, tx);
+      const sent = this.quantityIn(book, q);
       const lots = new LotBook(this.opts.method, book.lots.scale);
       // Taken now: while on the way the lots are in no wallet. What no lot covers travels uncovered.
       for (const p of book.lots.take(sent).pieces) lots.add(lotOf(p));

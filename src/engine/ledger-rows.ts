@@ -23,6 +23,11 @@ export function ledgerFilter(filter: TxFilter): TxFilter {
  * it: a merge with the filter's keys in the same order, so memory stays flat.
  */
 export function* markReported(reader: Engine, workspaceId: string, filter: TxFilter, rows: Iterable<Transaction>): Generator<{ tx: Transaction; reported: boolean }> {
+  // A filter that narrows nothing but the end selects every row: no keys to read.
+  if (Object.entries(filter).every(([k, v]) => k === 'endTs' || v === undefined)) {
+    for (const tx of rows) yield { tx, reported: true };
+    return;
+  }
   const w = whereOf(workspaceId, filter);
   const keys = (reader.db.prepare(`SELECT t.ts, t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).raw(true).iterate(...w.params)) as IterableIterator<[number, string]>;
   let next = keys.next();
