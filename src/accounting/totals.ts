@@ -24,9 +24,8 @@ const noGains = (): GainTotals => ({ proceedsCents: 0n, costCents: 0n, gainCents
 
 export class TaxTotals {
   readonly byTerm: Record<Term, GainTotals> = { short: noGains(), long: noGains() };
-  /** Lines without a cost basis, and lines whose disposal has no fiat value (gain unknown). */
+  /** Lines without a cost basis. */
   missingRows = 0;
-  unpricedRows = 0;
   incomeCents = 0n;
   incomeRows = 0;
   private readonly assets = new Map<string, AssetTotals>();
@@ -46,9 +45,7 @@ export class TaxTotals {
     if (line.costCents === null) {
       this.missingRows++;
       a.missing = addQuantity(a.missing, line.quantity);
-    } else if (line.gainCents === null) {
-      this.unpricedRows++;
-    } else {
+    } else if (line.gainCents !== null) {
       for (const t of [this.byTerm[line.term!], a]) {
         t.proceedsCents += line.proceedsCents!;
         t.costCents += line.costCents;

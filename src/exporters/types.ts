@@ -18,7 +18,6 @@ export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const
 export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
 /** CSV and JSON take `tax` and `income` (CONTRACT §9); PDFs the four above. */
 export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
-export type TableReportType = (typeof TABLE_REPORT_TYPES)[number];
 export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
