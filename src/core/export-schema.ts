@@ -9,7 +9,7 @@ import { validateBody } from './validate.js';
 import { buildFilter, type TxFilter } from './filters.js';
 import { EXPORT_FORMATS, type ExportFormat } from './types.js';
 import {
-  COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, REPORT_TYPES,
+  BASIS_SCOPES, COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, PDF_REPORT_TYPES, REPORT_TYPES, TABLE_REPORT_TYPES,
   type CsvColumn, type ExportOptions, type ReportType,
 } from '../exporters/types.js';
 
@@ -51,6 +51,7 @@ const optionsSchema = z.object({
   pdf_title: z.string().max(200, { message: 'must be at most 200 characters' }).optional(),
   include_logo: z.boolean({ message: 'must be true or false' }).optional(),
   cost_basis: z.enum(COST_BASIS, oneOfMsg(COST_BASIS)).optional(),
+  basis_scope: z.enum(BASIS_SCOPES, oneOfMsg(BASIS_SCOPES)).optional(),
 });
 
 const deliverySchema = z.object({
@@ -91,6 +92,16 @@ export interface ExportRequest {
 
 function fail(code: 'INVALID_FIELD' | 'MISSING_REQUIRED_FIELD' | 'MISSING_REPORT_TYPE', field: string, message: string): never {
   throw new TxaError(code, message, { field });
+}
+
+/** PDFs need one of their four report types; CSV and JSON take none (transactions), `tax` or `income` (CONTRACT §9). */
+function checkReportType(format: ExportFormat, type: ReportType | undefined): void {
+  if (format === 'pdf') {
+    if (type === undefined) fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${PDF_REPORT_TYPES.join(', ')}`);
+    if (!(PDF_REPORT_TYPES as readonly string[]).includes(type)) fail('INVALID_FIELD', 'report_type', `report_type of a PDF must be one of ${PDF_REPORT_TYPES.join(', ')}`);
+  } else if (type !== undefined && !(TABLE_REPORT_TYPES as readonly string[]).includes(type)) {
+    fail('INVALID_FIELD', 'report_type', `report_type ${type} applies to PDF exports only; ${format.toUpperCase()} exports take ${TABLE_REPORT_TYPES.join(' or ')}`);
+  }
 }
 
 function checkColumns(format: ExportFormat, columns: string[] | undefined): CsvColumn[] {
@@ -139,10 +150,10 @@ export function exportFilter(filters: ExportFilters): TxFilter {
 /** Validates a create-export body; returns the request and its parsed filter. */
 export function parseExportBody(body: unknown): { request: ExportRequest; filter: TxFilter } {
   const b = validateBody(exportCreateSchema, body);
-  if (b.format === 'pdf' && b.report_type === undefined) {
-    fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${REPORT_TYPES.join(', ')}`);
-  }
-  if (b.format !== 'pdf' && b.report_type !== undefined) fail('INVALID_FIELD', 'report_type', 'report_type applies to PDF exports only');
+  checkReportType(b.format, b.report_type);
+  const table = b.report_type !== undefined && b.format !== 'pdf';
+  if (table && b.columns !== undefined) fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; a ${b.report_type} report has fixed columns`);
+  if (table && b.options?.group_by !== undefined) fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to a ${b.report_type} report`);
   const columns = checkColumns(b.format, b.columns);
   const filters = b.filters ?? {};
   const filter = exportFilter(filters);
@@ -153,6 +164,7 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
     include_summary: o.include_summary ?? true,
     include_logo: o.include_logo ?? true,
     cost_basis: o.cost_basis ?? 'fifo',
+    basis_scope: o.basis_scope ?? 'wallet',
   };
   if (o.group_by !== undefined) options.group_by = o.group_by;
   if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;

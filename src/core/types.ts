@@ -81,6 +81,11 @@ export interface Transaction {
   notes: string | null;
   attachments: Attachment[];
   explorer_url: string;
+  /** CONTRACT §9: the own-transfer movement this row is one leg of, else null. */
+  transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge'; matched_by: 'auto' | 'user' | 'rule' } | null;
+  /** CONTRACT §9: where `fiat_value` came from; null when there is none. */
+  fiat_value_source: 'import' | 'price' | 'manual' | null;
+  spam: boolean;
 }
 
 export interface Pagination {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Engine } from './engine.js';
 import { countMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
+import { ledgerFilter, ledgerStream, loadAssetTable, markReported } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { DAY_SECONDS, dayOf } from '../core/dates.js';
@@ -294,10 +295,8 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
-    lotRows: () => {
-      const lots: TxFilter = { walletIds: filter.walletIds, chain: filter.chain, token: filter.token, endTs: filter.endTs };
-      return convertRows(streamTransactions(reader, ws.id, lots, 'timestamp_asc'), conversionFor(reader, ws, request.options.currency, lots));
-    },
+    ledgerRows: () => markReported(reader, ws.id, filter, convertRows(ledgerStream(reader, ws.id, filter), conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)))),
+    assets: () => loadAssetTable(engine),
     history: (txId) => historyOf(reader, txId),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
@@ -319,7 +318,8 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   return job;
 }
 
-async function writerFor(format: ExportFormat): Promise<ExportWriter> {
+async function writerFor(format: ExportFormat, reportType: string | undefined): Promise<ExportWriter> {
+  if (format !== 'pdf' && reportType !== undefined) return (await import('../exporters/tax-report.js')).writeTaxReport;
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;
   return (await import('../exporters/pdf/index.js')).writePdf;
@@ -464,7 +464,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   const row = lease.row;
   const ws = engine.workspace(row.workspace_id);
   const request = JSON.parse(row.request) as ExportRequest;
-  const writer = await writerFor(row.format);
+  const writer = await writerFor(row.format, request.report_type);
   const dir = engine.dir('exports');
   const fileName = `${row.id}.${EXTENSIONS[row.format]}`;
   const tmp = join(dir, `${fileName}.tmp`);

@@ -6,6 +6,7 @@
 import type { Summary, Tag, Transaction, Workspace } from '../core/types.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
+import type { AssetTable } from '../accounting/assets.js';
 
 export const CSV_COLUMNS = [
   'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
@@ -13,7 +14,11 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export const REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
+export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
+export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
+/** CSV and JSON take `tax` and `income` (CONTRACT §9); PDFs the four above. */
+export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
+export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const GROUP_BY = ['month', 'wallet', 'tag', 'token'] as const;
@@ -24,6 +29,10 @@ export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
 export const COST_BASIS = ['fifo', 'lifo', 'hifo'] as const;
 export type CostBasis = (typeof COST_BASIS)[number];
 
+/** Lots per wallet (the default, the US rule from 2025) or one pool per asset (docs/accounting.md). */
+export const BASIS_SCOPES = ['wallet', 'universal'] as const;
+export type BasisScope = (typeof BASIS_SCOPES)[number];
+
 export interface ExportOptions {
   currency: string;
   date_format: string;
@@ -32,6 +41,7 @@ export interface ExportOptions {
   pdf_title?: string;
   include_logo: boolean;
   cost_basis: CostBasis;
+  basis_scope: BasisScope;
 }
 
 /** One change of a transaction from the event log, for the audit report. */
@@ -74,11 +84,14 @@ export interface ExportJob {
   /** Rows in timestamp order, values converted to `options.currency`; may be called several times. */
   rows(): Iterable<Transaction>;
   /**
-   * Every row that can open or use up a cost-basis lot of the report's disposals, in timestamp
-   * order and converted: the filter's wallets, chain and token from the first transaction to the
-   * period's end, whatever its start, direction, tags or amounts (the tax report).
+   * The tax and income reports' input: every row of the workspace up to the period's end, in
+   * timestamp order and converted, each `reported` when the export's filter selects it. The lots
+   * come from all of them (own transfers and the universal pool cross wallets and chains), the
+   * report's lines from the reported ones.
    */
-  lotRows(): Iterable<Transaction>;
+  ledgerRows(): Iterable<{ tx: Transaction; reported: boolean }>;
+  /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
+  assets(): AssetTable;
   /**
    * Present when the rows need no currency conversion: where `rows()` reads them (the job's read
    * snapshot and filter), so a writer may select them with SQL itself; `transaction` reads one.

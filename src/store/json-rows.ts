@@ -41,7 +41,8 @@ const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quot
   ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
   ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', '"' || t.direction || '"',
   ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${TAGS},
-  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL}, '}')`;
+  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL},
+  ',"transfer":null,"fiat_value_source":', iif(t.fiat_cents IS NULL, 'null', '"import"'), ',"spam":false}')`;
 
 /** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
 function exactWhen(tagsInOrder: boolean): string {

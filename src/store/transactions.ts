@@ -205,6 +205,10 @@ export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: 
     notes: row.notes,
     attachments,
     explorer_url: explorerUrl(chain, row.tx_hash),
+    // Stored by the own-transfer, pricing and spam work (CONTRACT §9); until then every row is plain.
+    transfer: null,
+    fiat_value_source: row.fiat_cents === null ? null : 'import',
+    spam: false,
   };
 }
 

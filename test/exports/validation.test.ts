@@ -44,6 +44,13 @@ const cases: [string, unknown, string, string | undefined][] = [
   ['bad currency', { format: 'csv', options: { currency: 'EURO' } }, 'INVALID_FIELD', 'options.currency'],
   ['include_summary not boolean', { format: 'csv', options: { include_summary: 'no' } }, 'INVALID_FIELD', 'options.include_summary'],
   ['bad cost_basis', { format: 'pdf', report_type: 'tax', options: { cost_basis: 'avg' } }, 'INVALID_FIELD', 'options.cost_basis'],
+  ['bad cost_basis on a tax CSV', { format: 'csv', report_type: 'tax', options: { cost_basis: 'average' } }, 'INVALID_FIELD', 'options.cost_basis'],
+  ['bad basis_scope', { format: 'csv', report_type: 'tax', options: { basis_scope: 'pool' } }, 'INVALID_FIELD', 'options.basis_scope'],
+  ['basis_scope not a string', { format: 'pdf', report_type: 'tax', options: { basis_scope: 1 } }, 'INVALID_FIELD', 'options.basis_scope'],
+  ['income report as PDF', { format: 'pdf', report_type: 'income' }, 'INVALID_FIELD', 'report_type'],
+  ['audit report as JSON', { format: 'json', report_type: 'audit' }, 'INVALID_FIELD', 'report_type'],
+  ['columns on a tax CSV', { format: 'csv', report_type: 'tax', columns: ['date'] }, 'INVALID_FIELD', 'columns'],
+  ['group_by on an income JSON', { format: 'json', report_type: 'income', options: { group_by: 'month' } }, 'INVALID_FIELD', 'options.group_by'],
   ['bad delivery method', { format: 'csv', delivery: { method: 'fax' } }, 'INVALID_FIELD', 'delivery.method'],
   ['email without recipients', { format: 'csv', delivery: { method: 'email' } }, 'MISSING_REQUIRED_FIELD', 'delivery.email_recipients'],
   ['email with empty recipients', { format: 'csv', delivery: { method: 'email', email_recipients: [] } }, 'MISSING_REQUIRED_FIELD', 'delivery.email_recipients'],
@@ -77,6 +84,6 @@ describe('export body validation', () => {
     const rec = await createExport(engine, ws, { format: 'csv', filters: { start_date: '2024-01-01', end_date: '2024-01-02', wallet_ids: wallets } });
     expect(rec).toMatchObject({ status: 'completed', format: 'csv', transaction_count: 5, delivery: { method: 'download' } });
     const stored = JSON.parse(engine.db.prepare('SELECT request FROM exports WHERE id = ?').pluck().get(rec.id) as string);
-    expect(stored.options).toEqual({ currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo' });
+    expect(stored.options).toEqual({ currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo', basis_scope: 'wallet' });
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Tag, Transaction } from '../../src/core/types.js';
 import type { ExportJob, HistoryEntry } from '../../src/exporters/types.js';
 import { writePdf } from '../../src/exporters/pdf/index.js';
+import { AssetTable } from '../../src/accounting/assets.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txa-pdf-'));
 
@@ -30,7 +31,7 @@ export function tx(t: Partial<Transaction> & Pick<Transaction, 'timestamp' | 'am
     id: `tx_${n}`, tx_hash: hash, wallet_id: 'wal_1', wallet_label: 'Treasury', chain: 'ethereum',
     from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
     token: ETH, fiat_value: null, type: 'transfer', tags: [], notes: null, attachments: [],
-    explorer_url: `https://etherscan.io/tx/${hash}`, ...t,
+    explorer_url: `https://etherscan.io/tx/${hash}`, transfer: null, fiat_value_source: null, spam: false, ...t,
   };
 }
 
@@ -51,12 +52,13 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
     exportId: 'exp_test1', format: 'pdf', reportType: input.reportType, filters: {}, columns: [],
     workspace: { id: 'ws_1', name: 'Acme Café Treasury', tier: 'pro', base_currency: 'USD', rate_limit: null, created_at: '2024-01-01T00:00:00Z' },
     createdAt: '2025-02-03T04:05:06.000Z',
-    options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo', ...input.options },
+    options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo', basis_scope: 'wallet', ...input.options },
     period: input.period ?? { start: '2024-01-01', end: '2024-12-31' },
     transactionCount: input.rows.length,
     summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: input.rows.length },
     rows: () => input.rows,
-    lotRows: () => [...(input.priorRows ?? []), ...input.rows],
+    ledgerRows: () => [...(input.priorRows ?? []).map((tx) => ({ tx, reported: false })), ...input.rows.map((tx) => ({ tx, reported: true }))],
+    assets: () => new AssetTable(),
     history: (id) => input.history?.[id] ?? [],
     attachmentPath: (id) => input.files?.[id] ?? join(dir, `missing-${id}`),
     onProgress: (n) => progress.push(n),

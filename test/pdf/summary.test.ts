@@ -41,6 +41,22 @@ describe('summary report', () => {
     for (const heading of ['By month', 'By tag', 'By chain', 'By token', 'Monthly inflow and outflow (USD)', 'By tag (USD)']) expect(text).toContain(heading);
   });
 
+  it('leaves own-transfer legs out of every total and table, and says how many', async () => {
+    // The rows above plus one own transfer of 0.4 ETH worth 900.00 (both legs tagged Internal): the totals stay
+    // 4,700.60 in, 1,050.55 out, over 6 rows, and the Internal tag keeps only the USDC payment.
+    const transfer = { id: 'trf_1', counterpart_id: null, kind: 'internal' as const, matched_by: 'auto' as const };
+    const legs = [
+      tx({ timestamp: '2024-02-10T09:00:00Z', amount: '0.4', direction: 'outflow', fiat_value: 900, tags: [tagRef('tag_int')], transfer }),
+      tx({ timestamp: '2024-02-10T09:01:00Z', amount: '0.4', direction: 'inflow', fiat_value: 900, tags: [tagRef('tag_int')], transfer, wallet_label: 'Cold' }),
+    ];
+    const text = (await render(makeJob({ rows: [...rows, ...legs], reportType: 'summary' }))).text.join('\n');
+    expect(text).toMatch(/4,700\.60\s+1,050\.55\s+3,650\.05\s+6/);
+    expect(text).toContain('2 own-transfer leg(s) are left out of every total and table');
+    expect(text).toMatch(/2024-02\s+0\.00\s+1,050\.55\s+-1,050\.55\s+2/);
+    expect(text).toMatch(/Internal\s+neutral\s+0\.00\s+800\.00\s+-800\.00\s+1/);
+    expect(text).toMatch(/ETH\s+ethereum\s+1\.75\s+0\.1\s+3,500\.10\s+250\.55\s+3/);
+  });
+
   it('draws the charts and the product mark as vector graphics', async () => {
     const withLogo = await render(makeJob({ rows, reportType: 'summary' }));
     const page = rasterize(withLogo.file, 1);

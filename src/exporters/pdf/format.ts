@@ -52,7 +52,7 @@ export function period(p: ExportJob['period']): string {
   return 'all dates';
 }
 
-export const REPORT_NAMES = { summary: 'Summary', detailed: 'Detailed', tax: 'Tax', audit: 'Audit' } as const;
+export const REPORT_NAMES = { summary: 'Summary', detailed: 'Detailed', tax: 'Tax', audit: 'Audit', income: 'Income' } as const;
 
 export function reportTitle(job: ExportJob): string {
   const title = job.options.pdf_title?.trim();

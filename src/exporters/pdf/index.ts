@@ -12,9 +12,9 @@ import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
 import { TxaError } from '../../core/errors.js';
-import type { ExportJob, ExportWriter, ReportType } from '../types.js';
+import type { ExportJob, ExportWriter, PdfReportType } from '../types.js';
 
-const REPORTS: Record<ReportType, (job: ExportJob) => Render> = {
+const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
   summary: summaryReport,
   detailed: detailedReport,
   tax: taxReport,
@@ -22,7 +22,7 @@ const REPORTS: Record<ReportType, (job: ExportJob) => Render> = {
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
-  if (!job.reportType) throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
+  if (!job.reportType || job.reportType === 'income') throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
   const canvas = new Canvas(destPath, {
     title: reportTitle(job),
     author: job.workspace.name,

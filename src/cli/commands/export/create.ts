@@ -24,6 +24,7 @@ interface Opts extends FilterFlags {
   pdfTitle?: string;
   includeLogo?: boolean;
   costBasis?: string;
+  basisScope?: string;
   delivery?: string;
   email?: string;
   webhookUrl?: string;
@@ -66,6 +67,7 @@ function bodyOf(ws: string, o: Opts): Record<string, unknown> {
       pdf_title: o.pdfTitle,
       include_logo: o.includeLogo,
       cost_basis: o.costBasis,
+      basis_scope: o.basisScope,
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
@@ -128,7 +130,7 @@ export function registerCreate(parent: Command): void {
     .command('create')
     .description('create an export: download writes the file; email and webhook run the job (in this process on the local ledger)')
     .requiredOption('--format <format>', 'csv, json or pdf')
-    .option('--report-type <type>', 'PDF report: summary, detailed, tax or audit')
+    .option('--report-type <type>', 'PDF: summary, detailed, tax or audit; CSV/JSON: tax or income (docs/accounting.md)')
     .option('--wallet-ids <ids>', 'comma-separated wallet ids');
   addFilterOptions(cmd)
     .option('--columns <a,b>', 'CSV columns in this order (default: all)')
@@ -141,6 +143,7 @@ export function registerCreate(parent: Command): void {
     .option('--include-logo', 'logo in the PDF header (default)')
     .option('--no-include-logo', 'no logo in the PDF header')
     .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
+    .option('--basis-scope <scope>', 'tax report: lots per wallet (default) or one universal pool per asset')
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')

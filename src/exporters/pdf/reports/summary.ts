@@ -1,4 +1,8 @@
-/** `summary`: totals, breakdowns by month, tag, chain and token, and two charts. */
+/**
+ * `summary`: totals, breakdowns by month, tag, chain and token, and two charts. Legs of own
+ * transfers are left out (moving between one's own wallets is neither inflow nor outflow), and
+ * the page says how many.
+ */
 import { Breakdown, addTo, byVolume, emptyTotals, net, totalsCells, type FlowTotals } from '../aggregate.js';
 import { COLORS, type Canvas } from '../canvas.js';
 import { monthlyBars, tagBars, type Series } from '../charts.js';
@@ -8,7 +12,8 @@ import { money, quantity } from '../format.js';
 import { progress } from '../progress.js';
 import { tagTypeLookup } from '../tag-types.js';
 import { tableSpec } from '../table.js';
-import { assetOf, movementOf } from '../../../core/cost-basis.js';
+import { tokenId } from '../../../accounting/assets.js';
+import { quantityOf } from '../../../accounting/quantity.js';
 import type { ExportJob } from '../../types.js';
 
 const UNTAGGED = '(untagged)';
@@ -24,6 +29,7 @@ interface TokenExtra {
 
 interface SummaryData {
   totals: FlowTotals;
+  ownTransfers: number;
   months: Breakdown;
   tags: Breakdown<{ color: string; type: string }>;
   chains: Breakdown;
@@ -32,22 +38,27 @@ interface SummaryData {
 
 function collect(job: ExportJob): SummaryData {
   const typeOf = tagTypeLookup(job);
-  const data: SummaryData = { totals: emptyTotals(), months: new Breakdown(), tags: new Breakdown(), chains: new Breakdown(), tokens: new Breakdown() };
+  const data: SummaryData = { totals: emptyTotals(), ownTransfers: 0, months: new Breakdown(), tags: new Breakdown(), chains: new Breakdown(), tokens: new Breakdown() };
   const tick = progress(job);
   for (const tx of job.rows()) {
+    tick.tick();
+    if (tx.transfer) {
+      data.ownTransfers++;
+      continue;
+    }
     addTo(data.totals, tx);
     const month = tx.timestamp.slice(0, 7);
     data.months.add(month, tx, () => ({ label: month }));
     if (tx.tags.length === 0) data.tags.add('', tx, () => ({ label: UNTAGGED, color: COLORS.muted, type: '' }));
     for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, color: tag.color, type: typeOf(tag.id) ?? 'unknown' }));
     data.chains.add(tx.chain, tx, () => ({ label: tx.chain }));
-    const asset = assetOf(tx);
-    data.tokens.add(asset.key, tx, () => ({ label: asset.symbol, chain: asset.chain, decimals: asset.decimals, inUnits: 0n, outUnits: 0n }));
-    const token = data.tokens.groups.get(asset.key)!;
-    const units = movementOf(tx).quantity;
+    // Per token and chain, at the token's decimals (a row of other decimals gets its own line).
+    const key = `${tokenId(tx.chain, tx.token)}:${tx.token.decimals}`;
+    data.tokens.add(key, tx, () => ({ label: tx.token.symbol, chain: tx.chain, decimals: tx.token.decimals, inUnits: 0n, outUnits: 0n }));
+    const token = data.tokens.groups.get(key)!;
+    const units = quantityOf(tx.amount, tx.token.decimals).units;
     if (tx.direction === 'inflow') token.inUnits += units;
     else token.outUnits += units;
-    tick.tick();
   }
   tick.done();
   return data;
@@ -68,9 +79,11 @@ export function summaryReport(job: ExportJob): Render {
     const canvas = flow.canvas;
     flow.section('Totals', 56);
     flow.block(46, (y) => statCards(canvas, y, data.totals, currency));
-    if (data.totals.unpriced > 0) {
-      flow.block(12, (y) => canvas.text(`${data.totals.unpriced} transaction(s) have no fiat value and are not in the totals.`, CONTENT_LEFT, y + 2, CONTENT_WIDTH, { size: 7, color: COLORS.muted }));
-    }
+    const notes = [
+      data.totals.unpriced > 0 ? `${data.totals.unpriced} transaction(s) have no fiat value and are not in the totals.` : '',
+      data.ownTransfers > 0 ? `${data.ownTransfers} own-transfer leg(s) are left out of every total and table: moving between own wallets is neither inflow nor outflow.` : '',
+    ].filter(Boolean);
+    for (const text of notes) flow.block(12, (y) => canvas.text(text, CONTENT_LEFT, y + 2, CONTENT_WIDTH, { size: 7, color: COLORS.muted }));
     flow.gap(10);
     flow.block(CHART_HEIGHT, (y) => {
       const leftW = CONTENT_WIDTH * 0.58;

@@ -1,17 +1,20 @@
 /**
- * `tax`: income and expenses by tag type and by tag, and realised gains per token by the
- * chosen cost basis (core/cost-basis.ts), with every lot match and every disposal that lacks a
- * cost basis listed.
+ * `tax`: income and expenses by tag type and by tag (own transfers left out), then the tax
+ * ledger's lines (src/accounting, docs/accounting.md): realised gains per asset, the split into
+ * short- and long-term with totals per term, every disposed lot by term, income, and every
+ * disposal that lacks a cost basis.
  */
 import { Breakdown, byVolume, totalsCells } from '../aggregate.js';
 import { COLORS } from '../canvas.js';
 import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
 import type { Flow, Render } from '../flow.js';
-import { day, money, quantity, shortHash } from '../format.js';
+import { day, groupDigits, money, shortHash } from '../format.js';
 import { progress } from '../progress.js';
 import { tagTypeLookup } from '../tag-types.js';
 import { tableSpec } from '../table.js';
-import { movementOf, realisedGains, type AssetGains, type Movement } from '../../../core/cost-basis.js';
+import { quantityText, type Quantity } from '../../../accounting/quantity.js';
+import { taxLines, type DisposalLine, type IncomeLine } from '../../../accounting/tax-ledger.js';
+import { TaxTotals, type GainTotals } from '../../../accounting/totals.js';
 import type { ExportJob } from '../../types.js';
 
 const TYPE_ORDER = ['income', 'expense', 'neutral', 'unknown', 'untagged'];
@@ -22,112 +25,155 @@ const METHOD_NOTES = {
   lifo: 'last in, first out: each disposal uses the newest open lots',
   hifo: 'highest in, first out: each disposal uses the open lots of highest unit cost',
 } as const;
+const SCOPE_NOTES = { wallet: 'lots are kept per wallet', universal: 'lots of an asset form one pool across wallets' } as const;
 
-function collect(job: ExportJob) {
-  const typeOf = tagTypeLookup(job);
-  const types = new Breakdown();
-  const tags = new Breakdown<{ type: string }>();
-  // The report's disposals, by id: their gains are reported; the lots come from the full history.
-  const hashes = new Map<string, string>();
-  const tick = progress(job);
-  for (const tx of job.rows()) {
-    const txTypes = new Set<string>(tx.tags.map((t) => typeOf(t.id) ?? 'unknown'));
-    if (txTypes.size === 0) txTypes.add('untagged');
-    for (const type of txTypes) types.add(type, tx, () => ({ label: TYPE_LABELS[type] ?? type }));
-    for (const tag of tx.tags) tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
-    if (tx.direction === 'outflow') hashes.set(tx.id, tx.tx_hash);
-    tick.tick();
-  }
-  tick.done();
-  const movements = (function* (): Generator<Movement> {
-    for (const tx of job.lotRows()) yield movementOf(tx);
-  })();
-  const gains = realisedGains(movements, job.options.cost_basis, (m) => hashes.has(m.id)).filter((g) => g.matchedQuantity + g.uncoveredQuantity > 0n);
-  return { types, tags, gains, hashes };
+interface TaxData {
+  types: Breakdown;
+  tags: Breakdown<{ type: string }>;
+  /** Own-transfer legs among the report's rows, left out of the tag tables. */
+  ownTransfers: number;
+  totals: TaxTotals;
+  short: DisposalLine[];
+  long: DisposalLine[];
+  missing: DisposalLine[];
+  income: IncomeLine[];
 }
 
+function collect(job: ExportJob): TaxData {
+  const typeOf = tagTypeLookup(job);
+  const data: TaxData = { types: new Breakdown(), tags: new Breakdown(), ownTransfers: 0, totals: new TaxTotals(), short: [], long: [], missing: [], income: [] };
+  const tick = progress(job);
+  for (const tx of job.rows()) {
+    tick.tick();
+    if (tx.transfer) {
+      data.ownTransfers++;
+      continue;
+    }
+    const txTypes = new Set<string>(tx.tags.map((t) => typeOf(t.id) ?? 'unknown'));
+    if (txTypes.size === 0) txTypes.add('untagged');
+    for (const type of txTypes) data.types.add(type, tx, () => ({ label: TYPE_LABELS[type] ?? type }));
+    for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
+  }
+  tick.done();
+  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets(), tagType: typeOf };
+  for (const line of taxLines(job.ledgerRows(), opts)) {
+    data.totals.add(line);
+    if (line.kind === 'income') data.income.push(line);
+    else (line.term === null ? data.missing : data[line.term]).push(line);
+  }
+  return data;
+}
+
+const qty = (q: Quantity) => groupDigits(quantityText(q));
+const money$ = (c: bigint | null) => (c === null ? '—' : money(c));
+
 export function taxReport(job: ExportJob): Render {
-  const { types, tags, gains, hashes } = collect(job);
+  const data = collect(job);
   const currency = job.options.currency;
   const method = job.options.cost_basis;
+  const scope = job.options.basis_scope;
   const flowCols = [
     { label: `Inflow (${currency})`, weight: 2, align: 'right' as const },
     { label: `Outflow (${currency})`, weight: 2, align: 'right' as const },
     { label: `Net (${currency})`, weight: 2, align: 'right' as const },
     { label: 'Transactions', weight: 1.2, align: 'right' as const },
   ];
-  const hashOf = (id: string) => shortHash(hashes.get(id) ?? id);
+  const ownNote = data.ownTransfers > 0 ? ` ${data.ownTransfers} own-transfer leg(s) left out: moving between own wallets is neither.` : ' Own transfers are left out.';
   return async (flow) => {
-    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]), 'Income and expenses by tag type', 'A transaction whose tags have several types counts under each.');
-    for (const g of types.list((a, b) => TYPE_ORDER.indexOf(a.key) - TYPE_ORDER.indexOf(b.key))) flow.row([g.label, ...totalsCells(g.totals)]);
+    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]), 'Income and expenses by tag type', `A transaction whose tags have several types counts under each.${ownNote}`);
+    for (const g of data.types.list((a, b) => TYPE_ORDER.indexOf(a.key) - TYPE_ORDER.indexOf(b.key))) flow.row([g.label, ...totalsCells(g.totals)]);
+    if (data.types.groups.size === 0) flow.row(['No transactions']);
     flow.endTable();
 
     flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag', weight: 3 }, { label: 'Type', weight: 1.2 }, ...flowCols]), 'By tag');
-    const tagRows = tags.list(byVolume);
+    const tagRows = data.tags.list(byVolume);
     for (const g of tagRows) flow.row([g.label, TYPE_LABELS[g.type] ?? g.type, ...totalsCells(g.totals)]);
     if (tagRows.length === 0) flow.row(['No tagged transactions']);
     flow.endTable();
 
-    gainsTable(flow, gains, currency, `Realised gains (${METHOD_LABELS[method]})`);
-    note(flow, `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}. Acquisitions are inflows with a fiat value; disposals are outflows, at their fiat value.`);
-    note(flow, 'Partial lots are pro-rated exactly and rounded half to even to the cent. Gains count only disposals that have a fiat value.');
+    gainsTable(flow, data.totals, currency, `Realised gains (${METHOD_LABELS[method]}, ${scope === 'wallet' ? 'per wallet' : 'universal'})`);
+    termTable(flow, data.totals, currency);
+    note(flow, `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs.`);
+    note(flow, 'Own transfers move lots between wallets with their date and cost; short-term is held one year or less. Gains count only disposals with a fiat value and a cost basis.');
     flow.gap(12);
 
-    const money$ = (c: bigint | null) => (c === null ? '—' : money(c));
-    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-      { label: 'Disposed', weight: 1.3 }, { label: 'Token', weight: 1 }, { label: 'Chain', weight: 1.1 },
-      { label: 'Quantity', weight: 2.4, align: 'right' }, { label: 'Acquired', weight: 1.3 },
-      { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' }, { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' },
-      { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' }, { label: 'Transaction', weight: 1.6 },
-    ]), 'Disposals matched to lots');
-    let matches = 0;
-    for (const g of gains) {
-      for (const m of g.matches) {
-        matches++;
-        flow.row(
-          [day(m.disposedAt), g.asset.symbol, g.asset.chain, quantity(m.quantity, g.asset.decimals), day(m.acquiredAt), money$(m.proceedsCents), money(m.costCents), money$(m.gainCents), hashOf(m.disposalId)],
-          { colors: [undefined, undefined, undefined, undefined, undefined, undefined, undefined, gainColor(m.gainCents)] },
-        );
-      }
-    }
-    if (matches === 0) flow.row(['No disposal was matched to an acquired lot']);
-    flow.endTable();
+    linesTable(flow, data.short, data.totals.byTerm.short, currency, 'Short-term disposals (held one year or less)');
+    linesTable(flow, data.long, data.totals.byTerm.long, currency, 'Long-term disposals (held more than one year)');
+    incomeTable(flow, data.income, data.totals.incomeCents, currency);
 
-    const uncovered = gains.flatMap((g) => g.uncovered.map((u) => ({ g, u })));
     flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-      { label: 'Disposed', weight: 1.3 }, { label: 'Token', weight: 1 }, { label: 'Chain', weight: 1.1 },
+      { label: 'Disposed', weight: 1.3 }, { label: 'Asset', weight: 1 }, { label: 'Wallet', weight: 1.6 }, { label: 'Chain', weight: 1.1 },
       { label: 'Quantity without cost basis', weight: 2.6, align: 'right' }, { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
-      { label: 'Transaction', weight: 2 },
+      { label: 'Transaction', weight: 1.6 },
     ]), 'Missing cost basis', 'Disposed quantities no acquired lot covers: not in the gains above.');
-    for (const { g, u } of uncovered) {
-      flow.row([day(u.disposedAt), g.asset.symbol, g.asset.chain, quantity(u.quantity, g.asset.decimals), money$(u.proceedsCents), hashOf(u.disposalId)], { colors: [undefined, undefined, undefined, COLORS.outflow] });
+    for (const l of data.missing) {
+      flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.proceedsCents), shortHash(l.tx.tx_hash)], { colors: [undefined, undefined, undefined, undefined, COLORS.outflow] });
     }
-    if (uncovered.length === 0) flow.row(['None: every disposal is covered by acquired lots']);
+    if (data.missing.length === 0) flow.row(['None: all covered']);
     flow.endTable();
   };
 }
 
-function gainsTable(flow: Flow, gains: AssetGains[], currency: string, title: string): void {
+function gainsTable(flow: Flow, totals: TaxTotals, currency: string, title: string): void {
   flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Token', weight: 1 }, { label: 'Chain', weight: 1.1 },
+    { label: 'Asset', weight: 1.4 },
     { label: 'Quantity disposed', weight: 2.4, align: 'right' },
     { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' }, { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' },
     { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
     { label: 'Missing cost basis (qty)', weight: 2.4, align: 'right' },
   ]), title);
-  const total = { proceeds: 0n, cost: 0n, gain: 0n };
-  for (const g of gains) {
-    const d = g.asset.decimals;
-    flow.row(
-      [g.asset.symbol, g.asset.chain, quantity(g.matchedQuantity + g.uncoveredQuantity, d), money(g.proceedsCents), money(g.costCents), money(g.gainCents), g.uncoveredQuantity > 0n ? quantity(g.uncoveredQuantity, d) : '—'],
-      { colors: [undefined, undefined, undefined, undefined, undefined, gainColor(g.gainCents), g.uncoveredQuantity > 0n ? COLORS.outflow : undefined] },
-    );
-    total.proceeds += g.proceedsCents;
-    total.cost += g.costCents;
-    total.gain += g.gainCents;
+  const assets = totals.perAsset();
+  for (const a of assets) {
+    const missing = a.missing.units > 0n;
+    flow.row([a.asset.symbol, qty(a.disposed), money(a.proceedsCents), money(a.costCents), money(a.gainCents), missing ? qty(a.missing) : '—'], {
+      colors: [undefined, undefined, undefined, undefined, gainColor(a.gainCents), missing ? COLORS.outflow : undefined],
+    });
   }
-  if (gains.length === 0) flow.row(['No disposals in the period']);
-  flow.row(['Total', '', '', money(total.proceeds), money(total.cost), money(total.gain), ''], { bold: true, fill: COLORS.headerFill });
+  if (assets.length === 0) flow.row(['No disposals in the period']);
+  const t = totals.total;
+  flow.row(['Total', '', money(t.proceedsCents), money(t.costCents), money(t.gainCents), ''], { bold: true, fill: COLORS.headerFill });
+  flow.endTable();
+}
+
+function termTable(flow: Flow, totals: TaxTotals, currency: string): void {
+  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+    { label: 'Term', weight: 3 }, { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
+    { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' }, { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
+  ]), 'Short-term and long-term');
+  const row = (label: string, g: GainTotals, bold = false) =>
+    flow.row([label, money(g.proceedsCents), money(g.costCents), money(g.gainCents)], bold ? { bold, fill: COLORS.headerFill } : { colors: [undefined, undefined, undefined, gainColor(g.gainCents)] });
+  row('Short-term gain', totals.byTerm.short);
+  row('Long-term gain', totals.byTerm.long);
+  row('Total gain', totals.total, true);
+  flow.endTable();
+}
+
+function linesTable(flow: Flow, lines: DisposalLine[], total: GainTotals, currency: string, title: string): void {
+  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+    { label: 'Sold', weight: 1.3 }, { label: 'Acquired', weight: 1.3 }, { label: 'Asset', weight: 0.9 }, { label: 'Wallet', weight: 1.5 },
+    { label: 'Quantity', weight: 2.2, align: 'right' }, { label: `Proceeds (${currency})`, weight: 1.7, align: 'right' },
+    { label: `Cost basis (${currency})`, weight: 1.7, align: 'right' }, { label: `Gain / loss (${currency})`, weight: 1.7, align: 'right' },
+    { label: 'Transaction', weight: 1.5 },
+  ]), title);
+  for (const l of lines) {
+    flow.row(
+      [day(l.tx.timestamp), day(l.acquired!.at), l.asset.symbol, l.tx.wallet_label, qty(l.quantity), money$(l.proceedsCents), money$(l.costCents), money$(l.gainCents), shortHash(l.tx.tx_hash)],
+      { colors: [undefined, undefined, undefined, undefined, undefined, undefined, undefined, gainColor(l.gainCents)] },
+    );
+  }
+  if (lines.length === 0) flow.row(['None']);
+  flow.row(['Total', '', '', '', '', money(total.proceedsCents), money(total.costCents), money(total.gainCents), ''], { bold: true, fill: COLORS.headerFill });
+  flow.endTable();
+}
+
+function incomeTable(flow: Flow, lines: IncomeLine[], totalCents: bigint, currency: string): void {
+  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+    { label: 'Date', weight: 1.3 }, { label: 'Asset', weight: 1 }, { label: 'Wallet', weight: 1.6 }, { label: 'Chain', weight: 1.1 },
+    { label: 'Quantity', weight: 2.4, align: 'right' }, { label: `Fair value (${currency})`, weight: 1.8, align: 'right' }, { label: 'Tag', weight: 2 },
+  ]), 'Income', 'Inflows with an income-type tag, at their fiat value; each opens a lot at that value.');
+  for (const l of lines) flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.valueCents), l.tags.join('; ')]);
+  if (lines.length === 0) flow.row(['No income']);
+  flow.row(['Total', '', '', '', '', money(totalCents), ''], { bold: true, fill: COLORS.headerFill });
   flow.endTable();
 }
 

@@ -1,0 +1,141 @@
+/**
+ * Open lots of one asset in one scope (a wallet, or the universal pool), taken in the order of
+ * the cost-basis method. Exact: quantities are BigInt units at the book's scale, costs BigInt cents.
+ *
+ * Pro-rating: taking `q` from a lot of quantity `Q` and cost `C` of which `u` is already used
+ * costs round(C × (u+q) / Q) − round(C × u / Q), each rounded half to even to the cent. Every
+ * piece is rounded once and the pieces of a lot add up to its cost exactly. A disposal's
+ * proceeds are split over its pieces by the same rule (`share`).
+ */
+import { upscale } from './quantity.js';
+
+export type CostBasisMethod = 'fifo' | 'lifo' | 'hifo';
+
+export interface Lot {
+  /** The acquiring transaction, and when it happened: an own transfer moves a lot keeping both. */
+  id: string;
+  acquiredAt: string;
+  /** Acquisition order (FIFO/LIFO and HIFO's tie-break); kept when a lot moves. */
+  seq: number;
+  quantity: bigint;
+  cost: bigint;
+  consumed: bigint;
+}
+
+/** A part taken out of a lot, with its pro-rated cost. */
+export interface Piece {
+  id: string;
+  acquiredAt: string;
+  seq: number;
+  quantity: bigint;
+  cost: bigint;
+}
+
+/** n / d rounded half to even; d > 0. */
+export function divRoundHalfEven(n: bigint, d: bigint): bigint {
+  if (d <= 0n) throw new RangeError('divisor must be positive');
+  const q = n / d;
+  const r = n % d;
+  const twice = 2n * (r < 0n ? -r : r);
+  if (twice < d) return q;
+  const away = n < 0n ? q - 1n : q + 1n;
+  if (twice > d) return away;
+  return q % 2n === 0n ? q : away;
+}
+
+/** The share of `total` for the slice (before, after] of `whole`, rounded once (module note). */
+export function share(total: bigint, before: bigint, after: bigint, whole: bigint): bigint {
+  return divRoundHalfEven(total * after, whole) - divRoundHalfEven(total * before, whole);
+}
+
+/** Whether lot `a` is taken after lot `b` (sorted ascending; fifo takes from the front, the others from the back). */
+function takenAfter(method: CostBasisMethod, a: Lot, b: Lot): boolean {
+  if (method !== 'hifo') return a.seq > b.seq;
+  // Unit cost compared by cross-multiplying; among equals the earlier lot goes last, so it is taken first.
+  const cmp = a.cost * b.quantity - b.cost * a.quantity;
+  return cmp > 0n || (cmp === 0n && a.seq < b.seq);
+}
+
+export class LotBook {
+  private lots: Lot[] = [];
+  /** FIFO's front: used-up lots before it are dropped now and then, not one by one. */
+  private head = 0;
+
+  constructor(
+    private readonly method: CostBasisMethod,
+    public scale = 0,
+  ) {}
+
+  /** Raises the book's scale (never lowers it), so quantities of more decimals fit exactly. */
+  rescale(scale: number): void {
+    if (scale <= this.scale) return;
+    for (const lot of this.open()) {
+      lot.quantity = upscale(lot.quantity, this.scale, scale);
+      lot.consumed = upscale(lot.consumed, this.scale, scale);
+    }
+    this.scale = scale;
+  }
+
+  /** Adds a lot (quantity at the book's scale) at its place in the method's order. */
+  add(lot: Lot): void {
+    let lo = this.head;
+    let hi = this.lots.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (takenAfter(this.method, lot, this.lots[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === this.lots.length) this.lots.push(lot);
+    else this.lots.splice(lo, 0, lot);
+  }
+
+  /** Takes up to `quantity` in the method's order; `missing` is what no lot covered. */
+  take(quantity: bigint): { pieces: Piece[]; missing: bigint } {
+    const pieces: Piece[] = [];
+    let left = quantity;
+    while (left > 0n && this.head < this.lots.length) {
+      const lot = this.method === 'fifo' ? this.lots[this.head]! : this.lots[this.lots.length - 1]!;
+      const available = lot.quantity - lot.consumed;
+      const q = left < available ? left : available;
+      pieces.push({ id: lot.id, acquiredAt: lot.acquiredAt, seq: lot.seq, quantity: q, cost: share(lot.cost, lot.consumed, lot.consumed + q, lot.quantity) });
+      lot.consumed += q;
+      left -= q;
+      if (lot.consumed === lot.quantity) this.drop();
+    }
+    return { pieces, missing: left };
+  }
+
+  private drop(): void {
+    if (this.method !== 'fifo') {
+      this.lots.pop();
+      return;
+    }
+    this.head++;
+    // Compact now and then so a long FIFO queue does not keep every used lot alive.
+    if (this.head > 1024 && this.head * 2 > this.lots.length) {
+      this.lots = this.lots.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The open lots, in the method's order (last taken first). */
+  open(): Lot[] {
+    return this.lots.slice(this.head);
+  }
+
+  /** What the open lots still hold: quantity at the book's scale and the cost not yet used. */
+  remaining(): { quantity: bigint; cost: bigint } {
+    let quantity = 0n;
+    let cost = 0n;
+    for (const lot of this.open()) {
+      quantity += lot.quantity - lot.consumed;
+      cost += lot.cost - share(lot.cost, 0n, lot.consumed, lot.quantity);
+    }
+    return { quantity, cost };
+  }
+}
+
+/** A piece as a lot of its own (an own transfer's lots arrive in the other wallet this way). */
+export function lotOf(piece: Piece): Lot {
+  return { ...piece, consumed: 0n };
+}

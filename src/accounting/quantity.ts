@@ -1,0 +1,36 @@
+/**
+ * Token quantities as exact scaled integers: `units` × 10^−`scale`. Rows of one pooled asset may
+ * come with different decimals (a table entry joining an 18- and a 6-decimal token), so a book's
+ * scale only grows, and quantities of different scales are aligned before they are compared.
+ */
+import { fromBaseUnits, normalizeDecimal, toBaseUnits } from '../core/money.js';
+
+export interface Quantity {
+  units: bigint;
+  scale: number;
+}
+
+/** `units` at `from` decimals, expressed at `to` ≥ `from` decimals. */
+export function upscale(units: bigint, from: number, to: number): bigint {
+  if (to === from) return units;
+  if (to < from) throw new RangeError(`cannot lower a quantity's scale from ${from} to ${to}`);
+  return units * 10n ** BigInt(to - from);
+}
+
+/** A transaction's amount (unsigned, exact) at its token's decimals. */
+export function quantityOf(amount: string, decimals: number): Quantity {
+  const canonical = normalizeDecimal(amount);
+  if (canonical === null) throw new RangeError(`'${amount}' is not an amount`);
+  return { units: toBaseUnits(canonical.replace(/^-/, ''), decimals), scale: decimals };
+}
+
+export function quantityText(q: Quantity): string {
+  return fromBaseUnits(q.units, q.scale);
+}
+
+export function addQuantity(a: Quantity, b: Quantity): Quantity {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: upscale(a.units, a.scale, scale) + upscale(b.units, b.scale, scale), scale };
+}
+
+export const ZERO: Quantity = { units: 0n, scale: 0 };

@@ -1,0 +1,144 @@
+/**
+ * The tax and income reports as CSV or JSON (CONTRACT §9, docs/accounting.md "Reports"): the tax
+ * ledger's lines streamed into the file, one row per disposed lot (tax) or per income (income),
+ * with their totals. CSV text follows the transaction CSV's rules (csv-text.ts).
+ */
+import { centsToNumber, centsToString } from '../core/money.js';
+import { quantityText } from '../accounting/quantity.js';
+import { taxLines, type DisposalLine, type IncomeLine } from '../accounting/tax-ledger.js';
+import { TaxTotals } from '../accounting/totals.js';
+import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
+import { csvLine } from './csv-text.js';
+import { tagTypeLookup } from './pdf/tag-types.js';
+import type { ExportJob, ExportWriter } from './types.js';
+
+export const TAX_COLUMNS = [
+  'description', 'date_acquired', 'date_sold', 'proceeds', 'cost_basis', 'gain_loss', 'term', 'wallet_label', 'chain', 'token',
+  'quantity', 'acquired_transaction_id', 'disposed_transaction_id', 'note',
+] as const;
+export const INCOME_COLUMNS = ['date', 'wallet_label', 'chain', 'token', 'quantity', 'fair_value', 'tag', 'transaction_id'] as const;
+
+/** A cell: text, money as cents (2 decimals in CSV, a number in JSON), or empty (null in JSON). */
+type Cell = string | bigint | null;
+type Row = Record<string, Cell>;
+
+const PROGRESS_EVERY = 1000;
+const day = (timestamp: string) => timestamp.slice(0, 10);
+
+function taxRow(l: DisposalLine): Row {
+  const quantity = quantityText(l.quantity);
+  return {
+    description: `${quantity} ${l.asset.symbol}`,
+    date_acquired: l.acquired && day(l.acquired.at),
+    date_sold: day(l.tx.timestamp),
+    proceeds: l.proceedsCents,
+    cost_basis: l.costCents,
+    gain_loss: l.gainCents,
+    term: l.term,
+    wallet_label: l.tx.wallet_label,
+    chain: l.tx.chain,
+    token: l.tx.token.symbol,
+    quantity,
+    acquired_transaction_id: l.acquired && l.acquired.id,
+    disposed_transaction_id: l.tx.id,
+    note: l.acquired === null ? 'missing cost basis' : l.proceedsCents === null ? 'no fiat value' : null,
+  };
+}
+
+function incomeRow(l: IncomeLine): Row {
+  return {
+    date: day(l.tx.timestamp),
+    wallet_label: l.tx.wallet_label,
+    chain: l.tx.chain,
+    token: l.tx.token.symbol,
+    quantity: quantityText(l.quantity),
+    fair_value: l.valueCents,
+    tag: l.tags.join('; '),
+    transaction_id: l.tx.id,
+  };
+}
+
+/** The totals as [label, JSON key, value, the CSV column holding it]. */
+function totalsOf(report: 'tax' | 'income', t: TaxTotals): [string, string, bigint | number, string][] {
+  if (report === 'income') {
+    return [['Total income', 'total_income', t.incomeCents, 'fair_value'], ['Income rows', 'rows', t.incomeRows, 'fair_value']];
+  }
+  return [
+    ['Short-term gain', 'short_term_gain', t.byTerm.short.gainCents, 'gain_loss'],
+    ['Long-term gain', 'long_term_gain', t.byTerm.long.gainCents, 'gain_loss'],
+    ['Total gain', 'total_gain', t.total.gainCents, 'gain_loss'],
+    ['Missing cost basis rows', 'missing_cost_basis_rows', t.missingRows, 'gain_loss'],
+  ];
+}
+
+interface Format {
+  start(file: OutFile): void;
+  row(row: Row, first: boolean): string;
+  end(file: OutFile, totals: TaxTotals): void;
+}
+
+function csvFormat(job: ExportJob, report: 'tax' | 'income', columns: readonly string[]): Format {
+  return {
+    start: (file) => file.add(csvLine([...columns])),
+    row: (row) => csvLine(columns.map((c) => csvText(row[c] ?? null))),
+    end: (file, totals) => {
+      if (!job.options.include_summary) return;
+      file.add(csvLine(columns.map(() => '')));
+      for (const [label, , value, column] of totalsOf(report, totals)) {
+        file.add(csvLine(columns.map((c, i) => (i === 0 ? label : c === column ? csvText(typeof value === 'bigint' ? value : String(value)) : ''))));
+      }
+    },
+  };
+}
+
+function jsonFormat(job: ExportJob, report: 'tax' | 'income'): Format {
+  const key = report === 'tax' ? 'lots' : 'income';
+  return {
+    start: (file) => {
+      const meta = { id: job.exportId, format: job.format, report_type: report, created_at: job.createdAt, filters: job.filters, options: job.options };
+      file.add(`{"export":${JSON.stringify(meta)},${JSON.stringify(key)}:[`);
+    },
+    row: (row, first) => `${first ? '' : ','}\n${JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? centsToNumber(Number(v)) : v))}`,
+    end: (file, totals) => {
+      const entries = totalsOf(report, totals).map(([, name, value]) => [name, typeof value === 'bigint' ? centsToNumber(Number(value)) : value]);
+      file.add(`\n]${job.options.include_summary ? `,"totals":${JSON.stringify(Object.fromEntries(entries))}` : ''}}\n`);
+    },
+  };
+}
+
+function csvText(cell: Cell): string {
+  return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
+}
+
+/** `report_type` `tax` or `income` of a CSV or JSON export. */
+export const writeTaxReport: ExportWriter = async (job, destPath) => {
+  const report = job.reportType === 'income' ? 'income' : 'tax';
+  const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
+  const totals = new TaxTotals();
+  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets(), tagType: tagTypeLookup(job) };
+  let rows = 0;
+  let seen = 0;
+  // Lines come as the ledger reads each row; progress counts the rows the filter selects.
+  const counted = (function* () {
+    for (const r of job.ledgerRows()) {
+      if (r.reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
+      yield r;
+    }
+  })();
+  const written = await writeChunked(
+    destPath,
+    async (file) => {
+      format.start(file);
+      for (const line of taxLines(counted, opts)) {
+        totals.add(line);
+        if (line.kind !== (report === 'tax' ? 'disposal' : 'income')) continue;
+        const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
+        if (file.add(format.row(row, rows++ === 0))) await file.flush();
+      }
+      format.end(file, totals);
+    },
+    { offThread: job.transactionCount >= OFF_THREAD_ROWS },
+  );
+  job.onProgress(seen);
+  return written;
+};
