@@ -24,6 +24,9 @@ export function fuzzRun(suite: string, defaultCases: number): FuzzRun {
   return { seed, cases, indexes, rng: (i) => new Rng(seedFrom(`${suite}:${seed}:${i}`)) };
 }
 
+/** What must never reach a user: stack frames, source paths, SQL engine text. */
+export const INTERNALS = /\bat [\w.<>$]+ \(|\bat (file|node):|node:internal|\/(src|dist|node_modules)\/|\.[cm]?[jt]s:\d+|SQLITE_|\bsqlite/i;
+
 /** A broken rule: which case, what was done, what went wrong. */
 export interface Violation {
   case: number;

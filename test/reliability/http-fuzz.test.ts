@@ -16,7 +16,7 @@ import { createExport } from '../../src/engine/exports.js';
 import { OTHER_WS, WS, seedLedger } from '../server/seed.js';
 import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { MAX_DEPTH, deepJson, hostileString, hostileValue, hugeString } from './hostile.js';
-import { fuzzRun, reportFigures, summarize, type Violation } from './fuzz-run.js';
+import { INTERNALS, fuzzRun, reportFigures, summarize, type Violation } from './fuzz-run.js';
 import { count, integrityProblems, withLedger } from './ledger-check.js';
 
 const run = fuzzRun('http', 300);
@@ -35,8 +35,6 @@ const CONTRACT_CODES = new Set([
 ]);
 /** Statuses the server answers before any route, with INVALID_PARAMETERS (docs/server.md). */
 const CLIENT_ERROR_STATUSES = new Set([400, 408, 431]);
-/** What must never reach a client: stack frames, source paths, SQL engine text. */
-const INTERNALS = /\bat [\w.<>$]+ \(|\bat (file|node):|node:internal|\/(src|dist|node_modules)\/|\.[cm]?[jt]s:\d+|SQLITE_|\bsqlite/i;
 
 interface Operation {
   method: string;
