@@ -166,7 +166,6 @@ const ID_POOL: Record<string, string> = { wallet: 'wallet', tags: 'tag', tx: 'tx
 
 function positional(rng: Rng, lane: Lane, command: Command, arg: string, json: boolean): string {
   if (arg === 'file') return fileArg(rng, lane, !json && command.words.join(' ') === 'rates import');
-  // Values the user typed: in human mode without control characters (see `makeArgs`).
   const pool = arg === 'tag_ids' ? lane.ids.tag! : arg === 'id' ? (lane.ids[ID_POOL[command.words[0]!]!] ?? []) : [];
   if (pool.length && rng.chance(60)) return rng.pick(pool);
   return arg === 'name' && rng.chance(50) ? `Fuzz ws ${rng.hex(2)}` : hostileString(rng, { huge: false });

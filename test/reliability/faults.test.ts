@@ -31,8 +31,8 @@ const run = fuzzRun('faults', 6);
 const ROWS = Number(process.env.TXA_FAULT_ROWS ?? 2_000);
 const spec = ledgerSpec(ROWS, 11);
 const WS = spec.workspace.id;
-/** Latest kill moment (ms after spawn): past a whole run on a loaded machine, so some runs end first. */
-const MAX_DELAY_MS = 4_000;
+/** Latest kill moment (ms after spawn): past a whole run on a loaded machine (about 1 ms a row), so some runs end first. */
+const MAX_DELAY_MS = 2_000 + ROWS;
 
 const dir = mkdtempSync(join(tmpdir(), 'txa-faults-'));
 const base = join(dir, 'base.db');
