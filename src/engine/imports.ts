@@ -16,7 +16,7 @@ import { createTag } from './tags.js';
 import { TxaError } from '../core/errors.js';
 import { newId, transactionId } from '../core/ids.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
-import { amountKey, decimalToCents, normalizeDecimal, scaleOf } from '../core/money.js';
+import { MAX_AMOUNT_DIGITS, amountKey, decimalToCents, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
 import { compareTagRefs, insertTransactions, toTransaction, type TransactionRow } from '../store/transactions.js';
@@ -194,6 +194,10 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
     if (!w) return;
     if (normalizeDecimal(r.amount) !== r.amount || r.amount.startsWith('-') || scaleOf(r.amount) > r.token.decimals) {
       errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
+      return;
+    }
+    if (integerDigits(r.amount) > MAX_AMOUNT_DIGITS) {
+      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
       return;
     }
     let fiat_cents: number | null = null;
