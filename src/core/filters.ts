@@ -3,7 +3,7 @@
  * of an export) parsed into one typed filter, with the contract's error codes for bad values.
  */
 import { TxaError } from './errors.js';
-import { amountKey, normalizeDecimal } from './money.js';
+import { MAX_AMOUNT_DIGITS, amountKey, integerDigits, normalizeDecimal } from './money.js';
 import { DAY_SECONDS, requireDay } from './dates.js';
 import { parsePageParams } from './pagination.js';
 import { CHAINS, DIRECTIONS, SORTS, type Chain, type Direction, type QueryParams, type Sort } from './types.js';
@@ -51,11 +51,15 @@ export function parseBooleanParam(value: string, field: string, code: ParamCode 
   throw invalid(code, field, `${field} must be true or false, got '${value}'`);
 }
 
-/** A non-negative token amount (`min_amount`, `max_amount`) → its sortable key. */
+/**
+ * A non-negative token amount (`min_amount`, `max_amount`) → its sortable key. A bound over
+ * 78 integer digits is refused rather than clamped: no amount can be that large, so it is a
+ * mistake (docs/storage.md).
+ */
 export function parseAmountBound(value: string, field: string, code: ParamCode): string {
   const canonical = normalizeDecimal(value);
-  if (canonical === null || canonical.startsWith('-')) {
-    throw invalid(code, field, `${field} must be a non-negative number in token units, got '${value}'`);
+  if (canonical === null || canonical.startsWith('-') || integerDigits(canonical) > MAX_AMOUNT_DIGITS) {
+    throw invalid(code, field, `${field} must be a non-negative number in token units of at most ${MAX_AMOUNT_DIGITS} integer digits, got '${value}'`);
   }
   return amountKey(canonical);
 }

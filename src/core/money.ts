@@ -10,6 +10,9 @@ const SCIENTIFIC = /^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$/;
 /** Largest exponent we expand; uint256 has 78 digits, so anything larger is not an amount. */
 const MAX_EXPONENT = 100;
 
+/** Most integer digits a token amount (or an amount bound) may have: uint256's 78 digits. */
+export const MAX_AMOUNT_DIGITS = 78;
+
 /**
  * Canonical form of a decimal written plainly (`12.50`) or in scientific notation
  * (`9.39445E-05`, as spreadsheets write): no sign for zero, no leading zeros, no trailing
@@ -74,14 +77,22 @@ export function fromBaseUnits(units: bigint, decimals: number): string {
   return negative && body !== '0' ? `-${body}` : body;
 }
 
+/** Number of integer digits of a canonical decimal, 0 below one (`0.5` → 0, `-12.5` → 2). */
+export function integerDigits(canonical: string): number {
+  const int = canonical.replace(/^-/, '').split('.')[0]!;
+  return int === '0' ? 0 : int.length;
+}
+
 /**
  * Sortable text key of a non-negative canonical decimal: two digits giving the length of the
  * integer part (0 for values below one), the integer digits, then the fraction digits.
  * Byte order of keys equals numeric order, so SQLite's BINARY collation sorts and range-filters
- * amounts exactly through an ordinary index (see docs/storage.md).
+ * amounts exactly through an ordinary index (see docs/storage.md). The two-digit length is
+ * why callers refuse amounts over MAX_AMOUNT_DIGITS integer digits first.
  */
 export function amountKey(canonical: string): string {
   if (canonical.startsWith('-')) throw new RangeError('amount keys are for non-negative amounts');
+  if (integerDigits(canonical) > MAX_AMOUNT_DIGITS) throw new RangeError(`${canonical} has more than ${MAX_AMOUNT_DIGITS} integer digits`);
   const [int = '0', frac = ''] = canonical.split('.');
   const intPart = int === '0' ? '' : int;
   return String(intPart.length).padStart(2, '0') + intPart + frac;

@@ -7,7 +7,6 @@
  * An import at least as large as the ledger builds the indexes of the tables it fills once, at
  * its end (store/bulk-write.ts).
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Engine } from './engine.js';
@@ -16,12 +15,13 @@ import { createTag } from './tags.js';
 import { TxaError } from '../core/errors.js';
 import { newId, transactionId } from '../core/ids.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
-import { amountKey, decimalToCents, normalizeDecimal, scaleOf } from '../core/money.js';
+import { MAX_AMOUNT_DIGITS, amountKey, decimalToCents, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
 import { compareTagRefs, insertTransactions, toTransaction, type TransactionRow } from '../store/transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { importerFor } from '../importers/index.js';
+import { readImportFile } from '../importers/read-file.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
 
@@ -44,11 +44,16 @@ export interface ImportSummary {
   wallets: { id: string; label: string; imported: number }[];
 }
 
-/** The error listing every bad row; the CLI prints them one per line. */
+/** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
+export const LISTED_ERRORS = 100;
+
+/** The error listing the bad rows (the first LISTED_ERRORS); the CLI prints them one per line. */
 function invalidRows(errors: RowError[]): TxaError {
   const sorted = [...errors].sort((a, b) => a.line - b.line);
   const n = new Set(sorted.map((e) => e.line)).size;
-  return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, { extra: { errors: sorted } });
+  return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, {
+    extra: { errors: sorted.slice(0, LISTED_ERRORS), error_count: sorted.length },
+  });
 }
 
 /** Thrown to roll back a dry run's transaction once its counts are known. */
@@ -58,12 +63,7 @@ class DryRunDone {
 
 export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
   const ws = engine.workspace(workspaceId);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new TxaError('USAGE_ERROR', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file', cause: err });
-  }
+  const text = readImportFile(path);
   const importer = importerFor(opts.format ?? 'auto', text);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
@@ -194,6 +194,10 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
     if (!w) return;
     if (normalizeDecimal(r.amount) !== r.amount || r.amount.startsWith('-') || scaleOf(r.amount) > r.token.decimals) {
       errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
+      return;
+    }
+    if (integerDigits(r.amount) > MAX_AMOUNT_DIGITS) {
+      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
       return;
     }
     let fiat_cents: number | null = null;

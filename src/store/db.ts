@@ -4,7 +4,7 @@
  * gets a clear LEDGER_ERROR instead of a driver stack trace.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, statSync, accessSync, constants } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { TxaError } from '../core/errors.js';
 import { MIGRATIONS } from './migrations.js';
@@ -17,6 +17,15 @@ const BUSY_TIMEOUT_MS = 15_000;
 const MMAP_BYTES = 1 << 30;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The ledger path of each read-only connection (an in-memory copy's own name is `:memory:`). */
+const readOnlyPaths = new WeakMap<Db, string>();
+
+function readOnlyError(db: Db): TxaError {
+  return new TxaError('LEDGER_ERROR', `ledger ${readOnlyPaths.get(db) ?? db.name} is read-only (the file or its folder is not writable) and this command changes it`, {
+    hint: 'Reads work on a read-only ledger; to change it, copy it somewhere writable and pass --db COPY.',
+  });
+}
 
 function ledgerError(path: string, message: string, cause?: unknown): TxaError {
   return new TxaError('LEDGER_ERROR', `cannot open ledger ${path}: ${message}`, {
@@ -33,7 +42,12 @@ function ensureDir(dir: string): void {
   mkdirSync(dir);
 }
 
-function checkPath(path: string): void {
+/**
+ * Whether the ledger must be opened read-only: an existing file that is not writable, or in a
+ * directory that is not (SQLite creates its -wal and -shm files beside it), e.g. an auditor's
+ * copy on a read-only mount. A new file needs a writable directory.
+ */
+function checkPath(path: string): { readOnly: boolean } {
   let isNew = false;
   try {
     if (statSync(path).isDirectory()) throw ledgerError(path, 'it is a directory');
@@ -44,24 +58,36 @@ function checkPath(path: string): void {
   const dir = dirname(path);
   try {
     ensureDir(dir);
-    accessSync(isNew ? dir : path, constants.R_OK | constants.W_OK);
+    accessSync(isNew ? dir : path, constants.R_OK | (isNew ? constants.W_OK : 0));
   } catch (err) {
-    throw ledgerError(path, `${isNew ? 'its directory' : 'the file'} is not writable (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+    const what = isNew ? 'its directory is not writable' : 'the file is not readable';
+    throw ledgerError(path, `${what} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+  }
+  return { readOnly: !isNew && !(writable(path) && writable(dir)) };
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
-export function openDb(path: string, opts: { readonly?: boolean } = {}): Db {
-  if (path !== ':memory:') checkPath(path);
+export function openDb(path: string): Db {
+  const readOnly = path !== ':memory:' && checkPath(path).readOnly;
   let db: Db;
   try {
-    db = new Database(path, { readonly: opts.readonly ?? false, timeout: BUSY_TIMEOUT_MS });
+    db = readOnly ? openReadOnly(path) : new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    if (readOnly) readOnlyPaths.set(db, path);
   } catch (err) {
-    throw ledgerError(path, (err as Error).message, err);
+    throw asLedgerError(path, err);
   }
   try {
     // The first statement that reads the header tells a non-SQLite file apart.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    if (path !== ':memory:') db.pragma('journal_mode = WAL');
+    if (path !== ':memory:' && !readOnly) enableWal(db);
     db.pragma('synchronous = NORMAL');
     // Reads through the OS page cache instead of copying pages into SQLite's own: large scans
     // (amount ranges, exports) run about twice as fast (bench/RESULTS.md).
@@ -70,30 +96,105 @@ export function openDb(path: string, opts: { readonly?: boolean } = {}): Db {
     migrate(db, path);
   } catch (err) {
     db.close();
-    if (err instanceof TxaError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'SQLITE_NOTADB') throw ledgerError(path, 'it is not a SQLite database', err);
-    if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN') throw ledgerError(path, 'the file is not writable', err);
-    throw ledgerError(path, (err as Error).message, err);
+    throw asLedgerError(path, err);
   }
   return db;
 }
 
-function migrate(db: Db, path: string): void {
-  const appId = db.pragma('application_id', { simple: true }) as number;
-  const version = db.pragma('user_version', { simple: true }) as number;
-  const tableCount = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
-  if (appId !== APPLICATION_ID && tableCount > 0) {
+function asLedgerError(path: string, err: unknown): TxaError {
+  if (err instanceof TxaError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_NOTADB') return ledgerError(path, 'it is not a SQLite database', err);
+  if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN') return ledgerError(path, 'the file is not writable', err);
+  return ledgerError(path, (err as Error).message, err);
+}
+
+/**
+ * WAL mode, which a ledger keeps once set. A file still in rollback mode (a new one) switches by
+ * upgrading a read lock to a write lock, which SQLite does without waiting on the busy timeout
+ * (two upgraders would deadlock), so two processes opening a new ledger at once can get
+ * SQLITE_BUSY: the loser retries until the busy timeout.
+ */
+function enableWal(db: Db): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      Atomics.wait(RETRY_SLEEP, 0, 0, 2 + Math.random() * 8);
+    }
+  }
+}
+
+/** Waited on (never notified) for a synchronous pause between retries. */
+const RETRY_SLEEP = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * A read-only connection. SQLite reads a WAL ledger in place when it can create (or finds) the
+ * -wal and -shm files beside it; on a read-only mount without them it cannot, so the ledger is
+ * read into memory instead (docs/storage.md) — unless a -wal file holds commits the copy would miss.
+ */
+function openReadOnly(path: string): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('user_version');
+    return db;
+  } catch (err) {
+    db.close();
+    // CANTOPEN on a read-only mount, READONLY_DIRECTORY in a folder this user cannot write.
+    const code = (err as { code?: string }).code;
+    if (code !== 'SQLITE_CANTOPEN' && code !== 'SQLITE_READONLY_DIRECTORY') throw err;
+  }
+  if (existsSync(`${path}-wal`)) {
+    throw ledgerError(path, `it is read-only and its -wal file has no -shm file beside it; copy ${path}-shm too, or open the ledger once where it is writable`);
+  }
+  const image = readFileSync(path);
+  // Header bytes 18-19 are 2 in WAL mode, which an in-memory database cannot use; 1 is the
+  // rollback journal, and the pages are the same.
+  if (image[18] === 2) image[18] = image[19] = 1;
+  return new Database(image, { readonly: true });
+}
+
+/** The header values that tell a txa ledger, its schema and a foreign SQLite file apart. */
+interface Header {
+  appId: number;
+  version: number;
+  tables: number;
+}
+
+function readHeader(db: Db): Header {
+  return {
+    appId: db.pragma('application_id', { simple: true }) as number,
+    version: db.pragma('user_version', { simple: true }) as number,
+    tables: (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n,
+  };
+}
+
+function checkHeader(h: Header, path: string): void {
+  if (h.appId !== APPLICATION_ID && h.tables > 0) {
     throw ledgerError(path, 'it is a SQLite database of another program, not a txa ledger');
   }
-  if (version > SCHEMA_VERSION) {
-    throw ledgerError(path, `it was written by a newer txa (schema ${version}, this txa knows ${SCHEMA_VERSION}); upgrade txa`);
+  if (h.version > SCHEMA_VERSION) {
+    throw ledgerError(path, `it was written by a newer txa (schema ${h.version}, this txa knows ${SCHEMA_VERSION}); upgrade txa`);
   }
-  if (version === SCHEMA_VERSION) return;
-  // IMMEDIATE: two processes opening a new ledger at once must not both migrate it.
+}
+
+function migrate(db: Db, path: string): void {
+  // One read transaction: the header values come from one snapshot. Read one by one, a peer's
+  // migration committing in between looked like tables without txa's application_id.
+  const header = db.transaction(() => readHeader(db))();
+  checkHeader(header, path);
+  if (header.version === SCHEMA_VERSION) return;
+  if (db.readonly) {
+    throw ledgerError(path, `it is read-only and needs an upgrade to schema ${SCHEMA_VERSION} (it has ${header.version}); open it once where it is writable`);
+  }
+  // IMMEDIATE, and the header read again inside: a peer may have created or migrated it meanwhile.
   const upgrade = db.transaction(() => {
-    const current = db.pragma('user_version', { simple: true }) as number;
-    for (let v = current; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    const current = readHeader(db);
+    checkHeader(current, path);
+    for (let v = current.version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   });
@@ -133,5 +234,6 @@ export function watchCommits(path: string): CommitWatch {
  * waits on the busy timeout instead of failing with SQLITE_BUSY halfway through.
  */
 export function writeTx<T>(db: Db, fn: () => T): T {
+  if (db.readonly) throw readOnlyError(db);
   return db.transaction(fn).immediate();
 }

@@ -80,6 +80,7 @@ describe('txa import', () => {
           { line: 3, field: 'amount', reason: "not a number: 'two'" },
           { line: 4, field: 'direction', reason: "must be one of inflow, outflow, got 'sideways'" },
         ],
+        error_count: 2,
       },
     });
   });

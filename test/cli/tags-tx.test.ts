@@ -126,6 +126,7 @@ describe('tx', () => {
     [['--direction', 'up'], 'INVALID_PARAMETERS (direction)', /inflow/, 1],
     [['--sort', 'best'], 'INVALID_PARAMETERS (sort)', /timestamp_desc/, 1],
     [['--min-amount', 'lots'], 'INVALID_PARAMETERS (min_amount)', /number/, 1],
+    [['--max-amount', '1e99'], 'INVALID_PARAMETERS (max_amount)', /at most 78 integer digits/, 1],
     [['--start-date', '2025-02-01', '--end-date', '2025-01-01'], 'INVALID_DATE_RANGE (end_date)', /before/, 1],
     [['--wallet-id', 'wal_nope'], 'WALLET_NOT_FOUND (wallet_id)', /wal_nope/, 1],
     [['--period', '2025-01', '--start-date', '2025-01-01'], 'USAGE_ERROR (period)', /cannot be combined/, 2],

@@ -61,6 +61,7 @@ export function conformanceCases(): Case[] {
     { name: 'INVALID_PARAMETERS page', args: () => ['tx', 'list', '--page', '0'], exit: 1 },
     { name: 'INVALID_PARAMETERS sort', args: () => ['tx', 'list', '--sort', 'fiat_desc'], exit: 1 },
     { name: 'INVALID_PARAMETERS min_amount', args: () => ['tx', 'list', '--min-amount', '-5'], exit: 1 },
+    { name: 'INVALID_PARAMETERS max_amount over 78 integer digits', args: () => ['tx', 'list', '--max-amount', '1e99'], exit: 1 },
 
     // one transaction: get, tag, untag, update
     { name: 'tx get', args: (ids) => ['tx', 'get', ids.tx0!] },
@@ -97,6 +98,7 @@ export function conformanceCases(): Case[] {
     { name: 'export status', args: (ids) => ['export', 'status', ids.export!] },
     { name: 'export list', args: () => ['export', 'list'] },
     { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
+    { name: 'export min_amount over 78 integer digits', args: () => ['export', 'create', '--format', 'csv', '--min-amount', '1e99'], exit: 1 },
     { name: 'export INVALID_DATE_RANGE', args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'], exit: 1 },
     { name: 'EXPORT_NOT_FOUND', args: () => ['export', 'status', 'exp_00000000000000000000'], exit: 1 },
   ].map((c) => ({ ...c, args: (ids: Ids) => ['-w', WS, ...c.args(ids)] })) as Case[];

@@ -35,6 +35,8 @@ const cases: [string, unknown, string, string | undefined][] = [
   ['bad chain', { format: 'csv', filters: { chain: 'solana' } }, 'INVALID_FIELD', 'filters.chain'],
   ['bad direction', { format: 'csv', filters: { direction: 'sideways' } }, 'INVALID_FIELD', 'filters.direction'],
   ['negative min_amount', { format: 'csv', filters: { min_amount: -1 } }, 'INVALID_FIELD', 'filters.min_amount'],
+  ['min_amount over 78 integer digits', { format: 'csv', filters: { min_amount: 1e99 } }, 'INVALID_FIELD', 'filters.min_amount'],
+  ['max_amount over 78 integer digits', { format: 'csv', filters: { max_amount: '1' + '0'.repeat(78) } }, 'INVALID_FIELD', 'filters.max_amount'],
   ['has_tags not boolean', { format: 'csv', filters: { has_tags: 'yes' } }, 'INVALID_FIELD', 'filters.has_tags'],
   ['wallet_ids not array', { format: 'csv', filters: { wallet_ids: 'w1' } }, 'INVALID_FIELD', 'filters.wallet_ids'],
   ['unknown wallet', { format: 'csv', filters: { wallet_ids: ['wal_nope'] } }, 'WALLET_NOT_FOUND', 'filters.wallet_ids'],

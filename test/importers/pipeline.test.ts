@@ -97,6 +97,14 @@ describe('atomicity', () => {
     expect([countOf('transactions'), countOf('wallets'), countOf('events')]).toEqual([0, 0, 0]);
   });
 
+  it('refuses an amount over 78 integer digits (its sort key could not order it)', () => {
+    const huge = '1' + '0'.repeat(78);
+    const file = writeJson('huge.json', [tx(1, { amount: '9'.repeat(78) }), tx(2, { amount: huge })]);
+    const err = txaErrorOf(() => importFile(engine, ws, file));
+    expect(err.extra?.errors).toEqual([{ line: 2, field: 'amount', reason: `'${huge}' has more than 78 integer digits` }]);
+    expect(countOf('transactions')).toBe(0);
+  });
+
   it('lists every bad row with line, field and reason', () => {
     const err = txaErrorOf(() => importFile(engine, ws, join(FIXTURES, 'bad-rows.ndjson')));
     expect(err.message).toBe('2 rows are invalid; nothing was imported');

@@ -8,10 +8,13 @@ import { action, choice } from '../run.js';
 /** Bad or skipped rows listed on stderr before "… and N more". */
 const LISTED = 20;
 
-/** One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the rest; a reason may quote the file. */
-function listRows(rows: { line: number; field?: string; reason: string }[]): void {
+/**
+ * One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the
+ * rest (of `total`, which is more than the rows given when the engine listed only the first ones).
+ */
+function listRows(rows: { line: number; field?: string; reason: string }[], total = rows.length): void {
   for (const r of rows.slice(0, LISTED)) process.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
-  if (rows.length > LISTED) process.stderr.write(`  … and ${rows.length - LISTED} more\n`);
+  if (total > LISTED) process.stderr.write(`  … and ${total - LISTED} more\n`);
 }
 
 export function registerImport(program: Command): void {
@@ -57,7 +60,7 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
           const errors = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
           if (!errors || ctx.out.json) throw err;
           ctx.out.error(err as TxaError);
-          listRows(errors);
+          listRows(errors, (err as TxaError).extra?.error_count as number | undefined);
           process.exitCode = (err as TxaError).exitCode;
           return;
         }
