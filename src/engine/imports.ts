@@ -182,8 +182,8 @@ interface PlannedRow extends TransactionRow {
 
 /**
  * Rows to insert, with identities derived the same way for every format: the transfer key
- * `t|fee:<token address or symbol>:<direction>:<n>`, n counting earlier records of the file with
- * the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
+ * `t|i|fee:<token address or symbol>:<direction>:<n>` (i: value moved by an internal call), n
+ * counting earlier records of the file with the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
  * primary key alone makes re-imports find their rows (an `id` in the file is not kept).
  */
 function buildRows(workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
@@ -207,7 +207,7 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       errors.push({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
       return;
     }
-    const prefix = `${r.type === 'fee' ? 'fee' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
+    const prefix = `${r.type === 'fee' ? 'fee' : r.internal ? 'i' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
     const counter = `${w.id}\0${r.tx_hash}\0${prefix}`;
     const n = counters.get(counter) ?? 0;
     counters.set(counter, n + 1);
