@@ -82,11 +82,19 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format }, parsed.errors, parsed.skipped.length);
 }
 
+export interface RunOptions {
+  walletId?: string;
+  dryRun?: boolean;
+  format: string;
+  /** false: no `last_synced` and `wallet.synced` (a wallet sync writes batches and tells once, at its end). */
+  walletSynced?: boolean;
+}
+
 export function importRecords(
   engine: Engine,
   workspaceId: string,
   records: ImportRecord[],
-  opts: { walletId?: string; dryRun?: boolean; format: string },
+  opts: RunOptions,
 ): ImportSummary {
   return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
 }
@@ -95,7 +103,7 @@ function run(
   engine: Engine,
   ws: Workspace,
   records: ImportRecord[],
-  opts: { walletId?: string; dryRun?: boolean; format: string },
+  opts: RunOptions,
   parseErrors: RowError[],
   skipped: number,
 ): ImportSummary {
@@ -269,7 +277,7 @@ function write(
   ws: Workspace,
   planned: PlannedRow[],
   wallets: (WalletRow | undefined)[],
-  opts: { dryRun?: boolean; format: string },
+  opts: RunOptions,
   skipped: number,
 ): ImportSummary {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
@@ -285,7 +293,7 @@ function write(
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();
   for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
   for (const row of inserted) touched.get(row.wallet_id)!.imported++;
-  if (!opts.dryRun) {
+  if (!opts.dryRun && opts.walletSynced !== false) {
     const syncedAt = nowIso();
     const setSynced = engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?');
     for (const t of touched.values()) {

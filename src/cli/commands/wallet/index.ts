@@ -3,6 +3,7 @@ import { TxaError } from '../../../core/errors.js';
 import { CHAINS } from '../../../core/types.js';
 import { action, confirm } from '../../run.js';
 import { printWallets } from '../../views.js';
+import { registerWalletSync } from './sync.js';
 
 // The four wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
 export function registerWallet(program: Command): void {
@@ -74,4 +75,6 @@ export function registerWallet(program: Command): void {
         else ctx.out.notice(`Removed wallet ${res.id}.`);
       }),
     );
+
+  registerWalletSync(wallet);
 }
