@@ -84,6 +84,15 @@ describe('txa wallet sync', () => {
     expect((await s.txa(['wallet', 'sync', 'wal_nope'])).stderr).toMatch(/^error: WALLET_NOT_FOUND: wallet wal_nope not found$/m);
   });
 
+  it("takes the profile's etherscan_api_key when TXA_ETHERSCAN_API_KEY is unset, and config list masks it", async () => {
+    s.env.TXA_ETHERSCAN_API_KEY = '';
+    const key = 'ES0123456789ABCDEFGHIJKLMNOPQRSTUV';
+    await s.json(['config', 'set', 'etherscan_api_key', key]);
+    expect((await s.json(['config', 'list'])).data.values.etherscan_api_key).toBe(`${key.slice(0, 13)}…`);
+    await s.json(['wallet', 'sync', wallet]);
+    expect(server.calls.every((c) => c.get('apikey') === key)).toBe(true);
+  });
+
   it('exit codes: 4 for a refused key, 5 for a rate limit that never lifts, 1 for an unserved chain', async () => {
     server.always = { envelope: ENVELOPES.invalidKey };
     const key = await s.txa(['wallet', 'sync', wallet]);
