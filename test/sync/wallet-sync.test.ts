@@ -112,9 +112,11 @@ describe('paging', () => {
     server.cap = 3;
     const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
     const r = await syncer().sync(w);
-    const reference = addWallet(engine, createWorkspace(engine, { name: 'Ref', tier: 'enterprise' }).id, { address: WALLET, chain: 'ethereum' }).id;
+    // The reference: the same history in one uncapped page per list, in another workspace.
+    const refWs = createWorkspace(engine, { name: 'Ref', tier: 'enterprise' }).id;
+    const reference = addWallet(engine, refWs, { address: WALLET, chain: 'ethereum' }).id;
     server.cap = Infinity;
-    await new WalletSync(engine, count('SELECT workspace_id FROM wallets WHERE id = ?', reference) as unknown as string, syncSettings(env({ TXA_SYNC_PAGE_SIZE: '10000' }))).sync(reference);
+    await new WalletSync(engine, refWs, syncSettings(env({ TXA_SYNC_PAGE_SIZE: '10000' }))).sync(reference);
     expect(rowsOf(w)).toEqual(rowsOf(reference));
     expect(r.new_transactions).toBe(28 + 80);
     // Each call after the first of a list starts at the block the previous one ended in.
