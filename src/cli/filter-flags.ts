@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { TxaError } from '../core/errors.js';
 import { expandPeriod, type DateRange } from '../core/dates.js';
 import { now } from '../core/clock.js';
+import { CHAINS } from '../core/types.js';
 
 export interface FilterFlags {
   chain?: string;
@@ -20,7 +21,7 @@ export interface FilterFlags {
 /** Flags shared by `tx list` and `export create`; each command adds its own wallet flag. */
 export function addFilterOptions(cmd: Command): Command {
   return cmd
-    .option('--chain <chain>', 'ethereum, polygon, arbitrum or bsc')
+    .option('--chain <chain>', CHAINS.join(', '))
     .option('--token <symbol>', 'token symbol, e.g. USDC')
     .option('--direction <dir>', 'inflow or outflow')
     .option('--tag-ids <ids>', 'comma-separated tag ids (any of them)')

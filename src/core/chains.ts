@@ -1,21 +1,50 @@
-/** Facts about the four supported chains and well-known tokens on them (real contract addresses and decimals). */
+/**
+ * Facts about the supported EVM chains (CONTRACT §11): chain id, native coin, explorer, and which
+ * explorer API serves the chain to `txa wallet sync` (../shared/research/sync.md §1–2), plus
+ * well-known tokens on them (real contract addresses and decimals).
+ */
 import type { Chain, Token } from './types.js';
 
 export interface ChainInfo {
+  /** EIP-155 chain id (Etherscan V2's `chainid`). */
+  id: number;
   native: Token;
   explorerTx: string;
+  /**
+   * Etherscan API V2: `free` when its free plan serves the chain, `paid` when only paid plans
+   * do, null when Etherscan no longer serves it (Scroll) or never did (zkSync Era).
+   */
+  etherscan: 'free' | 'paid' | null;
+  /** The public Blockscout instance's Etherscan-compatible API, where one exists. */
+  blockscout: string | null;
 }
 
+const native = (symbol: string): Token => ({ symbol, address: null, decimals: 18 });
+const blockscout = (host: string) => `https://${host}.blockscout.com/api`;
+
 export const CHAIN_INFO: Record<Chain, ChainInfo> = {
-  ethereum: { native: { symbol: 'ETH', address: null, decimals: 18 }, explorerTx: 'https://etherscan.io/tx/' },
-  polygon: { native: { symbol: 'POL', address: null, decimals: 18 }, explorerTx: 'https://polygonscan.com/tx/' },
-  arbitrum: { native: { symbol: 'ETH', address: null, decimals: 18 }, explorerTx: 'https://arbiscan.io/tx/' },
-  bsc: { native: { symbol: 'BNB', address: null, decimals: 18 }, explorerTx: 'https://bscscan.com/tx/' },
+  ethereum: { id: 1, native: native('ETH'), explorerTx: 'https://etherscan.io/tx/', etherscan: 'free', blockscout: blockscout('eth') },
+  polygon: { id: 137, native: native('POL'), explorerTx: 'https://polygonscan.com/tx/', etherscan: 'free', blockscout: blockscout('polygon') },
+  arbitrum: { id: 42161, native: native('ETH'), explorerTx: 'https://arbiscan.io/tx/', etherscan: 'free', blockscout: blockscout('arbitrum') },
+  bsc: { id: 56, native: native('BNB'), explorerTx: 'https://bscscan.com/tx/', etherscan: 'paid', blockscout: null },
+  base: { id: 8453, native: native('ETH'), explorerTx: 'https://basescan.org/tx/', etherscan: 'paid', blockscout: blockscout('base') },
+  optimism: { id: 10, native: native('ETH'), explorerTx: 'https://optimistic.etherscan.io/tx/', etherscan: 'paid', blockscout: blockscout('optimism') },
+  linea: { id: 59144, native: native('ETH'), explorerTx: 'https://lineascan.build/tx/', etherscan: 'free', blockscout: null },
+  avalanche: { id: 43114, native: native('AVAX'), explorerTx: 'https://snowscan.xyz/tx/', etherscan: 'paid', blockscout: null },
+  gnosis: { id: 100, native: native('xDAI'), explorerTx: 'https://gnosisscan.io/tx/', etherscan: 'free', blockscout: blockscout('gnosis') },
+  scroll: { id: 534352, native: native('ETH'), explorerTx: 'https://scrollscan.com/tx/', etherscan: null, blockscout: blockscout('scroll') },
+  zksync: { id: 324, native: native('ETH'), explorerTx: 'https://explorer.zksync.io/tx/', etherscan: null, blockscout: blockscout('zksync') },
+  blast: { id: 81457, native: native('ETH'), explorerTx: 'https://blastscan.io/tx/', etherscan: 'free', blockscout: null },
+  mantle: { id: 5000, native: native('MNT'), explorerTx: 'https://mantlescan.xyz/tx/', etherscan: 'free', blockscout: null },
+  celo: { id: 42220, native: native('CELO'), explorerTx: 'https://celoscan.io/tx/', etherscan: 'free', blockscout: blockscout('celo') },
 };
 
 export function explorerUrl(chain: Chain, txHash: string): string {
   return /^0x[0-9a-fA-F]{64}$/.test(txHash) ? CHAIN_INFO[chain].explorerTx + txHash : '';
 }
+
+/** WETH's predeploy on OP-stack chains (Optimism, Base). */
+const OP_STACK_WETH: Token = { symbol: 'WETH', address: '0x4200000000000000000000000000000000000006', decimals: 18 };
 
 /** Well-known ERC-20/BEP-20 tokens, keyed by chain; addresses lower-case. */
 export const KNOWN_TOKENS: Record<Chain, Token[]> = {
@@ -46,6 +75,23 @@ export const KNOWN_TOKENS: Record<Chain, Token[]> = {
     { symbol: 'CAKE', address: '0x0e09fabb73bd3ade0a17ecc321fd13a19e81ce82', decimals: 18 },
     { symbol: 'USDC', address: '0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d', decimals: 18 },
   ],
+  base: [{ symbol: 'USDC', address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', decimals: 6 }, OP_STACK_WETH],
+  optimism: [
+    { symbol: 'USDC', address: '0x0b2c639c533813f4aa9d7837caf62653d097ff85', decimals: 6 },
+    { symbol: 'OP', address: '0x4200000000000000000000000000000000000042', decimals: 18 },
+    OP_STACK_WETH,
+  ],
+  linea: [],
+  avalanche: [
+    { symbol: 'USDC', address: '0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', decimals: 6 },
+    { symbol: 'WAVAX', address: '0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7', decimals: 18 },
+  ],
+  gnosis: [{ symbol: 'WXDAI', address: '0xe91d153e0b41518a2ce8dd3d7944fa863463a97d', decimals: 18 }],
+  scroll: [{ symbol: 'USDC', address: '0x06efdbff2a14a7c8e15944d1f4a48f9f95f663a4', decimals: 6 }],
+  zksync: [],
+  blast: [{ symbol: 'USDB', address: '0x4300000000000000000000000000000000000003', decimals: 18 }],
+  mantle: [],
+  celo: [{ symbol: 'cUSD', address: '0x765de816845861e75a25fca122bb6898b8b1282a', decimals: 18 }],
 };
 
 /** A known token by contract address on any chain (addresses compare case-insensitively). */
@@ -58,9 +104,13 @@ export function findTokenByAddress(address: string): Token | undefined {
   return undefined;
 }
 
-/** Chain by the explorer's native symbol, for header names like `Value_IN(BNB)`. */
+/** Whether `symbol` names the chain's native coin (case-insensitively; MATIC counts as POL). */
+export function isNativeSymbol(chain: Chain, symbol: string): boolean {
+  const upper = symbol.trim().toUpperCase();
+  return (upper === 'MATIC' ? 'POL' : upper) === CHAIN_INFO[chain].native.symbol.toUpperCase();
+}
+
+/** Chains by the explorer's native symbol, for header names like `Value_IN(BNB)`, `Value_IN(xDAI)`. */
 export function chainsForNative(symbol: string): Chain[] {
-  const upper = symbol.toUpperCase();
-  const native = upper === 'MATIC' ? 'POL' : upper;
-  return (Object.keys(CHAIN_INFO) as Chain[]).filter((c) => CHAIN_INFO[c].native.symbol === native);
+  return (Object.keys(CHAIN_INFO) as Chain[]).filter((c) => isNativeSymbol(c, symbol));
 }

@@ -50,6 +50,9 @@ export type ErrorCode =
   | 'EXPORT_CANCELLED'
   | 'EXPORT_NOT_CANCELLABLE'
   | 'LOCAL_ONLY'
+  | 'SYNC_UNAUTHORIZED'
+  | 'SYNC_UNSUPPORTED_CHAIN'
+  | 'SYNC_FAILED'
   | 'USAGE_ERROR'
   | 'INTERNAL_ERROR';
 
@@ -113,6 +116,10 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   EXPORT_CANCELLED: { status: 409, exit: EXIT_ERROR },
   EXPORT_NOT_CANCELLABLE: { status: 409, exit: EXIT_ERROR },
   LOCAL_ONLY: { status: 400, exit: EXIT_USAGE },
+  // Wallet sync (CONTRACT §11): the explorer refused the key, does not serve the chain, or failed.
+  SYNC_UNAUTHORIZED: { status: 401, exit: EXIT_AUTH },
+  SYNC_UNSUPPORTED_CHAIN: { status: 400, exit: EXIT_ERROR },
+  SYNC_FAILED: { status: 502, exit: EXIT_ERROR },
   USAGE_ERROR: { status: 400, exit: EXIT_USAGE },
   INTERNAL_ERROR: { status: 500, exit: EXIT_ERROR },
 };

@@ -82,11 +82,19 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format }, parsed.errors, parsed.skipped.length);
 }
 
+export interface RunOptions {
+  walletId?: string;
+  dryRun?: boolean;
+  format: string;
+  /** false: no `last_synced` and `wallet.synced` (a wallet sync writes batches and tells once, at its end). */
+  walletSynced?: boolean;
+}
+
 export function importRecords(
   engine: Engine,
   workspaceId: string,
   records: ImportRecord[],
-  opts: { walletId?: string; dryRun?: boolean; format: string },
+  opts: RunOptions,
 ): ImportSummary {
   return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
 }
@@ -95,7 +103,7 @@ function run(
   engine: Engine,
   ws: Workspace,
   records: ImportRecord[],
-  opts: { walletId?: string; dryRun?: boolean; format: string },
+  opts: RunOptions,
   parseErrors: RowError[],
   skipped: number,
 ): ImportSummary {
@@ -182,8 +190,8 @@ interface PlannedRow extends TransactionRow {
 
 /**
  * Rows to insert, with identities derived the same way for every format: the transfer key
- * `t|fee:<token address or symbol>:<direction>:<n>`, n counting earlier records of the file with
- * the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
+ * `t|i|fee:<token address or symbol>:<direction>:<n>` (i: value moved by an internal call), n
+ * counting earlier records of the file with the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
  * primary key alone makes re-imports find their rows (an `id` in the file is not kept).
  */
 function buildRows(workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
@@ -211,7 +219,7 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       errors.push({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
       return;
     }
-    const prefix = `${r.type === 'fee' ? 'fee' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
+    const prefix = `${r.type === 'fee' ? 'fee' : r.internal ? 'i' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
     const counter = `${w.id}\0${r.tx_hash}\0${prefix}`;
     const n = counters.get(counter) ?? 0;
     counters.set(counter, n + 1);
@@ -273,7 +281,7 @@ function write(
   ws: Workspace,
   planned: PlannedRow[],
   wallets: (WalletRow | undefined)[],
-  opts: { dryRun?: boolean; format: string },
+  opts: RunOptions,
   skipped: number,
 ): ImportSummary {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
@@ -289,7 +297,7 @@ function write(
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();
   for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
   for (const row of inserted) touched.get(row.wallet_id)!.imported++;
-  if (!opts.dryRun) {
+  if (!opts.dryRun && opts.walletSynced !== false) {
     const syncedAt = nowIso();
     const setSynced = engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?');
     for (const t of touched.values()) {

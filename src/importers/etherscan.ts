@@ -1,16 +1,18 @@
 /**
- * Etherscan-family "CSV Export" files (Etherscan, BscScan, Polygonscan, Arbiscan, …): normal
- * transactions, ERC-20/BEP-20 token transfers of an address, and the token-tracker layout (one
- * token, all holders). The files name no wallet: `--wallet` gives the address whose side of each
+ * Etherscan-family "CSV Export" files (Etherscan, BscScan, Polygonscan, Arbiscan, Basescan,
+ * Optimistic Etherscan, Lineascan, Snowscan, Gnosisscan, …): normal and internal transactions,
+ * ERC-20/BEP-20 token transfers of an address, and the token-tracker layout (one token, all
+ * holders). The rows become records by the rules of explorer-records.ts, which sync shares. The files name no wallet: `--wallet` gives the address whose side of each
  * row (From → outflow, To → inflow) decides the direction; a normal-transactions file stripped of
  * From/To falls back on its value columns. See docs/import.md for every rule.
  */
 import { TxaError } from '../core/errors.js';
-import { chainsForNative } from '../core/chains.js';
-import type { ImportRecord, ImportContext, Importer, ParseResult } from './types.js';
+import { CHAIN_INFO, chainsForNative, isNativeSymbol } from '../core/chains.js';
+import type { ImportContext, Importer, ParseResult } from './types.js';
 import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow, type CsvTable } from './csv.js';
-import { addressOf, amountOf, dateTimeOf, fiatOf, optionalAmount, syntheticHashes, unixSecondsOf, valueAt } from './fields.js';
-import { nativeToken, tokenAtAddress, tokenTransferType, typeOfMethod } from './tokens.js';
+import { addressOf, amountOf, dateTimeOf, fiatOf, optionalAmount, syntheticHashes, unixSecondsOf } from './fields.js';
+import { tokenAtAddress } from './tokens.js';
+import { internalRecords, normalRecords, tokenRecords } from './explorer-records.js';
 
 type Wallet = NonNullable<ImportContext['wallet']>;
 
@@ -72,6 +74,25 @@ function cell(cells: string[], i: number): string {
 }
 
 /**
+ * The native coin a file's amounts are in (`Value_IN(xDAI)` → xDAI) must be the wallet's chain's.
+ * ETH is native on several chains, so an ETH file fits any of their wallets (docs/import.md).
+ */
+function requireNative(symbol: string, wallet: Wallet): void {
+  if (isNativeSymbol(wallet.chain, symbol)) return;
+  const chains = chainsForNative(symbol);
+  const of = chains.length > 0 ? `the native coin of ${chains.join(', ')}` : 'not the native coin of any chain txa knows';
+  throw new TxaError('IMPORT_FAILED', `the file's amounts are in ${symbol} (${of}), but wallet ${wallet.id} is on ${wallet.chain}, whose coin is ${CHAIN_INFO[wallet.chain].native.symbol}`, {
+    field: 'wallet',
+    hint: 'Import it into a wallet of the chain the explorer belongs to.',
+  });
+}
+
+/** The symbol inside a header name such as `Value_IN(xDAI)`. */
+function symbolOf(header: string): string {
+  return /\((.+)\)$/.exec(header)?.[1] ?? '';
+}
+
+/**
  * Normal transactions: the value row(s) of each tx, plus the fee the wallet paid as sender. A file
  * without Txhash gets a synthetic hash per row; one without From/To reads the wallet's side from
  * its value columns (docs/import.md, "column subsets").
@@ -85,76 +106,100 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
   const price = cols.findPrefix('Historical $Price/');
   const contract = cols.find('ContractAddress');
   const status = cols.find('Status');
-  const symbol = /\((.+)\)$/.exec(cols.header[valueIn]!)?.[1] ?? '';
+  const symbol = symbolOf(cols.header[valueIn]!);
   const missing = common.missing(true);
   if (valueOut < 0) missing.push(`Value_OUT(${symbol})`);
   if (fee < 0) missing.push(`TxnFee(${symbol})`);
   requireColumns(missing);
-  if (!chainsForNative(symbol).includes(wallet.chain)) {
-    throw new TxaError('IMPORT_FAILED', `the file's amounts are in ${symbol}, but wallet ${wallet.id} is on ${wallet.chain}`, {
-      field: 'wallet',
-      hint: 'Import it into a wallet of the chain the explorer belongs to.',
-    });
-  }
+  requireNative(symbol, wallet);
   const name = (i: number) => cols.header[i]!;
+  const fields = { valueIn: name(valueIn), valueOut: name(valueOut), fee: name(fee) };
   const synthetic = syntheticHashes('etherscan');
   return mapRows('etherscan', table.rows, ({ line, cells }: CsvRow) => {
-    const inAmount = amountOf(cells[valueIn], name(valueIn));
-    const outAmount = amountOf(cells[valueOut], name(valueOut));
-    const feeAmount = optionalAmount(cells[fee], name(fee)) ?? '0';
+    const inAmount = amountOf(cells[valueIn], fields.valueIn);
+    const outAmount = amountOf(cells[valueOut], fields.valueOut);
+    const feeAmount = optionalAmount(cells[fee], fields.fee) ?? '0';
     const timestamp = common.timestamp(cells);
     let from: string;
     let to: string;
-    let isFrom: boolean;
+    let sent: boolean;
     if (common.hasParties) {
       from = addressOf(cells[common.from], 'From');
       // A contract creation has no To; the created contract (ContractAddress) is the receiver.
       to = addressOf(cells[common.to], 'To') || addressOf(cell(cells, contract), 'ContractAddress');
-      isFrom = from === wallet.address;
-      if (!isFrom && to !== wallet.address) fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
+      sent = from === wallet.address;
+      if (!sent && to !== wallet.address) fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
     } else {
       // Without From/To, only what the wallet sent or received tells its side: it sent a tx with a
       // Value_OUT or with no value at all (a contract call), and received one with only a Value_IN.
-      isFrom = outAmount !== '0' || inAmount === '0';
-      from = isFrom ? wallet.address : '';
-      to = isFrom ? '' : wallet.address;
+      sent = outAmount !== '0' || inAmount === '0';
+      from = sent ? wallet.address : '';
+      to = sent ? '' : wallet.address;
     }
     // A synthetic hash covers only what a later export of the same tx repeats: not the prices
     // (CurrentValue moves, Historical $Price is empty on the newest day until the explorer fills it).
     const tx_hash =
       common.hash >= 0 ? common.txHash(cells) : synthetic([cell(cells, common.block), String(timestamp), inAmount, outAmount, feeAmount]);
-    const priceUsd = price >= 0 ? fiatOf(cells[price], name(price)) : null;
-    const method = common.methodOf(cells);
-    const base = { line, tx_hash, from_address: from, to_address: to, timestamp, notes: null };
-    const valueRow = (amount: string, direction: ImportRecord['direction'], field: string): ImportRecord => ({
-      ...base,
-      token: nativeToken(wallet.chain, [amount], field),
-      amount,
-      fiat_value: valueAt(amount, priceUsd),
-      direction,
-      type: typeOfMethod(method) ?? (amount !== '0' && (method === '' || /^transfer\b/i.test(method)) ? 'transfer' : 'contract_call'),
+    return normalRecords(wallet, {
+      line,
+      tx_hash,
+      from_address: from,
+      to_address: to,
+      timestamp,
+      valueIn: inAmount,
+      valueOut: outAmount,
+      fee: feeAmount,
+      // Error(0): the tx failed and moved no value, though Value_OUT still shows it; only the fee
+      // was paid. Error(1) means an inner call failed while the tx itself went through.
+      failed: /^error\(0\)$/i.test(cell(cells, status)),
+      method: common.methodOf(cells),
+      sent,
+      priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
+      feeUsd: fiatOf(cell(cells, feeUsd), 'TxnFee(USD)'),
+      fields,
     });
-    const records: ImportRecord[] = [];
-    // Error(0): the tx failed and moved no value, though Value_OUT still shows it; only the fee was paid.
-    // Error(1) means an inner call failed while the tx itself went through.
-    const failed = /^error\(0\)$/i.test(cell(cells, status));
-    if (!failed) {
-      if (inAmount !== '0') records.push(valueRow(inAmount, 'inflow', name(valueIn)));
-      if (outAmount !== '0') records.push(valueRow(outAmount, 'outflow', name(valueOut)));
-      if (records.length === 0) records.push(valueRow('0', isFrom ? 'outflow' : 'inflow', name(valueIn)));
-    }
-    // TxnFee is filled on incoming rows too, but the sender paid it.
-    if (isFrom && feeAmount !== '0') {
-      records.push({
-        ...base,
-        token: nativeToken(wallet.chain, [feeAmount], name(fee)),
-        amount: feeAmount,
-        fiat_value: fiatOf(cell(cells, feeUsd), 'TxnFee(USD)'),
-        direction: 'outflow',
-        type: 'fee',
-      });
-    }
-    return records.length > 0 ? records : 'failed transaction (Error(0)) sent by another address: no value moved';
+  });
+}
+
+/**
+ * Internal transactions (`From`, `TxTo`, `Value_IN(X)`, `Value_OUT(X)`, `Status` 0 on success,
+ * `Type`): the native coin contracts paid the wallet or the wallet paid through a contract.
+ */
+function parseInternal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResult {
+  const common = new Common(cols);
+  const txTo = cols.find('TxTo');
+  const valueIn = cols.findPrefix('Value_IN(');
+  const valueOut = cols.findPrefix('Value_OUT(');
+  const price = cols.findPrefix('Historical $Price/');
+  const contract = cols.find('ContractAddress');
+  const status = cols.find('Status');
+  const errCode = cols.find('ErrCode');
+  const type = cols.find('Type');
+  const symbol = symbolOf(cols.header[valueIn]!);
+  const missing = common.missing().filter((c) => c !== 'To');
+  if (valueOut < 0) missing.push(`Value_OUT(${symbol})`);
+  requireColumns(missing);
+  requireNative(symbol, wallet);
+  const name = (i: number) => cols.header[i]!;
+  return mapRows('etherscan', table.rows, ({ line, cells }: CsvRow) => {
+    const from = addressOf(cells[common.from], 'From');
+    const to = addressOf(cells[txTo], 'TxTo') || addressOf(cell(cells, contract), 'ContractAddress');
+    if (from !== wallet.address && to !== wallet.address) fail('From', `neither From nor TxTo is the wallet's address ${wallet.address}`);
+    const inAmount = amountOf(cells[valueIn], name(valueIn));
+    const outAmount = amountOf(cells[valueOut], name(valueOut));
+    const [value, field] = inAmount !== '0' ? [inAmount, name(valueIn)] : [outAmount, name(valueOut)];
+    return internalRecords(wallet, {
+      line,
+      tx_hash: common.txHash(cells),
+      from_address: from,
+      to_address: to,
+      timestamp: common.timestamp(cells),
+      value,
+      failed: !/^0?$/.test(cell(cells, status)) || cell(cells, errCode) !== '',
+      callType: cell(cells, type),
+      priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
+      field,
+    });
   });
 }
 
@@ -198,9 +243,7 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: Import
     const tx_hash = common.txHash(cells);
     const from = addressOf(cells[common.from], 'From');
     const to = addressOf(cells[common.to], 'To');
-    const isFrom = from === wallet.address;
-    const isTo = to === wallet.address;
-    if (!isFrom && !isTo) {
+    if (from !== wallet.address && to !== wallet.address) {
       // A tracker file lists every holder's transfers; an address export only the wallet's own.
       if (tracker) return `does not involve the wallet's address ${wallet.address}`;
       fail('From', `neither From nor To is the wallet's address ${wallet.address}`);
@@ -208,23 +251,41 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: Import
     const amount = amountOf(cells[value], valueName);
     const address = tracker ? trackerAddress! : addressOf(cells[contract], 'ContractAddress');
     if (address === '') fail('ContractAddress', 'is empty');
-    const base = {
+    return tokenRecords(wallet, {
       line,
       tx_hash,
       from_address: from,
       to_address: to,
+      timestamp: common.timestamp(cells),
       token: tokenAtAddress(address, [amount], valueName, cell(cells, symbol)),
       amount,
-      fiat_value: fiatOf(cell(cells, usd), 'USDValueDayOfTx'),
-      type: tokenTransferType(from, to, common.methodOf(cells)),
-      timestamp: common.timestamp(cells),
-      notes: null,
-    };
-    const records: ImportRecord[] = [];
-    if (isFrom) records.push({ ...base, direction: 'outflow' });
-    if (isTo) records.push({ ...base, direction: 'inflow' });
-    return records;
+      fiatUsd: fiatOf(cell(cells, usd), 'USDValueDayOfTx'),
+      method: common.methodOf(cells),
+    });
   });
+}
+
+/** The Etherscan-family layouts (docs/import.md), told apart by the columns only each one has. */
+type Layout = 'normal' | 'internal' | 'tokens' | 'tracker';
+
+function layoutOf(cols: Columns): Layout | undefined {
+  if (cols.findPrefix('Value_IN(') >= 0) return cols.find('TxTo') >= 0 ? 'internal' : 'normal';
+  if (cols.find('ContractAddress') >= 0) return 'tokens';
+  if (cols.find('Quantity') >= 0) return 'tracker';
+  return undefined;
+}
+
+/** Why a file of an explorer layout txa does not read (the "Download Page Data" one, zkSync's explorer, …) is refused. */
+function unknownLayout(): TxaError {
+  return new TxaError(
+    'IMPORT_FAILED',
+    'this explorer file is none of the Etherscan-family layouts txa reads: normal transactions (Value_IN(X), Value_OUT(X), TxnFee(X)), ' +
+      'internal transactions (TxTo, Value_IN(X)), token transfers (TokenValue, ContractAddress) or a token tracker (Quantity)',
+    {
+      field: 'format',
+      hint: 'Download the address page\'s "CSV Export" from an Etherscan-family explorer, or fetch the history from the chain: txa wallet sync ID',
+    },
+  );
 }
 
 export const etherscanImporter: Importer = {
@@ -238,12 +299,15 @@ export const etherscanImporter: Importer = {
     if (!ctx.wallet) throw new TxaError('USAGE_ERROR', 'explorer exports name no wallet: pass --wallet ID', { field: 'wallet' });
     const table = readCsv(text);
     const cols = new Columns(table.header);
-    const normal = cols.findPrefix('Value_IN(') >= 0;
+    const layout = layoutOf(cols);
+    if (!layout) throw unknownLayout();
     // Only a token tracker (no ContractAddress column) leaves its token to be named from outside.
-    if (ctx.tokenAddress !== undefined && (normal || cols.find('ContractAddress') >= 0)) {
-      const names = normal ? 'holds native-coin transactions' : 'names each token in its ContractAddress column';
+    if (ctx.tokenAddress !== undefined && layout !== 'tracker') {
+      const names = layout === 'tokens' ? 'names each token in its ContractAddress column' : 'holds native-coin transactions';
       throw new TxaError('USAGE_ERROR', `--token-address is only for token-tracker exports; this file ${names}`, { field: 'token-address' });
     }
-    return normal ? parseNormal(table, cols, ctx.wallet) : parseTokens(table, cols, ctx.wallet, ctx);
+    if (layout === 'normal') return parseNormal(table, cols, ctx.wallet);
+    if (layout === 'internal') return parseInternal(table, cols, ctx.wallet);
+    return parseTokens(table, cols, ctx.wallet, ctx);
   },
 };

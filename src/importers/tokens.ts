@@ -3,7 +3,7 @@
  * (symbols collide, spam tokens copy them); decimals come from the known-token table, else 18,
  * widened when an amount has more places, so no amount is ever rounded.
  */
-import { CHAIN_INFO, KNOWN_TOKENS, findTokenByAddress } from '../core/chains.js';
+import { CHAIN_INFO, KNOWN_TOKENS, findTokenByAddress, isNativeSymbol } from '../core/chains.js';
 import { scaleOf } from '../core/money.js';
 import type { Chain, Token, TxType } from '../core/types.js';
 import { fail } from './csv.js';
@@ -37,12 +37,9 @@ export function tokenAtAddress(address: string, amounts: string[], field: string
  * guess at identity (tax-tool files are not chain-bound), so a misfit is not an error.
  */
 export function tokenBySymbol(chain: Chain, symbol: string, amounts: string[], field: string): Token {
-  const native = CHAIN_INFO[chain].native;
+  if (isNativeSymbol(chain, symbol)) return nativeToken(chain, amounts, field);
   const upper = symbol.trim().toUpperCase();
-  if (upper === native.symbol || (chain === 'polygon' && upper === 'MATIC')) {
-    return { ...native, decimals: decimalsFor(native, amounts, field) };
-  }
-  const known = KNOWN_TOKENS[chain].find((t) => t.symbol === upper);
+  const known = KNOWN_TOKENS[chain].find((t) => t.symbol.toUpperCase() === upper);
   if (known && amounts.every((a) => scaleOf(a) <= known.decimals)) return { ...known };
   return { symbol: symbol.trim(), address: null, decimals: decimalsFor(undefined, amounts, field) };
 }

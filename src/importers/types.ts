@@ -36,6 +36,8 @@ export interface ImportRecord {
   /** Unix seconds, UTC. */
   timestamp: number;
   notes: string | null;
+  /** Value moved by an internal call (a trace), keyed apart from the tx's own value (engine/imports.ts). */
+  internal?: boolean;
   /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
   tags?: { name: string; type?: string; color?: string }[];
 }

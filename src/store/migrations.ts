@@ -294,4 +294,14 @@ export const MIGRATIONS: string[] = [
     UPDATE transactions SET attachment_count = attachment_count - 1 WHERE id = OLD.transaction_id;
   END;
   `,
+  // 7: wallet sync (issue 11): per wallet and explorer list (txlist, txlistinternal, tokentx,
+  // txsBeaconWithdrawal), the block the next sync asks from. Rows of blocks before it are stored.
+  `
+  CREATE TABLE sync_cursors (
+    wallet_id TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    list      TEXT NOT NULL,
+    block     INTEGER NOT NULL,
+    PRIMARY KEY (wallet_id, list)
+  ) WITHOUT ROWID;
+  `,
 ];

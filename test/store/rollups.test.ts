@@ -165,6 +165,8 @@ describe('rollup_monthly maintenance', () => {
     // …and without migration 6's link counts.
     for (const trigger of ['tag_link_added', 'tag_link_removed', 'attachment_added', 'attachment_removed']) raw.exec(`DROP TRIGGER ${trigger}`);
     raw.exec('ALTER TABLE transactions DROP COLUMN tag_count; ALTER TABLE transactions DROP COLUMN attachment_count');
+    // …and without migration 7's sync cursors.
+    raw.exec('DROP TABLE sync_cursors');
     raw.pragma('user_version = 3');
     raw.close();
     const db = openDb(path);

@@ -8,6 +8,9 @@ function keyArg(key: string): ProfileKey {
   throw new TxaError('USAGE_ERROR', `unknown config key '${key}'; keys: ${PROFILE_KEYS.join(', ')}`, { field: 'key' });
 }
 
+/** The profile's API keys (txa's own and the explorer's), which output shows masked. */
+const isSecret = (key: ProfileKey) => key.endsWith('api_key');
+
 /** `config list` shows only the start of a key. */
 export function maskKey(value: string): string {
   return value.length <= 13 ? '****' : `${value.slice(0, 13)}…`;
@@ -43,7 +46,7 @@ export function registerConfig(program: Command): void {
         const k = keyArg(key!);
         if (k === 'base_url') requireHttpUrl(value!, 'base_url', 'value');
         await writeProfileValue(ctx.profileName, k, value!);
-        if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: k === 'api_key' ? maskKey(value!) : value } });
+        if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: isSecret(k) ? maskKey(value!) : value } });
         else ctx.out.notice(`Set ${k} in profile '${ctx.profileName}' (${configPath()}).`);
       }),
     );
@@ -68,7 +71,7 @@ export function registerConfig(program: Command): void {
       action(async (ctx) => {
         const profile = readProfile(ctx.profileName);
         const shown = Object.fromEntries(
-          PROFILE_KEYS.filter((k) => profile[k] !== undefined).map((k) => [k, k === 'api_key' ? maskKey(profile[k]!) : profile[k]!]),
+          PROFILE_KEYS.filter((k) => profile[k] !== undefined).map((k) => [k, isSecret(k) ? maskKey(profile[k]!) : profile[k]!]),
         );
         if (ctx.out.json) ctx.out.body({ success: true, data: { profile: ctx.profileName, values: shown } });
         else ctx.out.table(['KEY', 'VALUE'], Object.entries(shown));

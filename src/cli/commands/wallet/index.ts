@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { CHAINS } from '../../../core/types.js';
-import { action, choice, confirm } from '../../run.js';
+import { action, confirm } from '../../run.js';
 import { printWallets } from '../../views.js';
+import { registerWalletSync } from './sync.js';
 
 // The four wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
 export function registerWallet(program: Command): void {
@@ -16,11 +17,10 @@ export function registerWallet(program: Command): void {
     .option('--label <label>', 'a name for it')
     .action(
       action<{ address: string; chain: string; label?: string }>(async (ctx, o) => {
-        const chain = choice('chain', o.chain, CHAINS)!;
         const ws = ctx.workspace();
         const local = await ctx.local('wallet add');
         const { addWallet } = await import('../../../engine/wallets.js');
-        const w = addWallet(local.engine, ws, { address: o.address, chain, label: o.label });
+        const w = addWallet(local.engine, ws, { address: o.address, chain: o.chain, label: o.label });
         if (ctx.out.json) ctx.out.body({ success: true, data: w });
         else printWallets(ctx.out, [w]);
       }),
@@ -75,4 +75,6 @@ export function registerWallet(program: Command): void {
         else ctx.out.notice(`Removed wallet ${res.id}.`);
       }),
     );
+
+  registerWalletSync(wallet);
 }

@@ -1,0 +1,68 @@
+/**
+ * Block paging of one explorer list (CONTRACT §11). A server may send fewer rows than the page
+ * size asked for, so a short page is never taken as the end: each call asks from the last row's
+ * block again, and the walk ends only when a call brings no row it has not already seen (after
+ * looking once past a block that came back alone, which may have filled a capped page). Rows come
+ * out in batches of whole blocks (the last block of a page may be cut off, so it waits for the
+ * next call), each with the block the next call asks from: the caller stores a batch and that
+ * cursor in one transaction, so a sync killed between pages goes on from the cursor and neither
+ * loses nor repeats a row.
+ */
+import { TxaError } from '../core/errors.js';
+import type { ApiRow, ExplorerApi } from './explorer-api.js';
+import { blockOf, type ListName } from './rows.js';
+
+export interface Batch {
+  rows: ApiRow[];
+  /** Where the next call starts: every row of an earlier block has been yielded. */
+  cursor: number;
+}
+
+/** A row's content, to tell rows apart; `confirmations` grows between calls and is left out. */
+function keyOf(row: ApiRow): string {
+  const { confirmations: _, ...rest } = row;
+  return JSON.stringify(rest);
+}
+
+/** Counts of each row content (two identical token transfers in one tx are two rows). */
+function countsOf(rows: ApiRow[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const k = keyOf(r);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export async function* pages(api: ExplorerApi, list: ListName, address: string, from: number, pageSize: number): AsyncGenerator<Batch> {
+  let start = from;
+  /** Rows of block `start` already seen, not yet yielded. */
+  let held: ApiRow[] = [];
+  for (;;) {
+    const params: Record<string, string | number> = { address, startblock: start, page: 1, offset: pageSize, sort: 'asc' };
+    if (api.source.kind === 'etherscan') params.endblock = 'latest';
+    const rows = await api.list(list, params);
+    const seen = countsOf(held);
+    const fresh = [...countsOf(rows)].some(([k, n]) => n > (seen.get(k) ?? 0));
+    if (!fresh) {
+      if (rows.length === 0) break;
+      // Only block `start` again, every row seen: it is complete, but it may just have filled a
+      // capped page, so look past it before taking this as the end.
+      yield { rows: held, cursor: start + 1 };
+      held = [];
+      start += 1;
+      continue;
+    }
+    const blocks = rows.map(blockOf);
+    const last = Math.max(...blocks);
+    if (blocks[0] === last && rows.length >= pageSize) {
+      throw new TxaError('SYNC_FAILED', `block ${last} holds at least ${rows.length} rows of ${list} for ${address}, more than one page`, {
+        hint: 'Raise TXA_SYNC_PAGE_SIZE (up to 10000) and run txa wallet sync again.',
+      });
+    }
+    yield { rows: rows.filter((_, i) => blocks[i]! < last), cursor: last };
+    held = rows.filter((_, i) => blocks[i] === last);
+    start = last;
+  }
+  if (held.length > 0) yield { rows: held, cursor: start };
+}

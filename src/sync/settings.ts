@@ -1,0 +1,89 @@
+/**
+ * What a sync needs to know beyond the ledger (CONTRACT §11), read from the environment (and the
+ * profile's Etherscan key, which the CLI passes in), and which explorer serves a chain.
+ */
+import { TxaError } from '../core/errors.js';
+import { CHAIN_INFO } from '../core/chains.js';
+import type { Chain } from '../core/types.js';
+
+export const ETHERSCAN_URL = 'https://api.etherscan.io/v2/api';
+const DEFAULT_RPS = 3;
+const DEFAULT_PAGE_SIZE = 1000;
+/** Etherscan and Blockscout refuse page × offset above 10,000. */
+const MAX_PAGE_SIZE = 10_000;
+
+export interface SyncSettings {
+  etherscanUrl: string;
+  etherscanKey: string | undefined;
+  /** `TXA_BLOCKSCOUT_URL_<CHAIN>` values by chain. */
+  blockscoutUrls: Partial<Record<Chain, string>>;
+  rps: number;
+  pageSize: number;
+}
+
+export interface ExplorerSource {
+  kind: 'etherscan' | 'blockscout';
+  url: string;
+  chain: Chain;
+  /** Etherscan only: the key every call needs. */
+  apiKey?: string;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, integer: boolean, max = Infinity): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > max || (integer && !Number.isInteger(n))) {
+    const what = integer ? `a whole number from 1 to ${max}` : 'a positive number';
+    throw new TxaError('USAGE_ERROR', `${name} must be ${what}, got '${raw}'`, { field: name });
+  }
+  return n;
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^https?:\/\/[^/]+/.test(raw)) throw new TxaError('USAGE_ERROR', `${name} must be an http(s) URL, got '${raw}'`, { field: name });
+  return raw;
+}
+
+/** The settings from `env`; `profileKey` is the profile's `etherscan_api_key` (the environment wins). */
+export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncSettings {
+  const blockscoutUrls: SyncSettings['blockscoutUrls'] = {};
+  for (const chain of Object.keys(CHAIN_INFO) as Chain[]) {
+    const url = httpUrl(env, `TXA_BLOCKSCOUT_URL_${chain.toUpperCase()}`);
+    if (url) blockscoutUrls[chain] = url;
+  }
+  return {
+    etherscanUrl: httpUrl(env, 'TXA_ETHERSCAN_URL') ?? ETHERSCAN_URL,
+    etherscanKey: env.TXA_ETHERSCAN_API_KEY || profileKey || undefined,
+    blockscoutUrls,
+    rps: positive(env, 'TXA_SYNC_RPS', DEFAULT_RPS, false),
+    pageSize: positive(env, 'TXA_SYNC_PAGE_SIZE', DEFAULT_PAGE_SIZE, true, MAX_PAGE_SIZE),
+  };
+}
+
+/**
+ * The explorer that serves a chain (docs/sync.md): a Blockscout named for it in the environment;
+ * else Etherscan where its free plan serves the chain, or where only paid plans do and a key is
+ * set; else the chain's public Blockscout. Etherscan without a key is SYNC_UNAUTHORIZED before
+ * any call.
+ */
+export function sourceFor(chain: Chain, settings: SyncSettings): ExplorerSource {
+  const info = CHAIN_INFO[chain];
+  const named = settings.blockscoutUrls[chain];
+  if (named) return { kind: 'blockscout', url: named, chain };
+  const key = settings.etherscanKey;
+  if (key && info.etherscan) return { kind: 'etherscan', url: settings.etherscanUrl, chain, apiKey: key };
+  if (info.etherscan !== 'free' && info.blockscout) return { kind: 'blockscout', url: info.blockscout, chain };
+  if (!info.etherscan) {
+    throw new TxaError('SYNC_UNSUPPORTED_CHAIN', `no explorer API txa knows serves ${chain}`, {
+      field: 'chain',
+      hint: `Name an Etherscan-compatible API for it: TXA_BLOCKSCOUT_URL_${chain.toUpperCase()}=https://…/api`,
+    });
+  }
+  const fallback = info.blockscout ? `, or sync from Blockscout without a key: TXA_BLOCKSCOUT_URL_${chain.toUpperCase()}=${info.blockscout}` : '';
+  throw new TxaError('SYNC_UNAUTHORIZED', `syncing a ${chain} wallet from Etherscan needs an API key, and none is set`, {
+    hint: `Set TXA_ETHERSCAN_API_KEY or run: txa config set etherscan_api_key KEY (free at https://etherscan.io/apis)${fallback}`,
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * A replay explorer on 127.0.0.1 for the sync tests: it answers `module=account` list calls in
+ * the exact envelope of Etherscan V2 and Blockscout (../shared/research/sync.md §1–2: HTTP 200
+ * even for errors, `No transactions found` with an empty result), from per-list rows sorted by
+ * block, honouring `startblock`, `endblock`, `page`, `offset` and `sort=asc`, optionally capping a
+ * page below the `offset` asked for. Faults are queued: the next calls get them instead of rows.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Row = Record<string, string>;
+
+export type Fault =
+  /** An HTTP status with a small body (429, 500, 401, …). */
+  | { status: number; body?: string }
+  /** A 200 whose body is this text (malformed JSON). */
+  | { text: string }
+  /** A 200 with this envelope (NOTOK messages, Blockscout status "2"). */
+  | { envelope: { status: string; message: string; result: unknown } }
+  /** Part of a good answer, then the connection is cut. */
+  | { reset: true };
+
+export interface ReplayServer {
+  url: string;
+  /** Rows per action (`txlist`, `txlistinternal`, `tokentx`, `txsBeaconWithdrawal`). */
+  lists: Record<string, Row[]>;
+  /** Every call's query, in order. */
+  calls: URLSearchParams[];
+  /** Rows per page at most, whatever `offset` asks (servers that cap below the page size). */
+  cap: number;
+  /** The answer to the next calls, one fault per call, before any rows. */
+  faults: Fault[];
+  /** A fault for every call after the first `alwaysAfter` (an invalid key, an unserved chain, a server down). */
+  always?: Fault;
+  alwaysAfter: number;
+  /** Calls from this one on (1-based) are never answered: a process can be killed while it waits. */
+  stallFrom: number;
+  /** The envelope's message for an empty list (Blockscout words it per list). */
+  emptyMessage: (action: string) => string;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(body);
+}
+
+function answer(server: ReplayServer, q: URLSearchParams): { status: string; message: string; result: unknown } {
+  const rows = server.lists[q.get('action') ?? ''];
+  if (!rows) return { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' };
+  const start = Number(q.get('startblock') ?? 0);
+  const endParam = q.get('endblock');
+  const end = endParam === null || endParam === 'latest' ? Infinity : Number(endParam);
+  const page = Number(q.get('page') ?? 1);
+  const offset = Number(q.get('offset') ?? 10_000);
+  if (page * offset > 10_000) return { status: '0', message: 'NOTOK', result: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000' };
+  const size = Math.min(offset, server.cap);
+  const inRange = rows.filter((r) => Number(r.blockNumber) >= start && Number(r.blockNumber) <= end);
+  const result = inRange.slice((page - 1) * size, page * size);
+  return result.length > 0 ? { status: '1', message: 'OK', result } : { status: '0', message: server.emptyMessage(q.get('action')!), result: [] };
+}
+
+function handle(server: ReplayServer, req: IncomingMessage, res: ServerResponse): void {
+  const q = new URL(req.url ?? '/', 'http://x').searchParams;
+  server.calls.push(q);
+  if (server.calls.length >= server.stallFrom) return;
+  const fault = server.faults.shift() ?? (server.calls.length > server.alwaysAfter ? server.always : undefined);
+  if (!fault) return send(res, 200, JSON.stringify(answer(server, q)));
+  if ('status' in fault) return send(res, fault.status, fault.body ?? '{}');
+  if ('text' in fault) return send(res, 200, fault.text);
+  if ('envelope' in fault) return send(res, 200, JSON.stringify(fault.envelope));
+  const body = JSON.stringify(answer(server, q));
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+  res.write(body.slice(0, Math.floor(body.length / 2)));
+  setTimeout(() => res.socket?.destroy(), 10);
+}
+
+export async function replayServer(lists: Record<string, Row[]> = {}): Promise<ReplayServer> {
+  const server: ReplayServer = {
+    url: '',
+    lists,
+    calls: [],
+    cap: Infinity,
+    faults: [],
+    alwaysAfter: 0,
+    stallFrom: Infinity,
+    emptyMessage: () => 'No transactions found',
+    close: () => new Promise((resolve) => http.close(() => resolve())),
+  };
+  const http = createServer((req, res) => handle(server, req, res));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/v2/api`;
+  const close = server.close;
+  server.close = () => {
+    http.closeAllConnections();
+    return close();
+  };
+  return server;
+}
+
+/** The envelopes of sync.md §1–2, verbatim. */
+export const ENVELOPES = {
+  rateLimit: { status: '0', message: 'NOTOK', result: 'Max rate limit reached, please use API Key for higher rate limit' },
+  invalidKey: { status: '0', message: 'NOTOK', result: 'Invalid API Key' },
+  dailyLimit: { status: '0', message: 'NOTOK', result: 'Max daily rate limit reached. 100000 (100%) of 100000 requests reached' },
+  freeTierChain: {
+    status: '0',
+    message: 'NOTOK',
+    result: 'Free API access is not supported for this chain. Please upgrade your api plan for full chain coverage. https://etherscan.io/apis',
+  },
+};
