@@ -5,7 +5,8 @@
  */
 import type { Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
-import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
+import type { ExportJob, ExportWriter } from './types.js';
+import type { CsvColumn } from '../core/export-values.js';
 import { OFF_THREAD_ROWS, writeChunked, type WriteOptions, type Written } from './chunked-file.js';
 import { formatDate } from './date-format.js';
 import { csvLine, rawRow } from './csv-text.js';

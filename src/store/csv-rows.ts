@@ -6,7 +6,7 @@
  */
 import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
-import type { CsvColumn } from '../exporters/types.js';
+import type { CsvColumn } from '../core/export-values.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
