@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../store/db.js';
 import { csvFromRaw } from './csv-text.js';
-import { NotExact } from './raw-rows.js';
+import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, type RangeSpec } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
