@@ -5,7 +5,7 @@ import { Engine } from '../dist/engine/engine.js';
 import { createWorkspace } from '../dist/engine/workspaces.js';
 import { insertNewWallet } from '../dist/engine/wallets.js';
 import { createTag } from '../dist/engine/tags.js';
-import { insertTransactions } from '../dist/store/transactions.js';
+import { insertTransactions } from '../dist/store/insert-transactions.js';
 import { amountKey } from '../dist/core/money.js';
 import { transactionId } from '../dist/core/ids.js';
 

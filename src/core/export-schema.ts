@@ -1,7 +1,7 @@
 /**
  * The body of `POST /api/v1/exports` (API.md 4.4, CONTRACT §4): its zod schema and the checks
  * that span fields, resolved into one validated request with the contract's defaults. The value
- * sets (columns, report types, …) come from exporters/types.ts, a leaf module of constants.
+ * sets (columns, report types, …) come from export-values.ts, a leaf module of constants.
  */
 import { z } from 'zod';
 import { TxaError } from './errors.js';
@@ -11,7 +11,7 @@ import { EXPORT_FORMATS, type ExportFormat } from './types.js';
 import {
   BASIS_SCOPES, COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, PDF_REPORT_TYPES, REPORT_TYPES, TABLE_REPORT_TYPES,
   type CsvColumn, type ExportOptions, type ReportType,
-} from '../exporters/types.js';
+} from './export-values.js';
 
 export const DELIVERY_METHODS = ['download', 'email', 'webhook'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];

@@ -4,13 +4,10 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import type { DeliveryState, EventRecord, Page, QueryParams } from '../core/types.js';
 import type { EventRow } from '../store/events.js';
 import { TxaError } from '../core/errors.js';
-import { EVENT_TYPES } from './webhooks.js';
+import { EVENT_TYPES, type DeliveryLookup } from './webhooks.js';
 
 export const EVENTS_LIMIT_DEFAULT = 50;
 export const EVENTS_LIMIT_MAX = 200;
-
-/** Delivery states of events, by event id; `txa serve`'s webhook module provides it. */
-export type DeliveryLookup = (eventIds: string[]) => Map<string, DeliveryState[]>;
 
 export function listEvents(engine: Engine, workspaceId: string, params: QueryParams, deliveries?: DeliveryLookup): Page<EventRecord> {
   engine.workspace(workspaceId);

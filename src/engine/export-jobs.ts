@@ -24,7 +24,8 @@ import type { ExportFormat, Summary, Transaction, Workspace } from '../core/type
 import { iterateRows, whereOf } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
-import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
+import type { ExportGroup, ExportJob, ExportWriter, HistoryEntry } from '../exporters/types.js';
+import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 

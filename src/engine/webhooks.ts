@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import type { Engine } from './engine.js';
-import type { DeliveryLookup } from './events.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { isoSeconds, nowIso } from '../core/clock.js';
@@ -165,6 +164,9 @@ export function recordAttempt(engine: Engine, deliveryId: string, result: Attemp
     engine.db.prepare('UPDATE webhook_deliveries SET attempt_count = ?, status = ?, next_attempt_at = ? WHERE id = ?').run(attempt, status, next, deliveryId);
   });
 }
+
+/** Delivery states of events, by event id: what `listEvents` shows beside each event. */
+export type DeliveryLookup = (eventIds: string[]) => Map<string, DeliveryState[]>;
 
 /** Delivery states by event id, for `listEvents`. */
 export function deliveryLookup(engine: Engine): DeliveryLookup {

@@ -11,10 +11,9 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Db } from '../store/db.js';
 import { csvFromRaw } from './csv-text.js';
-import { NotExact } from './raw-rows.js';
-import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, type RangeSpec } from './range-readers.js';
+import { NotExact } from '../store/raw-rows.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
 const encoder = new TextEncoder();
@@ -48,18 +47,6 @@ export interface OutFile {
   destroy(): void;
   /** Files written by a worker only: writes the rows of `spec`, read by this thread and the worker together. */
   writeRanges?(spec: RangeSpec, shared: SharedRanges): Promise<void>;
-}
-
-/** The main thread's side of reading ranges (range-readers.ts). */
-export interface SharedRanges {
-  /** The job's reader: its snapshot is the one the worker must see. */
-  db: Db;
-  /** True while no commit has happened since the reader's snapshot was taken. */
-  sameSnapshot(): boolean;
-  /** The text of a placeholder row (a row only this thread can make), when RangeSpec.placeholders. */
-  resolve?(row: string): string;
-  /** Called as ranges are written, with how many are. */
-  onWritten(ranges: number): void;
 }
 
 /** The text added since the last chunk was taken. */

@@ -1,9 +1,9 @@
 /**
  * CSV text (CONTRACT §6): RFC 4180 quoting, the OWASP formula prefix, and the conversion of raw
- * rows (raw-rows.ts, as store/csv-rows.ts reads them) into CSV lines. The export file worker
+ * rows (store/raw-rows.ts, as store/csv-rows.ts reads them) into CSV lines. The export file worker
  * loads it without the ledger.
  */
-import { CELL_SEPARATOR, NotExact, ROW_END, rowsOf } from './raw-rows.js';
+import { CELL_SEPARATOR, NotExact, ROW_END, rowsOf } from '../store/raw-rows.js';
 
 const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
 const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);

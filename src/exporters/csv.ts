@@ -5,11 +5,12 @@
  */
 import type { Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
-import type { CsvColumn, ExportJob, ExportWriter } from './types.js';
+import type { ExportJob, ExportWriter } from './types.js';
+import type { CsvColumn } from '../core/export-values.js';
 import { OFF_THREAD_ROWS, writeChunked, type WriteOptions, type Written } from './chunked-file.js';
 import { formatDate } from './date-format.js';
 import { csvLine, rawRow } from './csv-text.js';
-import { NotExact } from './raw-rows.js';
+import { NotExact } from '../store/raw-rows.js';
 import { csvRawRanges, csvRawRows } from '../store/csv-rows.js';
 import { jobRangeSpec, jobShare, RANGE_ROWS, type Unconverted } from './range-readers.js';
 

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
-import { NotExact } from './raw-rows.js';
+import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
 

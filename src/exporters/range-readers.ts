@@ -9,7 +9,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { KeyRanges, RangeQuery } from '../store/key-ranges.js';
 import { rangeParams } from '../store/key-ranges.js';
-import type { SharedRanges } from './chunked-file.js';
+import type { Db } from '../store/db.js';
 import type { ExportJob } from './types.js';
 
 /**
@@ -30,6 +30,18 @@ export interface RangeSpec {
   separator: string;
   /** Rows starting with a space are placeholders only the main thread can fill (JSON), so the worker hands such a range back. */
   placeholders: boolean;
+}
+
+/** The main thread's side of reading ranges. */
+export interface SharedRanges {
+  /** The job's reader: its snapshot is the one the worker must see. */
+  db: Db;
+  /** True while no commit has happened since the reader's snapshot was taken. */
+  sameSnapshot(): boolean;
+  /** The text of a placeholder row (a row only this thread can make), when RangeSpec.placeholders. */
+  resolve?(row: string): string;
+  /** Called as ranges are written, with how many are. */
+  onWritten(ranges: number): void;
 }
 
 export const rangeCount = (spec: RangeSpec) => spec.ranges.bounds.length - 1;

@@ -9,7 +9,7 @@ import { taxLines, type DisposalLine, type IncomeLine } from '../accounting/tax-
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { csvLine } from './csv-text.js';
-import { tagTypeLookup } from './pdf/tag-types.js';
+import { tagTypeLookup } from './tag-types.js';
 import type { ExportJob, ExportWriter } from './types.js';
 
 export const TAX_COLUMNS = [

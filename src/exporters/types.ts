@@ -7,42 +7,7 @@ import type { Summary, Tag, Transaction, Workspace } from '../core/types.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
-
-export const CSV_COLUMNS = [
-  'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
-  'fiat_value', 'direction', 'type', 'tags', 'notes', 'attachments',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
-export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
-/** CSV and JSON take `tax` and `income` (CONTRACT §9); PDFs the four above. */
-export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
-export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
-
-export const GROUP_BY = ['month', 'wallet', 'tag', 'token'] as const;
-export type GroupBy = (typeof GROUP_BY)[number];
-
-export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
-
-export const COST_BASIS = ['fifo', 'lifo', 'hifo'] as const;
-export type CostBasis = (typeof COST_BASIS)[number];
-
-/** Lots per wallet (the default, the US rule from 2025) or one pool per asset (docs/accounting.md). */
-export const BASIS_SCOPES = ['wallet', 'universal'] as const;
-export type BasisScope = (typeof BASIS_SCOPES)[number];
-
-export interface ExportOptions {
-  currency: string;
-  date_format: string;
-  include_summary: boolean;
-  group_by?: GroupBy;
-  pdf_title?: string;
-  include_logo: boolean;
-  cost_basis: CostBasis;
-  basis_scope: BasisScope;
-}
+import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 
 /** One change of a transaction from the event log, for the audit report. */
 export interface HistoryEntry {

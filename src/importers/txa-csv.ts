@@ -4,7 +4,7 @@
  * `; `, the CSV-injection quote undone, and the trailing summary block (`Total inflow`, …) ignored.
  * The file names wallets by label: they must exist in the workspace, or `--wallet` picks one.
  */
-import { CSV_COLUMNS } from '../exporters/types.js';
+import { CSV_COLUMNS } from '../core/export-values.js';
 import type { ImportRecord, Importer } from './types.js';
 import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow } from './csv.js';
 import { amountOf, dateTimeOf, optionalAmount } from './fields.js';

@@ -7,10 +7,8 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { LocalBackend } from '../engine/local-backend.js';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { TxaError } from '../core/errors.js';
-import type { Engine } from '../engine/engine.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
 import { toHttpError, type HttpFailure } from './http-errors.js';
 import { parseJsonBody } from './json-body.js';
@@ -18,12 +16,13 @@ import { closeIfBodyHeldBack, continueIfFits, deferContinue, drainRejectedBody }
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
+import { JSON_TYPE } from './routes/helpers.js';
+import type { RouteDeps, ServerDeps } from './deps.js';
 import { ReadCache } from './read-cache.js';
 
 /** JSON bodies are small; attachments have their own limit (routes/transactions.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
-export const JSON_TYPE = 'application/json; charset=utf-8';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,18 +33,6 @@ declare module 'fastify' {
     grant: KeyGrant | null;
     idempotency: { workspaceId: string; key: string } | null;
   }
-}
-
-export interface ServerDeps {
-  /** The engine's local backend; routes that create objects act as the request's key (`as`). */
-  backend: LocalBackend;
-  engine: Engine;
-  allowPrivateWebhooks: boolean;
-}
-
-/** What the routes get: the server's dependencies and its list cache. */
-export interface RouteDeps extends ServerDeps {
-  cache: ReadCache;
 }
 
 /**
@@ -204,14 +191,4 @@ function setRateHeaders(reply: FastifyReply, limiter: RateLimiter, workspaceId: 
       extra: { retry_after: state.retryAfter },
     });
   }
-}
-
-/** The workspace of a request: the key's; naming another one is FORBIDDEN. */
-export function workspaceOf(req: FastifyRequest, named?: unknown): string {
-  const grant = req.grant;
-  if (!grant) throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
-  if (named !== undefined && named !== null && named !== '' && named !== grant.workspaceId) {
-    throw new TxaError('FORBIDDEN', "You don't have access to this workspace", { field: 'workspace_id' });
-  }
-  return grant.workspaceId;
 }

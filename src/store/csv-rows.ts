@@ -6,11 +6,11 @@
  */
 import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
-import type { CsvColumn } from '../exporters/types.js';
+import type { CsvColumn } from '../core/export-values.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
-import { CELL_SEPARATOR, ROW_END } from '../exporters/raw-rows.js';
+import { CELL_SEPARATOR, ROW_END } from './raw-rows.js';
 
 const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
 const END = `char(${ROW_END.charCodeAt(0)})`;
@@ -67,7 +67,7 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
 /**
  * The raw cells (as exporters/csv.ts cellOf gives them, unescaped) of the matching rows in
  * timestamp order, each row one string: its cells joined by CELL_SEPARATOR, then ROW_END
- * (exporters/raw-rows.ts; one string per row is the cheapest way out of SQLite). Null when SQL
+ * (raw-rows.ts; one string per row is the cheapest way out of SQLite). Null when SQL
  * cannot order or format this export as the JS writer does, or for a single column. A row whose
  * cell count is off holds a value SQL cannot reproduce (or a cell holding a separator): the
  * caller must then write the export with the JS writer.

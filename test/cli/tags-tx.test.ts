@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { amountKey } from '../../src/core/money.js';
 import { openDb, writeTx } from '../../src/store/db.js';
-import { insertTransactions } from '../../src/store/transactions.js';
+import { insertTransactions } from '../../src/store/insert-transactions.js';
 
 let s: Sandbox;
 let ws: string;

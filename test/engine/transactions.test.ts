@@ -8,7 +8,7 @@ import { insertNewWallet, listWallets, removeWallet } from '../../src/engine/wal
 import { createTag, deleteTag } from '../../src/engine/tags.js';
 import { getTransaction, listTransactions } from '../../src/engine/transactions.js';
 import { attachFile, tagTransaction, untagTransaction, updateTransaction } from '../../src/engine/transaction-edits.js';
-import { insertTransactions } from '../../src/store/transactions.js';
+import { insertTransactions } from '../../src/store/insert-transactions.js';
 import { amountKey } from '../../src/core/money.js';
 import { transactionId } from '../../src/core/ids.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';

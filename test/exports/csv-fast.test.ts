@@ -11,7 +11,8 @@ import { ledgerArb, seed, type Ledger } from './random-ledger.js';
 import { streamTransactions, summaryOf } from '../../src/engine/transactions.js';
 import { csvRawRows } from '../../src/store/csv-rows.js';
 import { writeCsv } from '../../src/exporters/csv.js';
-import { CSV_COLUMNS, DATE_FORMATS, type CsvColumn, type ExportJob } from '../../src/exporters/types.js';
+import type { ExportJob } from '../../src/exporters/types.js';
+import { CSV_COLUMNS, DATE_FORMATS, type CsvColumn } from '../../src/core/export-values.js';
 import type { TxFilter } from '../../src/core/filters.js';
 import type { Engine } from '../../src/engine/engine.js';
 

@@ -10,7 +10,8 @@ import { seed, type Ledger } from './random-ledger.js';
 import { getTransaction, streamTransactions, summaryOf } from '../../src/engine/transactions.js';
 import { writeCsv } from '../../src/exporters/csv.js';
 import { writeJson } from '../../src/exporters/json.js';
-import { CSV_COLUMNS, type ExportJob, type ExportWriter } from '../../src/exporters/types.js';
+import type { ExportJob, ExportWriter } from '../../src/exporters/types.js';
+import { CSV_COLUMNS } from '../../src/core/export-values.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { openDb, watchCommits } from '../../src/store/db.js';
 

@@ -12,7 +12,8 @@ import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
 import { TxaError } from '../../core/errors.js';
-import type { ExportJob, ExportWriter, PdfReportType } from '../types.js';
+import type { ExportJob, ExportWriter } from '../types.js';
+import type { PdfReportType } from '../../core/export-values.js';
 
 const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
   summary: summaryReport,

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { verifyDownloadToken } from '../../engine/exports.js';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../deps.js';
 import { assertPublicUrl } from '../url-guard.js';
 import { bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
 

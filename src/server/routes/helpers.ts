@@ -1,10 +1,19 @@
-/** Small pieces every route uses: the query string as `QueryParams`, and the body's workspace. */
+/** Small pieces every route uses: the JSON content type, the query string as `QueryParams`, and the request's workspace. */
 import type { FastifyRequest } from 'fastify';
 import { TxaError } from '../../core/errors.js';
 import type { QueryParams } from '../../core/types.js';
-import { workspaceOf } from '../app.js';
 
-export { JSON_TYPE } from '../app.js';
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The workspace of a request: the key's; naming another one is FORBIDDEN. */
+export function workspaceOf(req: FastifyRequest, named?: unknown): string {
+  const grant = req.grant;
+  if (!grant) throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
+  if (named !== undefined && named !== null && named !== '' && named !== grant.workspaceId) {
+    throw new TxaError('FORBIDDEN', "You don't have access to this workspace", { field: 'workspace_id' });
+  }
+  return grant.workspaceId;
+}
 
 /** The query string; a parameter given twice is refused rather than guessed at. */
 export function queryOf(req: FastifyRequest): QueryParams {

@@ -1,6 +1,6 @@
 /** Every route of the API, registered once per prefix (`/api/v1` and the `/v1` alias). */
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../deps.js';
 import { tagRoutes } from './tags.js';
 import { transactionRoutes } from './transactions.js';
 import { exportRoutes } from './exports.js';

@@ -1,6 +1,6 @@
 /** Wallets, the event log, webhooks, health and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../deps.js';
 import { assertPublicUrl } from '../url-guard.js';
 import { openApiDocument } from '../openapi.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';

@@ -1,6 +1,6 @@
 /** Tags: POST/GET /tags, PATCH/DELETE /tags/:id (API.md 4.1, 4.2; CONTRACT §4). */
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../app.js';
+import type { RouteDeps } from '../deps.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
 import { queryKey } from '../read-cache.js';
 import { pageOfList } from '../../core/pagination.js';

@@ -7,9 +7,8 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TxaError } from '../../core/errors.js';
-import type { RouteDeps } from '../app.js';
-import { workspaceOf } from '../app.js';
-import { JSON_TYPE, bodyWorkspace, param, queryOf, queryWorkspace } from './helpers.js';
+import type { RouteDeps } from '../deps.js';
+import { JSON_TYPE, bodyWorkspace, param, queryOf, queryWorkspace, workspaceOf } from './helpers.js';
 import { queryKey } from '../read-cache.js';
 import { ATTACHMENT_MAX_BYTES } from '../../engine/transaction-edits.js';
 

@@ -10,7 +10,7 @@ import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
 import { SECTION_GAP, type Flow, type Render } from '../flow.js';
 import { money, quantity } from '../format.js';
 import { progress } from '../progress.js';
-import { tagTypeLookup } from '../tag-types.js';
+import { tagTypeLookup } from '../../tag-types.js';
 import { tableSpec } from '../table.js';
 import { tokenId } from '../../../accounting/assets.js';
 import { quantityOf } from '../../../accounting/quantity.js';

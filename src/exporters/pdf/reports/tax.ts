@@ -10,7 +10,7 @@ import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
 import type { Flow, Render } from '../flow.js';
 import { day, groupDigits, money, shortHash } from '../format.js';
 import { progress } from '../progress.js';
-import { tagTypeLookup } from '../tag-types.js';
+import { tagTypeLookup } from '../../tag-types.js';
 import { tableSpec } from '../table.js';
 import { quantityText, type Quantity } from '../../../accounting/quantity.js';
 import { taxLines, type DisposalLine, type IncomeLine } from '../../../accounting/tax-ledger.js';

@@ -3,8 +3,8 @@
  * export pipeline passes the workspace's tags with the job; a tag missing there (deleted while
  * the export ran) is reported under "type unknown" rather than guessed.
  */
-import type { TagType } from '../../core/types.js';
-import type { ExportJob } from '../types.js';
+import type { TagType } from '../core/types.js';
+import type { ExportJob } from './types.js';
 
 export type TagTypeOf = (tagId: string) => TagType | null;
 

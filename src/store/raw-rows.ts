@@ -1,5 +1,5 @@
 /**
- * The text SQLite hands the fast CSV writer (store/csv-rows.ts): each row's cells joined by
+ * The text SQLite hands the fast CSV writer (csv-rows.ts): each row's cells joined by
  * CELL_SEPARATOR, rows ended by ROW_END. Control characters text rarely holds; a cell that does
  * hold one makes its row's cell count wrong, which the writer detects (NotExact) and answers by
  * writing the file from Transaction objects instead.

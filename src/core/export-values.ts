@@ -1,0 +1,41 @@
+/**
+ * The value sets of an export request (CONTRACT §4, §9) and its resolved options. The request's
+ * schema (export-schema.ts), the writers, the store's SQL cells and the txa CSV importer all use
+ * them; a leaf of constants, so whoever imports it loads nothing else.
+ */
+
+export const CSV_COLUMNS = [
+  'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
+  'fiat_value', 'direction', 'type', 'tags', 'notes', 'attachments',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
+export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
+/** CSV and JSON take `tax` and `income` (CONTRACT §9); PDFs the four above. */
+export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
+export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const GROUP_BY = ['month', 'wallet', 'tag', 'token'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
+
+export const COST_BASIS = ['fifo', 'lifo', 'hifo'] as const;
+export type CostBasis = (typeof COST_BASIS)[number];
+
+/** Lots per wallet (the default, the US rule from 2025) or one pool per asset (docs/accounting.md). */
+export const BASIS_SCOPES = ['wallet', 'universal'] as const;
+export type BasisScope = (typeof BASIS_SCOPES)[number];
+
+export interface ExportOptions {
+  currency: string;
+  date_format: string;
+  include_summary: boolean;
+  group_by?: GroupBy;
+  pdf_title?: string;
+  include_logo: boolean;
+  cost_basis: CostBasis;
+  basis_scope: BasisScope;
+}
