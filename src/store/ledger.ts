@@ -60,7 +60,5 @@ export function tagIdByNameKey(db: Db, workspaceId: string, nameKey: string): st
   return (prepareCached(db, 'SELECT id FROM tags WHERE workspace_id = ? AND name_key = ?').get(workspaceId, nameKey) as { id: string } | undefined)?.id;
 }
 
-/** Uniqueness key of a tag name: trimmed, Unicode-normalised, case-folded. */
-export function tagNameKey(name: string): string {
-  return name.trim().normalize('NFC').toLowerCase();
-}
+/** The CLI resolves tag names with the same key (core/tag-refs.ts). */
+export { tagNameKey } from '../core/tag-refs.js';

@@ -8,6 +8,7 @@ import { action, choice, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { defaultFileName, printExport } from './view.js';
 import { progressView } from './progress.js';
+import { tagResolver } from '../../tag-flags.js';
 
 const POLL_MS = 1000;
 
@@ -35,7 +36,7 @@ export function checkOutDir(out: string | undefined): void {
   if (out !== undefined) outTarget(out);
 }
 
-function bodyOf(ws: string, o: Opts): Record<string, unknown> {
+function bodyOf(ws: string, o: Opts) {
   const { start_date, end_date } = dateRange(o);
   const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
   return {
@@ -152,6 +153,8 @@ export function registerCreate(parent: Command): void {
         const body = bodyOf(ws, o);
         checkOutDir(o.out);
         const backend = await ctx.backend();
+        // Tag names become ids only now: the flags' usage errors come before any request.
+        if (body.filters.tag_ids) body.filters.tag_ids = await tagResolver(backend, ws)(body.filters.tag_ids, 'tag-ids');
         let rec = await backend.createExport(ws, body);
         let file: string | undefined;
         if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
