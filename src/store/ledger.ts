@@ -27,6 +27,16 @@ export function insertWorkspace(db: Db, ws: Workspace): void {
   );
 }
 
+export function updateWorkspaceRow(db: Db, ws: Workspace): void {
+  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(ws.name, ws.tier, ws.base_currency, ws.rate_limit, ws.id);
+}
+
+/** Whether any transaction or rate is stored in the workspace's base currency. */
+export function workspaceHoldsValues(db: Db, id: string): boolean {
+  const sql = 'SELECT EXISTS (SELECT 1 FROM transactions WHERE workspace_id = ?) OR EXISTS (SELECT 1 FROM rates WHERE workspace_id = ?)';
+  return Boolean(prepareCached(db, sql).pluck().get(id, id));
+}
+
 export function getWallet(db: Db, workspaceId: string, id: string): WalletRow | undefined {
   return prepareCached(db, 'SELECT * FROM wallets WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as WalletRow | undefined;
 }
