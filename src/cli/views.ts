@@ -29,7 +29,9 @@ export function printTag(out: Output, t: Tag): void {
   ]);
 }
 
+/** Signed by direction; a zero amount (approvals, contract calls) is `0`, which has no sign. Amounts are canonical, so zero is `0`. */
 function amountText(t: Transaction): string {
+  if (t.amount === '0') return '0';
   return `${t.direction === 'outflow' ? '-' : '+'}${t.amount}`;
 }
 
