@@ -24,7 +24,7 @@ export function addFilterOptions(cmd: Command): Command {
     .option('--chain <chain>', CHAINS.join(', '))
     .option('--token <symbol>', 'token symbol, e.g. USDC')
     .option('--direction <dir>', 'inflow or outflow')
-    .option('--tag-ids <ids>', 'comma-separated tag ids (any of them)')
+    .option('--tag-ids <tags>', 'comma-separated tags, by id or name (any of them)')
     .option('--start-date <YYYY-MM-DD>', 'first day, inclusive (UTC)')
     .option('--end-date <YYYY-MM-DD>', 'last day, inclusive (UTC)')
     .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd')

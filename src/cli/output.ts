@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { TxaError } from '../core/errors.js';
+import { displayWidth, fitColumns, fitRows, shorten, type Column } from './table-fit.js';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +29,15 @@ export class Styled {
 }
 
 type Cell = string | number | null | undefined | Styled;
+
+export type { Column } from './table-fit.js';
+
+/** The terminal's width: `COLUMNS` when set, else what the terminal reports (unknown: no fitting). */
+function terminalWidth(): number | undefined {
+  const fromEnv = Number(process.env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return process.stdout.columns > 0 ? process.stdout.columns : undefined;
+}
 
 export interface OutputOptions {
   json: boolean;
@@ -53,22 +63,46 @@ export class Output {
     process.stdout.write(`${JSON.stringify(body, null, this.stdoutTty ? 2 : undefined)}\n`);
   }
 
-  /** A table of rows; headers are shown only on a TTY. */
-  table(headers: string[], rows: Cell[][], align: ('left' | 'right')[] = []): void {
+  /**
+   * A table of rows. In a pipe: every column, tab-separated, no header, nothing cut. On a TTY: a
+   * compact box (a rule under the header only), one line per row, fitted to the terminal's width
+   * as each column allows (table-fit.ts); columns hidden to fit are named on stderr. A plain
+   * string column never gives way.
+   */
+  table(columns: (string | Column)[], rows: Cell[][], align: ('left' | 'right')[] = []): void {
     if (!this.stdoutTty) {
       for (const r of rows) process.stdout.write(`${r.map((v) => cellText(v, true)).join('\t')}\n`);
       return;
     }
-    const cells = rows.map((r) => r.map((v) => cellText(v)));
+    const cols = columns.map((c, i): Column => (typeof c === 'string' ? { header: c, align: align[i] } : c));
+    const texts = rows.map((r) => r.map((v) => cellText(v, true)));
+    const { visible, widths } = fitColumns(cols, texts, terminalWidth());
     const Table = require('cli-table3') as typeof import('cli-table3');
     const table = new Table({
-      head: headers.map((h) => this.bold(h)),
-      colAligns: headers.map((_, i) => align[i] ?? 'left'),
-      style: { head: [], border: this.color ? ['grey'] : [] },
-      wordWrap: true,
+      head: visible.map((c, k) => this.bold(shorten(cols[c]!.header, widths[k]!, 'end'))),
+      colAligns: visible.map((c) => cols[c]!.align ?? 'left'),
+      colWidths: widths.map((w) => w + 2),
+      style: { head: [], border: this.color ? ['grey'] : [], compact: true },
     });
-    table.push(...cells);
+    // A styled cell (a colour swatch) is never cut: its column is `keep`.
+    const shown = fitRows(cols, texts, { visible, widths });
+    table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
     process.stdout.write(`${table.toString()}\n`);
+    const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
+    if (hidden.length > 0) this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
+  }
+
+  /** Parts joined by `separator`, starting a new line where the next part would pass the terminal's width. */
+  joinToWidth(parts: string[], separator: string): string {
+    const width = this.stdoutTty ? terminalWidth() : undefined;
+    if (width === undefined) return parts.join(separator);
+    const lines: string[] = [];
+    for (const part of parts) {
+      const last = lines.at(-1);
+      if (last !== undefined && displayWidth(last + separator + part) <= width) lines[lines.length - 1] = last + separator + part;
+      else lines.push(part);
+    }
+    return lines.join('\n');
   }
 
   /** One record as `key  value` lines (TTY) or `key\tvalue` (pipe). */

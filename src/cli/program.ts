@@ -8,6 +8,7 @@ import { registerCommands } from './commands/index.js';
 import { TxaError, exitCodes } from '../core/errors.js';
 import { Output } from './output.js';
 import { commandPath } from './run.js';
+import { EXAMPLES, examplesText } from './examples.js';
 import { version } from './version.js';
 
 export async function buildProgram(args: string[]): Promise<Command> {
@@ -21,11 +22,15 @@ export async function buildProgram(args: string[]): Promise<Command> {
     .option('--profile <name>', 'config profile to use (env TXA_PROFILE)')
     .option('-w, --workspace <id>', 'workspace to work on (env TXA_WORKSPACE)')
     .option('--json', 'print the API JSON body instead of tables')
-    .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'));
+    .addOption(new Option('--no-color', 'disable colour (also NO_COLOR)'))
+    // A subcommand's help lists the global flags it takes too (--json, -w, --db, --profile, …).
+    .configureHelp({ showGlobalOptions: true });
   await registerCommands(program, args);
   for (const cmd of [program, ...allCommands(program)]) {
     // Parse errors reach runProgram as a TxaError and are printed there, once, in the contract's form.
     cmd.exitOverride(asUsageError(cmd)).configureOutput({ outputError: () => undefined });
+    const examples = EXAMPLES[commandPath(cmd)];
+    if (examples) cmd.addHelpText('after', examplesText(examples));
   }
   return program;
 }

@@ -4,9 +4,8 @@ import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../co
 
 export function printTags(out: Output, tags: Tag[]): void {
   out.table(
-    ['ID', 'NAME', 'TYPE', 'COLOR', 'USES', 'DESCRIPTION'],
+    [{ header: 'ID' }, { header: 'NAME', fit: 'end' }, { header: 'TYPE' }, { header: 'COLOR' }, { header: 'USES', align: 'right' }, { header: 'DESCRIPTION', fit: 'end', drop: 1 }],
     tags.map((t) => [t.id, t.name, t.type, out.stdoutTty && out.color ? swatch(t.color) : t.color, t.usage_count, t.description]),
-    ['left', 'left', 'left', 'left', 'right'],
   );
 }
 
@@ -29,28 +28,40 @@ export function printTag(out: Output, t: Tag): void {
   ]);
 }
 
+/** Signed by direction; a zero amount (approvals, contract calls) is `0`, which has no sign. Amounts are canonical, so zero is `0`. */
 function amountText(t: Transaction): string {
+  if (t.amount === '0') return '0';
   return `${t.direction === 'outflow' ? '-' : '+'}${t.amount}`;
 }
 
 export function printTransactions(out: Output, txs: Transaction[]): void {
   out.table(
-    ['DATE', 'ID', 'WALLET', 'CHAIN', 'TYPE', 'AMOUNT', 'TOKEN', 'VALUE', 'TAGS'],
+    [
+      { header: 'DATE', fit: 'date' },
+      { header: 'ID' },
+      { header: 'WALLET', fit: 'end', drop: 4 },
+      { header: 'CHAIN', fit: 'end', drop: 2 },
+      { header: 'TYPE', fit: 'end', drop: 1 },
+      { header: 'AMOUNT', align: 'right', fit: 'decimal' },
+      { header: 'TOKEN' },
+      { header: 'VALUE', align: 'right', fit: 'money' },
+      { header: 'TAGS', fit: 'end', drop: 3 },
+    ],
     txs.map((t) => [t.timestamp.replace('T', ' ').replace('Z', ''), t.id, t.wallet_label, t.chain, t.type, amountText(t), t.token.symbol, out.money(t.fiat_value), t.tags.map((g) => g.name).join(', ')]),
-    ['left', 'left', 'left', 'left', 'left', 'right', 'left', 'right', 'left'],
   );
 }
 
-/** The page line and totals; on a pipe they go to stderr so stdout stays rows only. */
+/** The page line and totals; on a pipe they go to stderr so stdout stays rows only. The next page's flag, when there is one, goes to stderr. */
 export function printPageFooter(out: Output, page: TransactionPage, all: boolean): void {
   const p = page.pagination;
   const s = page.summary;
   const count = `${p.total} ${p.total === 1 ? 'transaction' : 'transactions'}`;
   // An empty result has 0 pages (as in the JSON); a page line would claim one.
   const where = all || p.pages === 0 ? count : `page ${p.page} of ${p.pages} · ${count}`;
-  const text = `${where} · inflow ${out.money(s.total_inflow)} · outflow ${out.money(s.total_outflow)} · net ${out.money(s.net_flow)}`;
+  const text = out.joinToWidth([where, `inflow ${out.money(s.total_inflow)}`, `outflow ${out.money(s.total_outflow)}`, `net ${out.money(s.net_flow)}`], ' · ');
   if (out.stdoutTty) out.line(text);
   else out.notice(text);
+  if (!all && p.page < p.pages) out.notice(`next page: --page ${p.page + 1}`);
 }
 
 export function printTransaction(out: Output, t: Transaction): void {
@@ -76,15 +87,23 @@ export function printTransaction(out: Output, t: Transaction): void {
 
 export function printWallets(out: Output, wallets: Wallet[]): void {
   out.table(
-    ['ID', 'LABEL', 'CHAIN', 'ADDRESS', 'NATIVE', 'VALUE', 'TXS', 'LAST SYNCED'],
+    [
+      { header: 'ID' },
+      { header: 'LABEL', fit: 'end' },
+      { header: 'CHAIN', fit: 'end', drop: 3 },
+      { header: 'ADDRESS', fit: 'middle' },
+      { header: 'NATIVE', align: 'right', fit: 'decimal' },
+      { header: 'VALUE', align: 'right', fit: 'money' },
+      { header: 'TXS', align: 'right', drop: 2 },
+      { header: 'LAST SYNCED', fit: 'date', drop: 1 },
+    ],
     wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, out.money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
-    ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'left'],
   );
 }
 
 export function printWorkspaces(out: Output, list: Workspace[]): void {
   out.table(
-    ['ID', 'NAME', 'TIER', 'CURRENCY', 'RATE LIMIT', 'CREATED'],
+    [{ header: 'ID' }, { header: 'NAME', fit: 'end' }, { header: 'TIER' }, { header: 'CURRENCY' }, { header: 'RATE LIMIT', align: 'right', drop: 2 }, { header: 'CREATED', fit: 'date', drop: 1 }],
     list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
   );
 }

@@ -39,7 +39,9 @@ export interface DateRange {
   end_date: string;
 }
 
-const PERIOD_HELP = 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd';
+/** The `--period` values that are words (the others are `YYYY`, `YYYY-Qn`, `YYYY-MM`). */
+export const NAMED_PERIODS = ['this-month', 'last-month', 'last-quarter', 'last-year', 'ytd'] as const;
+const PERIOD_HELP = `YYYY, YYYY-Qn, YYYY-MM, ${NAMED_PERIODS.slice(0, -1).join(', ')} or ${NAMED_PERIODS.at(-1)}`;
 
 /** Expands `--period` to inclusive start/end days in UTC, relative to `today`. */
 export function expandPeriod(period: string, today: Date): DateRange {

@@ -11,15 +11,35 @@ import { jsonImporter, ndjsonImporter } from './txa-json.js';
 /** In detection order: JSON shapes first, then CSV layouts from the most specific header. */
 const IMPORTERS: Importer[] = [jsonImporter, ndjsonImporter, txaCsvImporter, koinlyImporter, rotkiImporter, etherscanImporter];
 
+/** What each format is, for a message that names the one a file looks like. */
+export const FORMAT_NAMES: Record<string, string> = {
+  json: 'a txa JSON file',
+  ndjson: 'an NDJSON file (one JSON transaction per line)',
+  csv: 'a txa CSV file',
+  etherscan: 'an explorer CSV export (Etherscan, BscScan, Arbiscan, Polygonscan)',
+  koinly: 'a Koinly file',
+  rotki: 'a rotki events file',
+};
+
+/** The importer a file's content looks like; it needs only the file's first line or record. */
+function detect(text: string): Importer | undefined {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  const header = trimmed.startsWith('{') || trimmed.startsWith('[') ? undefined : readHeader(text);
+  return IMPORTERS.find((i) => i.detect({ header, text }));
+}
+
+/** The format name of `detect`, for the CLI's hint when a file fails as the format it was told. */
+export function detectedFormat(text: string): string | undefined {
+  return detect(text)?.format;
+}
+
 export function importerFor(format: string, text: string): Importer {
   if (format !== 'auto') {
     const found = IMPORTERS.find((i) => i.format === format);
     if (!found) throw new TxaError('USAGE_ERROR', `--format must be one of ${IMPORT_FORMATS.join(', ')}, got '${format}'`, { field: 'format' });
     return found;
   }
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-  const header = trimmed.startsWith('{') || trimmed.startsWith('[') ? undefined : readHeader(text);
-  const found = IMPORTERS.find((i) => i.detect({ header, text }));
+  const found = detect(text);
   if (!found) {
     throw new TxaError('IMPORT_FAILED', 'cannot tell the format of the file from its content', {
       field: 'format',

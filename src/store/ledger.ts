@@ -27,6 +27,16 @@ export function insertWorkspace(db: Db, ws: Workspace): void {
   );
 }
 
+export function updateWorkspaceRow(db: Db, ws: Workspace): void {
+  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(ws.name, ws.tier, ws.base_currency, ws.rate_limit, ws.id);
+}
+
+/** Whether any transaction or rate is stored in the workspace's base currency. */
+export function workspaceHoldsValues(db: Db, id: string): boolean {
+  const sql = 'SELECT EXISTS (SELECT 1 FROM transactions WHERE workspace_id = ?) OR EXISTS (SELECT 1 FROM rates WHERE workspace_id = ?)';
+  return Boolean(prepareCached(db, sql).pluck().get(id, id));
+}
+
 export function getWallet(db: Db, workspaceId: string, id: string): WalletRow | undefined {
   return prepareCached(db, 'SELECT * FROM wallets WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as WalletRow | undefined;
 }
@@ -60,7 +70,5 @@ export function tagIdByNameKey(db: Db, workspaceId: string, nameKey: string): st
   return (prepareCached(db, 'SELECT id FROM tags WHERE workspace_id = ? AND name_key = ?').get(workspaceId, nameKey) as { id: string } | undefined)?.id;
 }
 
-/** Uniqueness key of a tag name: trimmed, Unicode-normalised, case-folded. */
-export function tagNameKey(name: string): string {
-  return name.trim().normalize('NFC').toLowerCase();
-}
+/** The CLI resolves tag names with the same key (core/tag-refs.ts). */
+export { tagNameKey } from '../core/tag-refs.js';

@@ -44,7 +44,8 @@ describe('txa keys', () => {
     expect([unknown.exitCode, unknown.stderr]).toEqual([1, expect.stringContaining('KEY_NOT_FOUND')]);
     const remote = await sb.txa(['-w', ws, '--base-url', 'http://127.0.0.1:9', 'keys', 'list']);
     expect([remote.exitCode, remote.stderr]).toEqual([2, expect.stringContaining('LOCAL_ONLY')]);
-    const noWs = await sb.txa(['keys', 'list']);
+    // `workspace create` made Acme the profile's default: a profile without one.
+    const noWs = await sb.txa(['keys', 'list'], { env: { TXA_CONFIG_DIR: `${sb.dir}/no-profile` } });
     expect(noWs.exitCode).toBe(2);
   });
 });

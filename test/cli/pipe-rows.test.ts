@@ -40,6 +40,15 @@ describe('fiat values in a pipe', () => {
     for (const key of ['inflow', 'outflow', 'net']) expect(summary[key]).toMatch(PLAIN);
   });
 
+  it('a zero amount prints as 0, not -0 or +0; --json keeps the API value', async () => {
+    const zero = rows((await s.txa(['tx', 'list', '--max-amount', '0', '--limit', '200'])).stdout);
+    expect(zero.length).toBeGreaterThan(10);
+    expect(new Set(zero.map((r) => r[5]))).toEqual(new Set(['0']));
+    const json = (await s.json(['tx', 'list', '--max-amount', '0', '--limit', '200'])).data;
+    expect(new Set(json.map((t: { amount: string }) => t.amount))).toEqual(new Set(['0']));
+    expect(new Set(json.map((t: { direction: string }) => t.direction))).toContain('outflow');
+  });
+
   it('a terminal still shows thousands separators', async () => {
     const run = await inTerminal(`${BIN} tx get ${BIGGEST}`, { env: s.env, cwd: s.dir, until: /exit=\d/ });
     expect(run.screen).toMatch(/value\s+1,187,999\.99/);

@@ -72,13 +72,15 @@ describe('tags', () => {
   });
 
   it('a missing workspace is a usage error naming the three ways to set it', async () => {
-    const r = await s.txa(['tags', 'list'], { env: { TXA_WORKSPACE: '' } });
+    // `workspace create` above made its workspace the profile's default: a profile without one.
+    const none = { TXA_WORKSPACE: '', TXA_CONFIG_DIR: join(s.dir, 'no-profile') };
+    const r = await s.txa(['tags', 'list'], { env: none });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/-w\/--workspace/);
     expect(r.stderr).toMatch(/TXA_WORKSPACE/);
     expect(r.stderr).toMatch(/txa workspace use/);
     // With --json the error body is all a script sees, so its message names them too.
-    const j = await s.txa(['tags', 'list', '--json'], { env: { TXA_WORKSPACE: '' } });
+    const j = await s.txa(['tags', 'list', '--json'], { env: none });
     expect(j.exitCode).toBe(2);
     const { error } = JSON.parse(j.stderr);
     expect(error).toMatchObject({ code: 'USAGE_ERROR', field: 'workspace' });

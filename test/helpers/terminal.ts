@@ -13,6 +13,11 @@ export interface TerminalOptions {
   /** The screen to wait for at the end; the command's exit status shows as `exit=N`. */
   until: RegExp;
   timeoutMs?: number;
+  /** The pane's size (default 160 × 20). */
+  width?: number;
+  height?: number;
+  /** Capture lines the terminal wrapped as the one line the program wrote, to see how wide it was. */
+  joinWrapped?: boolean;
 }
 
 export interface TerminalRun {
@@ -32,10 +37,20 @@ export async function inTerminal(command: string, o: TerminalOptions): Promise<T
   const assigns = Object.entries(o.env).map(([k, v]) => `${k}='${v}'`).join(' ');
   // ora draws nothing animated when CI is set, so the command runs without it.
   const cwd = o.cwd ? ['-c', o.cwd] : [];
-  tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '20', ...cwd, `env -u CI ${assigns} ${command}; echo "exit=$?"; sleep 60`);
+  const size = ['-x', String(o.width ?? 160), '-y', String(o.height ?? 20)];
+  // The server of a session just killed may still be exiting and refuse a new one: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      tmux('new-session', '-d', '-s', name, ...size, ...cwd, `env -u CI ${assigns} ${command}; echo "exit=$?"; sleep 60`);
+      break;
+    } catch (err) {
+      if (attempt === 5) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
   const frames: string[] = [];
   const screen = () => {
-    const s = tmux('capture-pane', '-p', '-t', name);
+    const s = tmux('capture-pane', '-p', ...(o.joinWrapped ? ['-J'] : []), '-t', name);
     if (s !== frames.at(-1)) frames.push(s);
     return s;
   };

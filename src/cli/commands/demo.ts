@@ -99,9 +99,8 @@ export function registerDemo(program: Command): void {
         const files = await writeReports(local, main.id, main.name, dir);
         heading(`Reports of ${main.name} in ${dir}`);
         out.table(
-          ['FORMAT', 'FILE', 'BYTES'],
+          [{ header: 'FORMAT' }, { header: 'FILE', fit: 'middle' }, { header: 'BYTES', align: 'right' }],
           files.map((f) => [f.report_type ? `${f.format} (${f.report_type})` : f.format, f.path, f.bytes]),
-          ['left', 'left', 'right'],
         );
         heading('Try next');
         for (const cmd of [

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { open } from 'node:fs/promises';
 import { TxaError } from '../../core/errors.js';
 import { IMPORT_FORMATS } from '../../importers/types.js';
 import type { ImportSummary } from '../../engine/imports.js';
@@ -7,6 +8,31 @@ import { action, choice } from '../run.js';
 
 /** Bad or skipped rows listed on stderr before "… and N more". */
 const LISTED = 20;
+
+/** Enough of a file to see its header line or first JSON record. */
+const HEAD_BYTES = 64 * 1024;
+
+async function readHead(path: string): Promise<string> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(HEAD_BYTES), position: 0 });
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A file that fails as the `--format` given but looks like another format: the error names that
+ * one (and drops a hint that was about the wrong format). Only read on this failure path.
+ */
+async function withDetectedFormat(err: unknown, file: string, format: string): Promise<unknown> {
+  if (format === 'auto' || !(err instanceof TxaError) || err.code !== 'IMPORT_FAILED') return err;
+  const { detectedFormat, FORMAT_NAMES } = await import('../../importers/index.js');
+  const found = detectedFormat(await readHead(file).catch(() => ''));
+  if (found === undefined || found === format) return err;
+  return new TxaError('IMPORT_FAILED', `${err.message}; the file looks like ${FORMAT_NAMES[found]}: try --format ${found}`, { field: err.field, extra: err.extra, cause: err });
+}
 
 /**
  * One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the
@@ -56,7 +82,8 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
             dryRun: o.dryRun,
             onSkipped: (s) => skipped.push(s),
           });
-        } catch (err) {
+        } catch (thrown) {
+          const err = await withDetectedFormat(thrown, file!, format);
           const errors = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
           if (!errors || ctx.out.json) throw err;
           ctx.out.error(err as TxaError);

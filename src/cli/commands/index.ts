@@ -22,7 +22,11 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo.js')).registerDemo,
+  completion: async () => (await import('./completion.js')).registerCompletion,
 };
+
+/** Nouns that describe the whole tree, so every noun is registered with them. */
+const WHOLE_TREE = new Set(['completion']);
 
 /** Global options that take a value, so the word after them is not the noun. */
 const VALUE_OPTIONS = new Set(['--db', '--base-url', '--api-key', '--profile', '-w', '--workspace']);
@@ -37,10 +41,10 @@ export function nounOf(args: string[]): string | undefined {
   return undefined;
 }
 
-/** Registers the named noun; for help, an unknown word or none at all, every noun. */
+/** Registers the named noun; for help, an unknown word, none at all or `completion`, every noun. */
 export async function registerCommands(program: Command, args: string[]): Promise<void> {
   const noun = nounOf(args);
-  const wanted = noun !== undefined && Object.hasOwn(NOUNS, noun) ? [noun] : Object.keys(NOUNS);
+  const wanted = noun !== undefined && Object.hasOwn(NOUNS, noun) && !WHOLE_TREE.has(noun) ? [noun] : Object.keys(NOUNS);
   const registers = await Promise.all(wanted.map((name) => NOUNS[name]!()));
   for (const register of registers) register(program);
 }

@@ -74,7 +74,7 @@ export function registerConfig(program: Command): void {
           PROFILE_KEYS.filter((k) => profile[k] !== undefined).map((k) => [k, isSecret(k) ? maskKey(profile[k]!) : profile[k]!]),
         );
         if (ctx.out.json) ctx.out.body({ success: true, data: { profile: ctx.profileName, values: shown } });
-        else ctx.out.table(['KEY', 'VALUE'], Object.entries(shown));
+        else ctx.out.table([{ header: 'KEY' }, { header: 'VALUE', fit: 'middle' }], Object.entries(shown));
       }),
     );
 }

@@ -9,6 +9,7 @@ import { action, choice, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { defaultFileName, printExport } from './view.js';
 import { progressView } from './progress.js';
+import { tagResolver } from '../../tag-flags.js';
 
 const POLL_MS = 1000;
 
@@ -37,7 +38,7 @@ export function checkOutDir(out: string | undefined): void {
   if (out !== undefined) outTarget(out);
 }
 
-function bodyOf(ws: string, o: Opts): Record<string, unknown> {
+function bodyOf(ws: string, o: Opts) {
   const { start_date, end_date } = dateRange(o);
   const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
   return {
@@ -155,6 +156,8 @@ export function registerCreate(parent: Command): void {
         const body = bodyOf(ws, o);
         checkOutDir(o.out);
         const backend = await ctx.backend();
+        // Tag names become ids only now: the flags' usage errors come before any request.
+        if (body.filters.tag_ids) body.filters.tag_ids = await tagResolver(backend, ws)(body.filters.tag_ids, 'tag-ids');
         const run = async (signal?: AbortSignal): Promise<{ rec: ExportRecord; file?: string }> => {
           // On the local ledger this process claims the job as it creates it, and runs it.
           const rec = backend.kind === 'local' ? await (backend as LocalBackend).createExport(ws, body, { role: 'cli', signal }) : await backend.createExport(ws, body);

@@ -24,9 +24,17 @@ export function printExport(out: Output, e: ExportRecord, file?: string): void {
 
 export function printExports(out: Output, list: ExportRecord[]): void {
   out.table(
-    ['ID', 'STATUS', 'FORMAT', 'DELIVERY', 'TXS', 'SIZE', 'CREATED', 'EXPIRES'],
+    [
+      { header: 'ID' },
+      { header: 'STATUS' },
+      { header: 'FORMAT', fit: 'end' },
+      { header: 'DELIVERY', fit: 'end', drop: 3 },
+      { header: 'TXS', align: 'right', drop: 4 },
+      { header: 'SIZE', align: 'right', drop: 5 },
+      { header: 'CREATED', fit: 'date', drop: 2 },
+      { header: 'EXPIRES', fit: 'date', drop: 1 },
+    ],
     list.map((e) => [e.id, e.status, e.report_type ? `${e.format}/${e.report_type}` : e.format, e.delivery?.method, e.transaction_count, e.file_size, e.created_at, e.expires_at]),
-    ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left'],
   );
 }
 

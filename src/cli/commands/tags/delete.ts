@@ -1,5 +1,17 @@
 import type { Command } from 'commander';
+import type { Backend } from '../../../core/backend.js';
+import { TxaError } from '../../../core/errors.js';
+import { terminalSafe } from '../../output.js';
 import { action, confirm } from '../../run.js';
+
+/** The prompt names the tag and how many transactions lose it, not only its id. */
+async function question(backend: Backend, ws: string, id: string): Promise<string> {
+  const tag = (await backend.listTags(ws)).find((t) => t.id === id);
+  if (!tag) throw new TxaError('TAG_NOT_FOUND', `tag ${id} not found`, { hint: 'List tags with: txa tags list' });
+  const name = `'${terminalSafe(tag.name)}' (${id})`;
+  if (tag.usage_count === 0) return `Delete tag ${name}? No transaction carries it.`;
+  return `Delete tag ${name} and remove it from the ${tag.usage_count === 1 ? 'transaction that carries' : `${tag.usage_count} transactions that carry`} it?`;
+}
 
 export function registerDelete(parent: Command): void {
   parent
@@ -10,12 +22,13 @@ export function registerDelete(parent: Command): void {
     .action(
       action<{ yes?: boolean }>(async (ctx, opts, [id]) => {
         const ws = ctx.workspace();
-        if (!(await confirm(opts.yes, `Delete tag ${id} and remove it from every transaction?`))) {
+        const backend = await ctx.backend();
+        if (!(await confirm(opts.yes, () => question(backend, ws, id!)))) {
           ctx.out.notice('Cancelled.');
           process.exitCode = 1;
           return;
         }
-        const result = await (await ctx.backend()).deleteTag(ws, id!);
+        const result = await backend.deleteTag(ws, id!);
         if (ctx.out.json) ctx.out.body({ success: true, data: result });
         else ctx.out.notice(`Deleted tag ${result.id}.`);
       }),

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { QueryParams, Transaction, TransactionPage } from '../../../core/types.js';
 import type { Backend } from '../../../core/backend.js';
 import { MAX_LIMIT } from '../../../core/filters.js';
-import { action } from '../../run.js';
+import { action, list } from '../../run.js';
+import { tagResolver } from '../../tag-flags.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { printPageFooter, printTransactions } from '../../views.js';
 
@@ -42,13 +43,15 @@ export function registerList(parent: Command): void {
       action<Opts>(async (ctx, o) => {
         const ws = ctx.workspace();
         const { start_date, end_date } = dateRange(o);
+        const backend = await ctx.backend();
+        const tagIds = o.tagIds === undefined ? undefined : (await tagResolver(backend, ws)(list(o.tagIds)!, 'tag-ids')).join(',');
         const query: QueryParams = {
           workspace_id: ws,
           wallet_id: o.walletId,
           chain: o.chain,
           token: o.token,
           direction: o.direction,
-          tag_ids: o.tagIds,
+          tag_ids: tagIds,
           start_date,
           end_date,
           min_amount: o.minAmount,
@@ -59,7 +62,6 @@ export function registerList(parent: Command): void {
           page: o.page,
           limit: o.limit,
         };
-        const backend = await ctx.backend();
         const result = o.all ? await allPages(backend, ws, query) : await backend.listTransactions(ws, query);
         if (ctx.out.json) {
           ctx.out.body({ success: true, ...result });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { action } from '../../run.js';
 import { printTransaction } from '../../views.js';
+import { tagResolver } from '../../tag-flags.js';
 
 interface Opts {
   notes?: string;
@@ -17,8 +18,8 @@ export function registerUpdate(parent: Command): void {
     .description('change notes and tags in one call')
     .argument('<id>', 'transaction id')
     .option('--notes <text>', 'notes ("" clears them)')
-    .option('--add-tag <tag_id>', 'add a tag (repeatable)', collect, [])
-    .option('--remove-tag <tag_id>', 'remove a tag (repeatable)', collect, [])
+    .option('--add-tag <tag>', 'add a tag, by id or name (repeatable)', collect, [])
+    .option('--remove-tag <tag>', 'remove a tag, by id or name (repeatable)', collect, [])
     .action(
       action<Opts>(async (ctx, o, [id]) => {
         const ws = ctx.workspace();
@@ -30,10 +31,13 @@ export function registerUpdate(parent: Command): void {
         if (o.notes !== undefined) body.notes = o.notes === '' ? null : o.notes;
         if (o.addTag.length || o.removeTag.length) {
           // The API's tag_ids replaces the set: start from the current tags.
+          const resolve = tagResolver(backend, ws);
+          const add = await resolve(o.addTag, 'add-tag');
+          const remove = await resolve(o.removeTag, 'remove-tag');
           const current = await backend.getTransaction(ws, id!);
           const set = new Set(current.tags.map((t) => t.id));
-          for (const t of o.addTag) set.add(t);
-          for (const t of o.removeTag) set.delete(t);
+          for (const t of add) set.add(t);
+          for (const t of remove) set.delete(t);
           body.tag_ids = [...set];
         }
         const tx = await backend.updateTransaction(ws, id!, body);

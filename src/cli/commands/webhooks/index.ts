@@ -27,7 +27,7 @@ export function registerWebhooks(program: Command): void {
       const ws = ctx.workspace();
       const body = listPage(await (await ctx.backend()).listWebhooks(ws), o);
       if (ctx.out.json) ctx.out.body(body);
-      else ctx.out.table(['ID', 'URL', 'EVENTS', 'CREATED'], body.data.map((h) => [h.id, h.url, h.events.join(','), h.created_at]));
+      else ctx.out.table([{ header: 'ID' }, { header: 'URL', fit: 'middle' }, { header: 'EVENTS', fit: 'end' }, { header: 'CREATED', fit: 'date', drop: 1 }], body.data.map((h) => [h.id, h.url, h.events.join(','), h.created_at]));
     }),
   );
 

@@ -6,13 +6,19 @@ import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import { printWorkspaces } from '../../views.js';
 import { writeProfileValue } from '../../config.js';
 
-// Three short verbs, kept together as gh keeps small nouns.
+/** `--rate-limit` as a number; anything but digits is NaN, for the caller's check to refuse. */
+function rateLimitOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return /^\d+$/.test(value) ? Number(value) : NaN;
+}
+
+// Four short verbs, kept together as gh keeps small nouns.
 export function registerWorkspace(program: Command): void {
   const workspace = program.command('workspace').description('workspaces of the local ledger');
 
   workspace
     .command('create')
-    .description('create a workspace (local only)')
+    .description("create a workspace (local only); it becomes the profile's default when the profile has none")
     .argument('<name>', 'workspace name')
     .option('--tier <tier>', TIERS.join(', '), 'free')
     .option('--currency <code>', 'base currency (three letters)', 'USD')
@@ -20,19 +26,42 @@ export function registerWorkspace(program: Command): void {
     .action(
       action<{ tier: string; currency: string; rateLimit?: string }>(async (ctx, o, [name]) => {
         const tier = choice('tier', o.tier, TIERS);
-        let rateLimit: number | undefined;
-        if (o.rateLimit !== undefined) {
-          rateLimit = /^\d+$/.test(o.rateLimit) ? Number(o.rateLimit) : NaN;
-          if (!Number.isSafeInteger(rateLimit) || rateLimit < 1) throw new TxaError('USAGE_ERROR', `--rate-limit must be a whole number of at least 1, got '${o.rateLimit}'`, { field: 'rate-limit' });
+        const rateLimit = rateLimitOf(o.rateLimit);
+        if (rateLimit !== undefined && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
+          throw new TxaError('USAGE_ERROR', `--rate-limit must be a whole number of at least 1, got '${o.rateLimit}'`, { field: 'rate-limit' });
         }
         const local = await ctx.local('workspace create');
         const { createWorkspace } = await import('../../../engine/workspaces.js');
         const ws = createWorkspace(local.engine, { name: name!, tier, currency: o.currency, rate_limit: rateLimit });
+        // A profile without a workspace gets this one, so the next command needs no -w.
+        const adopted = !ctx.profile.workspace;
+        if (adopted) await writeProfileValue(ctx.profileName, 'workspace', ws.id);
         if (ctx.out.json) ctx.out.body({ success: true, data: ws });
         else {
           printWorkspaces(ctx.out, [ws]);
-          ctx.out.notice(`Make it the default with: txa workspace use ${ws.id}`);
+          ctx.out.notice(adopted ? `Profile '${ctx.profileName}' had no default workspace; it now uses ${ws.id}.` : `Make it the default with: txa workspace use ${ws.id}`);
         }
+      }),
+    );
+
+  workspace
+    .command('update')
+    .description('change a workspace: name, tier, base currency, rate limit (local only)')
+    .argument('<id>', 'workspace id')
+    .option('--name <name>', 'new name, 1 to 100 characters')
+    .option('--tier <tier>', `${TIERS.join(', ')} (leaving enterprise drops the rate limit)`)
+    .option('--currency <code>', 'base currency (three letters); only while the workspace holds no transactions or rates')
+    .option('--rate-limit <n>', "an enterprise workspace's API requests per hour")
+    .action(
+      action<{ name?: string; tier?: string; currency?: string; rateLimit?: string }>(async (ctx, o, [id]) => {
+        if (o.name === undefined && o.tier === undefined && o.currency === undefined && o.rateLimit === undefined) {
+          throw new TxaError('USAGE_ERROR', 'nothing to change: pass --name, --tier, --currency or --rate-limit', { field: 'name' });
+        }
+        const local = await ctx.local('workspace update');
+        const { updateWorkspace } = await import('../../../engine/workspaces.js');
+        const ws = updateWorkspace(local.engine, id!, { name: o.name, tier: o.tier, currency: o.currency, rate_limit: rateLimitOf(o.rateLimit) });
+        if (ctx.out.json) ctx.out.body({ success: true, data: ws });
+        else printWorkspaces(ctx.out, [ws]);
       }),
     );
 

@@ -1,0 +1,96 @@
+/**
+ * Examples at the end of every command's help, as gh shows them: a comment, then the command.
+ * Keyed by the command's path; a new command adds its entry here (test/cli/help.test.ts checks
+ * that every command has one).
+ */
+export const EXAMPLES: Record<string, string[]> = {
+  'txa': ['# load the demo ledger and write its reports', 'txa demo', '# this month, by amount', 'txa tx list --period this-month --sort amount_desc'],
+
+  'txa workspace': ['txa workspace create "Acme Treasury" --tier pro', 'txa workspace list'],
+  'txa workspace create': ['# the first workspace becomes the profile\'s default', 'txa workspace create "Acme Treasury" --tier pro --currency EUR', 'txa workspace create "Big Co" --tier enterprise --rate-limit 5000'],
+  'txa workspace update': ['txa workspace update ws_… --tier pro', 'txa workspace update ws_… --name "Acme Treasury 2025" --tier enterprise --rate-limit 5000'],
+  'txa workspace list': ['txa workspace list', 'txa workspace list --json'],
+  'txa workspace use': ['txa workspace use ws_…', '# another profile', 'txa --profile work workspace use ws_…'],
+
+  'txa wallet': ['txa wallet add --address 0x… --chain ethereum --label Main', 'txa wallet list'],
+  'txa wallet add': ['txa wallet add --address 0x50b4…f9d5f9 --chain ethereum --label "Treasury Safe"'],
+  'txa wallet list': ['txa wallet list', 'txa wallet list --chain polygon --json'],
+  'txa wallet update': ['txa wallet update wal_… --label "Payroll (Polygon)"'],
+  'txa wallet remove': ['# removes its transactions too', 'txa wallet remove wal_… --yes'],
+
+  'txa tags': ['txa tags create --name Payroll --type expense', 'txa tags list'],
+  'txa tags create': ['txa tags create --name Payroll --type expense', 'txa tags create --name "Staking rewards" --type income --color "#059669" --description "validator rewards"'],
+  'txa tags list': ['txa tags list', '# ids by name, for a script', "txa tags list | cut -f1,2"],
+  'txa tags update': ['txa tags update tag_… --name "Gas fees" --color "#F59E0B"', '# clear the description', 'txa tags update tag_… --description ""'],
+  'txa tags delete': ['txa tags delete tag_…', '# without a terminal', 'txa tags delete tag_… --yes'],
+
+  'txa tx': ['txa tx list --period last-month', 'txa tx update tx_… --add-tag Payroll'],
+  'txa tx list': [
+    '# last month, untagged, biggest first',
+    'txa tx list --period last-month --has-tags false --sort amount_desc',
+    '# by tag name or id',
+    'txa tx list --tag-ids Payroll,"Gas fees" --chain ethereum',
+    '# every row as one JSON document',
+    'txa tx list --period 2025 --all --json',
+  ],
+  'txa tx get': ['txa tx get tx_…', 'txa tx get tx_… --json'],
+  'txa tx tag': ['txa tx tag tx_… Payroll "Gas fees"', 'txa tx tag tx_… tag_…'],
+  'txa tx untag': ['txa tx untag tx_… Payroll'],
+  'txa tx update': ['txa tx update tx_… --notes "Invoice 42" --add-tag Payroll', 'txa tx update tx_… --remove-tag Payroll --add-tag "Vendor payment"', '# clear the notes', 'txa tx update tx_… --notes ""'],
+  'txa tx attach': ['txa tx attach tx_… invoice-42.pdf'],
+
+  'txa events': ['txa events list --type transaction.tagged'],
+  'txa events list': ['txa events list', 'txa events list --type export.completed --json'],
+
+  'txa import': [
+    '# the format is detected from the content',
+    'txa import export-0x50b4….csv --wallet wal_…',
+    '# check first, write nothing',
+    'txa import koinly.csv --wallet wal_… --format koinly --dry-run',
+    'txa import ledger.ndjson',
+  ],
+
+  'txa export': ['txa export create --format csv --period last-month', 'txa export list'],
+  'txa export create': [
+    'txa export create --format csv --period last-month --out march.csv',
+    'txa export create --format pdf --report-type tax --period 2025 --cost-basis fifo',
+    '# by e-mail, tagged rows only',
+    'txa export create --format pdf --report-type summary --tag-ids Payroll --email cfo@example.com',
+  ],
+  'txa export status': ['txa export status exp_…'],
+  'txa export list': ['txa export list', 'txa export list --json'],
+  'txa export download': ['txa export download exp_… --out report.pdf'],
+
+  'txa rates': ['txa rates import eur-rates.csv', 'txa rates list --currency EUR'],
+  'txa rates import': ['# CSV date,currency,rate from the base currency', 'txa rates import eur-rates.csv'],
+  'txa rates list': ['txa rates list', 'txa rates list --currency EUR --json'],
+
+  'txa serve': ['txa serve --port 8080', 'txa --db /srv/txa/ledger.db serve --host 0.0.0.0 --public-url https://txa.example.com'],
+
+  'txa keys': ['txa keys create --name ci --access read', 'txa keys list'],
+  'txa keys create': ['# printed once', 'txa keys create --name ci --access read'],
+  'txa keys list': ['txa keys list'],
+  'txa keys revoke': ['txa keys revoke key_… --yes'],
+
+  'txa webhooks': ['txa webhooks add --url https://hooks.example.com/txa --events export.completed', 'txa webhooks list'],
+  'txa webhooks add': ['# the signing secret is printed once', 'txa webhooks add --url https://hooks.example.com/txa --events export.completed,tag.created'],
+  'txa webhooks list': ['txa webhooks list'],
+  'txa webhooks remove': ['txa webhooks remove wh_… --yes'],
+
+  'txa login': ['# asks for the base URL, key and workspace', 'txa login', '# in CI', 'echo "$TXA_KEY" | txa --base-url https://txa.example.com -w ws_… login --with-token'],
+
+  'txa config': ['txa config set workspace ws_…', 'txa config list'],
+  'txa config get': ['txa config get base_url'],
+  'txa config set': ['txa config set db ~/books/ledger.db', 'txa --profile work config set base_url https://txa.example.com'],
+  'txa config unset': ['txa config unset api_key'],
+  'txa config list': ['txa config list', 'txa --profile work config list --json'],
+
+  'txa demo': ['txa demo', 'txa demo --dir /tmp/txa-demo'],
+
+  'txa completion': ['# bash: load now, or add the line to ~/.bashrc', 'source <(txa completion bash)', '# zsh', 'txa completion zsh > "${fpath[1]}/_txa"', '# fish', 'txa completion fish > ~/.config/fish/completions/txa.fish'],
+};
+
+/** The examples as help text: a `# comment` line as it is, a command after `$ `. */
+export function examplesText(lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => (l.startsWith('#') ? `  ${l}` : `  $ ${l}`)).join('\n')}\n`;
+}

@@ -1,0 +1,36 @@
+/** Help as gh shows it: every command ends with examples, and a subcommand's help lists the global flags it takes. */
+import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { sandbox } from '../helpers/cli.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { commandPath } from '../../src/cli/run.js';
+import { EXAMPLES } from '../../src/cli/examples.js';
+
+function* tree(cmd: Command): Generator<Command> {
+  yield cmd;
+  for (const sub of cmd.commands) yield* tree(sub);
+}
+
+describe('help', () => {
+  it('every command of the tree has examples, each naming the command itself', async () => {
+    const program = await buildProgram(['--help']);
+    const paths = [...tree(program)].map(commandPath);
+    expect(paths.length).toBeGreaterThan(50);
+    expect(paths.filter((p) => !EXAMPLES[p])).toEqual([]);
+    for (const p of paths) expect(EXAMPLES[p]!.filter((l) => !l.startsWith('#')).every((l) => l.startsWith('txa ') || l.includes('txa ')), p).toBe(true);
+    expect(Object.keys(EXAMPLES).filter((p) => !paths.includes(p))).toEqual([]); // none for a command that is gone
+  });
+
+  it.each([['tx', 'list'], ['workspace', 'update'], ['export', 'create'], ['completion']])('txa %s --help shows the global flags and the examples', async (...words) => {
+    const r = await sandbox().txa([...words, '--help']);
+    expect(r.exitCode).toBe(0);
+    const [, globals = ''] = r.stdout.split('Global Options:');
+    for (const flag of ['--json', '-w, --workspace <id>', '--db <path>', '--profile <name>', '--base-url <url>', '--no-color']) expect(globals).toContain(flag);
+    expect(r.stdout).toMatch(new RegExp(`\\nExamples:\\n(  (# .*|\\$ txa ${words.join(' ')}.*)\\n)+`));
+  });
+
+  it('a noun alone shows its help with examples', async () => {
+    const r = await sandbox().txa(['tags']);
+    expect(r.stderr + r.stdout).toMatch(/Examples:\n {2}\$ txa tags create --name Payroll --type expense/);
+  });
+});

@@ -1,0 +1,73 @@
+/** Fitting tables to the terminal: how cells give way, which columns hide, and that the result fits. */
+import { describe, expect, it } from 'vitest';
+import { displayWidth, fitColumns, fitRows, shorten, tableWidth, type Column } from '../../src/cli/table-fit.js';
+
+describe('shorten', () => {
+  it('cuts hashes and addresses in the middle, keeping both ends', () => {
+    expect(shorten('0x140c2a1b9d3e4f5a6b7c8d9e0f1a2b3c4dfaa966', 13, 'middle')).toBe('0x140c…faa966');
+  });
+  it('cuts labels at the end, by display width (a CJK character takes two cells)', () => {
+    expect(shorten('Treasury Safe', 8, 'end')).toBe('Treasur…');
+    expect(shorten('日本の財務ウォレット', 7, 'end')).toBe('日本の…');
+    expect(displayWidth(shorten('日本の財務ウォレット', 7, 'end'))).toBeLessThanOrEqual(7);
+  });
+  it('cuts only fraction digits of an amount', () => {
+    expect(shorten('+0.063128820034167869', 10, 'decimal')).toBe('+0.063128…');
+  });
+  it('makes a timestamp coarser instead of cutting it', () => {
+    expect(shorten('2026-10-31 20:42:55', 18, 'date')).toBe('2026-10-31 20:42');
+    expect(shorten('2026-10-31 20:42:55', 12, 'date')).toBe('2026-10-31');
+  });
+  it('leaves what fits alone, whatever the fit', () => {
+    for (const fit of ['keep', 'end', 'middle', 'decimal', 'date'] as const) expect(shorten('abc', 3, fit)).toBe('abc');
+  });
+});
+
+describe('fitColumns', () => {
+  const columns: Column[] = [
+    { header: 'DATE', fit: 'date' },
+    { header: 'ID' },
+    { header: 'WALLET', fit: 'end', drop: 2 },
+    { header: 'TYPE', fit: 'end', drop: 1 },
+    { header: 'AMOUNT', fit: 'decimal' },
+    { header: 'TAGS', fit: 'end', drop: 3 },
+  ];
+  const rows = [
+    ['2026-10-31 20:42:55', 'tx_057cbc84d475a9c551d077ca', 'Treasury Safe (Ethereum)', 'contract_call', '+0.063128820034167869', 'Staking rewards, Airdrop'],
+    ['2026-10-30 12:02:32', 'tx_724483153c63499a85c61e3f', 'Vendor payments (BSC)', 'approval', '+1187561.78', ''],
+  ];
+
+  it('without a known width, shows everything at its natural width', () => {
+    expect(fitColumns(columns, rows, undefined)).toEqual({ visible: [0, 1, 2, 3, 4, 5], widths: [19, 27, 24, 13, 21, 24] });
+  });
+
+  it.each([60, 80, 100, 120, 160, 200])('at %i columns the table fits, ids stay whole, integer digits stay', (total) => {
+    const { visible, widths } = fitColumns(columns, rows, total);
+    expect(tableWidth(widths)).toBeLessThanOrEqual(total);
+    expect(widths[visible.indexOf(1)]).toBe(27);
+    expect(widths[visible.indexOf(4)]).toBeGreaterThanOrEqual('+1187561.78'.length);
+  });
+
+  it('hides droppable columns, lowest first, before cutting labels to nothing', () => {
+    expect(fitColumns(columns, rows, 200).visible).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(fitColumns(columns, rows, 100).visible).toEqual([0, 1, 2, 4, 5]);
+    expect(fitColumns(columns, rows, 80).visible).toEqual([0, 1, 4, 5]);
+    expect(fitColumns(columns, rows, 60).visible).toEqual([0, 1, 4]);
+  });
+
+  it('columns that never give way keep their width even when that cannot fit', () => {
+    const { widths } = fitColumns([{ header: 'ID' }], [['x'.repeat(50)]], 20);
+    expect(widths).toEqual([50]);
+  });
+});
+
+describe('fitRows', () => {
+  it('a money column too narrow for its separators drops them in every row, never a digit', () => {
+    const columns: Column[] = [{ header: 'VALUE', fit: 'money' }];
+    const rows = [['1,187,999.99'], ['2,375.04'], ['5.00']];
+    const layout = fitColumns(columns, rows, 14);
+    expect(layout.widths).toEqual([10]);
+    expect(fitRows(columns, rows, layout)).toEqual([['1187999.99'], ['2375.04'], ['5.00']]);
+    expect(fitRows(columns, rows, fitColumns(columns, rows, 80))).toEqual(rows);
+  });
+});
