@@ -22,8 +22,9 @@ import type { ExportFormat, Summary, Transaction, Workspace } from '../core/type
 import { iterateRows, whereOf } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
-import type { ExportGroup, ExportJob, ExportWriter, GroupBy, HistoryEntry } from '../exporters/types.js';
+import type { ExportGroup, ExportJob, ExportWriter, GroupBy } from '../exporters/types.js';
 import { downloadUrl } from '../exporters/download-link.js';
+import { historyOf } from './history.js';
 
 export interface ExportRow {
   id: string;
@@ -232,15 +233,6 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
       return specs;
     }
   }
-}
-
-function historyOf(reader: Engine, transactionId: string): HistoryEntry[] {
-  const rows = reader.db.prepare('SELECT id, type, created_at, payload FROM events WHERE subject_id = ? ORDER BY seq').all(transactionId) as { id: string; type: string; created_at: string; payload: string }[];
-  return rows.map((r) => {
-    const payload = JSON.parse(r.payload) as { changes?: string[] };
-    const changes = payload.changes ?? (r.type === 'transaction.tagged' ? ['tags'] : r.type === 'transaction.created' ? ['created'] : []);
-    return { event_id: r.id, type: r.type, created_at: r.created_at, changes };
-  });
 }
 
 function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): ExportJob['period'] {

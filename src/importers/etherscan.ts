@@ -81,7 +81,6 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
   const valueIn = cols.findPrefix('Value_IN(');
   const valueOut = cols.findPrefix('Value_OUT(');
   const fee = cols.findPrefix('TxnFee(', ['TxnFee(USD)']);
-  const feeUsd = cols.find('TxnFee(USD)');
   const price = cols.findPrefix('Historical $Price/');
   const contract = cols.find('ContractAddress');
   const status = cols.find('Status');
@@ -149,7 +148,9 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
         ...base,
         token: nativeToken(wallet.chain, [feeAmount], name(fee)),
         amount: feeAmount,
-        fiat_value: fiatOf(cell(cells, feeUsd), 'TxnFee(USD)'),
+        // At the row's own day's price, as the value rows are; never TxnFee(USD), which the explorer
+        // computes at today's price. No historical price: unpriced.
+        fiat_value: valueAt(feeAmount, priceUsd),
         direction: 'outflow',
         type: 'fee',
       });

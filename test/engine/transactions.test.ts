@@ -49,7 +49,7 @@ describe('transactions', () => {
       from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
       token: { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 }, amount: '12.5', fiat_value: 3000,
       direction: 'inflow', type: 'transfer', timestamp: '2025-06-01T00:00:00Z', tags: [], notes: null, attachments: [],
-      explorer_url: `https://etherscan.io/tx/0x${'1'.padStart(64, 'a')}`,
+      explorer_url: `https://etherscan.io/tx/0x${'1'.padStart(64, 'a')}`, transfer: null, fiat_value_source: 'import', spam: false,
     });
   });
 
