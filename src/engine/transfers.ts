@@ -176,9 +176,9 @@ export function unmatchTransfer(engine: Engine, ws: string, transferId: string):
     if (!row) throw new TxaError('TRANSFER_NOT_FOUND', `transfer ${transferId} not found`);
     const ids = legIds(engine.db, row.id);
     changing(engine, ws, ids, () => {
-      // Keyed as matching looks pairs up: (outflow, inflow), or (the one leg, '').
-      const [first, second = ''] = ids;
-      addRejection(engine.db, ws, first!, second);
+      // Keyed as matching looks them up: the pair (outflow, inflow), and each leg alone (leg, '').
+      if (ids.length === 2) addRejection(engine.db, ws, ids[0]!, ids[1]!);
+      for (const id of ids) addRejection(engine.db, ws, id, '');
       deleteTransfer(engine.db, row.id);
     });
     return { id: row.id, deleted: true };

@@ -30,7 +30,10 @@ describe('txa import', () => {
     const body = await sb.json(['import', join(SAMPLES, 'arbiscan_normal_txns_raw.csv'), '--wallet', wallet]);
     expect(body).toEqual({
       success: true,
-      data: { format: 'etherscan', imported: 0, duplicates: 9, skipped: 0, dry_run: false, wallets: [{ id: wallet, label: expect.any(String), imported: 0 }] },
+      data: {
+        format: 'etherscan', imported: 0, duplicates: 9, skipped: 0, dry_run: false, wallets: [{ id: wallet, label: expect.any(String), imported: 0 }],
+        revalued: 0, transfers_matched: 0,
+      },
     });
   });
 
@@ -158,25 +161,27 @@ describe('txa import: a Polygonscan export without Txhash, From and To (README 1
     expect(count((t) => t.direction === 'outflow' && t.type === 'contract_call' && t.amount === '0')).toBe(938);
     expect(count((t) => t.direction === 'outflow' && t.type === 'fee')).toBe(938);
     expect(count((t) => t.token.symbol === 'POL' && t.token.address === null)).toBe(2738);
-    // The last 72 rows (2024-04-16) have no Historical $Price; their fees keep TxnFee(USD).
-    expect(count((t) => t.fiat_value === null)).toBe(72);
-    expect(count((t) => t.fiat_value === null && t.type === 'fee')).toBe(0);
+    // The last 72 rows (2024-04-16) have no Historical $Price: they and their 44 fees are unpriced
+    // (TxnFee(USD) is at the export day's price, never used).
+    expect(count((t) => t.fiat_value === null)).toBe(72 + 44);
+    expect(count((t) => t.fiat_value === null && t.type === 'fee')).toBe(44);
   });
 
   it('hand-checked rows: amounts exact, fiat at the historical price', () => {
-    // Line 2: no value, so the wallet's call: 0 MATIC and a fee of 0.3951321679133885 MATIC ($0.2778…).
+    // Line 2: no value, so the wallet's call: 0 MATIC and a fee of 0.3951321679133885 MATIC at the day's
+    // $0.83 = $0.3280 (not TxnFee(USD) $0.2778…, taken at the export day's price).
     expect(at(list, '2024-02-08T17:38:42Z')).toEqual([
       ['contract_call', 'outflow', '0', 0],
-      ['fee', 'outflow', '0.3951321679133885', 0.28],
+      ['fee', 'outflow', '0.3951321679133885', 0.33],
     ]);
     // Line 5: 101.33180390911454 MATIC in × $0.89 = 90.1853054791… ; no fee (the sender paid it).
     expect(at(list, '2024-02-14T20:26:16Z')).toEqual([['transfer', 'inflow', '101.33180390911454', 90.19]]);
     // Line 56: 2.0837120886e-06 in pandas' scientific notation.
     expect(at(list, '2024-02-21T18:10:45Z')).toEqual([['transfer', 'inflow', '0.0000020837120886', 0]]);
-    // Line 1801, the newest day: no price, so no value; the fee has its TxnFee(USD) 0.1464….
+    // Line 1801, the newest day: no price, so no value, the fee's neither.
     expect(at(list, '2024-04-16T23:51:52Z')).toEqual([
       ['contract_call', 'outflow', '0', null],
-      ['fee', 'outflow', '0.2082579230352195', 0.15],
+      ['fee', 'outflow', '0.2082579230352195', null],
     ]);
   });
 
