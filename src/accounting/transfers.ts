@@ -52,7 +52,7 @@ export interface Pair {
 export const rejectionKey = (outId: string, inId: string) => `${outId}\0${inId}`;
 
 /** Fees and zero amounts (approvals, failed calls) move nothing to match. */
-export function movesValue(leg: Leg): boolean {
+export function movesValue(leg: Pick<Leg, 'type' | 'amount'>): boolean {
   return leg.type !== 'fee' && leg.amount !== '0';
 }
 
@@ -115,6 +115,21 @@ export function oneLegWallet(leg: Leg, byAddress: Map<string, OwnWallet>): OwnWa
 
 export const addressKey = (chain: string, address: string) => `${chain}\0${address.toLowerCase()}`;
 
+/**
+ * Whether a new row can be a leg at all, before its timestamp's rows are read: it moves value, and
+ * either its chain has another own wallet (a pair) or its counterparty is one (one leg).
+ */
+export function mayBeLeg(
+  row: Pick<Leg, 'chain' | 'type' | 'amount' | 'from_address' | 'to_address' | 'wallet_id'> & { direction: string },
+  walletsOnChain: (chain: string) => number,
+  byAddress: Map<string, OwnWallet>,
+): boolean {
+  if (!movesValue(row)) return false;
+  if (walletsOnChain(row.chain) > 1) return true;
+  const other = byAddress.get(addressKey(row.chain, row.direction === 'outflow' ? row.to_address : row.from_address));
+  return other !== undefined && other.id !== row.wallet_id;
+}
+
 /** Whether `received` is `sent` less at most the bridge tolerance. */
 export function withinTolerance(sent: string, received: string): boolean {
   const scale = Math.max(scaleOf(sent), scaleOf(received));
@@ -134,8 +149,10 @@ export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) =
   for (const leg of rows) {
     if (leg.transfer !== null || !movesValue(leg)) continue;
     const asset = leg.token_symbol.toUpperCase();
-    const window = (recent.get(asset) ?? []).filter((o) => o.ts >= leg.ts - BRIDGE_WINDOW_SECONDS);
-    recent.set(asset, window);
+    let window = recent.get(asset);
+    if (!window) recent.set(asset, (window = []));
+    // Outflows arrive in time order: the ones sent too long ago are at the front.
+    while (window.length > 0 && window[0]!.ts < leg.ts - BRIDGE_WINDOW_SECONDS) window.shift();
     if (leg.direction === 'outflow') {
       window.push(leg);
       continue;

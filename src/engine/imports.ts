@@ -337,7 +337,7 @@ const sourceOfImport = (opts: RunOptions): ImportSource | undefined => opts.sour
 /** After the rows are in: fee values the file gives differently, and own transfers among the new rows. */
 function settle(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions, written: ReturnType<typeof write>): ImportSummary {
   const revalued = revalueFees(engine, ws.id, planned, new Set(written.inserted.map((r) => r.id)), sourceOfImport(opts));
-  const matched = autoMatch(engine, ws.id, written.inserted.map((r) => r.ts));
+  const matched = autoMatch(engine, ws.id, written.inserted);
   return { ...written.summary, revalued, transfers_matched: matched };
 }
 

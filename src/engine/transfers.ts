@@ -14,12 +14,13 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { oneOf } from '../core/filters.js';
 import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
 import {
-  addressKey, bridgeCandidates, kindOf, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
+  addressKey, bridgeCandidates, kindOf, mayBeLeg, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
 } from '../accounting/transfers.js';
 import {
-  addRejection, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAt, legsById, legsInTimeOrder, listTransferRows,
+  addRejection, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
   rejections, removeRejection, setLeg, setTransferMeta, type TransferRow,
 } from '../store/transfers.js';
+import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
 import { changesOf } from './transaction-changes.js';
 
@@ -59,33 +60,42 @@ function link(engine: Engine, ws: string, pair: Pair, matchedBy: TransferMatched
 }
 
 /**
- * Matches the internal transfers among the rows at the given timestamps (an import's), or among
- * every row of the workspace; then makes one-leg transfers of free rows whose counterparty is
- * another own wallet. Call inside a write transaction. Returns the number of legs linked.
+ * Matches the internal transfers among the rows at the timestamps of the given rows (an import's)
+ * that can be legs, or among every row of the workspace; then makes one-leg transfers of free
+ * rows whose counterparty is another own wallet. Call inside a write transaction. Returns the
+ * number of legs linked.
  */
-export function autoMatch(engine: Engine, ws: string, timestamps?: Iterable<number>): number {
+export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransaction>): number {
   const wallets = ownWallets(engine, ws);
   const rejected = rejections(engine.db, ws);
   const isRejected = (key: string) => rejected.has(key);
-  let linked = 0;
-  for (const group of timestamps ? groupsAt(engine, ws, timestamps) : groupsByTime(legsInTimeOrder(engine.db, ws))) {
+  const perChain = new Map<string, number>();
+  for (const w of wallets.byId.values()) perChain.set(w.chain, (perChain.get(w.chain) ?? 0) + 1);
+  const timestamps = (rs: Iterable<NewTransaction>) => {
+    const ts = new Set<number>();
+    for (const r of rs) if (mayBeLeg(r, (chain) => perChain.get(chain) ?? 0, wallets.byAddress)) ts.add(r.ts);
+    return [...ts];
+  };
+  // Found while the rows are read, linked after: the connection cannot write while it reads lazily.
+  const found: { pairs: Pair[]; single: Leg[] }[] = [];
+  for (const group of groupsByTime(rows ? legsAtTimes(engine.db, ws, timestamps(rows)) : legsInTimeOrder(engine.db, ws))) {
     const pairs = sameTimePairs(group, wallets.byId, isRejected);
     const paired = new Set(pairs.flatMap((p) => [p.out.id, p.in.id]));
     const single = group.filter((leg) => !paired.has(leg.id) && oneLegWallet(leg, wallets.byAddress) && !isRejected(rejectionKey(leg.id, '')));
-    if (pairs.length === 0 && single.length === 0) continue;
-    changing(engine, ws, [...paired, ...single.map((l) => l.id)], () => {
+    if (pairs.length > 0 || single.length > 0) found.push({ pairs, single });
+  }
+  let linked = 0;
+  for (const { pairs, single } of found) {
+    const ids = [...pairs.flatMap((p) => [p.out.id, p.in.id]), ...single.map((l) => l.id)];
+    changing(engine, ws, ids, () => {
       for (const pair of pairs) link(engine, ws, pair, 'auto');
       for (const leg of single) {
         insertTransfer(engine.db, { id: newId('trf'), workspace_id: ws, kind: 'internal', matched_by: 'auto', created_at: nowIso() }, [leg.id]);
       }
     });
-    linked += paired.size + single.length;
+    linked += ids.length;
   }
   return linked;
-}
-
-function* groupsAt(engine: Engine, ws: string, timestamps: Iterable<number>): Generator<Leg[]> {
-  for (const ts of new Set(timestamps)) yield legsAt(engine.db, ws, ts);
 }
 
 function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {

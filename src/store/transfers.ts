@@ -3,6 +3,7 @@
  * 7), the pairs users rejected, and the rows matching reads. Call the writers inside a write
  * transaction.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
 import { rejectionKey, type Leg } from '../accounting/transfers.js';
@@ -72,15 +73,33 @@ export function legsById(db: Db, workspaceId: string, ids: string[]): Leg[] {
   });
 }
 
-/** The rows of the workspace at one timestamp (both legs of one transaction share it): an index lookup on tx_by_time. */
-export function legsAt(db: Db, workspaceId: string, ts: number): Leg[] {
-  return (prepareCached(db, `${LEG} WHERE t.workspace_id = ? AND t.ts = ? AND t.spam = 0`).all(workspaceId, ts) as LegRow[]).map(legOf);
+/** Rows that can be legs: not spam, not fees, not zero (the rows accounting/transfers.ts movesValue keeps). */
+const CAN_BE_LEG = "t.spam = 0 AND t.type <> 'fee' AND t.amount <> '0'";
+
+/** Rows read as arrays and shaped here: a whole-ledger pass reads many, and better-sqlite3 builds row objects a third slower. */
+function* legsOf(stmt: Statement, params: unknown[]): Generator<Leg> {
+  for (const r of stmt.raw(true).iterate(...params) as IterableIterator<unknown[]>) {
+    yield {
+      id: r[0] as string, wallet_id: r[1] as string, chain: r[2] as string, tx_hash: r[3] as string, token_symbol: r[4] as string,
+      token_address: r[5] as string | null, amount: r[6] as string, direction: r[7] as Leg['direction'], type: r[8] as string, ts: r[9] as number,
+      from_address: r[10] as string, to_address: r[11] as string, transfer: r[12] === null ? null : { id: r[12] as string, legs: r[13] as number },
+    };
+  }
 }
 
-/** Every row of the workspace that is not spam, in time order, read lazily. */
-export function* legsInTimeOrder(db: Db, workspaceId: string): Generator<Leg> {
-  const stmt = db.prepare(`${LEG} WHERE t.workspace_id = ? AND t.spam = 0 ORDER BY t.ts, t.id`);
-  for (const row of stmt.iterate(workspaceId) as IterableIterator<LegRow>) yield legOf(row);
+/** The rows that can be legs at the given timestamps (both legs of one transaction share it), in time order: index lookups on tx_by_time. */
+export function* legsAtTimes(db: Db, workspaceId: string, times: number[]): Generator<Leg> {
+  const sorted = [...times].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += 500) {
+    const chunk = sorted.slice(i, i + 500);
+    const stmt = prepareCached(db, `${LEG} WHERE t.workspace_id = ? AND t.ts IN (${chunk.map(() => '?').join(',')}) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`);
+    yield* legsOf(stmt, [workspaceId, ...chunk]);
+  }
+}
+
+/** Every row of the workspace that can be a leg, in time order, read lazily. */
+export function legsInTimeOrder(db: Db, workspaceId: string): Generator<Leg> {
+  return legsOf(db.prepare(`${LEG} WHERE t.workspace_id = ? AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`), [workspaceId]);
 }
 
 /** Remembers that the user unmatched a pair (inId '' for one leg), so it is never matched automatically again. */

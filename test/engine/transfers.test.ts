@@ -111,6 +111,22 @@ describe('automatic matching after an import', () => {
     expect([tx(out.id).transfer, tx(into.id).transfer]).toEqual([null, null]);
   });
 
+  it('a ledger filled before matching existed is matched by one whole-ledger pass, as an import would have', () => {
+    const out = row('a', 6, { from_address: A, to_address: B });
+    const into = row('b', 6, { from_address: A, to_address: B, direction: 'inflow' });
+    const single = row('a', 7, { from_address: A, to_address: B, amount: '3' });
+    load('a', [out, single]);
+    load('b', [into]);
+    const matched = [out, into, single].map((r) => tx(r.id).transfer);
+    engine.write(() => {
+      engine.db.exec('UPDATE transactions SET transfer_id = NULL; DELETE FROM transfers');
+      expect(autoMatch(engine, ws)).toBe(3);
+    });
+    const again = [out, into, single].map((r) => tx(r.id).transfer);
+    expect(again.map((t) => t && { ...t, id: 'x' })).toEqual(matched.map((t) => t && { ...t, id: 'x' }));
+    expect(again[2]!.counterpart_id).toBeNull();
+  });
+
   it('ends a transfer whose leg goes with its wallet', () => {
     const out = row('a', 5, { from_address: A, to_address: B });
     load('a', [out]);
