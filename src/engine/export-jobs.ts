@@ -19,7 +19,7 @@ import { newWebhookSecret } from '../core/webhook-signature.js';
 import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
-import { iterateRows, whereOf } from '../store/transactions.js';
+import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
 import type { ExportGroup, ExportJob, ExportWriter, GroupBy } from '../exporters/types.js';
@@ -246,7 +246,7 @@ function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): Export
 }
 
 function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
-  const filter = exportFilter(request.filters);
+  const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters));
   const convert = conversionFor(reader, ws, request.options.currency, filter);
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
@@ -264,7 +264,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     summary,
     rows: () => rowsOf(filter),
     lotRows: () => {
-      const lots: TxFilter = { walletIds: filter.walletIds, chain: filter.chain, token: filter.token, endTs: filter.endTs };
+      const lots: TxFilter = { walletIds: filter.walletIds, chain: filter.chain, token: filter.token, endTs: filter.endTs, spam: filter.spam };
       return convertRows(streamTransactions(reader, ws.id, lots, 'timestamp_asc'), conversionFor(reader, ws, request.options.currency, lots));
     },
     history: (txId) => historyOf(reader, txId),

@@ -24,7 +24,7 @@ import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
 import { changesOf } from './transaction-changes.js';
 
-export const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
+const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
 const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
 
@@ -152,7 +152,7 @@ function legOf(engine: Engine, ws: string, id: string, field: 'transaction_id' |
 }
 
 /** `POST /transfers`: the user matches two rows as the legs of one own transfer. */
-export function matchTransfer(engine: Engine, ws: string, body: unknown, matchedBy: TransferMatchedBy = 'user'): Transfer {
+export function matchTransfer(engine: Engine, ws: string, body: unknown): Transfer {
   const { transaction_id, counterpart_id } = validateBody(transferCreateSchema, body);
   engine.workspace(ws);
   return engine.write(() => {
@@ -172,7 +172,7 @@ export function matchTransfer(engine: Engine, ws: string, body: unknown, matched
     const pair = a.direction === 'outflow' ? { out: a, in: b } : { out: b, in: a };
     const id = changing(engine, ws, [pair.out.id, pair.in.id], () => {
       removeRejection(engine.db, pair.out.id, pair.in.id);
-      return link(engine, ws, pair, matchedBy);
+      return link(engine, ws, pair, 'user');
     });
     return transferOf(engine, ws, getTransfer(engine.db, ws, id)!);
   });
