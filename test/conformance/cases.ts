@@ -123,6 +123,8 @@ export function conformanceCases(): Case[] {
     // exports
     { name: 'export create csv download', args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'], save: saveId('export') },
     { name: 'export status', args: (ids) => ['export', 'status', ids.export!] },
+    { name: 'export create, internal and spam filters', args: () => ['export', 'create', '--format', 'csv', '--internal', 'false', '--include-spam', '--out', 'out2.csv'] },
+    { name: 'export create, bad internal', args: () => ['export', 'create', '--format', 'csv', '--internal', 'maybe'], exit: 2 },
     { name: 'export list', args: () => ['export', 'list'] },
     { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
     { name: 'export INVALID_DATE_RANGE', args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'], exit: 1 },
