@@ -15,6 +15,8 @@ export interface FilterFlags {
   minAmount?: string;
   maxAmount?: string;
   hasTags?: string;
+  internal?: string;
+  includeSpam?: boolean;
   period?: string;
 }
 
@@ -30,7 +32,9 @@ export function addFilterOptions(cmd: Command): Command {
     .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd')
     .option('--min-amount <n>', 'minimum amount in token units, inclusive')
     .option('--max-amount <n>', 'maximum amount in token units, inclusive')
-    .option('--has-tags <bool>', 'true: tagged only; false: untagged only');
+    .option('--has-tags <bool>', 'true: tagged only; false: untagged only')
+    .option('--internal <bool>', 'true: legs of own transfers only; false: all other rows')
+    .option('--include-spam', 'include rows marked as spam (left out by default)');
 }
 
 /** `--period` expanded with the engine's clock; with --start-date/--end-date it is a usage error. */

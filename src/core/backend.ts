@@ -9,11 +9,13 @@ import type {
   Deleted,
   EventRecord,
   ExportRecord,
+  HistoryEntry,
   Page,
   QueryParams,
   Tag,
   Transaction,
   TransactionPage,
+  Transfer,
   UploadedFile,
   Wallet,
   Webhook,
@@ -35,6 +37,14 @@ export interface Backend {
   tagTransaction(workspaceId: string, txId: string, body: unknown): Promise<Transaction>;
   untagTransaction(workspaceId: string, txId: string, tagId: string): Promise<Transaction>;
   attachFile(workspaceId: string, txId: string, file: UploadedFile): Promise<Attachment>;
+  /** The transaction's changes, oldest first (CONTRACT §9). */
+  transactionHistory(workspaceId: string, txId: string): Promise<HistoryEntry[]>;
+
+  /** Own transfers (CONTRACT §9): `status` matched | candidate, `page`, `limit`. */
+  listTransfers(workspaceId: string, query: QueryParams): Promise<Page<Transfer>>;
+  /** Body `{transaction_id, counterpart_id}`: the user matches two rows. */
+  createTransfer(workspaceId: string, body: unknown): Promise<Transfer>;
+  deleteTransfer(workspaceId: string, transferId: string): Promise<Deleted>;
 
   listWallets(workspaceId: string, query: QueryParams): Promise<Page<Wallet>>;
 

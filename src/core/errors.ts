@@ -26,6 +26,9 @@ export type ErrorCode =
   | 'WEBHOOK_NOT_FOUND'
   | 'KEY_NOT_FOUND'
   | 'ATTACHMENT_NOT_FOUND'
+  | 'TRANSFER_NOT_FOUND'
+  | 'INVALID_TRANSFER'
+  | 'TRANSFER_EXISTS'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'TAG_ALREADY_EXISTS'
@@ -88,6 +91,9 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   WEBHOOK_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   KEY_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   ATTACHMENT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  TRANSFER_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  INVALID_TRANSFER: { status: 400, exit: EXIT_ERROR },
+  TRANSFER_EXISTS: { status: 409, exit: EXIT_ERROR },
   NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   METHOD_NOT_ALLOWED: { status: 405, exit: EXIT_ERROR },
   TAG_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },

@@ -38,6 +38,8 @@ const filtersSchema = z.object({
   max_amount: amount.optional(),
   has_tags: z.boolean({ message: 'must be true or false' }).optional(),
   has_notes: z.boolean({ message: 'must be true or false' }).optional(),
+  internal: z.boolean({ message: 'must be true or false' }).optional(),
+  include_spam: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
 const optionsSchema = z.object({

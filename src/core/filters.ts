@@ -25,6 +25,10 @@ export interface TxFilter {
   maxAmountKey?: string;
   hasTags?: boolean;
   hasNotes?: boolean;
+  /** Legs of own transfers (true) or the other rows (false). */
+  internal?: boolean;
+  /** Spam rows: left out (the default), included, or alone (internal: the spam part of a summary). */
+  spam?: 'exclude' | 'include' | 'only';
 }
 
 export interface TxQuery {
@@ -83,6 +87,8 @@ export interface FilterInput {
   max_amount?: string;
   has_tags?: boolean;
   has_notes?: boolean;
+  internal?: boolean;
+  include_spam?: boolean;
 }
 
 /**
@@ -112,6 +118,8 @@ export function buildFilter(input: FilterInput, code: ParamCode, fieldPrefix = '
   if (input.max_amount !== undefined) f.maxAmountKey = parseAmountBound(input.max_amount, field('max_amount'), code);
   if (input.has_tags !== undefined) f.hasTags = input.has_tags;
   if (input.has_notes !== undefined) f.hasNotes = input.has_notes;
+  if (input.internal !== undefined) f.internal = input.internal;
+  if (input.include_spam) f.spam = 'include';
   return f;
 }
 
@@ -126,6 +134,8 @@ export function parseTxQuery(params: QueryParams): TxQuery {
   const tagIds = p('tag_ids');
   const hasTags = p('has_tags');
   const hasNotes = p('has_notes');
+  const internal = p('internal');
+  const includeSpam = p('include_spam');
   const filter = buildFilter(
     {
       wallet_ids: walletId ? [walletId] : undefined,
@@ -139,6 +149,8 @@ export function parseTxQuery(params: QueryParams): TxQuery {
       max_amount: p('max_amount'),
       has_tags: hasTags === undefined ? undefined : parseBooleanParam(hasTags, 'has_tags'),
       has_notes: hasNotes === undefined ? undefined : parseBooleanParam(hasNotes, 'has_notes'),
+      internal: internal === undefined ? undefined : parseBooleanParam(internal, 'internal'),
+      include_spam: includeSpam === undefined ? undefined : parseBooleanParam(includeSpam, 'include_spam'),
     },
     code,
   );
@@ -154,5 +166,8 @@ export function parseTxQuery(params: QueryParams): TxQuery {
 
 /** Whether the daily rollups can answer this filter's summary (no per-row predicates). */
 export function rollupCanAnswer(f: TxFilter): boolean {
-  return f.tagIds === undefined && f.hasTags === undefined && f.hasNotes === undefined && f.minAmountKey === undefined && f.maxAmountKey === undefined;
+  return (
+    f.tagIds === undefined && f.hasTags === undefined && f.hasNotes === undefined && f.internal === undefined &&
+    f.minAmountKey === undefined && f.maxAmountKey === undefined
+  );
 }

@@ -1,6 +1,8 @@
 /** zod schemas of request bodies: the one definition behind validation and the OpenAPI document. */
 import { z } from 'zod';
 import { TAG_TYPES } from './types.js';
+import { TxaError } from './errors.js';
+import { normalizeDecimal } from './money.js';
 
 export const TAG_NAME_MAX = 50;
 export const TAG_DESCRIPTION_MAX = 200;
@@ -37,9 +39,40 @@ const tagIds = z.array(z.string().min(1), { message: 'must be an array of tag id
 
 export const tagApplySchema = z.object({ tag_ids: tagIds.min(1, { message: 'must name at least one tag' }) });
 
+/** A fiat value by hand: a number ≥ 0 with at most 2 decimals (its shortest decimal text), below FIAT_INPUT_MAX. */
+export const FIAT_INPUT_MAX = 1e13;
+const fiatValue = z
+  .number({ message: 'must be a number' })
+  .refine((n) => Number.isFinite(n) && n >= 0 && n < FIAT_INPUT_MAX && /^\d+(\.\d{1,2})?$/.test(String(n)), {
+    message: 'must be a number of at least 0 with at most 2 decimals, below 10000000000000',
+  });
+
+/**
+ * `--fiat-value TEXT` as the JSON number of the body, exactly: text that is no decimal number, or
+ * that a number cannot carry exactly (more than 2 decimals or too many digits), is INVALID_FIELD
+ * here; a negative number goes on for the body's own check.
+ */
+export function fiatValueOfText(text: string): number {
+  const canonical = normalizeDecimal(text);
+  if (canonical === null) throw new TxaError('INVALID_FIELD', `fiat_value must be a number, got '${text}'`, { field: 'fiat_value' });
+  const n = Number(canonical);
+  if (String(n) !== canonical || !fiatValue.safeParse(Math.abs(n)).success) {
+    throw new TxaError('INVALID_FIELD', `fiat_value must be a number of at least 0 with at most 2 decimals, below 10000000000000, got '${text}'`, { field: 'fiat_value' });
+  }
+  return n;
+}
+
 export const txUpdateSchema = z.object({
   notes: z.string().max(NOTES_MAX, { message: 'must be at most 10000 characters' }).nullable().optional(),
   tag_ids: tagIds.optional(),
+  fiat_value: fiatValue.nullable().optional(),
+  spam: z.boolean().optional(),
+});
+
+export const transferCreateSchema = z.object({
+  workspace_id: z.string().optional(),
+  transaction_id: z.string().min(1, { message: 'must be a transaction id' }),
+  counterpart_id: z.string().min(1, { message: 'must be a transaction id' }),
 });
 
 export type TagCreate = z.output<typeof tagCreateSchema>;

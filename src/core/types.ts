@@ -84,11 +84,39 @@ export interface Transaction {
   notes: string | null;
   attachments: Attachment[];
   explorer_url: string;
-  /** CONTRACT §9: the own-transfer movement this row is one leg of, else null. */
+  /** CONTRACT §9: the own transfer this row is a leg of; counterpart_id null when the other leg is not in the ledger. */
   transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge'; matched_by: 'auto' | 'user' | 'rule' } | null;
-  /** CONTRACT §9: where `fiat_value` came from; null when there is none. */
   fiat_value_source: 'import' | 'price' | 'manual' | null;
   spam: boolean;
+}
+
+export type TransferKind = NonNullable<Transaction['transfer']>['kind'];
+export type TransferMatchedBy = NonNullable<Transaction['transfer']>['matched_by'];
+export type FiatValueSource = NonNullable<Transaction['fiat_value_source']>;
+
+/**
+ * An own transfer (CONTRACT §9): `matched`, with its id and who matched it, or a `candidate` the
+ * engine proposes (id and matched_by null) for the user to confirm. One leg when the other is
+ * not in the ledger.
+ */
+export interface Transfer {
+  id: string | null;
+  status: 'matched' | 'candidate';
+  kind: TransferKind;
+  matched_by: TransferMatchedBy | null;
+  legs: Transaction[];
+}
+
+/** One change of a transaction (`txa tx history`, `GET /transactions/:id/history`). */
+export interface HistoryEntry {
+  event_id: string;
+  event: string;
+  created_at: string;
+  /** The API key's id or `cli`; null for events written before txa recorded it. */
+  actor: string | null;
+  changes: Record<string, { old: unknown; new: unknown }>;
+  /** An import's `transaction.created`: the file it came from. */
+  source?: { file_name: string; sha256: string; format: string };
 }
 
 export interface Pagination {

@@ -3,8 +3,9 @@
  * Idempotent: workspaces, wallets and tags are created only when their id or name is missing,
  * and the rows go through the import pipeline, whose identities make a second run import nothing.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
@@ -15,6 +16,7 @@ import { createWorkspace } from './workspaces.js';
 import { insertNewWallet } from './wallets.js';
 import { createTag } from './tags.js';
 import { importRecords } from './imports.js';
+import { confirmCandidates } from './transfers.js';
 
 /** The fixture files, main workspace first (src/fixtures writes them). */
 export const DEMO_FILES = ['acme.json', 'personal.json'] as const;
@@ -57,7 +59,10 @@ export function loadFixtureFile(engine: Engine, path: string): LoadedWorkspace {
     const first = parsed.errors[0]!;
     throw new TxaError('IMPORT_FAILED', `${path} has ${parsed.errors.length} bad rows; first at line ${first.line}: ${first.field} ${first.reason}`, { field: 'file' });
   }
-  const summary = importRecords(engine, workspace.id, parsed.records, { format: parsed.format });
+  const source = { file_name: basename(path), sha256: createHash('sha256').update(text).digest('hex') };
+  const summary = importRecords(engine, workspace.id, parsed.records, { format: parsed.format, source });
+  // The demo's rule: its wallets bridge only to each other, so every proposed bridge is an own transfer.
+  confirmCandidates(engine, workspace.id, 'rule');
   return { workspace, created, imported: summary.imported, duplicates: summary.duplicates };
 }
 

@@ -21,13 +21,14 @@ import { newWebhookSecret } from '../core/webhook-signature.js';
 import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
-import { iterateRows, whereOf } from '../store/transactions.js';
+import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
-import type { ExportGroup, ExportJob, ExportWriter, HistoryEntry } from '../exporters/types.js';
+import type { ExportGroup, ExportJob, ExportWriter } from '../exporters/types.js';
 import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
+import { historyOf } from './history.js';
 
 export interface ExportRow {
   id: string;
@@ -259,15 +260,6 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
   }
 }
 
-function historyOf(reader: Engine, transactionId: string): HistoryEntry[] {
-  const rows = reader.db.prepare('SELECT id, type, created_at, payload FROM events WHERE subject_id = ? ORDER BY seq').all(transactionId) as { id: string; type: string; created_at: string; payload: string }[];
-  return rows.map((r) => {
-    const payload = JSON.parse(r.payload) as { changes?: string[] };
-    const changes = payload.changes ?? (r.type === 'transaction.tagged' ? ['tags'] : r.type === 'transaction.created' ? ['created'] : []);
-    return { event_id: r.id, type: r.type, created_at: r.created_at, changes };
-  });
-}
-
 function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): ExportJob['period'] {
   const w = whereOf(workspaceId, filter);
   // Two index-ordered lookups: min() and max() in one SELECT would scan every matching row.
@@ -279,7 +271,7 @@ function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): Export
 }
 
 function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
-  const filter = exportFilter(request.filters);
+  const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters));
   const convert = conversionFor(reader, ws, request.options.currency, filter);
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);

@@ -7,6 +7,7 @@
  * An import at least as large as the ledger builds the indexes of the tables it fills once, at
  * its end (store/bulk-write.ts).
  */
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Engine } from './engine.js';
@@ -18,13 +19,16 @@ import { nowIso, nowSeconds } from '../core/clock.js';
 import { MAX_AMOUNT_DIGITS, amountKey, decimalToCents, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
-import { compareTagRefs, toTransaction, type TransactionRow } from '../store/transactions.js';
-import { insertTransactions } from '../store/insert-transactions.js';
+import { compareTagRefs, NO_TRANSFER, selectById, sourceOf, toTransaction, type TransactionRow } from '../store/transactions.js';
+import { insertTransactions, updateValue } from '../store/insert-transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { importerFor } from '../importers/index.js';
 import { readImportFile } from '../importers/read-file.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
+import { getTransaction } from './transactions.js';
+import { changesOf } from './transaction-changes.js';
+import { autoMatch } from './transfers.js';
 
 export interface ImportOptions {
   walletId?: string;
@@ -43,6 +47,17 @@ export interface ImportSummary {
   skipped: number;
   dry_run: boolean;
   wallets: { id: string; label: string; imported: number }[];
+  /** Rows already stored whose fee value this file gives differently (the day's price), revalued. */
+  revalued: number;
+  /** Legs of own transfers matched automatically after the rows went in. */
+  transfers_matched: number;
+}
+
+/** Where an import's rows came from, recorded on each `transaction.created` (CONTRACT §9). */
+export interface ImportSource {
+  file_name: string;
+  sha256: string;
+  format: string;
 }
 
 /** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
@@ -64,7 +79,8 @@ class DryRunDone {
 
 export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
   const ws = engine.workspace(workspaceId);
-  const text = readImportFile(path);
+  const hash = createHash('sha256');
+  const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
   const importer = importerFor(opts.format ?? 'auto', text);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
@@ -80,13 +96,15 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
     baseCurrency: ws.base_currency,
   });
   for (const s of parsed.skipped) opts.onSkipped?.(s);
-  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format }, parsed.errors, parsed.skipped.length);
+  const source = { file_name: basename(path), sha256: hash.digest('hex') };
+  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source }, parsed.errors, parsed.skipped.length);
 }
 
 export interface RunOptions {
   walletId?: string;
   dryRun?: boolean;
   format: string;
+  source?: Omit<ImportSource, 'format'>;
   /** false: no `last_synced` and `wallet.synced` (a wallet sync writes batches and tells once, at its end). */
   walletSynced?: boolean;
 }
@@ -119,9 +137,8 @@ function run(
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
       const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
-      const summary = withLargeCache(engine.db, () =>
-        rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll(),
-      );
+      // Revaluing and matching look rows up by their indexes: after those are back.
+      const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
     });
@@ -241,6 +258,9 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       amount: r.amount,
       amount_key: amountKey(r.amount),
       fiat_cents,
+      fiat_value_source: sourceOf({ fiat_cents }),
+      spam: 0,
+      ...NO_TRANSFER,
       direction: r.direction,
       type: r.type,
       ts: r.timestamp,
@@ -284,15 +304,16 @@ function write(
   wallets: (WalletRow | undefined)[],
   opts: RunOptions,
   skipped: number,
-): ImportSummary {
+): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
+  const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
   // One row at a time, so nothing built for a row (its tags, its ~1 KB event) outlives it.
   const created = opts.dryRun ? undefined : engine.events.batch(ws.id, 'transaction.created');
   for (const row of inserted) {
     const tags = row.tags.length === 0 ? [] : linkTags(row, tagRefs, link);
-    created?.(row.id, { transaction: toTransaction(row, tags, []) });
+    created?.(row.id, { actor: engine.actor, ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
 
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();
@@ -304,10 +325,10 @@ function write(
     for (const t of touched.values()) {
       setSynced.run(syncedAt, t.wallet.id);
       const { workspace_id: _, ...wallet } = { ...t.wallet, last_synced: syncedAt };
-      engine.events.append(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
+      engine.change(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
     }
   }
-  return {
+  const summary = {
     format: opts.format,
     imported: inserted.length,
     duplicates: planned.length - inserted.length,
@@ -315,6 +336,37 @@ function write(
     dry_run: Boolean(opts.dryRun),
     wallets: [...touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
   };
+  return { summary, inserted };
+}
+
+const sourceOfImport = (opts: RunOptions): ImportSource | undefined => opts.source && { ...opts.source, format: opts.format };
+
+/** After the rows are in: fee values the file gives differently, and own transfers among the new rows. */
+function settle(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions, written: ReturnType<typeof write>): ImportSummary {
+  const revalued = revalueFees(engine, ws.id, planned, new Set(written.inserted.map((r) => r.id)), sourceOfImport(opts));
+  const matched = autoMatch(engine, ws.id, written.inserted);
+  return { ...written.summary, revalued, transfers_matched: matched };
+}
+
+/**
+ * Fee rows the file holds that are stored already, with a value of the import's own (source
+ * `import`, or none): where the file values the fee differently, e.g. at its day's price where an
+ * older txa took the explorer's fee at today's price (docs/import.md), the stored value is
+ * replaced, with a `transaction.updated` carrying old and new. Manual and price-filled values stay.
+ */
+function revalueFees(engine: Engine, ws: string, planned: PlannedRow[], inserted: Set<string>, source: ImportSource | undefined): number {
+  let revalued = 0;
+  for (const p of planned) {
+    if (p.type !== 'fee' || inserted.has(p.id)) continue;
+    const row = selectById(engine.db, ws, p.id);
+    if (!row || row.fiat_cents === p.fiat_cents || (row.fiat_value_source !== null && row.fiat_value_source !== 'import')) continue;
+    const before = getTransaction(engine, ws, p.id);
+    updateValue(engine.db, row, { fiat_cents: p.fiat_cents, fiat_value_source: sourceOf(p), spam: row.spam });
+    const tx = getTransaction(engine, ws, p.id);
+    engine.change(ws, 'transaction.updated', p.id, { transaction: tx, changes: changesOf(before, tx), ...(source && { source }) });
+    revalued++;
+  }
+  return revalued;
 }
 
 /**

@@ -13,9 +13,12 @@ import type { Transaction } from '../core/types.js';
 import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import { whereOf } from '../store/transactions.js';
 
-/** The filter of every row a report's lots can come from: the whole workspace until the filter's end. */
+/**
+ * The filter of every row a report's lots can come from: the whole workspace until the filter's
+ * end, spam left out unless the export includes it (CONTRACT §9).
+ */
 export function ledgerFilter(filter: TxFilter): TxFilter {
-  return filter.endTs === undefined ? {} : { endTs: filter.endTs };
+  return { ...(filter.endTs === undefined ? {} : { endTs: filter.endTs }), ...(filter.spam === undefined ? {} : { spam: filter.spam }) };
 }
 
 /**
@@ -23,8 +26,8 @@ export function ledgerFilter(filter: TxFilter): TxFilter {
  * it: a merge with the filter's keys in the same order, so memory stays flat.
  */
 export function* markReported(reader: Engine, workspaceId: string, filter: TxFilter, rows: Iterable<Transaction>): Generator<{ tx: Transaction; reported: boolean }> {
-  // A filter that narrows nothing but the end selects every row: no keys to read.
-  if (Object.entries(filter).every(([k, v]) => k === 'endTs' || v === undefined)) {
+  // A filter that narrows nothing but the end (and spam, as the ledger stream does) selects every row: no keys to read.
+  if (Object.entries(filter).every(([k, v]) => k === 'endTs' || k === 'spam' || v === undefined)) {
     for (const tx of rows) yield { tx, reported: true };
     return;
   }

@@ -13,6 +13,8 @@ const wallets = () => import('./wallets.js');
 const events = () => import('./events.js');
 const webhooks = () => import('./webhooks.js');
 const exports = () => import('./exports.js');
+const transfers = () => import('./transfers.js');
+const history = () => import('./history.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -63,6 +65,20 @@ export class LocalBackend implements Backend {
   }
   async attachFile(ws: string, id: string, file: UploadedFile) {
     return (await edits()).attachFile(this.engine, ws, id, file);
+  }
+
+  async transactionHistory(ws: string, id: string) {
+    return (await history()).transactionHistory(this.engine, ws, id);
+  }
+
+  async listTransfers(ws: string, query: QueryParams) {
+    return (await transfers()).listTransfers(this.engine, ws, query);
+  }
+  async createTransfer(ws: string, body: unknown) {
+    return (await transfers()).matchTransfer(this.engine, ws, body);
+  }
+  async deleteTransfer(ws: string, id: string) {
+    return (await transfers()).unmatchTransfer(this.engine, ws, id);
   }
 
   async listWallets(ws: string, query: QueryParams) {

@@ -54,7 +54,7 @@ export function createTag(engine: Engine, workspaceId: string, body: unknown): T
     engine.db
       .prepare('INSERT INTO tags (id, workspace_id, name, name_key, type, color, description, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(tag.id, workspaceId, tag.name, tagNameKey(tag.name), tag.type, tag.color, tag.description, tag.created_by, tag.created_at);
-    engine.events.append(workspaceId, 'tag.created', tag.id, { tag });
+    engine.change(workspaceId, 'tag.created', tag.id, { tag });
     return tag;
   });
 }
@@ -80,7 +80,8 @@ export function updateTag(engine: Engine, workspaceId: string, tagId: string, bo
       .prepare('UPDATE tags SET name = ?, name_key = ?, type = ?, color = ?, description = ? WHERE id = ?')
       .run(after.name, tagNameKey(after.name), after.type, after.color, after.description, tagId);
     const changed = (['name', 'type', 'color', 'description'] as const).filter((k) => before[k] !== after[k]);
-    if (changed.length > 0) engine.events.append(workspaceId, 'tag.updated', tagId, { tag: after, changes: changed });
+    const changes = Object.fromEntries(changed.map((k) => [k, { old: before[k], new: after[k] }]));
+    if (changed.length > 0) engine.change(workspaceId, 'tag.updated', tagId, { tag: after, changes });
     return after;
   });
 }
@@ -90,7 +91,7 @@ export function deleteTag(engine: Engine, workspaceId: string, tagId: string): D
     const tag = requireTag(engine, workspaceId, tagId);
     // The links go with the tag (ON DELETE CASCADE): it disappears from every transaction.
     engine.db.prepare('DELETE FROM tags WHERE id = ?').run(tagId);
-    engine.events.append(workspaceId, 'tag.deleted', tagId, { tag });
+    engine.change(workspaceId, 'tag.deleted', tagId, { tag });
     return { id: tagId, deleted: true as const };
   });
 }

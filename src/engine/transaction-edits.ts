@@ -9,7 +9,11 @@ import { nowIso } from '../core/clock.js';
 import { validateBody } from '../core/validate.js';
 import { tagApplySchema, txUpdateSchema } from '../core/schemas.js';
 import type { Attachment, Transaction, UploadedFile } from '../core/types.js';
+import { decimalToCents } from '../core/money.js';
+import type { TransactionRow } from '../store/transactions.js';
+import { updateValue } from '../store/insert-transactions.js';
 import { getTransaction, requireRow } from './transactions.js';
+import { changesOf } from './transaction-changes.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_TRANSACTION = 10;
@@ -28,57 +32,73 @@ function addTags(engine: Engine, txId: string, tagIds: string[]): string[] {
   return [...new Set(tagIds)].filter((id) => insert.run(txId, id).changes === 1);
 }
 
+/**
+ * Runs a change of one transaction and reports it: `transaction.tagged` when tags were added
+ * (with the tags' old and new), `transaction.updated` for any other field that changed.
+ */
+function edit(engine: Engine, workspaceId: string, txId: string, fn: (row: TransactionRow) => string[] | void, extra: Record<string, unknown> = {}): Transaction {
+  const row = requireRow(engine, workspaceId, txId);
+  const before = getTransaction(engine, workspaceId, txId);
+  const added = fn(row) ?? [];
+  const tx = getTransaction(engine, workspaceId, txId);
+  const { tags, ...others } = changesOf(before, tx);
+  if (added.length === 0 && tags) others.tags = tags;
+  if (Object.keys(others).length) engine.change(workspaceId, 'transaction.updated', txId, { transaction: tx, changes: others, ...extra });
+  if (added.length) engine.change(workspaceId, 'transaction.tagged', txId, { transaction: tx, changes: { tags }, tag_ids: added });
+  return tx;
+}
+
 export function tagTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
   const { tag_ids } = validateBody(tagApplySchema, body);
-  return engine.write(() => {
-    requireRow(engine, workspaceId, txId);
-    requireTags(engine, workspaceId, tag_ids, 'tag_ids');
-    const added = addTags(engine, txId, tag_ids);
-    const tx = getTransaction(engine, workspaceId, txId);
-    if (added.length) engine.events.append(workspaceId, 'transaction.tagged', txId, { transaction: tx, tag_ids: added });
-    return tx;
-  });
+  return engine.write(() =>
+    edit(engine, workspaceId, txId, () => {
+      requireTags(engine, workspaceId, tag_ids, 'tag_ids');
+      return addTags(engine, txId, tag_ids);
+    }),
+  );
 }
 
 export function untagTransaction(engine: Engine, workspaceId: string, txId: string, tagId: string): Transaction {
-  return engine.write(() => {
-    requireRow(engine, workspaceId, txId);
-    requireTags(engine, workspaceId, [tagId], 'tag_id');
-    const removed = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?').run(txId, tagId).changes;
-    const tx = getTransaction(engine, workspaceId, txId);
-    if (removed) engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes: ['tags'], removed_tag_ids: [tagId] });
-    return tx;
-  });
+  return engine.write(() =>
+    edit(
+      engine, workspaceId, txId,
+      () => {
+        requireTags(engine, workspaceId, [tagId], 'tag_id');
+        engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?').run(txId, tagId);
+      },
+      { removed_tag_ids: [tagId] },
+    ),
+  );
 }
 
 export function updateTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
   const patch = validateBody(txUpdateSchema, body);
-  return engine.write(() => {
-    const row = requireRow(engine, workspaceId, txId);
-    const changes: string[] = [];
-    let added: string[] = [];
-    if (patch.notes !== undefined) {
-      const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
-      if (notes !== row.notes) {
-        engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(notes, txId);
-        changes.push('notes');
+  return engine.write(() =>
+    edit(engine, workspaceId, txId, (row) => {
+      if (patch.notes !== undefined) {
+        const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
+        if (notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(notes, txId);
       }
-    }
-    if (patch.tag_ids !== undefined) {
+      if (patch.fiat_value !== undefined || patch.spam !== undefined) setValue(engine, row, patch.fiat_value, patch.spam);
+      if (patch.tag_ids === undefined) return [];
       requireTags(engine, workspaceId, patch.tag_ids, 'tag_ids');
       const keep = new Set(patch.tag_ids);
       const current = (engine.db.prepare('SELECT tag_id FROM transaction_tags WHERE transaction_id = ?').all(txId) as { tag_id: string }[]).map((r) => r.tag_id);
       const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
-      const removed = current.filter((id) => !keep.has(id));
-      for (const id of removed) del.run(txId, id);
-      added = addTags(engine, txId, patch.tag_ids);
-      if (removed.length) changes.push('tags');
-    }
-    const tx = getTransaction(engine, workspaceId, txId);
-    if (changes.length) engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes });
-    if (added.length) engine.events.append(workspaceId, 'transaction.tagged', txId, { transaction: tx, tag_ids: added });
-    return tx;
-  });
+      for (const id of current.filter((id) => !keep.has(id))) del.run(txId, id);
+      return addTags(engine, txId, patch.tag_ids);
+    }),
+  );
+}
+
+/**
+ * A fiat value set by hand (exact cents of its decimal text; its source becomes `manual`, or none
+ * when cleared) and the spam flag.
+ */
+function setValue(engine: Engine, row: TransactionRow, fiatValue: number | null | undefined, spam: boolean | undefined): void {
+  const cents = fiatValue === undefined ? row.fiat_cents : fiatValue === null ? null : decimalToCents(String(fiatValue));
+  const source = fiatValue === undefined ? row.fiat_value_source : cents === null ? null : 'manual';
+  updateValue(engine.db, row, { fiat_cents: cents, fiat_value_source: source, spam: spam === undefined ? row.spam : Number(spam) });
 }
 
 /** A display name without any directory part: `../../etc/passwd` is stored as `passwd`. */
@@ -110,23 +130,22 @@ export function attachFile(engine: Engine, workspaceId: string, txId: string, fi
 }
 
 function recordAttachment(engine: Engine, workspaceId: string, txId: string, id: string, file: UploadedFile): Attachment {
-  return engine.write(() => {
+  const attachment: Attachment = {
+    id,
+    file_name: safeFileName(file.file_name),
+    file_url: engine.attachmentUrl(id),
+    file_size: file.data.length,
+    uploaded_at: nowIso(),
+  };
+  const insert = () => {
     const count = (engine.db.prepare('SELECT count(*) AS n FROM attachments WHERE transaction_id = ?').get(txId) as { n: number }).n;
     if (count >= ATTACHMENTS_PER_TRANSACTION) {
       throw new TxaError('PAYLOAD_TOO_LARGE', `a transaction holds at most ${ATTACHMENTS_PER_TRANSACTION} attachments`, { field: 'file' });
     }
-    const attachment: Attachment = {
-      id,
-      file_name: safeFileName(file.file_name),
-      file_url: engine.attachmentUrl(id),
-      file_size: file.data.length,
-      uploaded_at: nowIso(),
-    };
     engine.db
       .prepare('INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, txId, attachment.file_name, file.content_type, attachment.file_size, createHash('sha256').update(file.data).digest('hex'), id, attachment.uploaded_at);
-    const tx = getTransaction(engine, workspaceId, txId);
-    engine.events.append(workspaceId, 'transaction.updated', txId, { transaction: tx, changes: ['attachments'], attachment });
-    return attachment;
-  });
+  };
+  engine.write(() => edit(engine, workspaceId, txId, insert, { attachment }));
+  return attachment;
 }

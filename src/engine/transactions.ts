@@ -9,7 +9,9 @@ import { centsToNumber } from '../core/money.js';
 import { parseTxQuery, type TxFilter } from '../core/filters.js';
 import { paginationOf } from '../core/pagination.js';
 import type { QueryParams, Sort, Summary, Transaction, TransactionPage } from '../core/types.js';
-import { countTransactions, iterateRows, loadRelations, selectById, selectPage, toTransaction, type TransactionRow } from '../store/transactions.js';
+import {
+  countTransactions, iterateRows, loadRelations, selectById, selectPage, toTransaction, withSpamResolved, type TransactionRow,
+} from '../store/transactions.js';
 import { totals } from '../store/rollups.js';
 import { getWallet } from '../store/ledger.js';
 
@@ -45,9 +47,10 @@ export function listTransactions(engine: Engine, workspaceId: string, params: Qu
   checkFilterWallets(engine, workspaceId, query.filter, 'wallet_id');
   // One read transaction: the page, the count and the summary see the same snapshot.
   return engine.db.transaction(() => {
-    const summary = summaryOf(engine, workspaceId, query.filter);
+    const filter = withSpamResolved(engine.db, workspaceId, query.filter);
+    const summary = summaryOf(engine, workspaceId, filter);
     const total = summary.transaction_count;
-    const rows = selectPage(engine.db, workspaceId, query.filter, query.sort, query.limit, (query.page - 1) * query.limit);
+    const rows = selectPage(engine.db, workspaceId, filter, query.sort, query.limit, (query.page - 1) * query.limit);
     return {
       data: hydrate(engine, rows),
       pagination: paginationOf(total, query),

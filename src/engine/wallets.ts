@@ -44,7 +44,7 @@ export function insertNewWallet(engine: Engine, workspaceId: string, input: Wall
   const label = (input.label ?? '').trim() || `${chain} ${address.slice(0, 6)}…${address.slice(-4)}`;
   const row: WalletRow = { id: input.id ?? newId('wal'), workspace_id: workspaceId, address, chain, label, created_at: nowIso(), last_synced: null };
   insertWallet(engine.db, row);
-  engine.events.append(workspaceId, 'wallet.created', row.id, { wallet: publicWallet(row) });
+  engine.change(workspaceId, 'wallet.created', row.id, { wallet: publicWallet(row) });
   return row;
 }
 
@@ -63,7 +63,7 @@ export function updateWallet(engine: Engine, workspaceId: string, walletId: stri
     const w = requireWallet(engine, workspaceId, walletId);
     engine.db.prepare('UPDATE wallets SET label = ? WHERE id = ?').run(trimmed, walletId);
     const updated = { ...w, label: trimmed };
-    engine.events.append(workspaceId, 'wallet.updated', walletId, { wallet: publicWallet(updated), changes: ['label'] });
+    engine.change(workspaceId, 'wallet.updated', walletId, { wallet: publicWallet(updated), changes: { label: { old: w.label, new: trimmed } } });
     return updated;
   });
   return walletWithBalance(engine, row);
@@ -76,7 +76,7 @@ export function removeWallet(engine: Engine, workspaceId: string, walletId: stri
     removeWalletRollups(engine.db, walletId);
     engine.db.prepare('DELETE FROM transactions WHERE wallet_id = ?').run(walletId);
     engine.db.prepare('DELETE FROM wallets WHERE id = ?').run(walletId);
-    engine.events.append(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });
+    engine.change(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });
     return { id: walletId, deleted: true as const };
   });
 }

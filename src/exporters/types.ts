@@ -3,19 +3,14 @@
  * as the writer needs, e.g. a PDF summary pass then a detail pass), streamed from the ledger so
  * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
  */
-import type { Summary, Tag, Transaction, Workspace } from '../core/types.js';
+import type { HistoryEntry, Summary, Tag, Transaction, Workspace } from '../core/types.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 
 /** One change of a transaction from the event log, for the audit report. */
-export interface HistoryEntry {
-  event_id: string;
-  type: string;
-  created_at: string;
-  changes: string[];
-}
+export type { HistoryEntry } from '../core/types.js';
 
 /** One group of a grouped export (`options.group_by`), in group order. */
 export interface ExportGroup {

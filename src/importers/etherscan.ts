@@ -102,7 +102,6 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
   const valueIn = cols.findPrefix('Value_IN(');
   const valueOut = cols.findPrefix('Value_OUT(');
   const fee = cols.findPrefix('TxnFee(', ['TxnFee(USD)']);
-  const feeUsd = cols.find('TxnFee(USD)');
   const price = cols.findPrefix('Historical $Price/');
   const contract = cols.find('ContractAddress');
   const status = cols.find('Status');
@@ -155,7 +154,6 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
       method: common.methodOf(cells),
       sent,
       priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
-      feeUsd: fiatOf(cell(cells, feeUsd), 'TxnFee(USD)'),
       fields,
     });
   });

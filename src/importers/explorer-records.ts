@@ -38,9 +38,8 @@ export interface NormalRow extends RowBase {
   method: string;
   /** Whether the wallet sent it (and so paid the fee); null when the row names no parties. */
   sent: boolean;
-  /** USD price of the native coin that day, and the fee's USD value, where the source has them. */
+  /** USD price of the native coin on the row's own day, where the source has it. */
   priceUsd: string | null;
-  feeUsd: string | null;
   /** Source field names, for error messages about an amount. */
   fields: { valueIn: string; valueOut: string; fee: string };
 }
@@ -73,7 +72,9 @@ export function normalRecords(w: ExplorerWallet, row: NormalRow): ImportRecord[]
       ...base,
       token: nativeToken(w.chain, [row.fee], fields.fee),
       amount: row.fee,
-      fiat_value: row.feeUsd,
+      // At the row's own day's price, as the value rows are; never an explorer's fee column in
+      // USD (TxnFee(USD)), which it computes at today's price. No price that day: unpriced.
+      fiat_value: valueAt(row.fee, row.priceUsd),
       direction: 'outflow',
       type: 'fee',
     });

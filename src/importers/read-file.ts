@@ -82,8 +82,11 @@ class LineLimit {
   }
 }
 
-/** The text of an import file; `USAGE_ERROR` (field `file`) when it cannot be opened or read. */
-export function readImportFile(path: string, limits: ReadLimits = LIMITS): string {
+/**
+ * The text of an import file; `USAGE_ERROR` (field `file`) when it cannot be opened or read.
+ * `onBytes` sees every byte read, in order (the import hashes the file on the way).
+ */
+export function readImportFile(path: string, limits: ReadLimits = LIMITS, onBytes?: (bytes: Buffer) => void): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -91,7 +94,7 @@ export function readImportFile(path: string, limits: ReadLimits = LIMITS): strin
     throw cannotRead(path, err);
   }
   try {
-    return readBounded(fd, path, limits);
+    return readBounded(fd, path, limits, onBytes);
   } finally {
     closeSync(fd);
   }
@@ -115,7 +118,7 @@ function* chunks(fd: number, path: string): Generator<Buffer> {
   }
 }
 
-function readBounded(fd: number, path: string, limits: ReadLimits): string {
+function readBounded(fd: number, path: string, limits: ReadLimits, onBytes?: (bytes: Buffer) => void): string {
   const source = chunks(fd, path);
   // The head decides the encoding; a pipe may hand it over in several short reads.
   const head: Buffer[] = [];
@@ -133,6 +136,7 @@ function readBounded(fd: number, path: string, limits: ReadLimits): string {
   const parts: string[] = [];
   let total = 0;
   const add = (bytes: Buffer) => {
+    onBytes?.(bytes);
     total += bytes.length;
     if (total > limits.maxBytes) {
       refuse(`the file is larger than ${mib(limits.maxBytes)}, the import limit`, 'Split it into smaller files; importing them one after another gives the same ledger.');

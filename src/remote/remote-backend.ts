@@ -7,7 +7,8 @@ import type { Backend } from '../core/backend.js';
 import { TxaError } from '../core/errors.js';
 import { OutFile } from '../files/out-file.js';
 import type {
-  Attachment, Deleted, EventRecord, ExportRecord, Page, QueryParams, Tag, Transaction, TransactionPage, UploadedFile, Wallet, Webhook,
+  Attachment, Deleted, EventRecord, ExportRecord, HistoryEntry, Page, QueryParams, Tag, Transaction, TransactionPage, Transfer, UploadedFile, Wallet,
+  Webhook,
 } from '../core/types.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
@@ -74,6 +75,20 @@ export class RemoteBackend implements Backend {
       raw: { data: file.data, contentType: file.content_type, headers: { 'x-file-name': encodeURIComponent(file.file_name) } },
     });
     return body.data;
+  }
+
+  transactionHistory(ws: string, id: string) {
+    return this.data<HistoryEntry[]>('GET', `/transactions/${seg(id)}/history`, ws);
+  }
+
+  listTransfers(ws: string, query: QueryParams) {
+    return this.page<Page<Transfer>>('/transfers', ws, query);
+  }
+  createTransfer(ws: string, body: unknown) {
+    return this.data<Transfer>('POST', '/transfers', ws, withWorkspace(body, ws));
+  }
+  deleteTransfer(ws: string, id: string) {
+    return this.data<Deleted>('DELETE', `/transfers/${seg(id)}`, ws);
   }
 
   listWallets(ws: string, query: QueryParams) {

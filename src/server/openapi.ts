@@ -4,7 +4,7 @@
  * drift from the validation.
  */
 import { z } from 'zod';
-import { tagApplySchema, tagCreateSchema, tagUpdateSchema, txUpdateSchema } from '../core/schemas.js';
+import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
 
@@ -32,7 +32,7 @@ const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own"
 const wsRequired = param('workspace_id', 'query', 'Workspace (the key\'s own)', true);
 const listed = { pagination: ref('Pagination') };
 
-const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
+const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'internal', 'include_spam', 'sort', 'page', 'limit'];
 
 let cached: Json | undefined;
 
@@ -49,6 +49,31 @@ export function openApiDocument(): Json {
         TagUpdate: schemaOf(tagUpdateSchema),
         TagApply: schemaOf(tagApplySchema),
         TransactionUpdate: schemaOf(txUpdateSchema),
+        TransferCreate: schemaOf(transferCreateSchema),
+        // The fields CONTRACT §9 adds to API.md's Transaction (2.2), always present.
+        TransactionAccounting: {
+          type: 'object',
+          required: ['transfer', 'fiat_value_source', 'spam'],
+          properties: {
+            transfer: {
+              oneOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  required: ['id', 'counterpart_id', 'kind', 'matched_by'],
+                  properties: {
+                    id: { type: 'string' },
+                    counterpart_id: { type: ['string', 'null'] },
+                    kind: { enum: ['internal', 'bridge'] },
+                    matched_by: { enum: ['auto', 'user', 'rule'] },
+                  },
+                },
+              ],
+            },
+            fiat_value_source: { enum: ['import', 'price', 'manual', null] },
+            spam: { type: 'boolean' },
+          },
+        },
         ExportCreate: schemaOf(exportCreateSchema),
         WebhookCreate: schemaOf(webhookCreateSchema),
         Pagination: {
@@ -89,6 +114,22 @@ export function openApiDocument(): Json {
         patch: op('Notes and tags (emits transaction.updated / transaction.tagged)', { 200: success('The transaction') }, {
           parameters: [param('transaction_id', 'path', 'Transaction id')],
           requestBody: jsonBody('TransactionUpdate'),
+        }),
+      },
+      '/transactions/{transaction_id}/history': {
+        get: op('Changes of the transaction, oldest first, with actor and old/new values', { 200: success('History entries') }, {
+          parameters: [param('transaction_id', 'path', 'Transaction id')],
+        }),
+      },
+      '/transfers': {
+        get: op('Own transfers: matched, then proposed (candidates)', { 200: success('Page', listed) }, {
+          parameters: [wsRequired, param('status', 'query', 'matched or candidate'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')],
+        }),
+        post: op('Match two transactions as one own transfer (emits transaction.updated for both)', { 201: success('The transfer') }, { requestBody: jsonBody('TransferCreate') }),
+      },
+      '/transfers/{transfer_id}': {
+        delete: op('Unmatch: the legs become free rows (emits transaction.updated for both)', { 200: success('{id, deleted}') }, {
+          parameters: [param('transfer_id', 'path', 'Transfer id')],
         }),
       },
       '/transactions/{transaction_id}/tags': {

@@ -36,13 +36,18 @@ const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '
 const TAGS = `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
   ORDER BY g.name COLLATE NOCASE, g.id) || ']' FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id))`;
 
+/** The transfer object of toTransaction, or null. */
+const TRANSFER = `iif(t.transfer_id IS NULL, 'null', (SELECT concat('{"id":', json_quote(tr.id), ',"counterpart_id":',
+  json_quote((SELECT c.id FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id)),
+  ',"kind":', json_quote(tr.kind), ',"matched_by":', json_quote(tr.matched_by), '}') FROM transfers tr WHERE tr.id = t.transfer_id))`;
+
 const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quote(t.tx_hash), ',"wallet_id":', json_quote(t.wallet_id),
   ',"wallet_label":', json_quote(w.label), ',"chain":', '"' || t.chain || '"', ',"from_address":', json_quote(t.from_address),
   ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
   ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', '"' || t.direction || '"',
   ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${TAGS},
-  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL},
-  ',"transfer":null,"fiat_value_source":', iif(t.fiat_cents IS NULL, 'null', '"import"'), ',"spam":false}')`;
+  ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL}, ',"transfer":', ${TRANSFER},
+  ',"fiat_value_source":', json_quote(t.fiat_value_source), ',"spam":', iif(t.spam = 1, 'true', 'false'), '}')`;
 
 /** The rows SQL prints exactly (see the module comment); `tagsInOrder` from tagOrderAgrees. */
 function exactWhen(tagsInOrder: boolean): string {

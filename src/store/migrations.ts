@@ -304,4 +304,40 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (wallet_id, list)
   ) WITHOUT ROWID;
   `,
+  // 8: accounting data (CONTRACT §9): own transfers, the source of each fiat value, spam.
+  `
+  -- An own transfer: a movement between two wallets of one workspace. Its legs are the rows whose
+  -- transfer_id names it, so a row is in at most one transfer; tx_transfer_legs (UNIQUE) allows
+  -- one outflow and one inflow leg each. store/transfers.ts keeps both tables in step.
+  CREATE TABLE transfers (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL CHECK (kind IN ('internal', 'bridge')),
+    matched_by   TEXT NOT NULL CHECK (matched_by IN ('auto', 'user', 'rule')),
+    created_at   TEXT NOT NULL
+  );
+  CREATE INDEX transfers_by_workspace ON transfers (workspace_id, created_at);
+
+  -- Pairs a user unmatched (in_id '' for a one-leg transfer): never matched or proposed again automatically.
+  CREATE TABLE transfer_rejections (
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    out_id       TEXT NOT NULL,
+    in_id        TEXT NOT NULL,
+    PRIMARY KEY (out_id, in_id)
+  ) WITHOUT ROWID;
+
+  ALTER TABLE transactions ADD COLUMN transfer_id TEXT;
+  ALTER TABLE transactions ADD COLUMN fiat_value_source TEXT CHECK (fiat_value_source IN ('import', 'price', 'manual'));
+  ALTER TABLE transactions ADD COLUMN spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1));
+  UPDATE transactions SET fiat_value_source = 'import' WHERE fiat_cents IS NOT NULL;
+  CREATE UNIQUE INDEX tx_transfer_legs ON transactions (transfer_id, direction) WHERE transfer_id IS NOT NULL;
+  -- Rollups count non-spam rows only; the few spam rows are summed from here when asked for.
+  CREATE INDEX tx_spam ON transactions (workspace_id, ts) WHERE spam = 1;
+
+  -- A deleted leg (its wallet removed) ends its transfer: the other leg is no longer one.
+  CREATE TRIGGER transfer_leg_deleted AFTER DELETE ON transactions WHEN OLD.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET transfer_id = NULL WHERE transfer_id = OLD.transfer_id;
+    DELETE FROM transfers WHERE id = OLD.transfer_id;
+  END;
+  `,
 ];

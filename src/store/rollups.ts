@@ -1,6 +1,7 @@
 /**
  * Daily and monthly rollups: per workspace, day (or month), wallet, token and direction, the
- * count and the fiat sum of transactions. They are updated in the same database transaction as
+ * count and the fiat sum of transactions that are not spam (spam rows are few: a summary that
+ * includes them adds theirs from the rows). They are updated in the same database transaction as
  * the rows they count, so summaries over dates, wallets, chains, tokens and directions read a
  * few hundred rollup rows instead of scanning every matching transaction, and stay exact
  * (integer cents). A summary reads whole months from rollup_monthly and only the partial
@@ -40,8 +41,11 @@ const DAILY = { table: 'rollup_daily', period: 'day' } as const;
 const MONTHLY = { table: 'rollup_monthly', period: 'month' } as const;
 type Rollup = typeof DAILY | typeof MONTHLY;
 
-function addTo(db: Db, rollup: Rollup, rows: NewTransaction[], periodOf: (day: number) => number): void {
-  const acc = new Map<string, { r: NewTransaction; period: number; n: number; cents: number }>();
+/** The rollup columns of a row: what it counts under and its value. */
+export type RollupRow = Pick<NewTransaction, 'workspace_id' | 'wallet_id' | 'chain' | 'token_symbol' | 'direction' | 'ts' | 'fiat_cents'>;
+
+function addTo(db: Db, rollup: Rollup, rows: RollupRow[], periodOf: (day: number) => number, sign: 1 | -1): void {
+  const acc = new Map<string, { r: RollupRow; period: number; n: number; cents: number }>();
   for (const r of rows) {
     const period = periodOf(epochDay(r.ts));
     const key = `${r.workspace_id}\0${period}\0${r.wallet_id}\0${r.token_symbol}\0${r.direction}`;
@@ -60,14 +64,15 @@ function addTo(db: Db, rollup: Rollup, rows: NewTransaction[], periodOf: (day: n
      DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents`,
   );
   for (const { r, period, n, cents } of acc.values()) {
-    upsert.run(r.workspace_id, period, r.wallet_id, r.chain, r.token_symbol, r.direction, n, cents);
+    upsert.run(r.workspace_id, period, r.wallet_id, r.chain, r.token_symbol, r.direction, sign * n, sign * cents);
   }
 }
 
-export function addToRollups(db: Db, rows: NewTransaction[]): void {
+/** Counts rows in (sign 1) or out of (sign -1) the rollups; the caller passes only rows that are not spam. */
+export function addToRollups(db: Db, rows: RollupRow[], sign: 1 | -1 = 1): void {
   if (rows.length === 0) return;
-  addTo(db, DAILY, rows, (day) => day);
-  addTo(db, MONTHLY, rows, monthOf);
+  addTo(db, DAILY, rows, (day) => day, sign);
+  addTo(db, MONTHLY, rows, monthOf, sign);
 }
 
 export function removeWalletRollups(db: Db, walletId: string): void {
@@ -85,9 +90,16 @@ function totalsOf(rows: { direction: string; n: number; cents: number | null }[]
   return t;
 }
 
-/** Exact totals of a filter: from the rollups where they can answer it, else by scanning rows. */
+/**
+ * Exact totals of a filter: from the rollups where they can answer it (plus the spam rows,
+ * which they leave out, when the filter includes them), else by scanning rows.
+ */
 export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
-  return rollupCanAnswer(f) ? totalsFromRollups(db, workspaceId, f) : totalsFromRows(db, workspaceId, f);
+  if (!rollupCanAnswer(f) || f.spam === 'only') return totalsFromRows(db, workspaceId, f);
+  const t = totalsFromRollups(db, workspaceId, f);
+  if (f.spam !== 'include') return t;
+  const spam = totalsFromRows(db, workspaceId, { ...f, spam: 'only' });
+  return { inflowCents: t.inflowCents + spam.inflowCents, outflowCents: t.outflowCents + spam.outflowCents, count: t.count + spam.count };
 }
 
 export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
 import type { TxFilter } from '../core/filters.js';
-import type { Attachment, Chain, Direction, Sort, TagRef, Transaction, TxType } from '../core/types.js';
+import type { Attachment, Chain, Direction, FiatValueSource, Sort, TagRef, Transaction, TransferKind, TransferMatchedBy, TxType } from '../core/types.js';
 import { centsToNumber } from '../core/money.js';
 import { isoSeconds } from '../core/clock.js';
 import { explorerUrl } from '../core/chains.js';
@@ -28,14 +28,33 @@ export interface TransactionRow {
   type: string;
   ts: number;
   notes: string | null;
+  fiat_value_source: FiatValueSource | null;
+  /** 0 or 1. */
+  spam: number;
+  transfer_id: string | null;
+  transfer_kind: TransferKind | null;
+  transfer_matched_by: TransferMatchedBy | null;
+  /** The other leg of the transfer; null for a one-leg transfer or none. */
+  transfer_counterpart: string | null;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'wallet_label'>;
+/** A row to insert: no transfer yet; the value's source defaults to `import` (or none without a value), spam to 0. */
+export type NewTransaction = Omit<TransactionRow, 'wallet_label' | 'fiat_value_source' | 'spam' | keyof typeof NO_TRANSFER> &
+  Partial<Pick<TransactionRow, 'fiat_value_source' | 'spam'>>;
+
+/** The columns of a row with no transfer, for rows built before they are stored (an import's events). */
+export const NO_TRANSFER = { transfer_id: null, transfer_kind: null, transfer_matched_by: null, transfer_counterpart: null } as const;
+
+/** A value from the ledger has the source `import` unless one is given; no value has none. */
+export const sourceOf = (r: Pick<NewTransaction, 'fiat_cents' | 'fiat_value_source'>): FiatValueSource | null =>
+  r.fiat_cents === null ? null : (r.fiat_value_source ?? 'import');
 
 const SELECT = `SELECT t.id, t.workspace_id, t.wallet_id, w.label AS wallet_label, t.chain, t.tx_hash, t.transfer_key,
   t.from_address, t.to_address, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.amount_key,
-  t.fiat_cents, t.direction, t.type, t.ts, t.notes
-  FROM transactions t JOIN wallets w ON w.id = t.wallet_id`;
+  t.fiat_cents, t.direction, t.type, t.ts, t.notes, t.fiat_value_source, t.spam, t.transfer_id, tr.kind AS transfer_kind,
+  tr.matched_by AS transfer_matched_by,
+  iif(t.transfer_id IS NULL, NULL, (SELECT c.id FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id)) AS transfer_counterpart
+  FROM transactions t JOIN wallets w ON w.id = t.wallet_id LEFT JOIN transfers tr ON tr.id = t.transfer_id`;
 
 const ORDER: Record<Sort, string> = {
   timestamp_desc: 't.ts DESC, t.id DESC',
@@ -92,7 +111,22 @@ export function whereOf(workspaceId: string, f: TxFilter): Where {
   }
   if (f.hasTags !== undefined) w.add(f.hasTags ? 't.tag_count > 0' : 't.tag_count = 0');
   if (f.hasNotes !== undefined) w.add(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
+  if (f.internal !== undefined) w.add(f.internal ? 't.transfer_id IS NOT NULL' : 't.transfer_id IS NULL');
+  const spam = f.spam ?? 'exclude';
+  if (spam !== 'include') w.add(spam === 'only' ? 't.spam = 1' : 't.spam = 0');
   return w.build();
+}
+
+/**
+ * The filter as SQL should read it: a workspace without a spam row needs no spam clause, which
+ * would cost the index-only scans (amount ranges, key ranges) a visit of every row (4× on an
+ * amount-range summary of the 1M-row ledger). One lookup in the spam index; call it in the read
+ * transaction that uses the filter.
+ */
+export function withSpamResolved(db: Db, workspaceId: string, f: TxFilter): TxFilter {
+  if (f.spam === 'include' || f.spam === 'only') return f;
+  const any = prepareCached(db, 'SELECT 1 FROM transactions WHERE workspace_id = ? AND spam = 1 LIMIT 1').get(workspaceId);
+  return any ? f : { ...f, spam: 'include' };
 }
 
 export function countTransactions(db: Db, workspaceId: string, f: TxFilter): number {
@@ -118,7 +152,8 @@ export function* iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sor
       tx_hash: r[5] as string, transfer_key: r[6] as string, from_address: r[7] as string, to_address: r[8] as string,
       token_symbol: r[9] as string, token_address: r[10] as string | null, token_decimals: r[11] as number, amount: r[12] as string,
       amount_key: r[13] as string, fiat_cents: r[14] as number | null, direction: r[15] as string, type: r[16] as string, ts: r[17] as number,
-      notes: r[18] as string | null,
+      notes: r[18] as string | null, fiat_value_source: r[19] as FiatValueSource | null, spam: r[20] as number, transfer_id: r[21] as string | null,
+      transfer_kind: r[22] as TransferKind | null, transfer_matched_by: r[23] as TransferMatchedBy | null, transfer_counterpart: r[24] as string | null,
     };
   }
 }
@@ -204,9 +239,11 @@ export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: 
     notes: row.notes,
     attachments,
     explorer_url: explorerUrl(chain, row.tx_hash),
-    // Stored by the own-transfer, pricing and spam work (CONTRACT §9); until then every row is plain.
-    transfer: null,
-    fiat_value_source: row.fiat_cents === null ? null : 'import',
-    spam: false,
+    transfer:
+      row.transfer_id === null
+        ? null
+        : { id: row.transfer_id, counterpart_id: row.transfer_counterpart, kind: row.transfer_kind!, matched_by: row.transfer_matched_by! },
+    fiat_value_source: row.fiat_value_source,
+    spam: row.spam === 1,
   };
 }

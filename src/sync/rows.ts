@@ -106,7 +106,6 @@ function normal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string
     method: genesis ? '' : methodOf(row),
     sent,
     priceUsd: null,
-    feeUsd: null,
     fields: { valueIn: 'value', valueOut: 'value', fee: 'gasUsed' },
   });
   return typeof records === 'string' ? [] : records;

@@ -34,7 +34,10 @@ describe('txa import', () => {
     const body = await sb.json(['import', fixture('arbiscan-raw.csv'), '--wallet', wallet]);
     expect(body).toEqual({
       success: true,
-      data: { format: 'etherscan', imported: 0, duplicates: 5, skipped: 0, dry_run: false, wallets: [{ id: wallet, label: expect.any(String), imported: 0 }] },
+      data: {
+        format: 'etherscan', imported: 0, duplicates: 5, skipped: 0, dry_run: false, wallets: [{ id: wallet, label: expect.any(String), imported: 0 }],
+        revalued: 0, transfers_matched: 0,
+      },
     });
   });
 
@@ -151,6 +154,8 @@ interface SubsetCase {
   calls: number;
   /** Rows of the newest day, whose Historical $Price is still empty. */
   unpriced: number;
+  /** Fees of those rows (the wallet's calls that day), unpriced too. */
+  unpricedFees: number;
   /** Hand-checked block times: [type, direction, amount, fiat_value] of their rows, fees after calls. */
   checked: Record<string, unknown[][]>;
   /** A block with identical rows, and their amounts. */
@@ -179,9 +184,10 @@ function polygonSubset(c: SubsetCase): void {
     expect(count((t) => t.direction === 'outflow' && t.type === 'contract_call' && t.amount === '0')).toBe(c.calls);
     expect(count((t) => t.direction === 'outflow' && t.type === 'fee')).toBe(c.calls);
     expect(count((t) => t.token.symbol === 'POL' && t.token.address === null)).toBe(total);
-    // The newest day's rows have no Historical $Price; their fees keep TxnFee(USD).
-    expect(count((t) => t.fiat_value === null)).toBe(c.unpriced);
-    expect(count((t) => t.fiat_value === null && t.type === 'fee')).toBe(0);
+    // The newest day's rows have no Historical $Price: they and their fees are unpriced
+    // (TxnFee(USD) is at the export day's price, never used).
+    expect(count((t) => t.fiat_value === null)).toBe(c.unpriced + c.unpricedFees);
+    expect(count((t) => t.fiat_value === null && t.type === 'fee')).toBe(c.unpricedFees);
   });
 
   it('hand-checked rows: amounts exact, fiat at the historical price', () => {
@@ -215,8 +221,9 @@ describe('txa import: a Polygonscan export without Txhash, From and To (polygons
     inflows: 7,
     calls: 2, // lines 2 and 10
     unpriced: 2, // lines 9 and 10 (2024-04-16)
+    unpricedFees: 1, // line 10's
     checked: {
-      // Line 2: "0.0" in, so the wallet's call: 0 MATIC and a fee of 0.4172630581264907 MATIC ($0.3463…).
+      // Line 2: "0.0" in, so the wallet's call: 0 MATIC and a fee of 0.4172630581264907 MATIC × the day's $0.83 = $0.3463….
       '2024-02-08T22:06:41Z': [
         ['contract_call', 'outflow', '0', 0],
         ['fee', 'outflow', '0.4172630581264907', 0.35],
@@ -225,10 +232,10 @@ describe('txa import: a Polygonscan export without Txhash, From and To (polygons
       '2024-02-14T22:33:23Z': [['transfer', 'inflow', '87.51204918273645', 77.89]],
       // Line 5: 3.1415926535e-06 in pandas' scientific notation.
       '2024-02-20T20:13:24Z': [['transfer', 'inflow', '0.0000031415926535', 0]],
-      // Line 10, the newest day: no price, so no value; the fee has its TxnFee(USD) 0.1581….
+      // Line 10, the newest day: no price, so no value, the fee's neither (not its TxnFee(USD) 0.1581…).
       '2024-04-16T23:26:48Z': [
         ['contract_call', 'outflow', '0', null],
-        ['fee', 'outflow', '0.2196041830559214', 0.16],
+        ['fee', 'outflow', '0.2196041830559214', null],
       ],
     },
     identical: { at: '2024-04-09T16:26:46Z', amounts: ['0.00001', '0.00001', '0.00001'] }, // lines 6 and 7 identical, 8 another fee
@@ -245,20 +252,22 @@ describeSamples('txa import: a Polygonscan export without Txhash, From and To (R
     inflows: 862,
     calls: 938,
     unpriced: 72, // the last 72 rows (2024-04-16)
+    unpricedFees: 44,
     checked: {
-      // Line 2: no value, so the wallet's call: 0 MATIC and a fee of 0.3951321679133885 MATIC ($0.2778…).
+      // Line 2: no value, so the wallet's call: 0 MATIC and a fee of 0.3951321679133885 MATIC at the day's
+      // $0.83 = $0.3280 (not TxnFee(USD) $0.2778…, taken at the export day's price).
       '2024-02-08T17:38:42Z': [
         ['contract_call', 'outflow', '0', 0],
-        ['fee', 'outflow', '0.3951321679133885', 0.28],
+        ['fee', 'outflow', '0.3951321679133885', 0.33],
       ],
       // Line 5: 101.33180390911454 MATIC in × $0.89 = 90.1853054791… ; no fee (the sender paid it).
       '2024-02-14T20:26:16Z': [['transfer', 'inflow', '101.33180390911454', 90.19]],
       // Line 56: 2.0837120886e-06 in pandas' scientific notation.
       '2024-02-21T18:10:45Z': [['transfer', 'inflow', '0.0000020837120886', 0]],
-      // Line 1801, the newest day: no price, so no value; the fee has its TxnFee(USD) 0.1464….
+      // Line 1801, the newest day: no price, so no value, the fee's neither.
       '2024-04-16T23:51:52Z': [
         ['contract_call', 'outflow', '0', null],
-        ['fee', 'outflow', '0.2082579230352195', 0.15],
+        ['fee', 'outflow', '0.2082579230352195', null],
       ],
     },
     identical: { at: '2024-04-09T14:54:27Z', amounts: ['0.00001', '0.00001', '0.00001'] }, // lines 1510, 1511 identical

@@ -19,7 +19,11 @@ const saveId = (name: string) => (b: any, ids: Ids) => {
   ids[name] = b.data.id;
 };
 
-/** `ids` starts with the seeded transactions `tx0`, `tx1`, `tx2`. */
+/**
+ * `ids` starts with the seeded transactions `tx0`, `tx1`, `tx2`, and for own transfers `pairOut`
+ * and `pairIn` (a valid pair), `out2` (another outflow), `otherToken` (an inflow of another token)
+ * and `foreign` (a row of another workspace).
+ */
 export function conformanceCases(): Case[] {
   return [
     // tags
@@ -87,6 +91,30 @@ export function conformanceCases(): Case[] {
     { name: 'tx attach', args: (ids) => ['tx', 'attach', ids.tx2!, 'receipt.txt'] },
     { name: 'tx get with the attachment', args: (ids) => ['tx', 'get', ids.tx2!] },
     { name: 'tx attach a missing file', args: (ids) => ['tx', 'attach', ids.tx2!, 'nope.txt'], exit: 2 },
+    { name: 'tx update fiat value by hand', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '123.45'] },
+    { name: 'tx update fiat value negative', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '-1'], exit: 1 },
+    { name: 'tx update fiat value with 3 decimals', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '1.005'], exit: 1 },
+    { name: 'tx update fiat value not a number', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', 'abc'], exit: 1 },
+    { name: 'tx history', args: (ids) => ['tx', 'history', ids.tx1!] },
+    { name: 'tx history unknown', args: () => ['tx', 'history', 'tx_000000000000000000000000'], exit: 1 },
+
+    // own transfers
+    { name: 'transfers list, none matched or proposed', args: () => ['transfers', 'list'] },
+    { name: 'transfers match', args: (ids) => ['transfers', 'match', ids.pairOut!, ids.pairIn!], save: saveId('transfer') },
+    { name: 'TRANSFER_EXISTS', args: (ids) => ['transfers', 'match', ids.pairIn!, ids.out2!], exit: 1 },
+    { name: 'INVALID_TRANSFER two outflows', args: (ids) => ['transfers', 'match', ids.out2!, ids.pairOut!], exit: 1 },
+    { name: 'INVALID_TRANSFER different tokens', args: (ids) => ['transfers', 'match', ids.out2!, ids.otherToken!], exit: 1 },
+    { name: 'INVALID_TRANSFER another workspace', args: (ids) => ['transfers', 'match', ids.out2!, ids.foreign!], exit: 1 },
+    { name: 'transfers list matched', args: () => ['transfers', 'list', '--status', 'matched'] },
+    { name: 'transfers list bad status', args: () => ['transfers', 'list', '--status', 'done'], exit: 1 },
+    { name: 'tx list internal', args: () => ['tx', 'list', '--internal', 'true'] },
+    { name: 'tx list not internal, few', args: () => ['tx', 'list', '--internal', 'false', '--limit', '2'] },
+    { name: 'tx get a matched leg', args: (ids) => ['tx', 'get', ids.pairIn!] },
+    { name: 'transfers unmatch', args: (ids) => ['transfers', 'unmatch', ids.pairOut!] },
+    { name: 'transfers unmatch a row not matched', args: (ids) => ['transfers', 'unmatch', ids.pairOut!], exit: 1 },
+    { name: 'transfers unmatch an unknown transfer', args: () => ['transfers', 'unmatch', 'trf_00000000000000000000'], exit: 1 },
+    { name: 'tx history of a leg: matched and unmatched', args: (ids) => ['tx', 'history', ids.pairIn!] },
+
     { name: 'tags list with usage counts', args: () => ['tags', 'list'] },
     { name: 'tags delete', args: (ids) => ['tags', 'delete', ids.income!, '--yes'] },
     { name: 'tx get after the tag was deleted', args: (ids) => ['tx', 'get', ids.tx1!] },
@@ -101,6 +129,8 @@ export function conformanceCases(): Case[] {
     // exports
     { name: 'export create csv download', args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'], save: saveId('export') },
     { name: 'export status', args: (ids) => ['export', 'status', ids.export!] },
+    { name: 'export create, internal and spam filters', args: () => ['export', 'create', '--format', 'csv', '--internal', 'false', '--include-spam', '--out', 'out2.csv'] },
+    { name: 'export create, bad internal', args: () => ['export', 'create', '--format', 'csv', '--internal', 'maybe'], exit: 2 },
     { name: 'export list', args: () => ['export', 'list'] },
     { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
     { name: 'export min_amount over 78 integer digits', args: () => ['export', 'create', '--format', 'csv', '--min-amount', '1e99'], exit: 1 },

@@ -7,19 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { seedLedger } from '../server/seed.js';
+import { seedLedger, WS } from '../server/seed.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { compareDecimal } from '../../src/core/money.js';
 import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { conformanceCases, type Ids } from './cases.js';
 
 const NOW = '2025-03-01T12:00:00Z';
-const ID = /\b(tag|evt|key|exp|att|wh|dlv)_[0-9a-f]{20}\b/g;
+const ID = /\b(tag|evt|key|exp|att|wh|dlv|trf)_[0-9a-f]{20}\b/g;
 
-/** Masks what legitimately differs: generated ids (numbered by first appearance), the server's URL, created_by. */
+/** Masks what legitimately differs: generated ids (numbered by first appearance), the server's URL, created_by and actor. */
 function normalize(text: string): unknown {
   if (text.trim() === '') return '';
   const seen = new Map<string, string>();
   const masked = text
     .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
+    .replace(/"actor":"[^"]*"/g, '"actor":"<actor>"') // so do change events
     .replace(ID, (id, kind: string) => {
       if (!seen.has(id)) seen.set(id, `<${kind}#${seen.size}>`);
       return seen.get(id)!;
@@ -38,10 +41,32 @@ let local: Sandbox;
 let remote: Sandbox;
 let server: ServeProcess;
 let txIds: string[];
+let transferIds: Ids;
+
+/** Rows of the seeded ledger for the own-transfer cases (cases.ts). */
+function transferRows(engine: Engine): Ids {
+  const rows = engine.db.prepare('SELECT id, workspace_id, wallet_id, token_symbol, amount, direction FROM transactions ORDER BY id').all() as {
+    id: string; workspace_id: string; wallet_id: string; token_symbol: string; amount: string; direction: string;
+  }[];
+  const main = rows.filter((r) => r.workspace_id === WS);
+  const outs = main.filter((r) => r.direction === 'outflow' && r.wallet_id === 'wal_ethereum');
+  const pair = outs
+    .flatMap((o) => main.filter((i) => i.direction === 'inflow' && i.wallet_id === 'wal_polygon' && i.token_symbol === o.token_symbol && compareDecimal(i.amount, o.amount) <= 0).map((i) => [o, i]))
+    .at(0)!;
+  const out2 = outs.find((o) => o !== pair[0])!;
+  return {
+    pairOut: pair[0]!.id,
+    pairIn: pair[1]!.id,
+    out2: out2.id,
+    otherToken: main.find((i) => i.direction === 'inflow' && i.wallet_id === 'wal_polygon' && i.token_symbol !== out2.token_symbol)!.id,
+    foreign: rows.find((r) => r.workspace_id !== WS)!.id,
+  };
+}
 
 beforeAll(async () => {
   const seeded = seedLedger({ rows: 60 });
   txIds = seeded.txIds.slice(0, 3);
+  transferIds = transferRows(seeded.engine);
   const key = seeded.key('full');
   seeded.engine.close();
   local = sandbox({ TXA_NOW: NOW });
@@ -62,6 +87,8 @@ describe('conformance: local and remote backends give the same results', () => {
   const idsRemote: Ids = {};
   beforeAll(() => {
     txIds.forEach((id, i) => (idsLocal[`tx${i}`] = idsRemote[`tx${i}`] = id));
+    Object.assign(idsLocal, transferIds);
+    Object.assign(idsRemote, transferIds);
   });
 
   for (const c of conformanceCases()) {

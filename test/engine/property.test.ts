@@ -13,6 +13,7 @@ import { listTransactions } from '../../src/engine/transactions.js';
 import { tagTransaction, updateTransaction } from '../../src/engine/transaction-edits.js';
 import type { NewTransaction } from '../../src/store/transactions.js';
 import { insertTransactions } from '../../src/store/insert-transactions.js';
+import { insertTransfer } from '../../src/store/transfers.js';
 import { amountKey, centsToNumber, compareDecimal, fromBaseUnits } from '../../src/core/money.js';
 import { transactionId } from '../../src/core/ids.js';
 import { dayOf, DAY_SECONDS } from '../../src/core/dates.js';
@@ -29,6 +30,8 @@ interface Model {
   cents: number | null;
   tags: Set<string>;
   notes: string | null;
+  spam: boolean;
+  internal: boolean;
 }
 
 const START = Date.UTC(2024, 0, 1) / 1000;
@@ -38,6 +41,7 @@ let ws: string;
 let walletIds: string[];
 let tagIds: string[];
 const model: Model[] = [];
+const manual = new Map<string, number | null>();
 
 beforeAll(() => {
   ({ engine, ws } = tempEngine('enterprise'));
@@ -59,6 +63,9 @@ beforeAll(() => {
       cents: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { freq: 8 }),
       tags: fc.subarray([0, 1, 2]),
       notes: fc.option(fc.constantFrom('paid', 'Café €', 'check'), { freq: 3 }),
+      // Which rows are spam (0–2), internal (15–19) or valued by hand (1, 6, 11, 16).
+      mark: fc.integer({ min: 0, max: 19 }),
+      manualCents: fc.option(fc.integer({ min: 0, max: 9_000_000 }), { freq: 2 }),
     }),
     { numRuns: 600, seed: 42 },
   );
@@ -67,7 +74,12 @@ beforeAll(() => {
     const amount = fromBaseUnits(r.units, r.decimals);
     const hash = `0x${i.toString(16).padStart(64, '0')}`;
     const id = transactionId(walletId, hash, 't');
-    model.push({ id, wallet_id: walletId, chain: chains[r.w]!, token: r.token, direction: r.direction, ts: r.ts, amount, cents: r.cents, tags: new Set(r.tags.map((t) => tagIds[t]!)), notes: r.notes });
+    model.push({
+      id, wallet_id: walletId, chain: chains[r.w]!, token: r.token, direction: r.direction, ts: r.ts, amount, cents: r.cents,
+      tags: new Set(r.tags.map((t) => tagIds[t]!)), notes: r.notes, spam: r.mark < 3, internal: r.mark >= 15,
+    });
+    // Every fifth row gets a value by hand (or has it cleared): the rollups must follow.
+    if (r.mark % 5 === 1) manual.set(id, r.manualCents);
     return {
       id, workspace_id: ws, wallet_id: walletId, chain: chains[r.w]!, tx_hash: hash, transfer_key: 't', from_address: '0xa', to_address: '0xb',
       token_symbol: r.token, token_address: null, token_decimals: r.decimals, amount, amount_key: amountKey(amount), fiat_cents: r.cents,
@@ -78,6 +90,14 @@ beforeAll(() => {
   for (const m of model) {
     if (m.tags.size) tagTransaction(engine, ws, m.id, { tag_ids: [...m.tags] });
     if (m.notes) updateTransaction(engine, ws, m.id, { notes: m.notes });
+    if (m.spam) updateTransaction(engine, ws, m.id, { spam: true });
+    if (manual.has(m.id)) {
+      const cents = manual.get(m.id)!;
+      updateTransaction(engine, ws, m.id, { fiat_value: cents === null ? null : centsToNumber(cents) });
+      m.cents = cents;
+    }
+    // A one-leg own transfer: the internal filter reads only whether a row is a leg.
+    if (m.internal) engine.write(() => insertTransfer(engine.db, { id: `trf_${m.id}`, workspace_id: ws, kind: 'internal', matched_by: 'auto', created_at: '2024-01-01T00:00:00Z' }, [m.id]));
   }
 });
 
@@ -97,6 +117,8 @@ function naive(params: QueryParams): Model[] {
     if (params.max_amount && compareDecimal(m.amount, params.max_amount) > 0) return false;
     if (params.has_tags && (m.tags.size > 0) !== (params.has_tags === 'true')) return false;
     if (params.has_notes && (m.notes !== null) !== (params.has_notes === 'true')) return false;
+    if (params.internal && m.internal !== (params.internal === 'true')) return false;
+    if (m.spam && params.include_spam !== 'true') return false;
     return true;
   });
   const sort = (params.sort ?? 'timestamp_desc') as Sort;
@@ -122,6 +144,8 @@ const paramsArb = fc
     max_amount: amountArb,
     has_tags: fc.constantFrom('true', 'false'),
     has_notes: fc.constantFrom('true', 'false'),
+    internal: fc.constantFrom('true', 'false'),
+    include_spam: fc.constantFrom('true', 'false'),
   })
   .chain((all) =>
     fc.tuple(fc.subarray(Object.keys(all) as (keyof typeof all)[], { maxLength: 3 }), fc.constantFrom(...SORTS)).map(([keys, sort]) => {

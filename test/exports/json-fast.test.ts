@@ -15,7 +15,7 @@ import type { ExportJob } from '../../src/exporters/types.js';
 import type { TxFilter } from '../../src/core/filters.js';
 import type { Engine } from '../../src/engine/engine.js';
 
-const FILTERS: TxFilter[] = [{}, { direction: 'outflow' }, { hasTags: true }, { hasNotes: true }];
+const FILTERS: TxFilter[] = [{}, { direction: 'outflow' }, { hasTags: true }, { hasNotes: true }, { internal: true }, { spam: 'include' }];
 
 function jobOf(engine: Engine, ws: string, filter: TxFilter, fast: boolean): ExportJob {
   const summary = summaryOf(engine, ws, filter);

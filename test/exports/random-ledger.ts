@@ -44,14 +44,29 @@ const txArb = fc.record({
   tags: fc.uniqueArray(fc.nat(4), { maxLength: 3 }),
   // Most rows without attachments, as in real ledgers (the JSON fast path prints only those itself).
   attachments: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(text, { minLength: 1, maxLength: 2 }) }),
+  source: fc.constantFrom('import' as const, 'price' as const, 'manual' as const),
+  spam: fc.boolean(),
+});
+/** Own transfers between rows (by index): two legs, or one when both indexes are the same. */
+const transferArb = fc.record({
+  legs: fc.tuple(fc.nat(24), fc.nat(24)),
+  kind: fc.constantFrom('internal', 'bridge'),
+  matchedBy: fc.constantFrom('auto', 'user', 'rule'),
 });
 export const ledgerArb = fc.record({
   labels: fc.tuple(text, text, text),
   tagNames: fc.uniqueArray(text, { minLength: 5, maxLength: 5 }),
   txs: fc.array(txArb, { minLength: 0, maxLength: 25 }),
+  transfers: fc.array(transferArb, { maxLength: 6 }),
 });
 
-export type Ledger = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
+type Generated = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
+type GeneratedTx = Generated['txs'][number];
+/** A ledger to seed: generated, or written out by a test (the accounting fields optional). */
+export type Ledger = Omit<Generated, 'txs' | 'transfers'> & {
+  txs: (Omit<GeneratedTx, 'source' | 'spam'> & Partial<Pick<GeneratedTx, 'source' | 'spam'>>)[];
+  transfers?: Generated['transfers'];
+};
 
 /** Writes the random ledger straight through the store, tags and attachments by SQL so any text goes in. */
 export function seed(l: Ledger): { engine: Engine; ws: string; dir: string } {
@@ -67,9 +82,10 @@ export function seed(l: Ledger): { engine: Engine; ws: string; dir: string } {
     const rows: NewTransaction[] = l.txs.map((t, i) => ({
       id: `tx_${String(i).padStart(3, '0')}`, workspace_id: ws, wallet_id: wallets[t.wallet]!, chain: t.chain, tx_hash: t.hash, transfer_key: String(i),
       from_address: t.from, to_address: `0x${i}`, token_symbol: t.symbol, token_address: t.tokenAddress, token_decimals: 18, amount: t.amount, amount_key: amountKey(t.amount),
-      fiat_cents: t.fiatCents, direction: t.direction, type: t.type, ts: t.ts, notes: t.notes,
+      fiat_cents: t.fiatCents, direction: t.direction, type: t.type, ts: t.ts, notes: t.notes, fiat_value_source: t.source ?? 'import', spam: t.spam ? 1 : 0,
     }));
     insertTransactions(engine.db, rows, 0);
+    linkTransfers(engine, ws, l, rows);
     l.txs.forEach((t, i) => {
       for (const k of t.tags) engine.db.prepare('INSERT INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)').run(rows[i]!.id, tagIds[k]);
       t.attachments.forEach((name, j) =>
@@ -82,3 +98,19 @@ export function seed(l: Ledger): { engine: Engine; ws: string; dir: string } {
   return { engine, ws, dir };
 }
 
+
+/** Links the ledger's transfers whose legs exist, are free and go opposite ways (a row's transfer_id is all a leg is). */
+function linkTransfers(engine: Engine, ws: string, l: Ledger, rows: NewTransaction[]): void {
+  const used = new Set<number>();
+  (l.transfers ?? []).forEach((t, k) => {
+    const legs = [...new Set(t.legs)];
+    if (legs.some((i) => i >= rows.length || used.has(i))) return;
+    if (legs.length === 2 && rows[legs[0]!]!.direction === rows[legs[1]!]!.direction) return;
+    const id = `trf_${k}`;
+    engine.db.prepare(`INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, '2024-01-01T00:00:00Z')`).run(id, ws, t.kind, t.matchedBy);
+    for (const i of legs) {
+      used.add(i);
+      engine.db.prepare('UPDATE transactions SET transfer_id = ? WHERE id = ?').run(id, rows[i]!.id);
+    }
+  });
+}

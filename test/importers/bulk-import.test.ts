@@ -92,7 +92,7 @@ describe('a large import into a small ledger', () => {
     expect(events.map((e) => e.id)).toEqual(events.map((e) => e.id).sort());
     for (const e of events.filter((_, i) => i % 997 === 0)) {
       const transaction = getTransaction(engine, ws, e.subject_id);
-      expect(e.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: e.id, created_at: e.created_at, workspace_id: ws, transaction }));
+      expect(e.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: e.id, created_at: e.created_at, workspace_id: ws, actor: 'cli', transaction }));
     }
   });
 

@@ -34,15 +34,16 @@ describeSamples('etherscan normal transactions', () => {
     // Incoming 0.5 ETH at $311.26; the sender paid the fee, so there is no fee row.
     expect(rows(w, 'tx_hash = ?', '0xb41d6819932845278e7c451400f1778a952b35c6358dc51b49436438753f5113')).toHaveLength(1);
     expect(first).toMatchObject({ amount: '0.5', fiat_cents: 15563, direction: 'inflow', type: 'transfer', token_symbol: 'ETH', token_address: null, token_decimals: 18 });
-    // 34.495975469528555004 ETH out at $90.43 = 3119.4699…; fee 0.200173… USD.
+    // 34.495975469528555004 ETH out at $90.43 = 3119.4699…; fee 0.0000884142 ETH at the same day's $90.43 = $0.0080
+    // (never the file's TxnFee(USD) 0.2001…, which is at the export day's price).
     const big = rows(w, 'tx_hash = ?', '0x93fa7522a133b8d840334f6fb898799232e828883b5f5798749beff043db63a8');
     expect(big.map((r) => [r.type, r.direction, r.amount, r.fiat_cents])).toEqual([
-      ['fee', 'outflow', '0.0000884142', 20],
+      ['fee', 'outflow', '0.0000884142', 1],
       ['transfer', 'outflow', '34.495975469528555004', 311947],
     ]);
-    // Error(0) with Value_OUT 4.56: only the fee was paid.
+    // Error(0) with Value_OUT 4.56: only the fee was paid, 0.000147 ETH at $195.67 = $0.0288.
     const failed = rows(w, 'tx_hash = ?', '0x92ce04a67578af1e5e5dea54a35c0775e5fb3e36e7f619de28274e3ad6657fa0');
-    expect(failed.map((r) => [r.type, r.amount, r.fiat_cents])).toEqual([['fee', '0.000147', 33]]);
+    expect(failed.map((r) => [r.type, r.amount, r.fiat_cents])).toEqual([['fee', '0.000147', 3]]);
   });
 
   it('refuses a wallet of another chain than the file', () => {
@@ -155,7 +156,9 @@ describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
     expect(count(w, "direction = 'inflow' AND type = 'transfer' AND to_address = ? AND from_address = ''", ETH_WALLET)).toBe(862);
     expect(count(w, "direction = 'outflow' AND type = 'contract_call' AND amount = '0' AND from_address = ?", ETH_WALLET)).toBe(938);
     expect(count(w, "type = 'fee'")).toBe(938);
-    expect(count(w, 'fiat_cents IS NULL')).toBe(72);
+    // The last day (2024-04-16) has no Historical $Price: its 72 rows and their 44 fees are unpriced.
+    expect(count(w, 'fiat_cents IS NULL')).toBe(72 + 44);
+    expect(count(w, "fiat_cents IS NULL AND type = 'fee'")).toBe(44);
     expect(count(w, "tx_hash GLOB 'etherscan:*'")).toBe(2738);
   });
 

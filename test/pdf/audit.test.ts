@@ -37,9 +37,15 @@ describe('audit report', () => {
   ];
   const history = {
     [rows[0]!.id]: [
-      { event_id: 'evt_1', type: 'transaction.created', created_at: '2024-01-02T08:31:00Z', changes: [] },
-      { event_id: 'evt_2', type: 'transaction.tagged', created_at: '2024-01-05T12:00:00Z', changes: ['tags: + Revenue'] },
-      { event_id: 'evt_3', type: 'transaction.updated', created_at: '2024-01-06T12:00:00Z', changes: ['notes: set'] },
+      {
+        event_id: 'evt_1', event: 'transaction.created', created_at: '2024-01-02T08:31:00Z', actor: 'cli', changes: {},
+        source: { file_name: 'etherscan-2024.csv', sha256: 'ab'.repeat(32), format: 'etherscan' },
+      },
+      { event_id: 'evt_2', event: 'transaction.tagged', created_at: '2024-01-05T12:00:00Z', actor: 'key_3f9c', changes: { tags: { old: [], new: ['Revenue'] } } },
+      {
+        event_id: 'evt_3', event: 'transaction.updated', created_at: '2024-01-06T12:00:00Z', actor: 'cli',
+        changes: { fiat_value: { old: 2999.5, new: 3000 }, fiat_value_source: { old: 'import', new: 'manual' } },
+      },
     ],
   };
   const files = { att_1: receipt, att_2: invoice, att_3: receipt };
@@ -60,8 +66,11 @@ describe('audit report', () => {
     expect(text).toMatch(/Tags\s+Revenue/);
     expect(text).toContain('Customer payment for invoice 2024-001 (日本 branch).');
     expect(text).toContain('on the second of January.');
-    expect(text).toMatch(/History\s+2024-01-02 08:31:00 UTC\s+transaction\.created/);
-    expect(text).toMatch(/2024-01-05 12:00:00 UTC\s+transaction\.tagged — tags: \+ Revenue/);
+    expect(text).toMatch(/History\s+2024-01-02 08:31:00 UTC\s+transaction\.created by cli/);
+    expect(text).toContain(`from etherscan-2024.csv (etherscan), SHA-256 ${'ab'.repeat(32)}`);
+    expect(text).toMatch(/2024-01-05 12:00:00 UTC\s+transaction\.tagged by key_3f9c\s+tags: — → Revenue/);
+    // Each change prints old → new and who made it.
+    expect(text).toMatch(/transaction\.updated by cli\s+fiat_value: 2999\.5 → 3000\s+fiat_value_source: import → manual/);
     expect(text).toMatch(/History\s+no recorded changes/);
     expect(text).toContain('manual-entry-7');
     expect(text).toMatch(/Explorer\s+—/);
@@ -87,7 +96,7 @@ describe('audit report', () => {
       timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), amount: String(i + 1), direction: i % 2 ? 'inflow' : 'outflow',
       fiat_value: i * 10, notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
     }));
-    const longHistory = Object.fromEntries(many.filter((_, i) => i % 5 === 0).map((t, i) => [t.id, Array.from({ length: (i % 4) + 1 }, (_, k) => ({ event_id: `e${k}`, type: 'transaction.updated', created_at: '2024-06-01T00:00:00Z', changes: [`notes: edit ${k}`] }))]));
+    const longHistory = Object.fromEntries(many.filter((_, i) => i % 5 === 0).map((t, i) => [t.id, Array.from({ length: (i % 4) + 1 }, (_, k) => ({ event_id: `e${k}`, event: 'transaction.updated', created_at: '2024-06-01T00:00:00Z', actor: 'cli', changes: { notes: { old: null, new: `edit ${k}` } } }))]));
     const job = makeJob({ rows: many, reportType: 'audit', history: longHistory });
     const pdf = await render(job);
     expect(pdf.text).toHaveLength(pdf.pages);

@@ -31,7 +31,7 @@ export function tx(t: Partial<Transaction> & Pick<Transaction, 'timestamp' | 'am
     id: `tx_${n}`, tx_hash: hash, wallet_id: 'wal_1', wallet_label: 'Treasury', chain: 'ethereum',
     from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
     token: ETH, fiat_value: null, type: 'transfer', tags: [], notes: null, attachments: [],
-    explorer_url: `https://etherscan.io/tx/${hash}`, transfer: null, fiat_value_source: null, spam: false, ...t,
+    explorer_url: `https://etherscan.io/tx/${hash}`, transfer: null, fiat_value_source: t.fiat_value == null ? null : 'import', spam: false, ...t,
   };
 }
 

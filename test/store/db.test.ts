@@ -54,4 +54,27 @@ describe('migrations', () => {
     expect(counts()).toEqual([{ id: 't1', tags: 1, files: 0 }, { id: 't2', tags: 0, files: 0 }, { id: 't3', tags: 1, files: 1 }]);
     db.close();
   });
+
+  it('gives the values of an older ledger the source import (none without a value), no transfer, not spam', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'txa-mig-')), 'v6.db');
+    const old = new Database(path);
+    for (const m of MIGRATIONS.slice(0, 6)) old.exec(m);
+    old.pragma('application_id = 0x54584131');
+    old.pragma('user_version = 6');
+    old.exec(`
+      INSERT INTO workspaces VALUES ('ws', 'W', 'free', 'USD', NULL, '2024-01-01T00:00:00Z');
+      INSERT INTO wallets (id, workspace_id, address, chain, label, created_at) VALUES ('w', 'ws', '0xa', 'ethereum', 'W', '2024-01-01T00:00:00Z');
+    `);
+    const tx = old.prepare(`INSERT INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address, token_symbol,
+      token_decimals, amount, amount_key, fiat_cents, direction, type, ts, created_at) VALUES (?, 'ws', 'w', 'ethereum', ?, '0', '0xa', '0xb', 'ETH', 18, '1', '1', ?, 'inflow', 'transfer', 0, 0)`);
+    tx.run('t1', 't1', 1250);
+    tx.run('t2', 't2', null);
+    old.close();
+    const db = openDb(path);
+    expect(db.prepare('SELECT id, fiat_value_source, spam, transfer_id FROM transactions ORDER BY id').all()).toEqual([
+      { id: 't1', fiat_value_source: 'import', spam: 0, transfer_id: null },
+      { id: 't2', fiat_value_source: null, spam: 0, transfer_id: null },
+    ]);
+    db.close();
+  });
 });

@@ -100,6 +100,8 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
           ['imported', summary.imported],
           ['duplicates skipped', summary.duplicates],
           ['rows skipped', summary.skipped],
+          ['fees revalued', summary.revalued],
+          ['own transfer legs matched', summary.transfers_matched],
           ...summary.wallets.map((w): [string, string] => [`wallet ${w.id}`, `${w.label}: ${w.imported} imported`]),
         ]);
         if (skipped.length > 0) {

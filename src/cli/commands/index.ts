@@ -12,6 +12,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   wallet: async () => (await import('./wallet/index.js')).registerWallet,
   tags: async () => (await import('./tags/index.js')).registerTags,
   tx: async () => (await import('./tx/index.js')).registerTx,
+  transfers: async () => (await import('./transfers/index.js')).registerTransfers,
   events: async () => (await import('./events/index.js')).registerEvents,
   import: async () => (await import('./import.js')).registerImport,
   export: async () => (await import('./export/index.js')).registerExport,

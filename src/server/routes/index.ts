@@ -5,11 +5,13 @@ import { tagRoutes } from './tags.js';
 import { transactionRoutes } from './transactions.js';
 import { exportRoutes } from './exports.js';
 import { miscRoutes } from './misc.js';
+import { transferRoutes } from './transfers.js';
 
 export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     tagRoutes(app, deps);
     transactionRoutes(app, deps);
+    transferRoutes(app, deps);
     exportRoutes(app, deps);
     miscRoutes(app, deps);
   };

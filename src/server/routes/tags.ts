@@ -17,10 +17,10 @@ export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   });
   app.patch('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.updateTag(ws, param(req, 'tag_id'), req.body) };
+    return { success: true, data: await backend.as(req.grant!.keyId).updateTag(ws, param(req, 'tag_id'), req.body) };
   });
   app.delete('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.deleteTag(ws, param(req, 'tag_id')) };
+    return { success: true, data: await backend.as(req.grant!.keyId).deleteTag(ws, param(req, 'tag_id')) };
   });
 }

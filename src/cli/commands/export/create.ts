@@ -41,6 +41,7 @@ export function checkOutDir(out: string | undefined): void {
 function bodyOf(ws: string, o: Opts) {
   const { start_date, end_date } = dateRange(o);
   const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
+  const internal = choice('internal', o.internal, ['true', 'false'] as const);
   return {
     workspace_id: ws,
     // Values the API checks go as they are, so a bad one gets the API's code and dotted field
@@ -58,6 +59,8 @@ function bodyOf(ws: string, o: Opts) {
       min_amount: o.minAmount,
       max_amount: o.maxAmount,
       has_tags: hasTags === undefined ? undefined : hasTags === 'true',
+      internal: internal === undefined ? undefined : internal === 'true',
+      include_spam: o.includeSpam || undefined,
     },
     columns: list(o.columns),
     options: {

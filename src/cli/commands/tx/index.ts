@@ -4,6 +4,7 @@ import { registerGet } from './get.js';
 import { registerTag, registerUntag } from './tag.js';
 import { registerUpdate } from './update.js';
 import { registerAttach } from './attach.js';
+import { registerHistory } from './history.js';
 
 export function registerTx(program: Command): void {
   const tx = program.command('tx').description('transactions: list with filters and totals, notes, tags, attachments');
@@ -13,4 +14,5 @@ export function registerTx(program: Command): void {
   registerUntag(tx);
   registerUpdate(tx);
   registerAttach(tx);
+  registerHistory(tx);
 }

@@ -58,6 +58,8 @@ export function registerList(parent: Command): void {
           max_amount: o.maxAmount,
           has_tags: o.hasTags,
           has_notes: o.hasNotes,
+          internal: o.internal,
+          include_spam: o.includeSpam ? 'true' : undefined,
           sort: o.sort,
           page: o.page,
           limit: o.limit,

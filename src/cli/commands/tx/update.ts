@@ -3,9 +3,12 @@ import { TxaError } from '../../../core/errors.js';
 import { action } from '../../run.js';
 import { printTransaction } from '../../views.js';
 import { tagResolver } from '../../tag-flags.js';
+import { fiatValueOfText } from '../../../core/schemas.js';
 
 interface Opts {
   notes?: string;
+  fiatValue?: string;
+  spam?: string;
   addTag: string[];
   removeTag: string[];
 }
@@ -20,14 +23,19 @@ export function registerUpdate(parent: Command): void {
     .option('--notes <text>', 'notes ("" clears them)')
     .option('--add-tag <tag>', 'add a tag, by id or name (repeatable)', collect, [])
     .option('--remove-tag <tag>', 'remove a tag, by id or name (repeatable)', collect, [])
+    .option('--fiat-value <value>', 'the value in the base currency by hand, e.g. 123.45 (source `manual`, never overwritten by an import or price fill); none clears it')
+    .option('--spam <bool>', 'true: a spam row, left out of lists, totals and reports unless --include-spam')
     .action(
       action<Opts>(async (ctx, o, [id]) => {
         const ws = ctx.workspace();
-        if (o.notes === undefined && o.addTag.length === 0 && o.removeTag.length === 0) {
-          throw new TxaError('USAGE_ERROR', 'nothing to change: pass --notes, --add-tag or --remove-tag', { field: 'notes' });
+        if (o.notes === undefined && o.addTag.length === 0 && o.removeTag.length === 0 && o.fiatValue === undefined && o.spam === undefined) {
+          throw new TxaError('USAGE_ERROR', 'nothing to change: pass --notes, --add-tag, --remove-tag, --fiat-value or --spam', { field: 'notes' });
         }
+        const body: { notes?: string | null; tag_ids?: string[]; fiat_value?: unknown; spam?: unknown } = {};
+        if (o.fiatValue !== undefined) body.fiat_value = o.fiatValue === 'none' ? null : fiatValueOfText(o.fiatValue);
+        // As given unless true/false: the backend refuses anything else with INVALID_FIELD (spam).
+        if (o.spam !== undefined) body.spam = o.spam === 'true' ? true : o.spam === 'false' ? false : o.spam;
         const backend = await ctx.backend();
-        const body: { notes?: string | null; tag_ids?: string[] } = {};
         if (o.notes !== undefined) body.notes = o.notes === '' ? null : o.notes;
         if (o.addTag.length || o.removeTag.length) {
           // The API's tag_ids replaces the set: start from the current tags.

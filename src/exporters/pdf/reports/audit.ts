@@ -13,6 +13,7 @@ import { dateTime, fiat, groupDigits } from '../format.js';
 import { progress } from '../progress.js';
 import { tableSpec } from '../table.js';
 import type { Transaction } from '../../../core/types.js';
+import { changeText } from '../../../core/changes.js';
 import type { ExportJob } from '../../types.js';
 
 const LINE = 10;
@@ -112,9 +113,14 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, width: number
     attachments.push({ path, name, description: `Attachment ${a.id} of transaction ${tx.id} (${tx.tx_hash})` });
     add('Attachment', `${a.file_name} (${size(a.file_size)}), embedded as "${name}"`);
   }
+  // Each change: when, what and who, then every field's old → new value, one line each.
   const history = job.history(tx.id);
   if (history.length === 0) add('History', 'no recorded changes');
-  history.forEach((h, i) => add(i === 0 ? 'History' : '', `${dateTime(h.created_at)}  ${h.type}${h.changes.length ? ` — ${h.changes.join('; ')}` : ''}`));
+  history.forEach((h, i) => {
+    add(i === 0 ? 'History' : '', `${dateTime(h.created_at)}  ${h.event} by ${h.actor ?? 'unknown'}`);
+    for (const [field, change] of Object.entries(h.changes)) add('', `  ${changeText(field, change)}`);
+    if (h.source) add('', `  from ${h.source.file_name} (${h.source.format}), SHA-256 ${h.source.sha256}`);
+  });
   return { left, right, attachments };
 }
 

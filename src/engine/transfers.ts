@@ -1,0 +1,205 @@
+/**
+ * Own transfers (CONTRACT §9): matched automatically after each import (internal ones only),
+ * proposed (bridges), confirmed or unmatched by the user. Which rows pair is decided by
+ * accounting/transfers.ts; this module reads the rows, writes the links and emits
+ * `transaction.updated` for every leg whose `transfer` changes.
+ */
+import type { Engine } from './engine.js';
+import { TxaError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { nowIso } from '../core/clock.js';
+import { validateBody } from '../core/validate.js';
+import { transferCreateSchema } from '../core/schemas.js';
+import { paginationOf, parsePageParams } from '../core/pagination.js';
+import { oneOf } from '../core/filters.js';
+import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
+import {
+  addressKey, bridgeCandidates, kindOf, mayBeLeg, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
+} from '../accounting/transfers.js';
+import {
+  addRejection, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
+  rejections, removeRejection, setLeg, setTransferMeta, type TransferRow,
+} from '../store/transfers.js';
+import type { NewTransaction } from '../store/transactions.js';
+import { getTransaction } from './transactions.js';
+import { changesOf } from './transaction-changes.js';
+
+const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
+const LIMIT_DEFAULT = 50;
+const LIMIT_MAX = 200;
+
+/** Runs `fn` (which changes the transfers of `ids`) and emits `transaction.updated` for each leg it changed, with old and new. */
+function changing<T>(engine: Engine, ws: string, ids: string[], fn: () => T): T {
+  const before = ids.map((id) => getTransaction(engine, ws, id));
+  const result = fn();
+  for (const old of before) {
+    const tx = getTransaction(engine, ws, old.id);
+    const changes = changesOf(old, tx);
+    if (Object.keys(changes).length) engine.change(ws, 'transaction.updated', tx.id, { transaction: tx, changes });
+  }
+  return result;
+}
+
+function ownWallets(engine: Engine, ws: string): { byId: Map<string, OwnWallet>; byAddress: Map<string, OwnWallet> } {
+  const rows = engine.db.prepare('SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(ws) as OwnWallet[];
+  return { byId: new Map(rows.map((w) => [w.id, w])), byAddress: new Map(rows.map((w) => [addressKey(w.chain, w.address), w])) };
+}
+
+/** Links a pair: a new transfer, or the other leg joins the one-leg transfer of one of them. */
+function link(engine: Engine, ws: string, pair: Pair, matchedBy: TransferMatchedBy): string {
+  const kind = kindOf(pair.out, pair.in);
+  const existing = pair.out.transfer ?? pair.in.transfer;
+  if (existing) {
+    for (const leg of [pair.out, pair.in]) if (!leg.transfer) setLeg(engine.db, leg.id, existing.id);
+    setTransferMeta(engine.db, existing.id, kind, matchedBy);
+    return existing.id;
+  }
+  const id = newId('trf');
+  insertTransfer(engine.db, { id, workspace_id: ws, kind, matched_by: matchedBy, created_at: nowIso() }, [pair.out.id, pair.in.id]);
+  return id;
+}
+
+/**
+ * Matches the internal transfers among the rows at the timestamps of the given rows (an import's)
+ * that can be legs, or among every row of the workspace; then makes one-leg transfers of free
+ * rows whose counterparty is another own wallet. Call inside a write transaction. Returns the
+ * number of legs linked.
+ */
+export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransaction>): number {
+  const wallets = ownWallets(engine, ws);
+  const rejected = rejections(engine.db, ws);
+  const isRejected = (key: string) => rejected.has(key);
+  const perChain = new Map<string, number>();
+  for (const w of wallets.byId.values()) perChain.set(w.chain, (perChain.get(w.chain) ?? 0) + 1);
+  const timestamps = (rs: Iterable<NewTransaction>) => {
+    const ts = new Set<number>();
+    for (const r of rs) if (mayBeLeg(r, (chain) => perChain.get(chain) ?? 0, wallets.byAddress)) ts.add(r.ts);
+    return [...ts];
+  };
+  // Found while the rows are read, linked after: the connection cannot write while it reads lazily.
+  const found: { pairs: Pair[]; single: Leg[] }[] = [];
+  for (const group of groupsByTime(rows ? legsAtTimes(engine.db, ws, timestamps(rows)) : legsInTimeOrder(engine.db, ws))) {
+    const pairs = sameTimePairs(group, wallets.byId, isRejected);
+    const paired = new Set(pairs.flatMap((p) => [p.out.id, p.in.id]));
+    const single = group.filter((leg) => !paired.has(leg.id) && oneLegWallet(leg, wallets.byAddress) && !isRejected(rejectionKey(leg.id, '')));
+    if (pairs.length > 0 || single.length > 0) found.push({ pairs, single });
+  }
+  let linked = 0;
+  for (const { pairs, single } of found) {
+    const ids = [...pairs.flatMap((p) => [p.out.id, p.in.id]), ...single.map((l) => l.id)];
+    changing(engine, ws, ids, () => {
+      for (const pair of pairs) link(engine, ws, pair, 'auto');
+      for (const leg of single) {
+        insertTransfer(engine.db, { id: newId('trf'), workspace_id: ws, kind: 'internal', matched_by: 'auto', created_at: nowIso() }, [leg.id]);
+      }
+    });
+    linked += ids.length;
+  }
+  return linked;
+}
+
+function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {
+  let group: Leg[] = [];
+  for (const leg of legs) {
+    if (group.length > 0 && group[0]!.ts !== leg.ts) {
+      yield group;
+      group = [];
+    }
+    group.push(leg);
+  }
+  if (group.length > 0) yield group;
+}
+
+/** Proposed bridges of the workspace, computed from its free rows in time order. */
+function candidatePairs(engine: Engine, ws: string): Pair[] {
+  const rejected = rejections(engine.db, ws);
+  return [...bridgeCandidates(legsInTimeOrder(engine.db, ws), (key) => rejected.has(key))];
+}
+
+function transferOf(engine: Engine, ws: string, row: TransferRow): Transfer {
+  const legs = legIds(engine.db, row.id).map((id) => getTransaction(engine, ws, id));
+  return { id: row.id, kind: row.kind, matched_by: row.matched_by, status: 'matched', legs };
+}
+
+function candidateOf(engine: Engine, ws: string, pair: Pair): Transfer {
+  return { id: null, kind: kindOf(pair.out, pair.in), matched_by: null, status: 'candidate', legs: [getTransaction(engine, ws, pair.out.id), getTransaction(engine, ws, pair.in.id)] };
+}
+
+/** `GET /transfers?status=`: matched transfers (oldest first), then the proposed ones; one page. */
+export function listTransfers(engine: Engine, ws: string, params: QueryParams): Page<Transfer> {
+  engine.workspace(ws);
+  const status = params.status ? oneOf(params.status, TRANSFER_STATUSES, 'status', 'INVALID_PARAMETERS') : undefined;
+  const req = parsePageParams(params, LIMIT_DEFAULT, LIMIT_MAX);
+  return engine.db.transaction(() => {
+    const matched = status === 'candidate' ? 0 : countTransfers(engine.db, ws);
+    const candidates = status === 'matched' ? [] : candidatePairs(engine, ws);
+    const data: Transfer[] = [];
+    if (req.offset < matched) {
+      data.push(...listTransferRows(engine.db, ws, req.limit, req.offset).map((row) => transferOf(engine, ws, row)));
+    }
+    const from = Math.max(0, req.offset - matched);
+    for (const pair of candidates.slice(from, from + req.limit - data.length)) data.push(candidateOf(engine, ws, pair));
+    return { data, pagination: paginationOf(matched + candidates.length, req) };
+  })();
+}
+
+/** The leg named by `field`: a row of this workspace, else INVALID_TRANSFER (another workspace's row is no own transfer). */
+function legOf(engine: Engine, ws: string, id: string, field: 'transaction_id' | 'counterpart_id'): Leg {
+  const [leg] = legsById(engine.db, ws, [id]);
+  if (leg) return leg;
+  if (field === 'transaction_id') throw new TxaError('TRANSACTION_NOT_FOUND', `transaction ${id} not found`, { field });
+  throw new TxaError('INVALID_TRANSFER', `${id} is not a transaction of this workspace; an own transfer moves between two wallets of one workspace`, { field });
+}
+
+/** `POST /transfers`: the user matches two rows as the legs of one own transfer. */
+export function matchTransfer(engine: Engine, ws: string, body: unknown): Transfer {
+  const { transaction_id, counterpart_id } = validateBody(transferCreateSchema, body);
+  engine.workspace(ws);
+  return engine.write(() => {
+    const a = legOf(engine, ws, transaction_id, 'transaction_id');
+    const b = legOf(engine, ws, counterpart_id, 'counterpart_id');
+    const problem = pairProblem(a, b);
+    if (problem) throw new TxaError('INVALID_TRANSFER', problem, { field: 'counterpart_id' });
+    for (const [leg, field] of [[a, 'transaction_id'], [b, 'counterpart_id']] as const) {
+      // A one-leg transfer is waiting for its counterpart: the other row may join it.
+      if (leg.transfer && (leg.transfer.legs > 1 || (a.transfer && b.transfer))) {
+        throw new TxaError('TRANSFER_EXISTS', `transaction ${leg.id} is already a leg of transfer ${leg.transfer.id}`, {
+          field,
+          hint: `Unmatch it first: txa transfers unmatch ${leg.id}`,
+        });
+      }
+    }
+    const pair = a.direction === 'outflow' ? { out: a, in: b } : { out: b, in: a };
+    const id = changing(engine, ws, [pair.out.id, pair.in.id], () => {
+      removeRejection(engine.db, pair.out.id, pair.in.id);
+      return link(engine, ws, pair, 'user');
+    });
+    return transferOf(engine, ws, getTransfer(engine.db, ws, id)!);
+  });
+}
+
+/** `DELETE /transfers/:id`: the legs become free rows, and the pair is never matched automatically again. */
+export function unmatchTransfer(engine: Engine, ws: string, transferId: string): Deleted {
+  engine.workspace(ws);
+  return engine.write(() => {
+    const row = getTransfer(engine.db, ws, transferId);
+    if (!row) throw new TxaError('TRANSFER_NOT_FOUND', `transfer ${transferId} not found`);
+    const ids = legIds(engine.db, row.id);
+    changing(engine, ws, ids, () => {
+      // Keyed as matching looks them up: the pair (outflow, inflow), and each leg alone (leg, '').
+      if (ids.length === 2) addRejection(engine.db, ws, ids[0]!, ids[1]!);
+      for (const id of ids) addRejection(engine.db, ws, id, '');
+      deleteTransfer(engine.db, row.id);
+    });
+    return { id: row.id, deleted: true };
+  });
+}
+
+/** Confirms every proposed bridge (the demo's rule: its wallets bridge only to each other); returns how many. */
+export function confirmCandidates(engine: Engine, ws: string, matchedBy: TransferMatchedBy): number {
+  return engine.write(() => {
+    const pairs = candidatePairs(engine, ws);
+    for (const pair of pairs) changing(engine, ws, [pair.out.id, pair.in.id], () => link(engine, ws, pair, matchedBy));
+    return pairs.length;
+  });
+}

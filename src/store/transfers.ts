@@ -1,0 +1,118 @@
+/**
+ * Own transfers in SQL: the `transfers` rows and their legs (transactions.transfer_id, migration
+ * 7), the pairs users rejected, and the rows matching reads. Call the writers inside a write
+ * transaction.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db.js';
+import { prepareCached } from './statements.js';
+import { rejectionKey, type Leg } from '../accounting/transfers.js';
+import type { TransferKind, TransferMatchedBy } from '../core/types.js';
+
+export interface TransferRow {
+  id: string;
+  workspace_id: string;
+  kind: TransferKind;
+  matched_by: TransferMatchedBy;
+  created_at: string;
+}
+
+/** A leg's columns as matching reads them (accounting/transfers.ts Leg), `legs` counted in SQL. */
+const LEG = `SELECT t.id, t.wallet_id, t.chain, t.tx_hash, t.token_symbol, t.token_address, t.amount, t.direction, t.type, t.ts,
+  t.from_address, t.to_address, t.transfer_id,
+  iif(t.transfer_id IS NULL, 0, (SELECT count(*) FROM transactions c WHERE c.transfer_id = t.transfer_id)) AS legs
+  FROM transactions t`;
+
+type LegRow = Omit<Leg, 'transfer'> & { transfer_id: string | null; legs: number };
+
+const legOf = ({ transfer_id, legs, ...rest }: LegRow): Leg => ({ ...rest, transfer: transfer_id === null ? null : { id: transfer_id, legs } });
+
+export function getTransfer(db: Db, workspaceId: string, id: string): TransferRow | undefined {
+  return prepareCached(db, 'SELECT * FROM transfers WHERE id = ? AND workspace_id = ?').get(id, workspaceId) as TransferRow | undefined;
+}
+
+/** The ids of a transfer's legs, outflow first. */
+export function legIds(db: Db, transferId: string): string[] {
+  return prepareCached(db, "SELECT id FROM transactions WHERE transfer_id = ? ORDER BY direction = 'inflow', id").pluck().all(transferId) as string[];
+}
+
+export function insertTransfer(db: Db, t: TransferRow, legs: string[]): void {
+  prepareCached(db, 'INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, ?)').run(t.id, t.workspace_id, t.kind, t.matched_by, t.created_at);
+  for (const id of legs) setLeg(db, id, t.id);
+}
+
+/** Makes a row a leg of a transfer (or of none); the unique index refuses a second leg of one direction. */
+export function setLeg(db: Db, txId: string, transferId: string | null): void {
+  prepareCached(db, 'UPDATE transactions SET transfer_id = ? WHERE id = ?').run(transferId, txId);
+}
+
+export function setTransferMeta(db: Db, id: string, kind: TransferKind, matchedBy: TransferMatchedBy): void {
+  prepareCached(db, 'UPDATE transfers SET kind = ?, matched_by = ? WHERE id = ?').run(kind, matchedBy, id);
+}
+
+/** Ends a transfer: its legs become free rows. */
+export function deleteTransfer(db: Db, id: string): void {
+  prepareCached(db, 'UPDATE transactions SET transfer_id = NULL WHERE transfer_id = ?').run(id);
+  prepareCached(db, 'DELETE FROM transfers WHERE id = ?').run(id);
+}
+
+/** Matched transfers of a workspace, oldest first, one page. */
+export function listTransferRows(db: Db, workspaceId: string, limit: number, offset: number): TransferRow[] {
+  return prepareCached(db, 'SELECT * FROM transfers WHERE workspace_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?').all(workspaceId, limit, offset) as TransferRow[];
+}
+
+export function countTransfers(db: Db, workspaceId: string): number {
+  return prepareCached(db, 'SELECT count(*) FROM transfers WHERE workspace_id = ?').pluck().get(workspaceId) as number;
+}
+
+export function legsById(db: Db, workspaceId: string, ids: string[]): Leg[] {
+  const stmt = prepareCached(db, `${LEG} WHERE t.id = ? AND t.workspace_id = ?`);
+  return ids.flatMap((id) => {
+    const row = stmt.get(id, workspaceId) as LegRow | undefined;
+    return row ? [legOf(row)] : [];
+  });
+}
+
+/** Rows that can be legs: not spam, not fees, not zero (the rows accounting/transfers.ts movesValue keeps). */
+const CAN_BE_LEG = "t.spam = 0 AND t.type <> 'fee' AND t.amount <> '0'";
+
+/** Rows read as arrays and shaped here: a whole-ledger pass reads many, and better-sqlite3 builds row objects a third slower. */
+function* legsOf(stmt: Statement, params: unknown[]): Generator<Leg> {
+  for (const r of stmt.raw(true).iterate(...params) as IterableIterator<unknown[]>) {
+    yield {
+      id: r[0] as string, wallet_id: r[1] as string, chain: r[2] as string, tx_hash: r[3] as string, token_symbol: r[4] as string,
+      token_address: r[5] as string | null, amount: r[6] as string, direction: r[7] as Leg['direction'], type: r[8] as string, ts: r[9] as number,
+      from_address: r[10] as string, to_address: r[11] as string, transfer: r[12] === null ? null : { id: r[12] as string, legs: r[13] as number },
+    };
+  }
+}
+
+/** The rows that can be legs at the given timestamps (both legs of one transaction share it), in time order: index lookups on tx_by_time. */
+export function* legsAtTimes(db: Db, workspaceId: string, times: number[]): Generator<Leg> {
+  const sorted = [...times].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += 500) {
+    const chunk = sorted.slice(i, i + 500);
+    const stmt = prepareCached(db, `${LEG} WHERE t.workspace_id = ? AND t.ts IN (${chunk.map(() => '?').join(',')}) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`);
+    yield* legsOf(stmt, [workspaceId, ...chunk]);
+  }
+}
+
+/** Every row of the workspace that can be a leg, in time order, read lazily. */
+export function legsInTimeOrder(db: Db, workspaceId: string): Generator<Leg> {
+  return legsOf(db.prepare(`${LEG} WHERE t.workspace_id = ? AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`), [workspaceId]);
+}
+
+/** Remembers that the user unmatched a pair (inId '' for one leg), so it is never matched automatically again. */
+export function addRejection(db: Db, workspaceId: string, outId: string, inId: string): void {
+  prepareCached(db, 'INSERT OR IGNORE INTO transfer_rejections (workspace_id, out_id, in_id) VALUES (?, ?, ?)').run(workspaceId, outId, inId);
+}
+
+export function removeRejection(db: Db, outId: string, inId: string): void {
+  prepareCached(db, 'DELETE FROM transfer_rejections WHERE out_id = ? AND in_id = ?').run(outId, inId);
+}
+
+/** The rejected pairs of a workspace as a lookup of `out\0in` keys (accounting/transfers.ts rejectionKey). */
+export function rejections(db: Db, workspaceId: string): Set<string> {
+  const rows = prepareCached(db, 'SELECT out_id, in_id FROM transfer_rejections WHERE workspace_id = ?').all(workspaceId) as { out_id: string; in_id: string }[];
+  return new Set(rows.map((r) => rejectionKey(r.out_id, r.in_id)));
+}

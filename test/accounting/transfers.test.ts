@@ -1,0 +1,56 @@
+/** The matching rules of src/accounting/transfers.ts, on hand-made rows. */
+import { describe, expect, it } from 'vitest';
+import { bridgeCandidates, pairProblem, sameAsset, sameTimePairs, withinTolerance, type Leg } from '../../src/accounting/transfers.js';
+
+let n = 0;
+function leg(over: Partial<Leg>): Leg {
+  n++;
+  return {
+    id: `tx_${String(n).padStart(3, '0')}`, wallet_id: 'w1', chain: 'ethereum', tx_hash: '0x1', token_symbol: 'ETH', token_address: null, amount: '1',
+    direction: 'outflow', type: 'transfer', ts: 1000, from_address: '0xa', to_address: '0xb', transfer: null, ...over,
+  };
+}
+const never = () => false;
+
+describe('own transfer rules', () => {
+  it('tolerates a bridge fee of at most 1 %, exactly, and never more in than out', () => {
+    expect(withinTolerance('100', '99')).toBe(true);
+    expect(withinTolerance('100', '98.999999999999999999')).toBe(false);
+    expect(withinTolerance('0.000000000000000003', '0.000000000000000003')).toBe(true);
+    expect(withinTolerance('100', '100.000001')).toBe(false);
+  });
+
+  it('one asset: the same token on a chain, the same symbol across chains', () => {
+    const usdcEth = leg({ token_symbol: 'USDC', token_address: '0xa0b8' });
+    expect(sameAsset(usdcEth, leg({ token_symbol: 'USDC', token_address: '0xfake' }))).toBe(false);
+    expect(sameAsset(usdcEth, leg({ chain: 'polygon', token_symbol: 'usdc', token_address: '0x3c49' }))).toBe(true);
+  });
+
+  it('pairs rows of one timestamp by hash, token and amount, preferring the wallet the outflow names', () => {
+    const out = leg({ wallet_id: 'w1', to_address: '0xc' });
+    const toB = leg({ wallet_id: 'w2', direction: 'inflow' });
+    const toC = leg({ wallet_id: 'w3', direction: 'inflow' });
+    const wallets = new Map([['w1', { id: 'w1', chain: 'ethereum', address: '0xa' }], ['w2', { id: 'w2', chain: 'ethereum', address: '0xb' }], ['w3', { id: 'w3', chain: 'ethereum', address: '0xc' }]]);
+    expect(sameTimePairs([out, toB, toC], wallets, never).map((p) => p.in.id)).toEqual([toC.id]);
+    expect(sameTimePairs([out, leg({ wallet_id: 'w2', direction: 'inflow', amount: '0.99' })], wallets, never)).toEqual([]);
+    expect(sameTimePairs([out, toB], wallets, (key) => key === `${out.id}\0${toB.id}`)).toEqual([]);
+  });
+
+  it('proposes each row once, the exact amount first, then the nearest in time, only across chains within the hour', () => {
+    const early = leg({ ts: 0, amount: '10' });
+    const exact = leg({ ts: 100, amount: '9.95' });
+    const sameChain = leg({ ts: 200, amount: '9.95', direction: 'inflow' });
+    const into = leg({ ts: 600, amount: '9.95', direction: 'inflow', chain: 'arbitrum', wallet_id: 'w2' });
+    const late = leg({ ts: 4000, amount: '10', direction: 'inflow', chain: 'arbitrum', wallet_id: 'w2' });
+    expect([...bridgeCandidates([early, exact, sameChain, into, late], never)].map((p) => [p.out.id, p.in.id])).toEqual([[exact.id, into.id]]);
+  });
+
+  it('explains why two rows cannot be one transfer', () => {
+    const out = leg({});
+    expect(pairProblem(out, leg({}))).toMatch(/both transactions are outflows/);
+    expect(pairProblem(out, leg({ direction: 'inflow' }))).toMatch(/same wallet/);
+    expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', token_symbol: 'DAI', token_address: '0xd' }))).toMatch(/different tokens/);
+    expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', amount: '1.1' }))).toMatch(/more than the outflow/);
+    expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', amount: '0.9' }))).toBeNull();
+  });
+});

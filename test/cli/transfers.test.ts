@@ -1,0 +1,96 @@
+/**
+ * Own transfers, history and manual values through the built CLI, as a user runs it: the demo's
+ * own transfers are matched, unmatching and rematching work, bad input gets the contract's code
+ * and field on stderr and exit 1.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import type { Transaction, Transfer } from '../../src/core/types.js';
+
+let sb: Sandbox;
+const ACME = ['-w', 'ws_demo_acme'];
+
+beforeAll(async () => {
+  sb = sandbox();
+  const demo = await sb.txa(['demo', '--dir', 'reports']);
+  expect(demo.exitCode, demo.stderr).toBe(0);
+}, 120_000);
+
+const listAll = async (args: string[]): Promise<Transaction[]> => (await sb.json([...ACME, 'tx', 'list', '--all', ...args])).data;
+
+describe('the demo ledger', () => {
+  it('has every move between its wallets matched as an own transfer, and nothing left to confirm', async () => {
+    const all: Transfer[] = (await sb.json([...ACME, 'transfers', 'list', '--limit', '200'])).data;
+    // The demo's wallets are on four chains: every own transfer is a bridge, confirmed by the demo's rule.
+    expect(all.length).toBeGreaterThan(50);
+    for (const t of all) {
+      expect(t).toMatchObject({ status: 'matched', kind: 'bridge', matched_by: 'rule' });
+      const [out, into] = t.legs;
+      expect([out!.direction, into!.direction]).toEqual(['outflow', 'inflow']);
+      expect(out!.wallet_id).not.toBe(into!.wallet_id);
+      expect(into!.token.symbol).toBe(out!.token.symbol);
+      expect(out!.transfer).toEqual({ id: t.id, counterpart_id: into!.id, kind: 'bridge', matched_by: 'rule' });
+    }
+    const bridgeRows = await listAll(['--internal', 'true']);
+    expect(bridgeRows).toHaveLength(all.length * 2);
+    expect(bridgeRows.every((r) => r.type === 'bridge')).toBe(true);
+    expect((await listAll(['--internal', 'false'])).some((r) => r.type === 'bridge')).toBe(false);
+    expect((await sb.json([...ACME, 'transfers', 'list', '--status', 'candidate'])).data).toEqual([]);
+  });
+
+  it('unmatching a bridge rejects it (never proposed again); matching it by hand confirms it as the user’s', async () => {
+    const [first] = (await sb.json([...ACME, 'transfers', 'list', '--status', 'matched', '--limit', '1'])).data as Transfer[];
+    const [out, into] = first!.legs;
+    expect((await sb.txa([...ACME, 'transfers', 'unmatch', into!.id])).exitCode).toBe(0);
+    expect((await sb.json([...ACME, 'tx', 'get', out!.id])).data.transfer).toBeNull();
+    const proposed: Transfer[] = (await sb.json([...ACME, 'transfers', 'list', '--status', 'candidate'])).data;
+    expect(proposed.map((t) => t.legs.map((l) => l.id))).not.toContainEqual([out!.id, into!.id]);
+    const matched = (await sb.json([...ACME, 'transfers', 'match', out!.id, into!.id])).data as Transfer;
+    expect(matched).toMatchObject({ kind: 'bridge', matched_by: 'user' });
+    const history = (await sb.json([...ACME, 'tx', 'history', out!.id])).data;
+    expect(history.map((h: { event: string }) => h.event)).toEqual(['transaction.created', 'transaction.updated', 'transaction.updated', 'transaction.updated']);
+    expect(history[0].source).toEqual({
+      file_name: 'acme.json',
+      sha256: createHash('sha256').update(readFileSync(join(import.meta.dirname, '../../fixtures/demo/acme.json'))).digest('hex'),
+      format: 'json',
+    });
+    expect(history.at(-1)).toMatchObject({ actor: 'cli', changes: { transfer: { old: null, new: { id: matched.id, matched_by: 'user' } } } });
+    const text = await sb.txa([...ACME, 'tx', 'history', out!.id]);
+    expect(text.stdout).toContain(`transfer: — → bridge transfer with ${into!.id}, matched by user`);
+  });
+});
+
+describe('bad input', () => {
+  it('unmatching a row that is not matched: TRANSFER_NOT_FOUND, exit 1, nothing changed', async () => {
+    const [row] = await listAll(['--internal', 'false', '--limit', '1']);
+    const before = await sb.json([...ACME, 'events', 'list', '--limit', '1']);
+    const r = await sb.txa([...ACME, 'transfers', 'unmatch', row!.id]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: TRANSFER_NOT_FOUND \(tx_id\): transaction tx_\w+ is not a leg of an own transfer/);
+    expect((await sb.json([...ACME, 'events', 'list', '--limit', '1'])).data).toEqual(before.data);
+  });
+
+  it('matching two outflows or rows of two workspaces: INVALID_TRANSFER (counterpart_id)', async () => {
+    const outs = await listAll(['--internal', 'false', '--direction', 'outflow', '--token', 'USDC']);
+    const twoOut = await sb.txa([...ACME, 'transfers', 'match', outs[0]!.id, outs[1]!.id, '--json']);
+    expect(twoOut.exitCode).toBe(1);
+    expect(JSON.parse(twoOut.stderr).error).toMatchObject({ code: 'INVALID_TRANSFER', field: 'counterpart_id' });
+    const personal = (await sb.json(['-w', 'ws_demo_personal', 'tx', 'list', '--direction', 'inflow', '--limit', '1'])).data[0];
+    const foreign = await sb.txa([...ACME, 'transfers', 'match', outs[0]!.id, personal.id]);
+    expect(foreign.stderr).toMatch(/^error: INVALID_TRANSFER \(counterpart_id\): /);
+  });
+
+  it('--fiat-value negative, with 3 decimals or not a number: INVALID_FIELD (fiat_value); a good one is exact and manual', async () => {
+    const [row] = await listAll(['--limit', '1']);
+    for (const bad of ['-1', '1.005', 'abc', '12,50']) {
+      const r = await sb.txa([...ACME, 'tx', 'update', row!.id, '--fiat-value', bad]);
+      expect([r.exitCode, r.stderr.split(':')[0]], bad).toEqual([1, 'error']);
+      expect(r.stderr).toMatch(/^error: INVALID_FIELD \(fiat_value\): /);
+    }
+    const ok = (await sb.json([...ACME, 'tx', 'update', row!.id, '--fiat-value', '123.45'])).data;
+    expect([ok.fiat_value, ok.fiat_value_source]).toEqual([123.45, 'manual']);
+  });
+});
