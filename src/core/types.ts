@@ -163,7 +163,9 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export const EXPORT_FORMATS = ['csv', 'pdf', 'json'] as const;
+/** `ledger` (hledger) and `beancount` are plain-text accounting journals (CONTRACT §10). */
+export const EXPORT_FORMATS = ['csv', 'pdf', 'json', 'ledger', 'beancount'] as const;
+export const JOURNAL_FORMATS = ['ledger', 'beancount'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'expired'] as const;

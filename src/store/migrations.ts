@@ -294,4 +294,37 @@ export const MIGRATIONS: string[] = [
     UPDATE transactions SET attachment_count = attachment_count - 1 WHERE id = OLD.transaction_id;
   END;
   `,
+  // 7: exports may be journals (\`ledger\`, \`beancount\`, docs/journals.md). SQLite cannot change a CHECK
+  // constraint, so the table is rebuilt with the same columns and indexes (nothing references it).
+  `
+  CREATE TABLE exports_new (
+    id                   TEXT PRIMARY KEY,
+    workspace_id         TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    status               TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'completed', 'failed', 'expired')),
+    format               TEXT NOT NULL CHECK (format IN ('csv', 'json', 'pdf', 'ledger', 'beancount')),
+    report_type          TEXT,
+    request              TEXT NOT NULL,
+    delivery             TEXT NOT NULL,
+    file_name            TEXT,
+    file_size            INTEGER,
+    transaction_count    INTEGER,
+    sha256               TEXT,
+    progress             INTEGER NOT NULL DEFAULT 0,
+    estimated_completion TEXT,
+    error_code           TEXT,
+    error_message        TEXT,
+    worker               TEXT,
+    heartbeat_ts         INTEGER,
+    created_at           TEXT NOT NULL,
+    created_ts           INTEGER NOT NULL,
+    completed_at         TEXT,
+    expires_at           TEXT NOT NULL,
+    expires_ts           INTEGER NOT NULL
+  );
+  INSERT INTO exports_new SELECT * FROM exports;
+  DROP TABLE exports;
+  ALTER TABLE exports_new RENAME TO exports;
+  CREATE INDEX exports_by_workspace ON exports (workspace_id, created_ts);
+  CREATE INDEX exports_by_status ON exports (status, created_ts);
+  `,
 ];
