@@ -196,3 +196,16 @@ export interface Webhook {
   events: string[];
   created_at: string;
 }
+
+/** CONTRACT §10: "the wallet held exactly `balance` of the token at the end of `at` (UTC)". */
+export interface BalanceAssertion {
+  id: string;
+  wallet_id: string;
+  wallet_label: string;
+  token: { symbol: string; address: string | null };
+  /** Exact decimal in token units. */
+  balance: string;
+  /** `YYYY-MM-DD`: the end of that UTC day. */
+  at: string;
+  created_at: string;
+}

@@ -327,4 +327,23 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX exports_by_workspace ON exports (workspace_id, created_ts);
   CREATE INDEX exports_by_status ON exports (status, created_ts);
   `,
+  // 8: balance assertions (CONTRACT §10, \`txa wallet assert\`): "this wallet held exactly \`balance\` of
+  // the token at the end of \`day\`" (UTC); \`end_ts\` is the first second after that day. One per
+  // wallet, token and day: asserting it again replaces the balance.
+  `
+  CREATE TABLE balance_assertions (
+    id             TEXT PRIMARY KEY,
+    workspace_id   TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    wallet_id      TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    token_symbol   TEXT NOT NULL,
+    token_address  TEXT,
+    token_decimals INTEGER NOT NULL,
+    balance        TEXT NOT NULL,
+    day            TEXT NOT NULL,
+    end_ts         INTEGER NOT NULL,
+    created_at     TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX balance_assertions_key ON balance_assertions (wallet_id, token_symbol, ifnull(token_address, ''), day);
+  CREATE INDEX balance_assertions_by_workspace ON balance_assertions (workspace_id, day);
+  `,
 ];

@@ -3,6 +3,7 @@ import { TxaError } from '../../../core/errors.js';
 import { CHAINS } from '../../../core/types.js';
 import { action, choice, confirm } from '../../run.js';
 import { printWallets } from '../../views.js';
+import { registerAssertions } from './assert.js';
 
 // The four wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
 export function registerWallet(program: Command): void {
@@ -75,4 +76,6 @@ export function registerWallet(program: Command): void {
         else ctx.out.notice(`Removed wallet ${res.id}.`);
       }),
     );
+
+  registerAssertions(wallet);
 }
