@@ -22,6 +22,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo.js')).registerDemo,
+  check: async () => (await import('./check.js')).registerCheck,
 };
 
 /** Global options that take a value, so the word after them is not the noun. */
