@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TxaError } from './errors.js';
 import { validateBody } from './validate.js';
 import { buildFilter, type TxFilter } from './filters.js';
-import { EXPORT_FORMATS, type ExportFormat } from './types.js';
+import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat } from './types.js';
 import {
   BASIS_SCOPES, COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, PDF_REPORT_TYPES, REPORT_TYPES, TABLE_REPORT_TYPES,
   type CsvColumn, type ExportOptions, type ReportType,
@@ -106,6 +106,15 @@ function checkReportType(format: ExportFormat, type: ReportType | undefined): vo
   }
 }
 
+/** Journals (CONTRACT §10) are files for download that take no report type and no grouping. */
+function checkJournal(b: z.output<typeof exportCreateSchema>): void {
+  if (!(JOURNAL_FORMATS as readonly string[]).includes(b.format)) return;
+  if (b.report_type !== undefined) fail('INVALID_FIELD', 'report_type', `a ${b.format} journal takes no report_type`);
+  if (b.options?.group_by !== undefined) fail('INVALID_FIELD', 'options.group_by', `a ${b.format} journal takes no group_by`);
+  const method = b.delivery?.method ?? 'download';
+  if (method !== 'download') fail('INVALID_FIELD', 'delivery.method', `a ${b.format} journal is delivered by download only, not by ${method}`);
+}
+
 function checkColumns(format: ExportFormat, columns: string[] | undefined): CsvColumn[] {
   if (columns === undefined) return [...CSV_COLUMNS];
   if (format !== 'csv') fail('INVALID_FIELD', 'columns', 'columns applies to CSV exports only');
@@ -152,6 +161,7 @@ export function exportFilter(filters: ExportFilters): TxFilter {
 /** Validates a create-export body; returns the request and its parsed filter. */
 export function parseExportBody(body: unknown): { request: ExportRequest; filter: TxFilter } {
   const b = validateBody(exportCreateSchema, body);
+  checkJournal(b);
   checkReportType(b.format, b.report_type);
   const table = b.report_type !== undefined && b.format !== 'pdf';
   if (table && b.columns !== undefined) fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; a ${b.report_type} report has fixed columns`);

@@ -194,7 +194,9 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export const EXPORT_FORMATS = ['csv', 'pdf', 'json'] as const;
+/** `ledger` (hledger) and `beancount` are plain-text accounting journals (CONTRACT §10). */
+export const EXPORT_FORMATS = ['csv', 'pdf', 'json', 'ledger', 'beancount'] as const;
+export const JOURNAL_FORMATS = ['ledger', 'beancount'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'expired'] as const;
@@ -223,5 +225,18 @@ export interface Webhook {
   workspace_id: string;
   url: string;
   events: string[];
+  created_at: string;
+}
+
+/** CONTRACT §10: "the wallet held exactly `balance` of the token at the end of `at` (UTC)". */
+export interface BalanceAssertion {
+  id: string;
+  wallet_id: string;
+  wallet_label: string;
+  token: { symbol: string; address: string | null };
+  /** Exact decimal in token units. */
+  balance: string;
+  /** `YYYY-MM-DD`: the end of that UTC day. */
+  at: string;
   created_at: string;
 }

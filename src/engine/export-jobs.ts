@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from './engine.js';
-import { countMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
+import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
 import { ledgerFilter, ledgerStream, loadAssetTable, markReported } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
@@ -23,6 +23,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
+import { ledgerCatalog } from '../store/catalog.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
 import type { ExportGroup, ExportJob, ExportWriter } from '../exporters/types.js';
 import type { GroupBy } from '../core/export-values.js';
@@ -77,10 +78,12 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
-export const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf' };
+export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf', ledger: 'journal', beancount: 'beancount' };
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf', ledger: 'text/plain; charset=utf-8', beancount: 'text/plain; charset=utf-8',
+};
 /** Rough rows per second by format, for `estimated_completion` before a job has measured its own. */
-const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000 };
+const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000, ledger: 50_000, beancount: 50_000 };
 /** A running job renews its heartbeat this often, also while its progress does not move. */
 const HEARTBEAT_MS = 30_000;
 
@@ -290,6 +293,11 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     rows: () => rowsOf(filter),
     ledgerRows: () => markReported(reader, ws.id, filter, convertRows(ledgerStream(reader, ws.id, filter), conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)))),
     assets: () => loadAssetTable(engine),
+    catalog: () => ledgerCatalog(reader.db, ws.id),
+    selected: (id) => {
+      const tx = findMatching(reader, ws.id, filter, id);
+      return tx && [...convertRows([tx], convert)][0]!;
+    },
     history: (txId) => historyOf(reader, txId),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
@@ -312,6 +320,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
 }
 
 async function writerFor(format: ExportFormat, reportType: string | undefined): Promise<ExportWriter> {
+  if (format === 'ledger' || format === 'beancount') return (await import('../exporters/journal/index.js')).writeJournal;
   if (format !== 'pdf' && reportType !== undefined) return (await import('../exporters/tax-report.js')).writeTaxReport;
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;

@@ -10,7 +10,7 @@ import { parseTxQuery, type TxFilter } from '../core/filters.js';
 import { paginationOf } from '../core/pagination.js';
 import type { QueryParams, Sort, Summary, Transaction, TransactionPage } from '../core/types.js';
 import {
-  countTransactions, iterateRows, loadRelations, selectById, selectPage, toTransaction, withSpamResolved, type TransactionRow,
+  countTransactions, iterateRows, loadRelations, selectById, selectMatching, selectPage, toTransaction, withSpamResolved, type TransactionRow,
 } from '../store/transactions.js';
 import { totals } from '../store/rollups.js';
 import { getWallet } from '../store/ledger.js';
@@ -70,6 +70,12 @@ export function* streamTransactions(engine: Engine, workspaceId: string, filter:
     }
   }
   if (batch.length) yield* hydrate(engine, batch);
+}
+
+/** The transaction `id` when `filter` selects it, else null. */
+export function findMatching(engine: Engine, workspaceId: string, filter: TxFilter, id: string): Transaction | null {
+  const row = selectMatching(engine.db, workspaceId, filter, id);
+  return row ? hydrate(engine, [row])[0]! : null;
 }
 
 export function countMatching(engine: Engine, workspaceId: string, filter: TxFilter): number {

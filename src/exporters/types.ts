@@ -3,11 +3,12 @@
  * as the writer needs, e.g. a PDF summary pass then a detail pass), streamed from the ledger so
  * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
  */
-import type { HistoryEntry, Summary, Tag, Transaction, Workspace } from '../core/types.js';
+import type { ExportFormat, HistoryEntry, Summary, Tag, Transaction, Workspace } from '../core/types.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
+import type { LedgerCatalog } from '../store/catalog.js';
 
 /** One change of a transaction from the event log, for the audit report. */
 export type { HistoryEntry } from '../core/types.js';
@@ -28,7 +29,7 @@ export interface ExportJob {
   exportId: string;
   workspace: Workspace;
   createdAt: string;
-  format: 'csv' | 'json' | 'pdf';
+  format: ExportFormat;
   reportType?: ReportType;
   /** The filters as the request gave them (echoed in JSON exports and report headers). */
   filters: Record<string, unknown>;
@@ -69,6 +70,10 @@ export interface ExportJob {
    * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.
    */
   groups?: () => ExportGroup[];
+  /** Journals: the workspace's wallets and holdings, read when called. */
+  catalog(): LedgerCatalog;
+  /** The row `id` when the export's filter selects it, converted like `rows()`, else null (journals pair own-transfer legs). */
+  selected(id: string): Transaction | null;
   /** Change history of a transaction (audit). */
   history(transactionId: string): HistoryEntry[];
   /** Path of a stored attachment file (audit embeds them). */

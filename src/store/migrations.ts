@@ -340,4 +340,56 @@ export const MIGRATIONS: string[] = [
     DELETE FROM transfers WHERE id = OLD.transfer_id;
   END;
   `,
+  // 9: exports may be journals (\`ledger\`, \`beancount\`, docs/journals.md). SQLite cannot change a CHECK
+  // constraint, so the table is rebuilt with the same columns and indexes (nothing references it).
+  `
+  CREATE TABLE exports_new (
+    id                   TEXT PRIMARY KEY,
+    workspace_id         TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    status               TEXT NOT NULL CHECK (status IN ('queued', 'processing', 'completed', 'failed', 'expired')),
+    format               TEXT NOT NULL CHECK (format IN ('csv', 'json', 'pdf', 'ledger', 'beancount')),
+    report_type          TEXT,
+    request              TEXT NOT NULL,
+    delivery             TEXT NOT NULL,
+    file_name            TEXT,
+    file_size            INTEGER,
+    transaction_count    INTEGER,
+    sha256               TEXT,
+    progress             INTEGER NOT NULL DEFAULT 0,
+    estimated_completion TEXT,
+    error_code           TEXT,
+    error_message        TEXT,
+    worker               TEXT,
+    heartbeat_ts         INTEGER,
+    created_at           TEXT NOT NULL,
+    created_ts           INTEGER NOT NULL,
+    completed_at         TEXT,
+    expires_at           TEXT NOT NULL,
+    expires_ts           INTEGER NOT NULL
+  );
+  INSERT INTO exports_new SELECT * FROM exports;
+  DROP TABLE exports;
+  ALTER TABLE exports_new RENAME TO exports;
+  CREATE INDEX exports_by_workspace ON exports (workspace_id, created_ts);
+  CREATE INDEX exports_by_status ON exports (status, created_ts);
+  `,
+  // 10: balance assertions (CONTRACT §10, \`txa wallet assert\`): "this wallet held exactly \`balance\` of
+  // the token at the end of \`day\`" (UTC); \`end_ts\` is the first second after that day. One per
+  // wallet, token and day: asserting it again replaces the balance.
+  `
+  CREATE TABLE balance_assertions (
+    id             TEXT PRIMARY KEY,
+    workspace_id   TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    wallet_id      TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    token_symbol   TEXT NOT NULL,
+    token_address  TEXT,
+    token_decimals INTEGER NOT NULL,
+    balance        TEXT NOT NULL,
+    day            TEXT NOT NULL,
+    end_ts         INTEGER NOT NULL,
+    created_at     TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX balance_assertions_key ON balance_assertions (wallet_id, token_symbol, ifnull(token_address, ''), day);
+  CREATE INDEX balance_assertions_by_workspace ON balance_assertions (workspace_id, day);
+  `,
 ];

@@ -162,6 +162,12 @@ export function selectById(db: Db, workspaceId: string, id: string): Transaction
   return prepareCached(db, `${SELECT} WHERE t.id = ? AND t.workspace_id = ?`).get(id, workspaceId) as TransactionRow | undefined;
 }
 
+/** The row `id` when the filter selects it. */
+export function selectMatching(db: Db, workspaceId: string, f: TxFilter, id: string): TransactionRow | undefined {
+  const w = whereOf(workspaceId, f);
+  return prepareCached(db, `${SELECT} WHERE ${w.sql} AND t.id = ?`).get(...w.params, id) as TransactionRow | undefined;
+}
+
 function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]): T[] {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += size) out.push(...fn(ids.slice(i, i + size)));

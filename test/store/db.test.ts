@@ -77,4 +77,29 @@ describe('migrations', () => {
     ]);
     db.close();
   });
+
+  it('keeps the exports of an older ledger when the table is rebuilt for journal formats', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'txa-mig-')), 'v6.db');
+    const old = new Database(path);
+    for (const m of MIGRATIONS.slice(0, 6)) old.exec(m);
+    old.pragma('application_id = 0x54584131');
+    old.pragma('user_version = 6');
+    const row = (id: string, format: string) =>
+      `INSERT INTO exports (id, workspace_id, status, format, request, delivery, created_at, created_ts, expires_at, expires_ts)
+       VALUES ('${id}', 'ws', 'completed', '${format}', '{}', '{}', '2024-01-01T00:00:00Z', 1, '2024-01-02T00:00:00Z', 2)`;
+    old.exec(`INSERT INTO workspaces VALUES ('ws', 'W', 'free', 'USD', NULL, '2024-01-01T00:00:00Z'); ${row('exp_old', 'pdf')}`);
+    expect(() => old.exec(row('exp_journal', 'ledger'))).toThrow(/CHECK/);
+    old.close();
+    const db = openDb(path);
+    db.exec(row('exp_journal', 'ledger'));
+    db.exec(row('exp_bean', 'beancount'));
+    expect(db.prepare('SELECT id, format FROM exports ORDER BY created_ts, rowid').all()).toEqual([
+      { id: 'exp_old', format: 'pdf' }, { id: 'exp_journal', format: 'ledger' }, { id: 'exp_bean', format: 'beancount' },
+    ]);
+    expect(() => db.exec(row('exp_xml', 'xml'))).toThrow(/CHECK/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exports' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
+      'exports_by_status', 'exports_by_workspace',
+    ]);
+    db.close();
+  });
 });

@@ -23,6 +23,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo.js')).registerDemo,
+  check: async () => (await import('./check.js')).registerCheck,
   completion: async () => (await import('./completion.js')).registerCompletion,
 };
 

@@ -133,7 +133,7 @@ export function registerCreate(parent: Command): void {
   const cmd = parent
     .command('create')
     .description('create an export: download writes the file; email and webhook run the job (in this process on the local ledger)')
-    .requiredOption('--format <format>', 'csv, json or pdf')
+    .requiredOption('--format <format>', 'csv, json, pdf, or ledger/beancount (a journal for hledger/beancount, docs/journals.md)')
     .option('--report-type <type>', 'PDF: summary, detailed, tax or audit; CSV/JSON: tax or income (docs/accounting.md)')
     .option('--wallet-ids <ids>', 'comma-separated wallet ids');
   addFilterOptions(cmd)

@@ -38,7 +38,7 @@ export function printExports(out: Output, list: ExportRecord[]): void {
   );
 }
 
-const EXTENSION: Record<string, string> = { csv: 'csv', json: 'json', pdf: 'pdf' };
+const EXTENSION: Record<string, string> = { csv: 'csv', json: 'json', pdf: 'pdf', ledger: 'journal', beancount: 'beancount' };
 
 /** What a server may call an export if the CLI is to name a file after it: no path, no leading dot. */
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;

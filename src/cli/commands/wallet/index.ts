@@ -3,6 +3,7 @@ import { TxaError } from '../../../core/errors.js';
 import { CHAINS } from '../../../core/types.js';
 import { action, confirm } from '../../run.js';
 import { printWallets } from '../../views.js';
+import { registerAssertions } from './assert.js';
 import { registerWalletSync } from './sync.js';
 
 // The four wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
@@ -76,5 +77,6 @@ export function registerWallet(program: Command): void {
       }),
     );
 
+  registerAssertions(wallet);
   registerWalletSync(wallet);
 }

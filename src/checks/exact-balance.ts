@@ -1,0 +1,49 @@
+/**
+ * Exact balances: inflows minus outflows on BigInt base units, as SQLite's own sums are 64-bit
+ * integers or binary floats and token amounts have up to 78 digits. `Balance` folds rows in
+ * JavaScript (the running balances of `txa check`); `txa_balance(amount, decimals, direction)` is
+ * the same sum as a SQL aggregate (an assertion's balance at a day's end), giving a canonical decimal.
+ */
+import type { Db } from '../store/db.js';
+import { fromBaseUnits, toBaseUnits } from '../core/money.js';
+
+export class Balance {
+  private units = 0n;
+  /** Decimals of `units`: the most any row has had (a token's rows all have the same). */
+  private scale = 0;
+
+  /** Adds a row's amount (inflow) or subtracts it (outflow). */
+  add(amount: string, decimals: number, inflow: boolean): void {
+    let units = toBaseUnits(amount, decimals);
+    if (decimals > this.scale) {
+      this.units *= 10n ** BigInt(decimals - this.scale);
+      this.scale = decimals;
+    } else if (decimals < this.scale) {
+      units *= 10n ** BigInt(this.scale - decimals);
+    }
+    this.units += inflow ? units : -units;
+  }
+
+  get negative(): boolean {
+    return this.units < 0n;
+  }
+
+  toString(): string {
+    return fromBaseUnits(this.units, this.scale);
+  }
+}
+
+const registered = new WeakSet<Db>();
+
+/** Registers `txa_balance` on the connection (once). */
+export function registerBalanceFunction(db: Db): void {
+  if (registered.has(db)) return;
+  db.aggregate('txa_balance', {
+    start: () => new Balance(),
+    step: (sum: Balance, ...row: unknown[]) => sum.add(row[0] as string, row[1] as number, row[2] === 'inflow'),
+    result: (sum: Balance) => sum.toString(),
+    deterministic: true,
+    varargs: true,
+  });
+  registered.add(db);
+}

@@ -1,0 +1,30 @@
+/**
+ * `txa check` (CONTRACT §10, docs/check.md): is the ledger ready to report for a period? Each kind
+ * is one query (kinds.ts), all read from one snapshot. Kinds the caller allows are left out of the
+ * findings (and not run); the report is clean when no finding is left.
+ */
+import type { Engine } from '../engine/engine.js';
+import { CHECK_KINDS, KIND_QUERIES, type CheckKind, type Period } from './kinds.js';
+
+export { CHECK_KINDS, type CheckKind, type Period } from './kinds.js';
+
+export interface Finding {
+  kind: CheckKind;
+  count: number;
+  examples: Record<string, unknown>[];
+}
+
+/** The `data` of `txa check --json`. */
+export interface CheckReport {
+  clean: boolean;
+  findings: Finding[];
+}
+
+export function runChecks(engine: Engine, workspaceId: string, period: Period, allow: readonly CheckKind[]): CheckReport {
+  engine.workspace(workspaceId);
+  const run = CHECK_KINDS.filter((k) => !allow.includes(k));
+  const findings = engine.db
+    .transaction(() => run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period) })))()
+    .filter((f) => f.count > 0);
+  return { clean: findings.length === 0, findings };
+}

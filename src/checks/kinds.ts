@@ -1,0 +1,191 @@
+/**
+ * The six kinds of `txa check` (CONTRACT §10, docs/check.md), one SQL query each over the period,
+ * returning how many there are and the first few, oldest first. Rows of amount 0 (approvals,
+ * calls) move nothing and are never findings.
+ */
+import type { Db } from '../store/db.js';
+import { isoSeconds } from '../core/clock.js';
+import { addDecimals } from '../core/money.js';
+import { Balance, registerBalanceFunction } from './exact-balance.js';
+
+export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+/** Unix seconds, start inclusive and end exclusive; either may be open. */
+export interface Period {
+  startTs?: number;
+  endTs?: number;
+}
+
+export interface KindResult {
+  count: number;
+  examples: Record<string, unknown>[];
+}
+
+export const EXAMPLES = 5;
+
+/**
+ * Own transfers and spam (CONTRACT §9) are columns another change adds to `transactions`: until a
+ * ledger has them, no row is a matched transfer leg or spam.
+ */
+function ledgerColumns(db: Db): { transferId: boolean; spam: boolean } {
+  const names = new Set((db.prepare("SELECT name FROM pragma_table_info('transactions')").pluck().all() as string[]));
+  return { transferId: names.has('transfer_id'), spam: names.has('spam') };
+}
+
+interface Scope {
+  sql: string;
+  params: unknown[];
+}
+
+/** The workspace's rows of the period that move something (and are not spam). */
+function rowScope(db: Db, workspaceId: string, p: Period): Scope {
+  const clauses = ['t.workspace_id = ?', "t.amount_key <> '00'"];
+  const params: unknown[] = [workspaceId];
+  if (p.startTs !== undefined) {
+    clauses.push('t.ts >= ?');
+    params.push(p.startTs);
+  }
+  if (p.endTs !== undefined) {
+    clauses.push('t.ts < ?');
+    params.push(p.endTs);
+  }
+  if (ledgerColumns(db).spam) clauses.push('t.spam = 0');
+  return { sql: clauses.join(' AND '), params };
+}
+
+const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet_label, t.chain, t.token_symbol AS token, t.amount, t.direction, t.tx_hash`;
+
+type RowExample = Record<string, unknown> & { ts: number };
+const withTimestamp = ({ ts, ...rest }: RowExample) => ({ ...rest, timestamp: isoSeconds(ts) });
+
+/**
+ * Rows of the period matching `condition`: the count, and the first EXAMPLES in time order. A
+ * period's rows are found through the (workspace, time) index; all of a workspace's rows are
+ * counted by reading the table in order, which costs a fifth of an index walk that visits each row
+ * (bench/RESULTS.md), even where the ledger holds other workspaces too.
+ */
+function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extraFrom = '', extraFields = ''): KindResult {
+  const scope = rowScope(db, workspaceId, p);
+  const where = `${scope.sql} AND ${condition}`;
+  const rows = p.startTs === undefined && p.endTs === undefined ? 'transactions t NOT INDEXED' : 'transactions t';
+  const count = db.prepare(`SELECT count(*) FROM ${rows} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number;
+  if (count === 0) return { count, examples: [] };
+  const examples = db
+    .prepare(`SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`)
+    .all(...scope.params) as RowExample[];
+  return { count, examples: examples.map(withTimestamp) };
+}
+
+export function untagged(db: Db, workspaceId: string, p: Period): KindResult {
+  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
+  return rowKind(db, workspaceId, p, ledgerColumns(db).transferId ? 't.tag_count = 0 AND t.transfer_id IS NULL' : 't.tag_count = 0');
+}
+
+export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
+  return rowKind(db, workspaceId, p, 't.fiat_cents IS NULL');
+}
+
+/**
+ * Candidate own transfers not matched: a row whose other side (the sender of an inflow, the
+ * recipient of an outflow) is another wallet of the workspace on the same chain. Fees and
+ * approvals are not transfers.
+ */
+export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): KindResult {
+  const join = `JOIN wallets o ON o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
+    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+  const unmatched = ledgerColumns(db).transferId ? ' AND t.transfer_id IS NULL' : '';
+  return rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval')${unmatched}`, join, ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label');
+}
+
+/**
+ * Wallets and tokens whose running balance (inflows − outflows in time order, from the first row)
+ * goes below zero in the period: history is missing. Each is named once, at the first row where
+ * it is negative, with the balance there. The rows are read in the wallet index's order (wallet,
+ * time) and summed exactly here, a map of tokens per wallet: no sort, one call per row (a
+ * `txa_balance` window over wallet and token sorts every row and calls twice: slower, bench/RESULTS.md).
+ */
+export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
+  const rows = db
+    .prepare(
+      `SELECT t.wallet_id, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.direction = 'inflow', t.ts, t.rowid
+       FROM transactions t WHERE t.workspace_id = ? AND t.ts < ? ORDER BY t.wallet_id, t.ts, t.id`,
+    )
+    .raw(true)
+    .iterate(workspaceId, p.endTs ?? Number.MAX_SAFE_INTEGER) as IterableIterator<[string, string, string | null, number, string, number, number, number]>;
+  const from = p.startTs ?? -Infinity;
+  let wallet: string | undefined;
+  let balances = new Map<string, Balance>();
+  const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
+  for (const [walletId, symbol, address, decimals, amount, inflow, ts, rowid] of rows) {
+    if (walletId !== wallet) {
+      wallet = walletId;
+      balances = new Map();
+    }
+    const token = `${symbol}\u0000${address ?? ''}`;
+    let balance = balances.get(token);
+    if (!balance) balances.set(token, (balance = new Balance()));
+    balance.add(amount, decimals, inflow === 1);
+    const key = `${walletId}\u0000${token}`;
+    if (balance.negative && ts >= from && !found.has(key)) found.set(key, { walletId, symbol, address, rowid, balance: balance.toString() });
+  }
+  const row = db.prepare('SELECT t.id, t.ts, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.rowid = ?');
+  const examples = [...found.values()]
+    .map((f) => ({ ...f, ...(row.get(f.rowid) as { id: string; ts: number; label: string }) }))
+    .sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1))
+    .slice(0, EXAMPLES)
+    .map((f) => ({ wallet_id: f.walletId, wallet_label: f.label, token: { symbol: f.symbol, address: f.address }, transaction_id: f.id, timestamp: isoSeconds(f.ts), balance: f.balance }));
+  return { count: found.size, examples };
+}
+
+/** Assertions of the period whose balance is not the ledger's at the end of their day: the earliest first. */
+export function failedAssertions(db: Db, workspaceId: string, p: Period): KindResult {
+  registerBalanceFunction(db);
+  const rows = db
+    .prepare(
+      `SELECT a.id, a.wallet_id, w.label, a.token_symbol, a.token_address, a.day, a.balance,
+         (SELECT txa_balance(t.amount, t.token_decimals, t.direction) FROM transactions t
+          WHERE t.workspace_id = a.workspace_id AND t.wallet_id = a.wallet_id AND t.ts < a.end_ts
+            AND t.token_symbol = a.token_symbol AND t.token_address IS a.token_address) AS actual
+       FROM balance_assertions a JOIN wallets w ON w.id = a.wallet_id
+       WHERE a.workspace_id = ? AND a.end_ts > ? AND a.end_ts <= ? ORDER BY a.day, w.label, a.token_symbol, a.id`,
+    )
+    .raw(true)
+    .all(workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity) as [string, string, string, string, string | null, string, string, string][];
+  const failed = rows.filter((r) => r[6] !== r[7]);
+  return {
+    count: failed.length,
+    examples: failed.slice(0, EXAMPLES).map(([id, walletId, label, symbol, address, day, expected, actual]) => ({
+      assertion_id: id, wallet_id: walletId, wallet_label: label, token: { symbol, address }, at: day, expected, actual, difference: difference(actual, expected),
+    })),
+  };
+}
+
+/** actual − expected, exactly. */
+function difference(actual: string, expected: string): string {
+  const negated = expected.startsWith('-') ? expected.slice(1) : `-${expected}`;
+  return addDecimals([actual, negated]);
+}
+
+/** Exports created in the period that failed (a cancelled one is the user's choice, not a finding). */
+export function failedExports(db: Db, workspaceId: string, p: Period): KindResult {
+  const where = "workspace_id = ? AND created_ts >= ? AND created_ts < ? AND status = 'failed' AND error_code IS NOT 'EXPORT_CANCELLED'";
+  const params = [workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity];
+  const count = db.prepare(`SELECT count(*) FROM exports WHERE ${where}`).pluck().get(...params) as number;
+  const rows = db
+    .prepare(`SELECT id, created_at, format, report_type, error_code, error_message FROM exports WHERE ${where} ORDER BY created_ts, id LIMIT ${EXAMPLES}`)
+    .all(...params) as { id: string; created_at: string; format: string; report_type: string | null; error_code: string | null; error_message: string | null }[];
+  return {
+    count,
+    examples: rows.map((r) => ({ export_id: r.id, created_at: r.created_at, format: r.format, report_type: r.report_type, error: { code: r.error_code, message: r.error_message } })),
+  };
+}
+
+export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period) => KindResult> = {
+  untagged,
+  unpriced,
+  unmatched_transfer: unmatchedTransfers,
+  negative_balance: negativeBalances,
+  assertion_failed: failedAssertions,
+  failed_export: failedExports,
+};

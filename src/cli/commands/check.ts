@@ -1,0 +1,77 @@
+/**
+ * `txa check [--period P] [--allow KIND,KIND] [--json]` (CONTRACT §10, docs/check.md): for CI,
+ * exit 0 when the period is clean, 1 when anything is found. Local only.
+ */
+import type { Command } from 'commander';
+import { TxaError } from '../../core/errors.js';
+import { DAY_SECONDS, expandPeriod, parseDay } from '../../core/dates.js';
+import { now } from '../../core/clock.js';
+import { CHECK_KINDS as KINDS, type CheckKind, type Period } from '../../checks/kinds.js';
+import type { CheckReport, Finding } from '../../checks/index.js';
+import type { Output } from '../output.js';
+import { action, list } from '../run.js';
+
+function allowed(value: string | undefined): CheckKind[] {
+  const kinds = list(value) ?? [];
+  const unknown = kinds.find((k) => !(KINDS as readonly string[]).includes(k));
+  if (unknown !== undefined) throw new TxaError('USAGE_ERROR', `--allow takes kinds of findings: ${KINDS.join(', ')}; got '${unknown}'`, { field: 'allow' });
+  return kinds as CheckKind[];
+}
+
+function periodOf(value: string | undefined): Period {
+  if (value === undefined) return {};
+  const range = expandPeriod(value, now());
+  return { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS };
+}
+
+/** One line per example, in words a user can act on. */
+function exampleLine(kind: CheckKind, e: Record<string, any>): string {
+  switch (kind) {
+    case 'negative_balance':
+      return `${e.wallet_label} ${e.token.symbol} is ${e.balance} after ${e.transaction_id} (${e.timestamp}): history is missing before it`;
+    case 'assertion_failed':
+      return `${e.wallet_label} ${e.token.symbol} at the end of ${e.at}: asserted ${e.expected}, the ledger has ${e.actual} (difference ${e.difference})`;
+    case 'failed_export':
+      return `${e.export_id} (${e.format}, ${e.created_at}): ${e.error.code}: ${e.error.message}`;
+    case 'unmatched_transfer':
+      return `${e.timestamp} ${e.transaction_id} ${e.wallet_label} ${e.direction} ${e.amount} ${e.token} ${e.direction === 'inflow' ? 'from' : 'to'} ${e.counterparty_wallet_label}`;
+    default:
+      return `${e.timestamp} ${e.transaction_id} ${e.wallet_label} ${e.direction} ${e.amount} ${e.token}`;
+  }
+}
+
+function printReport(out: Output, report: CheckReport, allow: CheckKind[]): void {
+  const found = new Map<CheckKind, Finding>(report.findings.map((f) => [f.kind, f]));
+  out.table(
+    ['CHECK', 'FOUND', 'STATUS'],
+    KINDS.map((k) => [k, allow.includes(k) ? '' : (found.get(k)?.count ?? 0), allow.includes(k) ? 'allowed' : found.has(k) ? 'FAILED' : 'ok']),
+    ['left', 'right', 'left'],
+  );
+  for (const f of report.findings) {
+    out.line();
+    out.heading(`${f.kind}: ${f.count}${f.count > f.examples.length ? ` (the first ${f.examples.length})` : ''}`);
+    for (const e of f.examples) out.line(`  ${exampleLine(f.kind, e)}`);
+  }
+}
+
+export function registerCheck(program: Command): void {
+  program
+    .command('check')
+    .description('is the ledger ready to report? exit 0 when clean, 1 when anything is found (local only; docs/check.md)')
+    .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')
+    .option('--allow <kinds>', `kinds of findings to accept, comma-separated: ${KINDS.join(', ')}`)
+    .action(
+      action<{ period?: string; allow?: string }>(async (ctx, o) => {
+        const allow = allowed(o.allow);
+        const period = periodOf(o.period);
+        const ws = ctx.workspace();
+        const local = await ctx.local('check');
+        const { runChecks } = await import('../../checks/index.js');
+        const report = runChecks(local.engine, ws, period, allow);
+        if (ctx.out.json) ctx.out.body({ success: true, data: report });
+        else printReport(ctx.out, report, allow);
+        ctx.out.notice(report.clean ? 'check: clean' : `check: ${report.findings.map((f) => `${f.count} ${f.kind}`).join(', ')}`);
+        if (!report.clean) process.exitCode = 1;
+      }),
+    );
+}
