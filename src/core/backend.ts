@@ -18,6 +18,7 @@ import type {
   Transfer,
   UploadedFile,
   Wallet,
+  WalletSyncRecord,
   Webhook,
 } from './types.js';
 
@@ -47,6 +48,16 @@ export interface Backend {
   deleteTransfer(workspaceId: string, transferId: string): Promise<Deleted>;
 
   listWallets(workspaceId: string, query: QueryParams): Promise<Page<Wallet>>;
+  /** Body `{address, chain, label?}` (CONTRACT §11). */
+  createWallet(workspaceId: string, body: unknown): Promise<Wallet>;
+  /** Body `{label}`. */
+  updateWallet(workspaceId: string, walletId: string, body: unknown): Promise<Wallet>;
+  /** Removes the wallet with its transactions. */
+  deleteWallet(workspaceId: string, walletId: string): Promise<Deleted>;
+  /** Queues a sync for `txa serve`'s worker, or answers the wallet's queued or running one. */
+  requestWalletSync(workspaceId: string, walletId: string): Promise<WalletSyncRecord>;
+  /** The wallet's newest sync. */
+  walletSyncStatus(workspaceId: string, walletId: string): Promise<WalletSyncRecord>;
 
   createExport(workspaceId: string, body: unknown): Promise<ExportRecord>;
   getExport(workspaceId: string, exportId: string): Promise<ExportRecord>;

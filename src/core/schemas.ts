@@ -75,6 +75,16 @@ export const transferCreateSchema = z.object({
   counterpart_id: z.string().min(1, { message: 'must be a transaction id' }),
 });
 
+/** `address` and `chain` are checked by the wallet code (INVALID_FIELD naming the chains). */
+export const walletCreateSchema = z.object({
+  workspace_id: z.string().optional(),
+  address: z.string(),
+  chain: z.string(),
+  label: z.string().optional(),
+});
+
+export const walletUpdateSchema = z.object({ label: z.string() });
+
 export type TagCreate = z.output<typeof tagCreateSchema>;
 export type TagUpdate = z.output<typeof tagUpdateSchema>;
 export type TxUpdate = z.output<typeof txUpdateSchema>;

@@ -157,6 +157,30 @@ export interface Wallet {
   last_synced: string | null;
 }
 
+export const WALLET_SYNC_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type WalletSyncStatus = (typeof WALLET_SYNC_STATUSES)[number];
+
+/**
+ * A sync run by `txa serve` (CONTRACT §11): `{id, wallet_id, status, new_transactions?, error?}`,
+ * plus the fields of `wallet sync --json` (`chain` … `last_synced`) and its times.
+ */
+export interface WalletSyncRecord {
+  id: string;
+  wallet_id: string;
+  status: WalletSyncStatus;
+  chain: Chain;
+  source: 'etherscan' | 'blockscout' | null;
+  new_transactions: number;
+  duplicates: number;
+  requests: number;
+  last_block: number | null;
+  last_synced: string | null;
+  error: { code: string; message: string } | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
 export interface Page<T> {
   data: T[];
   pagination: Pagination;

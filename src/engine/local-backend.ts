@@ -15,6 +15,7 @@ const webhooks = () => import('./webhooks.js');
 const exports = () => import('./exports.js');
 const transfers = () => import('./transfers.js');
 const history = () => import('./history.js');
+const walletSyncs = () => import('./wallet-syncs.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -83,6 +84,21 @@ export class LocalBackend implements Backend {
 
   async listWallets(ws: string, query: QueryParams) {
     return (await wallets()).listWallets(this.engine, ws, query);
+  }
+  async createWallet(ws: string, body: unknown) {
+    return (await wallets()).createWallet(this.engine, ws, body);
+  }
+  async updateWallet(ws: string, id: string, body: unknown) {
+    return (await wallets()).updateWalletLabel(this.engine, ws, id, body);
+  }
+  async deleteWallet(ws: string, id: string) {
+    return (await wallets()).removeWallet(this.engine, ws, id);
+  }
+  async requestWalletSync(ws: string, id: string) {
+    return (await walletSyncs()).requestWalletSync(this.engine, ws, id);
+  }
+  async walletSyncStatus(ws: string, id: string) {
+    return (await walletSyncs()).walletSyncStatus(this.engine, ws, id);
   }
 
   /** `opts` (the CLI's): the role `cli` claims an e-mail/webhook job for this process to run next. */

@@ -9,6 +9,8 @@ import { CHAIN_INFO } from '../core/chains.js';
 import { centsToNumber, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
 import { findWalletByAddress, getWallet, insertWallet, type WalletRow } from '../store/ledger.js';
+import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
+import { validateBody } from '../core/validate.js';
 import { removeWalletRollups } from '../store/rollups.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -56,9 +58,26 @@ export function addWallet(engine: Engine, workspaceId: string, input: WalletInpu
   return walletWithBalance(engine, row);
 }
 
+/** POST /wallets and `txa wallet add`: body `{address, chain, label?}`. */
+export function createWallet(engine: Engine, workspaceId: string, body: unknown): Wallet {
+  const input = validateBody(walletCreateSchema, body);
+  if (input.label !== undefined && input.label.trim().length > LABEL_MAX) labelError();
+  return addWallet(engine, workspaceId, input);
+}
+
+/** PATCH /wallets/:id and `txa wallet update`: body `{label}`. */
+export function updateWalletLabel(engine: Engine, workspaceId: string, walletId: string, body: unknown): Wallet {
+  return updateWallet(engine, workspaceId, walletId, validateBody(walletUpdateSchema, body).label);
+}
+
+const LABEL_MAX = 100;
+function labelError(): never {
+  throw new TxaError('INVALID_FIELD', `label must be 1 to ${LABEL_MAX} characters`, { field: 'label' });
+}
+
 export function updateWallet(engine: Engine, workspaceId: string, walletId: string, label: string): Wallet {
   const trimmed = label.trim();
-  if (!trimmed || trimmed.length > 100) throw new TxaError('INVALID_FIELD', 'label must be 1 to 100 characters', { field: 'label' });
+  if (!trimmed || trimmed.length > LABEL_MAX) labelError();
   const row = engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
     engine.db.prepare('UPDATE wallets SET label = ? WHERE id = ?').run(trimmed, walletId);

@@ -8,7 +8,7 @@ import { TxaError } from '../core/errors.js';
 import { OutFile } from '../files/out-file.js';
 import type {
   Attachment, Deleted, EventRecord, ExportRecord, HistoryEntry, Page, QueryParams, Tag, Transaction, TransactionPage, Transfer, UploadedFile, Wallet,
-  Webhook,
+  WalletSyncRecord, Webhook,
 } from '../core/types.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
@@ -93,6 +93,21 @@ export class RemoteBackend implements Backend {
 
   listWallets(ws: string, query: QueryParams) {
     return this.page<Page<Wallet>>('/wallets', ws, query);
+  }
+  createWallet(ws: string, body: unknown) {
+    return this.data<Wallet>('POST', '/wallets', ws, withWorkspace(body, ws));
+  }
+  updateWallet(ws: string, id: string, body: unknown) {
+    return this.data<Wallet>('PATCH', `/wallets/${seg(id)}`, ws, body);
+  }
+  deleteWallet(ws: string, id: string) {
+    return this.data<Deleted>('DELETE', `/wallets/${seg(id)}`, ws);
+  }
+  requestWalletSync(ws: string, id: string) {
+    return this.data<WalletSyncRecord>('POST', `/wallets/${seg(id)}/sync`, ws);
+  }
+  walletSyncStatus(ws: string, id: string) {
+    return this.data<WalletSyncRecord>('GET', `/wallets/${seg(id)}/sync`, ws);
   }
 
   createExport(ws: string, body: unknown) {

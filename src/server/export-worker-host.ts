@@ -3,11 +3,13 @@
  * behind, starts the worker thread (restarting it if it dies), hands it export creations, and
  * stops it on shutdown. A job cut off by shutdown stays `processing` with this process as its
  * owner; the next start's `recoverInterruptedJobs` queues an e-mail or webhook job again (a
- * download's request is gone: that one is failed).
+ * download's request is gone: that one is failed). Wallet syncs run in the same thread; one cut off
+ * by shutdown or a crash is queued again at the next start and goes on from its cursors.
  */
 import { Worker } from 'node:worker_threads';
 import type { Engine } from '../engine/engine.js';
 import { recoverInterruptedJobs } from '../engine/export-jobs.js';
+import { recoverInterruptedSyncs } from '../sync/sync-jobs.js';
 import { TxaError } from '../core/errors.js';
 import type { ExportRecord } from '../core/types.js';
 import type { ExportWorkerData, FromWorker, ToWorker } from './export-worker.js';
@@ -28,16 +30,18 @@ export class ExportWorker {
   private constructor(
     private readonly ledgerPath: string,
     private readonly allowPrivateWebhooks: boolean,
+    private readonly etherscanKey: string | undefined,
     private readonly onEvent: () => void,
   ) {}
 
-  static create(engine: Engine, ledgerPath: string, allowPrivateWebhooks: boolean, onEvent: () => void): ExportWorker {
+  static create(engine: Engine, ledgerPath: string, allowPrivateWebhooks: boolean, etherscanKey: string | undefined, onEvent: () => void): ExportWorker {
     recoverInterruptedJobs(engine);
-    return new ExportWorker(ledgerPath, allowPrivateWebhooks, onEvent);
+    recoverInterruptedSyncs(engine);
+    return new ExportWorker(ledgerPath, allowPrivateWebhooks, etherscanKey, onEvent);
   }
 
   start(publicUrl: string): void {
-    const data: ExportWorkerData = { ledgerPath: this.ledgerPath, publicUrl, allowPrivateWebhooks: this.allowPrivateWebhooks };
+    const data: ExportWorkerData = { ledgerPath: this.ledgerPath, publicUrl, allowPrivateWebhooks: this.allowPrivateWebhooks, etherscanKey: this.etherscanKey };
     const worker = new Worker(new URL('./export-worker.js', import.meta.url), { workerData: data });
     worker.on('message', (msg: FromWorker) => this.receive(msg));
     worker.on('error', (err) => process.stderr.write(`export worker failed: ${err.message}\n`));
@@ -69,6 +73,11 @@ export class ExportWorker {
       this.pending.set(requestId, { resolve, reject });
       this.send({ type: 'create', requestId, workspaceId, body });
     });
+  }
+
+  /** Tells the worker a wallet sync was queued. */
+  wakeSync(): void {
+    this.send({ type: 'sync' });
   }
 
   async stop(): Promise<void> {

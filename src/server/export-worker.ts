@@ -3,11 +3,15 @@
  * export queue one job at a time and also creates exports asked for by POST /exports (a
  * `download` export is written at once), so a 50,000-row PDF never stalls the request thread.
  * Progress is written to the export record by the job itself, so GET /exports/:id shows it.
+ * Beside it, a second loop drains the wallet sync queue one sync at a time (src/sync/sync-jobs.ts):
+ * syncs mostly wait on the explorer, so they share the thread rather than need one of their own.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '../engine/engine.js';
 import { claimNextJob, runExportJob } from '../engine/export-jobs.js';
 import { createExport } from '../engine/exports.js';
+import { claimNextSync, runSyncJob } from '../sync/sync-jobs.js';
+import { syncSettings } from '../sync/settings.js';
 import { TxaError, type ErrorBody } from '../core/errors.js';
 import type { ExportRecord } from '../core/types.js';
 
@@ -16,10 +20,12 @@ export interface ExportWorkerData {
   publicUrl: string;
   /** serve's --allow-private-webhooks: otherwise an export's webhook call is guarded. */
   allowPrivateWebhooks: boolean;
+  /** The profile's `etherscan_api_key` (TXA_ETHERSCAN_API_KEY in the environment wins). */
+  etherscanKey: string | undefined;
 }
 
-/** Messages to the worker. */
-export type ToWorker = { type: 'stop' } | { type: 'create'; requestId: number; workspaceId: string; body: unknown };
+/** Messages to the worker: `sync` says a wallet sync was queued. */
+export type ToWorker = { type: 'stop' } | { type: 'sync' } | { type: 'create'; requestId: number; workspaceId: string; body: unknown };
 /** Messages from the worker. */
 export type FromWorker =
   | { type: 'event' }
@@ -27,7 +33,7 @@ export type FromWorker =
   | { type: 'failed'; requestId: number; error: ErrorBody };
 
 const IDLE_POLL_MS = 1000;
-const { ledgerPath, publicUrl, allowPrivateWebhooks } = workerData as ExportWorkerData;
+const { ledgerPath, publicUrl, allowPrivateWebhooks, etherscanKey } = workerData as ExportWorkerData;
 const engine = Engine.open(ledgerPath, { actor: 'api', publicBaseUrl: publicUrl });
 engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
 const post = (msg: FromWorker) => parentPort?.postMessage(msg);
@@ -35,14 +41,32 @@ const post = (msg: FromWorker) => parentPort?.postMessage(msg);
 engine.events.onAppend(() => post({ type: 'event' }));
 
 let stopping = false;
-let wake: (() => void) | undefined;
 const creating = new Set<Promise<void>>();
+
+/** A loop's pause between polls of its queue, cut short by `wake`. */
+class Idle {
+  private wakeUp: (() => void) | undefined;
+  wait(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, IDLE_POLL_MS);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (this.wakeUp = undefined));
+  }
+  wake(): void {
+    this.wakeUp?.();
+  }
+}
+const exportIdle = new Idle();
+const syncIdle = new Idle();
 
 async function create(requestId: number, workspaceId: string, body: unknown): Promise<void> {
   try {
     const record = await createExport(engine, workspaceId, body);
     post({ type: 'created', requestId, record });
-    if (record.status === 'queued') wake?.();
+    if (record.status === 'queued') exportIdle.wake();
   } catch (err) {
     const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
     post({ type: 'failed', requestId, error: e.toBody() });
@@ -56,25 +80,29 @@ parentPort?.on('message', (msg: ToWorker) => {
     return;
   }
   if (msg.type === 'stop') stopping = true;
-  wake?.();
+  if (msg.type !== 'sync') exportIdle.wake();
+  syncIdle.wake();
 });
 
-async function idle(): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, IDLE_POLL_MS);
-    wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-  wake = undefined;
+async function exportLoop(): Promise<void> {
+  while (!stopping) {
+    const id = claimNextJob(engine);
+    if (id === null) await exportIdle.wait();
+    else await runExportJob(engine, id, undefined, { refusePrivateTargets: !allowPrivateWebhooks });
+  }
 }
 
-while (!stopping) {
-  const id = claimNextJob(engine);
-  if (id === null) await idle();
-  else await runExportJob(engine, id, undefined, { refusePrivateTargets: !allowPrivateWebhooks });
+async function syncLoop(): Promise<void> {
+  // serve checked these settings at start; the environment is the thread's copy of the process's.
+  const settings = syncSettings(process.env, etherscanKey);
+  while (!stopping) {
+    const id = claimNextSync(engine);
+    if (id === null) await syncIdle.wait();
+    else await runSyncJob(engine, id, settings);
+  }
 }
+
+await Promise.all([exportLoop(), syncLoop()]);
 await Promise.allSettled(creating);
 engine.close();
 parentPort?.close(); // lets the thread end

@@ -4,7 +4,7 @@
  * drift from the validation.
  */
 import { z } from 'zod';
-import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema } from '../core/schemas.js';
+import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema, walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
 
@@ -75,6 +75,28 @@ export function openApiDocument(): Json {
           },
         },
         ExportCreate: schemaOf(exportCreateSchema),
+        WalletCreate: schemaOf(walletCreateSchema),
+        WalletUpdate: schemaOf(walletUpdateSchema),
+        WalletSync: {
+          type: 'object',
+          required: ['id', 'wallet_id', 'status'],
+          properties: {
+            id: { type: 'string' },
+            wallet_id: { type: 'string' },
+            status: { enum: ['queued', 'running', 'completed', 'failed'] },
+            chain: { type: 'string' },
+            source: { enum: ['etherscan', 'blockscout', null] },
+            new_transactions: { type: 'integer' },
+            duplicates: { type: 'integer' },
+            requests: { type: 'integer' },
+            last_block: { type: ['integer', 'null'] },
+            last_synced: { type: ['string', 'null'] },
+            error: { oneOf: [{ type: 'null' }, { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } }] },
+            created_at: { type: 'string' },
+            started_at: { type: ['string', 'null'] },
+            completed_at: { type: ['string', 'null'] },
+          },
+        },
         WebhookCreate: schemaOf(webhookCreateSchema),
         Pagination: {
           type: 'object',
@@ -150,7 +172,20 @@ export function openApiDocument(): Json {
       '/attachments/{attachment_id}': {
         get: op('The file of an attachment', { 200: { description: 'The file' } }, { parameters: [param('attachment_id', 'path', 'Attachment id')] }),
       },
-      '/wallets': { get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }) },
+      '/wallets': {
+        get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }),
+        post: op('Add a wallet (emits wallet.created; 409 WALLET_ALREADY_EXISTS)', { 201: success('The wallet') }, { requestBody: jsonBody('WalletCreate') }),
+      },
+      '/wallets/{wallet_id}': {
+        patch: op('Rename a wallet (emits wallet.updated)', { 200: success('The wallet') }, { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') }),
+        delete: op('Remove a wallet and its transactions (emits wallet.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+      },
+      '/wallets/{wallet_id}/sync': {
+        post: op("Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running", { 202: success('The sync', { data: ref('WalletSync') }) }, {
+          parameters: [param('wallet_id', 'path', 'Wallet id')],
+        }),
+        get: op('The newest sync of the wallet (404 NOT_FOUND before the first)', { 200: success('The sync', { data: ref('WalletSync') }) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+      },
       '/exports': {
         get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
         post: op('Create an export', { 201: success('Completed download export'), 202: success('Queued export') }, { requestBody: jsonBody('ExportCreate') }),

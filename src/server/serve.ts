@@ -11,6 +11,8 @@ import { LocalBackend } from '../engine/local-backend.js';
 import { buildServer } from './app.js';
 import { DeliveryLoop } from './delivery.js';
 import { ExportWorker } from './export-worker-host.js';
+import { syncSettings } from '../sync/settings.js';
+import { queueDueSyncs } from '../sync/sync-jobs.js';
 
 export interface ServeOptions {
   ledgerPath: string;
@@ -18,6 +20,10 @@ export interface ServeOptions {
   port: number;
   publicUrl?: string;
   allowPrivateWebhooks: boolean;
+  /** The profile's `etherscan_api_key`, for wallet syncs (TXA_ETHERSCAN_API_KEY wins). */
+  etherscanKey?: string;
+  /** `--sync-every`: queue a sync of every syncable wallet this often. */
+  syncEveryMs?: number;
 }
 
 /** The local backend, with export creation moved to the worker thread, off the request thread. */
@@ -31,6 +37,12 @@ class ServedBackend extends LocalBackend {
 
   override async createExport(workspaceId: string, body: unknown) {
     return this.exportsWorker.createExport(workspaceId, body);
+  }
+
+  override async requestWalletSync(workspaceId: string, walletId: string) {
+    const record = await super.requestWalletSync(workspaceId, walletId);
+    this.exportsWorker.wakeSync();
+    return record;
   }
 }
 
@@ -51,10 +63,12 @@ function listenError(err: unknown, opts: ServeOptions): unknown {
 }
 
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
+  // A bad TXA_SYNC_* setting stops serve here, not each sync later.
+  const settings = syncSettings(process.env, opts.etherscanKey);
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
   const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
   engine.events.onAppend(() => setImmediate(() => delivery.wake()));
-  const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, opts.allowPrivateWebhooks, () => delivery.wake());
+  const exportsWorker = ExportWorker.create(engine, opts.ledgerPath, opts.allowPrivateWebhooks, opts.etherscanKey, () => delivery.wake());
   const backend = new ServedBackend(engine, exportsWorker);
 
   const app = buildServer({
@@ -78,11 +92,18 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
   delivery.start();
   exportsWorker.start(publicUrl);
+  const queueSyncs = () => {
+    if (queueDueSyncs(engine, settings) > 0) exportsWorker.wakeSync();
+  };
+  // The first round at start: a server started with --sync-every should not wait a period first.
+  if (opts.syncEveryMs) queueSyncs();
+  const syncTimer = opts.syncEveryMs ? setInterval(queueSyncs, opts.syncEveryMs) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // Stops accepting and waits for in-flight requests; connections that fall idle meanwhile are closed.
+      clearInterval(syncTimer);
       const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
       clearInterval(sweep);

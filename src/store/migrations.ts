@@ -392,4 +392,30 @@ export const MIGRATIONS: string[] = [
   CREATE UNIQUE INDEX balance_assertions_key ON balance_assertions (wallet_id, token_symbol, ifnull(token_address, ''), day);
   CREATE INDEX balance_assertions_by_workspace ON balance_assertions (workspace_id, day);
   `,
+  // 11: wallet syncs run by \`txa serve\` (CONTRACT §11, POST /wallets/:id/sync): the status record. At
+  // most one queued or running sync per wallet; \`worker\` is the owner (engine/job-owner.ts).
+  `
+  CREATE TABLE wallet_syncs (
+    id               TEXT PRIMARY KEY,
+    workspace_id     TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    wallet_id        TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    status           TEXT NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed')),
+    chain            TEXT NOT NULL,
+    source           TEXT,
+    new_transactions INTEGER NOT NULL DEFAULT 0,
+    duplicates       INTEGER NOT NULL DEFAULT 0,
+    requests         INTEGER NOT NULL DEFAULT 0,
+    last_block       INTEGER,
+    last_synced      TEXT,
+    error_code       TEXT,
+    error_message    TEXT,
+    worker           TEXT,
+    heartbeat_ts     INTEGER,
+    created_at       TEXT NOT NULL,
+    started_at       TEXT,
+    completed_at     TEXT
+  );
+  CREATE UNIQUE INDEX wallet_syncs_active ON wallet_syncs (wallet_id) WHERE status IN ('queued', 'running');
+  CREATE INDEX wallet_syncs_by_wallet ON wallet_syncs (wallet_id);
+  `,
 ];

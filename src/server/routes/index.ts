@@ -6,12 +6,14 @@ import { transactionRoutes } from './transactions.js';
 import { exportRoutes } from './exports.js';
 import { miscRoutes } from './misc.js';
 import { transferRoutes } from './transfers.js';
+import { walletRoutes } from './wallets.js';
 
 export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     tagRoutes(app, deps);
     transactionRoutes(app, deps);
     transferRoutes(app, deps);
+    walletRoutes(app, deps);
     exportRoutes(app, deps);
     miscRoutes(app, deps);
   };

@@ -1,22 +1,16 @@
-/** Wallets, the event log, webhooks, health and the OpenAPI document. */
+/** The event log, webhooks, health and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
 import { assertPublicUrl } from '../url-guard.js';
 import { openApiDocument } from '../openapi.js';
-import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
-import { queryKey } from '../read-cache.js';
+import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
 import { pageOfList } from '../../core/pagination.js';
 
 export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { backend, cache } = deps;
+  const { backend } = deps;
   app.get('/health', { config: { access: 'public' } }, async () => ({ success: true, data: { status: 'ok' } }));
   app.get('/openapi.json', { config: { access: 'public' } }, async () => openApiDocument());
 
-  app.get('/wallets', { config: { access: 'read' } }, async (req, reply) => {
-    const { ws, query } = queryWorkspace(req, { required: true });
-    const body = await cache.get(ws, queryKey('wallets', query), async () => ({ success: true, ...(await backend.listWallets(ws, query)) }));
-    return reply.type(JSON_TYPE).send(body);
-  });
   app.get('/events', { config: { access: 'read' } }, async (req) => {
     const { ws, query } = queryWorkspace(req, { required: true });
     return { success: true, ...(await backend.listEvents(ws, query)) };

@@ -7,6 +7,23 @@ interface Opts {
   port: string;
   publicUrl?: string;
   allowPrivateWebhooks?: boolean;
+  syncEvery?: string;
+}
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** Syncing more often than this only spends the explorer's quota. */
+const MIN_SYNC_EVERY_MS = 60_000;
+/** setInterval's limit (~24.8 days). */
+const MAX_SYNC_EVERY_MS = 2 ** 31 - 1;
+
+/** `--sync-every 30s|15m|1h` in ms, at least a minute. */
+export function syncEveryMs(text: string): number {
+  const m = /^(\d+)(s|m|h)$/.exec(text.trim());
+  const ms = m ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS] : NaN;
+  if (!(ms >= MIN_SYNC_EVERY_MS && ms <= MAX_SYNC_EVERY_MS)) {
+    throw new TxaError('USAGE_ERROR', `--sync-every must be a duration of 1m to 596h such as 90s, 15m or 1h, got '${text}'`, { field: 'sync-every' });
+  }
+  return ms;
 }
 
 export function registerServe(program: Command): void {
@@ -17,16 +34,26 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
     .option('--public-url <url>', 'base URL clients use, for download links and attachment URLs (default http://<host>:<port>)')
     .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
+    .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (30s, 15m, 1h; at least 1m)')
     .action(
       action<Opts>(async (ctx, o) => {
         const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;
         if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${o.port}'`, { field: 'port' });
         if (o.publicUrl !== undefined) requireHttpUrl(o.publicUrl, '--public-url', 'public-url');
+        const syncEvery = o.syncEvery === undefined ? undefined : syncEveryMs(o.syncEvery);
         await ctx.local('serve');
         const ledgerPath = ctx.ledgerPath();
         await ctx.close(); // serve opens its own connections
         const { startServer } = await import('../../../server/serve.js');
-        const running = await startServer({ ledgerPath, host: o.host, port, publicUrl: o.publicUrl, allowPrivateWebhooks: Boolean(o.allowPrivateWebhooks) });
+        const running = await startServer({
+          ledgerPath,
+          host: o.host,
+          port,
+          publicUrl: o.publicUrl,
+          allowPrivateWebhooks: Boolean(o.allowPrivateWebhooks),
+          etherscanKey: ctx.profile.etherscan_api_key,
+          syncEveryMs: syncEvery,
+        });
         process.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
         if (running.publicUrl !== running.url) process.stderr.write(`public URL ${running.publicUrl}\n`);
         await new Promise<void>((resolve) => {

@@ -6,22 +6,20 @@ import { printWallets } from '../../views.js';
 import { registerAssertions } from './assert.js';
 import { registerWalletSync } from './sync.js';
 
-// The four wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
+// The wallet verbs are a few lines each, so they share this file (as gh does for small nouns).
 export function registerWallet(program: Command): void {
   const wallet = program.command('wallet').description('wallets of the workspace, with balances');
 
   wallet
     .command('add')
-    .description('add a wallet (local only)')
+    .description('add a wallet')
     .requiredOption('--address <address>', '0x address')
     .requiredOption('--chain <chain>', CHAINS.join(', '))
     .option('--label <label>', 'a name for it')
     .action(
       action<{ address: string; chain: string; label?: string }>(async (ctx, o) => {
         const ws = ctx.workspace();
-        const local = await ctx.local('wallet add');
-        const { addWallet } = await import('../../../engine/wallets.js');
-        const w = addWallet(local.engine, ws, { address: o.address, chain: o.chain, label: o.label });
+        const w = await (await ctx.backend()).createWallet(ws, { address: o.address, chain: o.chain, label: o.label });
         if (ctx.out.json) ctx.out.body({ success: true, data: w });
         else printWallets(ctx.out, [w]);
       }),
@@ -44,15 +42,13 @@ export function registerWallet(program: Command): void {
 
   wallet
     .command('update')
-    .description('rename a wallet (local only)')
+    .description('rename a wallet')
     .argument('<id>', 'wallet id')
     .requiredOption('--label <label>', 'new label')
     .action(
       action<{ label: string }>(async (ctx, o, [id]) => {
         const ws = ctx.workspace();
-        const local = await ctx.local('wallet update');
-        const { updateWallet } = await import('../../../engine/wallets.js');
-        const w = updateWallet(local.engine, ws, id!, o.label);
+        const w = await (await ctx.backend()).updateWallet(ws, id!, { label: o.label });
         if (ctx.out.json) ctx.out.body({ success: true, data: w });
         else printWallets(ctx.out, [w]);
       }),
@@ -60,18 +56,17 @@ export function registerWallet(program: Command): void {
 
   wallet
     .command('remove')
-    .description('remove a wallet and all its transactions (local only)')
+    .description('remove a wallet and all its transactions')
     .argument('<id>', 'wallet id')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(
       action<{ yes?: boolean }>(async (ctx, o, [id]) => {
         const ws = ctx.workspace();
-        const local = await ctx.local('wallet remove');
+        const backend = await ctx.backend();
         if (!(await confirm(o.yes, `Remove wallet ${id} and all its transactions?`))) {
           throw new TxaError('USAGE_ERROR', 'cancelled');
         }
-        const { removeWallet } = await import('../../../engine/wallets.js');
-        const res = removeWallet(local.engine, ws, id!);
+        const res = await backend.deleteWallet(ws, id!);
         if (ctx.out.json) ctx.out.body({ success: true, data: res });
         else ctx.out.notice(`Removed wallet ${res.id}.`);
       }),

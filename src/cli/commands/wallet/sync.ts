@@ -1,13 +1,46 @@
 /** `txa wallet sync [ID...] [--all] [--dry-run]`: a wallet's history from its chain's explorer API (docs/sync.md). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { progressView, type ProgressView } from '../export/progress.js';
+import type { SyncResult } from '../../../sync/wallet-sync.js';
+
+/** How this run syncs one wallet, and lists the wallets for `--all`. */
+interface Syncer {
+  sync(id: string): Promise<SyncResult>;
+  all(): Promise<string[]>;
+}
+
+/** In this process, on the local ledger. */
+async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: () => ProgressView | undefined): Promise<Syncer> {
+  const { syncSettings } = await import('../../../sync/settings.js');
+  const settings = syncSettings(process.env, ctx.profile.etherscan_api_key);
+  const local = await ctx.local('wallet sync');
+  const { WalletSync, walletIdsOf } = await import('../../../sync/wallet-sync.js');
+  const sync = new WalletSync(local.engine, ws, settings, {
+    dryRun,
+    onNotice: (m) => ctx.out.notice(m),
+    onProgress: (p) => view()?.update(Math.floor((p.done / p.lists) * 100), `${p.list}, block ${p.block}, ${p.newTransactions} new`),
+  });
+  return { sync: (id) => sync.sync(id), all: async () => walletIdsOf(local.engine, ws) };
+}
+
+/** By the API's server (its worker and its explorer settings), polled until done. */
+async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: () => ProgressView | undefined): Promise<Syncer> {
+  if (dryRun) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
+  const backend = await ctx.backend();
+  const { remoteSync, remoteWalletIds } = await import('./sync-remote.js');
+  return {
+    sync: (id) => remoteSync(backend, ws, id, (r) => view()?.update(r.status === 'queued' ? 0 : 50, `${r.status}, ${r.new_transactions} new`)),
+    all: () => remoteWalletIds(backend, ws),
+  };
+}
 
 export function registerWalletSync(wallet: Command): void {
   wallet
     .command('sync')
-    .description('fetch wallets\' transactions from the chain\'s explorer API (local only)')
+    .description('fetch wallets\' transactions from the chain\'s explorer API (through the API\'s server when remote)')
     .argument('[ids...]', 'wallet ids')
     .option('--all', 'every wallet of the workspace')
     .option('--dry-run', 'fetch and count, write nothing')
@@ -18,22 +51,14 @@ export function registerWalletSync(wallet: Command): void {
           throw new TxaError('USAGE_ERROR', 'name the wallets to sync, or pass --all', { field: 'ids', hint: 'List wallets with: txa wallet list' });
         }
         const ws = ctx.workspace();
-        const { syncSettings } = await import('../../../sync/settings.js');
-        const settings = syncSettings(process.env, ctx.profile.etherscan_api_key);
-        const local = await ctx.local('wallet sync');
-        const { WalletSync, walletIdsOf } = await import('../../../sync/wallet-sync.js');
-        const walletIds = o.all ? walletIdsOf(local.engine, ws) : named;
         let view: ProgressView | undefined;
-        const sync = new WalletSync(local.engine, ws, settings, {
-          dryRun: o.dryRun,
-          onNotice: (m) => ctx.out.notice(m),
-          onProgress: (p) => view?.update(Math.floor((p.done / p.lists) * 100), `${p.list}, block ${p.block}, ${p.newTransactions} new`),
-        });
+        const syncOne = ctx.isRemote() ? await remoteSyncer(ctx, ws, o.dryRun, () => view) : await localSyncer(ctx, ws, o.dryRun, () => view);
+        const walletIds = o.all ? await syncOne.all() : named;
         const results = [];
         for (const id of walletIds) {
           view = await progressView(ctx.out, `Syncing ${id}`);
           try {
-            const r = await sync.sync(id);
+            const r = await syncOne.sync(id);
             results.push(r);
             view.stop(`${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`, true);
           } catch (err) {

@@ -1,0 +1,112 @@
+/**
+ * Syncs run by `txa serve` (CONTRACT §11): the worker claims the oldest queued record, runs the
+ * same `WalletSync` as `txa wallet sync` and writes its progress and outcome to the record, which
+ * GET /wallets/:id/sync shows. A sync whose process died is queued again at the next start and
+ * goes on from the wallet's cursors (nothing lost or repeated); the counts of the cut-off run
+ * are kept and added to. `--sync-every` queues a sync for each wallet whose explorer is available.
+ */
+import type { Engine } from '../engine/engine.js';
+import { ownerGone, ownerOf, parseOwner } from '../engine/job-owner.js';
+import { requestWalletSync } from '../engine/wallet-syncs.js';
+import { TxaError } from '../core/errors.js';
+import { nowIso } from '../core/clock.js';
+import type { Chain } from '../core/types.js';
+import { activeSyncRow, claimQueuedSync, finishSync, getSyncRow, requeueSync, runningSyncRows, updateSyncProgress } from '../store/wallet-syncs.js';
+import { WalletSync } from './wallet-sync.js';
+import { sourceFor, type SyncSettings } from './settings.js';
+
+const wallSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Puts back in the queue the syncs left running by processes that are gone; their ids. */
+export function recoverInterruptedSyncs(engine: Engine): string[] {
+  const wallNow = wallSeconds();
+  const gone = runningSyncRows(engine.db).filter((r) => ownerGone(parseOwner(r.worker), r.heartbeat_ts, wallNow));
+  return engine.write(() => gone.filter((r) => requeueSync(engine.db, r.id, r.worker)).map((r) => r.id));
+}
+
+/** Takes the oldest queued sync for this process; its id, or null. */
+export function claimNextSync(engine: Engine): string | null {
+  return engine.write(() => claimQueuedSync(engine.db, ownerOf('serve'), wallSeconds(), nowIso()));
+}
+
+/** Runs a claimed sync to its end: the record ends `completed` with the counts, or `failed` with the error. */
+export async function runSyncJob(engine: Engine, id: string, settings: SyncSettings): Promise<void> {
+  const row = getSyncRow(engine.db, id);
+  if (!row) return; // its wallet was removed meanwhile
+  // A run cut off earlier (a restart) counted these already.
+  const before = { new_transactions: row.new_transactions, duplicates: row.duplicates, requests: row.requests };
+  let source: string | null = row.source;
+  try {
+    source = sourceFor(row.chain as Chain, settings).kind;
+    const sync = new WalletSync(engine, row.workspace_id, settings, {
+      onProgress: (p) =>
+        engine.write(() =>
+          updateSyncProgress(engine.db, id, {
+            source: source!,
+            new_transactions: before.new_transactions + p.newTransactions,
+            duplicates: before.duplicates,
+            requests: before.requests,
+            heartbeat_ts: wallSeconds(),
+          }),
+        ),
+    });
+    const r = await sync.sync(row.wallet_id);
+    engine.write(() =>
+      finishSync(engine.db, id, {
+        status: 'completed',
+        source: r.source,
+        new_transactions: before.new_transactions + r.new_transactions,
+        duplicates: before.duplicates + r.duplicates,
+        requests: before.requests + r.requests,
+        last_block: r.last_block,
+        last_synced: r.last_synced,
+        error_code: null,
+        error_message: null,
+        completed_at: nowIso(),
+      }),
+    );
+  } catch (err) {
+    const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
+    if (!(err instanceof TxaError)) process.stderr.write(`wallet sync ${id} failed: ${(err as Error).stack ?? String(err)}\n`);
+    const kept = Number(e.extra?.new_transactions ?? 0);
+    engine.write(() =>
+      finishSync(engine.db, id, {
+        status: 'failed',
+        source,
+        new_transactions: before.new_transactions + kept,
+        duplicates: before.duplicates,
+        requests: before.requests,
+        last_block: null,
+        last_synced: null,
+        error_code: e.code,
+        error_message: e.message,
+        completed_at: nowIso(),
+      }),
+    );
+  }
+}
+
+/**
+ * `serve --sync-every`: queues a sync for every wallet of every workspace whose chain has an
+ * explorer available with these settings (a key for Etherscan, or a Blockscout), except wallets
+ * whose sync is still queued or running. Returns how many were queued.
+ */
+export function queueDueSyncs(engine: Engine, settings: SyncSettings): number {
+  const wallets = engine.db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as { id: string; workspace_id: string; chain: Chain }[];
+  let queued = 0;
+  for (const w of wallets) {
+    if (!sourceAvailable(w.chain, settings) || activeSyncRow(engine.db, w.id)) continue;
+    requestWalletSync(engine, w.workspace_id, w.id);
+    queued++;
+  }
+  return queued;
+}
+
+function sourceAvailable(chain: Chain, settings: SyncSettings): boolean {
+  try {
+    sourceFor(chain, settings);
+    return true;
+  } catch {
+    return false;
+  }
+}
