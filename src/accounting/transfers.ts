@@ -12,29 +12,12 @@
  *   BRIDGE_TOLERANCE_PERCENT (the bridge's fee). The user confirms or rejects each proposal.
  */
 import { compareDecimal, scaleOf, toBaseUnits } from '../core/money.js';
-import type { Direction } from '../core/types.js';
+import { rejectionKey, type Leg } from '../core/transfer-legs.js';
+
+export { rejectionKey, type Leg };
 
 export const BRIDGE_WINDOW_SECONDS = 3600;
 export const BRIDGE_TOLERANCE_PERCENT = 1n;
-
-/** What matching reads of a row. */
-export interface Leg {
-  id: string;
-  wallet_id: string;
-  chain: string;
-  tx_hash: string;
-  token_symbol: string;
-  token_address: string | null;
-  /** Canonical decimal in token units. */
-  amount: string;
-  direction: Direction;
-  type: string;
-  ts: number;
-  from_address: string;
-  to_address: string;
-  /** The transfer the row is a leg of, and how many legs that transfer has. */
-  transfer: { id: string; legs: number } | null;
-}
 
 export interface OwnWallet {
   id: string;
@@ -47,9 +30,6 @@ export interface Pair {
   out: Leg;
   in: Leg;
 }
-
-/** Key of a rejected pair (`in` empty for a one-leg transfer), as the engine stores rejections. */
-export const rejectionKey = (outId: string, inId: string) => `${outId}\0${inId}`;
 
 /** Fees and zero amounts (approvals, failed calls) move nothing to match. */
 export function movesValue(leg: Pick<Leg, 'type' | 'amount'>): boolean {

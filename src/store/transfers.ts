@@ -6,7 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
-import { rejectionKey, type Leg } from '../accounting/transfers.js';
+import { rejectionKey, type Leg } from '../core/transfer-legs.js';
 import type { TransferKind, TransferMatchedBy } from '../core/types.js';
 
 export interface TransferRow {
@@ -17,7 +17,7 @@ export interface TransferRow {
   created_at: string;
 }
 
-/** A leg's columns as matching reads them (accounting/transfers.ts Leg), `legs` counted in SQL. */
+/** A leg's columns as matching reads them (core/transfer-legs.ts Leg), `legs` counted in SQL. */
 const LEG = `SELECT t.id, t.wallet_id, t.chain, t.tx_hash, t.token_symbol, t.token_address, t.amount, t.direction, t.type, t.ts,
   t.from_address, t.to_address, t.transfer_id,
   iif(t.transfer_id IS NULL, 0, (SELECT count(*) FROM transactions c WHERE c.transfer_id = t.transfer_id)) AS legs
@@ -111,7 +111,7 @@ export function removeRejection(db: Db, outId: string, inId: string): void {
   prepareCached(db, 'DELETE FROM transfer_rejections WHERE out_id = ? AND in_id = ?').run(outId, inId);
 }
 
-/** The rejected pairs of a workspace as a lookup of `out\0in` keys (accounting/transfers.ts rejectionKey). */
+/** The rejected pairs of a workspace as a lookup of `out\0in` keys (core/transfer-legs.ts rejectionKey). */
 export function rejections(db: Db, workspaceId: string): Set<string> {
   const rows = prepareCached(db, 'SELECT out_id, in_id FROM transfer_rejections WHERE workspace_id = ?').all(workspaceId) as { out_id: string; in_id: string }[];
   return new Set(rows.map((r) => rejectionKey(r.out_id, r.in_id)));
