@@ -17,6 +17,9 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa wallet list': ['txa wallet list', 'txa wallet list --chain polygon --json'],
   'txa wallet update': ['txa wallet update wal_… --label "Payroll (Polygon)"'],
   'txa wallet remove': ['# removes its transactions too', 'txa wallet remove wal_… --yes'],
+  'txa wallet sync': ['# every wallet of the workspace, from the explorer APIs', 'TXA_ETHERSCAN_API_KEY=… txa wallet sync --all', '# what a sync would add, without writing', 'txa wallet sync wal_… --dry-run --json'],
+  'txa wallet assert': ['# the statement says 12.5 ETH at the end of March', 'txa wallet assert wal_… --token ETH --balance 12.5 --at 2025-03-31'],
+  'txa wallet assertions': ['txa wallet assertions', 'txa wallet assertions wal_… --json'],
 
   'txa tags': ['txa tags create --name Payroll --type expense', 'txa tags list'],
   'txa tags create': ['txa tags create --name Payroll --type expense', 'txa tags create --name "Staking rewards" --type income --color "#059669" --description "validator rewards"'],
@@ -38,6 +41,12 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa tx untag': ['txa tx untag tx_… Payroll'],
   'txa tx update': ['txa tx update tx_… --notes "Invoice 42" --add-tag Payroll', 'txa tx update tx_… --remove-tag Payroll --add-tag "Vendor payment"', '# clear the notes', 'txa tx update tx_… --notes ""'],
   'txa tx attach': ['txa tx attach tx_… invoice-42.pdf'],
+  'txa tx history': ['# every change: who, when, old → new', 'txa tx history tx_…', 'txa tx history tx_… --json'],
+
+  'txa transfers': ['txa transfers list --status candidate', 'txa transfers match tx_… tx_…'],
+  'txa transfers list': ['# bridges proposed for you to confirm', 'txa transfers list --status candidate', 'txa transfers list --status matched --json'],
+  'txa transfers match': ['# the outflow and the inflow of one movement between your wallets', 'txa transfers match tx_… tx_…', '# match every pair found in the ledger', 'txa transfers match --auto'],
+  'txa transfers unmatch': ['txa transfers unmatch tx_…'],
 
   'txa events': ['txa events list --type transaction.tagged'],
   'txa events list': ['txa events list', 'txa events list --type export.completed --json'],
@@ -60,6 +69,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa export status': ['txa export status exp_…'],
   'txa export list': ['txa export list', 'txa export list --json'],
   'txa export download': ['txa export download exp_… --out report.pdf'],
+  'txa export cancel': ['txa export cancel exp_…'],
 
   'txa rates': ['txa rates import eur-rates.csv', 'txa rates list --currency EUR'],
   'txa rates import': ['# CSV date,currency,rate from the base currency', 'txa rates import eur-rates.csv'],
@@ -88,6 +98,8 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa demo': ['txa demo', 'txa demo --dir /tmp/txa-demo'],
 
   'txa completion': ['# bash: load now, or add the line to ~/.bashrc', 'source <(txa completion bash)', '# zsh', 'txa completion zsh > "${fpath[1]}/_txa"', '# fish', 'txa completion fish > ~/.config/fish/completions/txa.fish'],
+
+  'txa check': ['# is last month ready to report? (exit 1 when anything is found)', 'txa check --period last-month', '# CI: accept untagged rows, fail on the rest', 'txa check --period last-month --allow untagged --json'],
 };
 
 /** The examples as help text: a `# comment` line as it is, a command after `$ `. */

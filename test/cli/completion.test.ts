@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { CHAINS } from '../../src/core/types.js';
+import { CHAINS, EXPORT_FORMATS } from '../../src/core/types.js';
 
 const CHAIN_WORDS = CHAINS.join(' ');
 
@@ -49,12 +49,12 @@ describe('completion bash', () => {
 
   it('completes nouns, verbs, flags with the global ones, and known values per command', () => {
     expect(bashComplete(['txa', 'wo'])).toEqual(['workspace']);
-    expect(bashComplete(['txa', '-w', 'ws_1', 'tx', ''])).toEqual(['list', 'get', 'tag', 'untag', 'update', 'attach']);
+    expect(bashComplete(['txa', '-w', 'ws_1', 'tx', ''])).toEqual(['list', 'get', 'tag', 'untag', 'update', 'attach', 'history']);
     expect(bashComplete(['txa', 'workspace', 'update', 'ws_1', '--'])).toEqual(expect.arrayContaining(['--name', '--tier', '--currency', '--rate-limit', '--json', '--workspace', '--db', '--help']));
     expect(bashComplete(['txa', 'tx', 'list', '--chain', ''])).toEqual(expect.arrayContaining(['ethereum', 'polygon', 'arbitrum', 'bsc']));
     expect(bashComplete(['txa', 'tx', 'list', '--sort', 'amount'])).toEqual(['amount_desc', 'amount_asc']);
     expect(bashComplete(['txa', 'import', 'f.csv', '--format', ''])).toEqual(['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki']);
-    expect(bashComplete(['txa', 'export', 'create', '--format', ''])).toEqual(['csv', 'pdf', 'json']);
+    expect(bashComplete(['txa', 'export', 'create', '--format', ''])).toEqual([...EXPORT_FORMATS]);
     expect(bashComplete(['txa', 'workspace', 'create', 'X', '--tier', ''])).toEqual(['free', 'pro', 'enterprise']);
     expect(bashComplete(['txa', 'completion', 'txa.b'])).toEqual(['txa.bash']); // no subcommands: files
   });

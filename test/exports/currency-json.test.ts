@@ -3,7 +3,7 @@ import { describe, test, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { tempLedger, addWallets, addTxs, addMany, tag } from './seed.js';
+import { tempLedger, addWallets, addTxs, addMany, tag, ADDR } from './seed.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { importRates, listRates } from '../../src/engine/rates.js';
 import { listTransactions } from '../../src/engine/transactions.js';
@@ -97,8 +97,8 @@ describe('JSON export', () => {
     const w = addWallets(src.engine, src.ws, ['Main', 'Savings, "long-term"']);
     const ids = addTxs(src.engine, src.ws, w, [
       { wallet: 0, day: '2024-01-05', amount: '1.000000000000000001', fiat: '2500.10', direction: 'inflow', notes: 'salary =1+1' },
-      { wallet: 1, day: '2024-01-06', amount: '0.5', fiat: null, direction: 'outflow', symbol: 'ETH' },
-      { wallet: 0, day: '2024-02-07', amount: '123456789.123456789', fiat: '0.01', direction: 'outflow', notes: 'Ünïcödé ✓\nline 2' },
+      { wallet: 1, day: '2024-01-06', amount: '0.5', fiat: null, direction: 'outflow', symbol: 'ETH', from: ADDR(1), to: ADDR(91) },
+      { wallet: 0, day: '2024-02-07', amount: '123456789.123456789', fiat: '0.01', direction: 'outflow', notes: 'Ünïcödé ✓\nline 2', from: ADDR(0), to: ADDR(91) },
     ]);
     const income = tag(src.engine, src.ws, 'Income', 'income');
     tagTransaction(src.engine, src.ws, ids[0]!, { tag_ids: [income, tag(src.engine, src.ws, 'Payroll')] });

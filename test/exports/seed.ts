@@ -24,6 +24,8 @@ export interface SeedTx {
   notes?: string | null;
   hash?: string;
   from?: string;
+  /** Default: the wallet's own address. */
+  to?: string;
 }
 
 export function tempLedger(tier: Tier = 'pro', currency = 'USD') {
@@ -34,7 +36,7 @@ export function tempLedger(tier: Tier = 'pro', currency = 'USD') {
   return { dir, path, engine, ws };
 }
 
-const ADDR = (i: number) => `0x${String(i + 1).padStart(40, 'a')}`;
+export const ADDR = (i: number) => `0x${String(i + 1).padStart(40, 'a')}`;
 
 export function addWallets(engine: Engine, ws: string, labels: string[]): string[] {
   return engine.write(() => labels.map((label, i) => insertNewWallet(engine, ws, { address: ADDR(i), chain: 'ethereum', label }).id));
@@ -53,7 +55,7 @@ export function addTxs(engine: Engine, ws: string, wallets: string[], txs: SeedT
       tx_hash: hash,
       transfer_key: '0',
       from_address: t.from ?? ADDR(90),
-      to_address: ADDR(t.wallet),
+      to_address: t.to ?? ADDR(t.wallet),
       token_symbol: t.symbol ?? 'ETH',
       token_address: null,
       token_decimals: 18,

@@ -33,8 +33,9 @@ describe('etherscan normal transactions (etherscan-normal.csv: all quoted, LF, E
     expect(ledger(w)).toEqual([
       // Line 2: 0.25 ETH in × $402.10 = 100.525 → 100.52 (half to even). Its TxnFee was the sender's: no fee row.
       [1509012345, 'transfer', 'inflow', '0.25', 10052],
-      // Line 3: 18 decimals kept; 12.345678901234567891 × 1500.00 = 18518.5183…; the fee at its TxnFee(USD) 0.9142315.
-      [1516380023, 'fee', 'outflow', '0.000882914200000001', 91],
+      // Line 3: 18 decimals kept; 12.345678901234567891 × 1500.00 = 18518.5183…; the fee at the day's price too:
+      // 0.000882914200000001 × 1500.00 = 1.3243713 → 1.32 (not its TxnFee(USD) 0.9142315, taken at the export day's price).
+      [1516380023, 'fee', 'outflow', '0.000882914200000001', 132],
       [1516380023, 'transfer', 'outflow', '12.345678901234567891', 1851852],
       // Line 4: Approve, a zero-value call; line 5: a raw 4-byte selector.
       [1523010203, 'fee', 'outflow', '0.00193117', 77],
@@ -225,7 +226,7 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
     // 9 rows: 7 with a Value_IN (inflows, no fee); lines 2 and 10 have no value: a 0 outflow and a fee each.
     expect(importFile(FILE, { walletId: w })).toMatchObject({ imported: 7 + 2 * 2, skipped: 0 });
     expect(ledger(w)).toEqual([
-      // Line 2: "0.0" in, "0" out; the fee at its TxnFee(USD) 0.3463…
+      // Line 2: "0.0" in, "0" out; the fee at the day's price: 0.4172630581264907 × 0.83 = 0.3463…
       [1707430001, 'fee', 'outflow', '0.4172630581264907', 35],
       [1707430001, 'contract_call', 'outflow', '0', 0],
       [1707860002, 'transfer', 'inflow', '4', 340], // "4.0" × 0.85
@@ -235,9 +236,9 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
       [1712680006, 'transfer', 'inflow', '0.00001', 0],
       [1712680006, 'transfer', 'inflow', '0.00001', 0],
       [1712680006, 'transfer', 'inflow', '0.00001', 0],
-      // Lines 9, 10, the newest day: no Historical $Price, so no value; the fee keeps its TxnFee(USD) 0.158….
+      // Lines 9, 10, the newest day: no Historical $Price, so no value, the fee's neither (not its TxnFee(USD) 0.158…).
       [1713300007, 'transfer', 'inflow', '8', null],
-      [1713310008, 'fee', 'outflow', '0.2196041830559214', 16],
+      [1713310008, 'fee', 'outflow', '0.2196041830559214', null],
       [1713310008, 'contract_call', 'outflow', '0', null],
     ]);
     expect(rows(w).every((r) => r.token_symbol === 'POL' && r.token_address === null)).toBe(true);
