@@ -392,4 +392,20 @@ export const MIGRATIONS: string[] = [
   CREATE UNIQUE INDEX balance_assertions_key ON balance_assertions (wallet_id, token_symbol, ifnull(token_address, ''), day);
   CREATE INDEX balance_assertions_by_workspace ON balance_assertions (workspace_id, day);
   `,
+  // 11: the price cache (\`txa prices\`, docs/prices.md): one price per source, token and UTC day, in
+  // \`currency\` (USD for the APIs). \`token\` is \`chain:address\` (txa's chain names), \`coingecko:<id>\`
+  // for a native coin, or an imported symbol; \`price\` NULL records that the source had none that day,
+  // so a second fill does not ask again. Ledger-wide: a price is a fact about a token, not a workspace.
+  `
+  CREATE TABLE prices (
+    source     TEXT NOT NULL CHECK (source IN ('import', 'defillama', 'coingecko')),
+    token      TEXT NOT NULL,
+    day        TEXT NOT NULL,
+    price      TEXT,
+    currency   TEXT NOT NULL,
+    price_ts   INTEGER,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (source, token, day)
+  ) WITHOUT ROWID;
+  `,
 ];
