@@ -55,6 +55,7 @@ export async function fillPrices(engine: Engine, workspaceId: string, api: Price
   const ws = engine.workspace(workspaceId);
   const rows = candidates(engine, workspaceId, opts);
   const lookup = new PriceLookup(engine, api);
+  const requestsBefore = api.http.requests;
   const keysOf = (r: Candidate, day: string) => ({
     imported: [...(r.token_address ? [`${r.chain}:${r.token_address.toLowerCase()}`] : []), r.token_symbol.toUpperCase()],
     api: coinKey(r.chain, r.token_address, day),
@@ -106,7 +107,7 @@ export async function fillPrices(engine: Engine, workspaceId: string, api: Price
   for (let i = 0; i < values.length; i += WRITE_BATCH) priced += writeValues(engine, workspaceId, values.slice(i, i + WRITE_BATCH));
   const unpriced = [...reasons.values()];
   return {
-    result: { priced, unpriced: unpriced.reduce((n, u) => n + u.rows, 0), requests: api.http.requests, cached: lookup.cached },
+    result: { priced, unpriced: unpriced.reduce((n, u) => n + u.rows, 0), requests: api.http.requests - requestsBefore, cached: lookup.cached },
     unpriced,
   };
 }

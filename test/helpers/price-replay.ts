@@ -29,6 +29,8 @@ export interface PriceReplay {
   url: string;
   /** Points by the API's coin id (`coingecko:ethereum`, `ethereum:0x…`, `avax:0x…`) and UTC day. */
   points: Record<string, Record<string, Point>>;
+  /** DefiLlama's point for any coin and day `points` lacks, when set. */
+  fallback?: Point;
   /** Every call's path and query, in order. */
   calls: URL[];
   faults: Fault[];
@@ -50,9 +52,9 @@ function batchHistorical(server: PriceReplay, url: URL): unknown {
   const coins: Record<string, unknown> = {};
   for (const [id, stamps] of Object.entries(asked)) {
     const known = server.points[id];
-    if (!known) continue;
+    if (!known && !server.fallback) continue;
     const prices = stamps.flatMap((ts) => {
-      const p = known[dayOfTs(ts)];
+      const p = known?.[dayOfTs(ts)] ?? server.fallback;
       return p ? [{ timestamp: ts + (p.shift ?? -922), price: p.price, confidence: p.confidence ?? 0.99 }] : [];
     });
     coins[id] = { symbol: id.split(':')[1]!.slice(0, 6).toUpperCase(), prices };

@@ -8,9 +8,9 @@ import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import type { Output } from '../../output.js';
 import type { FillResult, Unpriced } from '../../../prices/fill.js';
 
-/** The human form of a fill: one line on stdout, each reason rows stayed unpriced on stderr. */
-export function printFill(out: Output, source: string, r: FillResult, unpriced: Unpriced[]): void {
-  out.line(`priced ${r.priced} row${r.priced === 1 ? '' : 's'}, ${r.unpriced} left without a value (${r.requests} requests to ${source}, ${r.cached} token-days from the cache)`);
+/** The human form of a fill: one line on stdout (stderr beside another command's table), each reason rows stayed unpriced on stderr. */
+export function printFill(out: Output, source: string, r: FillResult, unpriced: Unpriced[], aside = false): void {
+  (aside ? out.notice.bind(out) : out.line.bind(out))(`priced ${r.priced} row${r.priced === 1 ? '' : 's'}, ${r.unpriced} left without a value (${r.requests} requests to ${source}, ${r.cached} token-days from the cache)`);
   for (const u of unpriced) out.notice(`${u.rows} row${u.rows === 1 ? '' : 's'} unpriced: ${u.reason}, e.g. ${u.example}`);
 }
 

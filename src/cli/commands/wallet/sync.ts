@@ -1,8 +1,25 @@
-/** `txa wallet sync [ID...] [--all] [--dry-run]`: a wallet's history from its chain's explorer API (docs/sync.md). */
+/** `txa wallet sync [ID...] [--all] [--dry-run] [--prices]`: a wallet's history from its chain's explorer API (docs/sync.md), priced as it goes (docs/prices.md). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { action } from '../../run.js';
 import { progressView, type ProgressView } from '../export/progress.js';
+import type { Output } from '../../output.js';
+import type { Engine } from '../../../engine/engine.js';
+import type { FillResult } from '../../../prices/fill.js';
+
+/** `--prices`: one price client for the run (its rate limit and cache span every wallet); each wallet's fill printed as it ends. */
+async function pricer(out: Output) {
+  const { priceSettings } = await import('../../../prices/settings.js');
+  const { priceApi } = await import('../../../prices/apis.js');
+  const { fillPrices } = await import('../../../prices/fill.js');
+  const { printFill } = await import('../prices/index.js');
+  const api = priceApi(undefined, priceSettings(process.env), (m) => out.notice(m));
+  return async (engine: Engine, ws: string, walletId: string): Promise<FillResult> => {
+    const { result, unpriced } = await fillPrices(engine, ws, api, { walletIds: [walletId] });
+    if (!out.json) printFill(out, api.http.name, result, unpriced, true);
+    return result;
+  };
+}
 
 export function registerWalletSync(wallet: Command): void {
   wallet
@@ -11,8 +28,9 @@ export function registerWalletSync(wallet: Command): void {
     .argument('[ids...]', 'wallet ids')
     .option('--all', 'every wallet of the workspace')
     .option('--dry-run', 'fetch and count, write nothing')
+    .option('--prices', 'then value each wallet\'s rows without a fiat value, as txa prices fill does (DefiLlama)')
     .action(
-      action<{ all?: boolean; dryRun?: boolean }, [string[]]>(async (ctx, o, [named]) => {
+      action<{ all?: boolean; dryRun?: boolean; prices?: boolean }, [string[]]>(async (ctx, o, [named]) => {
         if (named.length > 0 && o.all) throw new TxaError('USAGE_ERROR', 'name wallet ids or pass --all, not both', { field: 'all' });
         if (named.length === 0 && !o.all) {
           throw new TxaError('USAGE_ERROR', 'name the wallets to sync, or pass --all', { field: 'ids', hint: 'List wallets with: txa wallet list' });
@@ -23,6 +41,7 @@ export function registerWalletSync(wallet: Command): void {
         const local = await ctx.local('wallet sync');
         const { WalletSync, walletIdsOf } = await import('../../../sync/wallet-sync.js');
         const walletIds = o.all ? walletIdsOf(local.engine, ws) : named;
+        const prices = o.prices && !o.dryRun ? await pricer(ctx.out) : undefined;
         let view: ProgressView | undefined;
         const sync = new WalletSync(local.engine, ws, settings, {
           dryRun: o.dryRun,
@@ -34,8 +53,8 @@ export function registerWalletSync(wallet: Command): void {
           view = await progressView(ctx.out, `Syncing ${id}`);
           try {
             const r = await sync.sync(id);
-            results.push(r);
             view.stop(`${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`, true);
+            results.push(prices ? { ...r, prices: await prices(local.engine, ws, id) } : r);
           } catch (err) {
             view.stop(`Sync of ${id} stopped`, false);
             throw err;
