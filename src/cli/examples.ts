@@ -75,6 +75,11 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa rates import': ['# CSV date,currency,rate from the base currency', 'txa rates import eur-rates.csv'],
   'txa rates list': ['txa rates list', 'txa rates list --currency EUR --json'],
 
+  'txa prices': ['txa prices fill', 'txa prices import prices.csv'],
+  'txa prices fill': ['# every row without a value, from DefiLlama (no key)', 'txa prices fill', '# one year, from CoinGecko (TXA_COINGECKO_API_KEY)', 'txa prices fill --period 2025 --source coingecko --json'],
+  'txa prices import': ['# CSV date,token,price[,currency]; token a symbol or chain:address', 'txa prices import prices.csv'],
+  'txa prices list': ['txa prices list --source import', 'txa prices list --token ETH --json'],
+
   'txa serve': ['txa serve --port 8080', 'txa --db /srv/txa/ledger.db serve --host 0.0.0.0 --public-url https://txa.example.com'],
 
   'txa keys': ['txa keys create --name ci --access read', 'txa keys list'],

@@ -15,7 +15,8 @@ import {
 import { totals } from '../store/rollups.js';
 import { getWallet } from '../store/ledger.js';
 
-function hydrate(engine: Engine, rows: TransactionRow[]): Transaction[] {
+/** Rows as the API shows them, with their tags and attachments (one query each for the batch). */
+export function hydrate(engine: Engine, rows: TransactionRow[]): Transaction[] {
   const { tags, attachments } = loadRelations(
     engine.db,
     rows.map((r) => r.id),

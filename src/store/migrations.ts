@@ -418,4 +418,20 @@ export const MIGRATIONS: string[] = [
   CREATE UNIQUE INDEX wallet_syncs_active ON wallet_syncs (wallet_id) WHERE status IN ('queued', 'running');
   CREATE INDEX wallet_syncs_by_wallet ON wallet_syncs (wallet_id);
   `,
+  // 12: the price cache (\`txa prices\`, docs/prices.md): one price per source, token and UTC day, in
+  // \`currency\` (USD for the APIs). \`token\` is \`chain:address\` (txa's chain names), \`coingecko:<id>\`
+  // for a native coin, or an imported symbol; \`price\` NULL records that the source had none that day,
+  // so a second fill does not ask again. Ledger-wide: a price is a fact about a token, not a workspace.
+  `
+  CREATE TABLE prices (
+    source     TEXT NOT NULL CHECK (source IN ('import', 'defillama', 'coingecko')),
+    token      TEXT NOT NULL,
+    day        TEXT NOT NULL,
+    price      TEXT,
+    currency   TEXT NOT NULL,
+    price_ts   INTEGER,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (source, token, day)
+  ) WITHOUT ROWID;
+  `,
 ];

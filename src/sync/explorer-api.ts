@@ -164,7 +164,7 @@ function isRow(v: unknown): v is ApiRow {
 }
 
 /** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */
-function retryWait(header: string | string[] | undefined): number | undefined {
+export function retryWait(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return undefined;
   const ms = /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : Date.parse(value) - Date.now();

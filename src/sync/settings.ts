@@ -29,7 +29,7 @@ export interface ExplorerSource {
   apiKey?: string;
 }
 
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, integer: boolean, max = Infinity): number {
+export function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, integer: boolean, max = Infinity): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -40,7 +40,7 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, intege
   return n;
 }
 
-function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+export function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   if (!/^https?:\/\/[^/]+/.test(raw)) throw new TxaError('USAGE_ERROR', `${name} must be an http(s) URL, got '${raw}'`, { field: name });

@@ -17,6 +17,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   import: async () => (await import('./import.js')).registerImport,
   export: async () => (await import('./export/index.js')).registerExport,
   rates: async () => (await import('./rates/index.js')).registerRates,
+  prices: async () => (await import('./prices/index.js')).registerPrices,
   serve: async () => (await import('./serve/index.js')).registerServe,
   keys: async () => (await import('./keys/index.js')).registerKeys,
   webhooks: async () => (await import('./webhooks/index.js')).registerWebhooks,

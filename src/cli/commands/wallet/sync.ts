@@ -1,15 +1,20 @@
-/** `txa wallet sync [ID...] [--all] [--dry-run]`: a wallet's history from its chain's explorer API (docs/sync.md). */
+/** `txa wallet sync [ID...] [--all] [--dry-run] [--prices]`: a wallet's history from its chain's explorer API (docs/sync.md), priced as it goes (docs/prices.md). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { progressView, type ProgressView } from '../export/progress.js';
 import type { SyncResult } from '../../../sync/wallet-sync.js';
+import type { Output } from '../../output.js';
+import type { Engine } from '../../../engine/engine.js';
+import type { FillResult } from '../../../prices/fill.js';
 
 /** How this run syncs one wallet, and lists the wallets for `--all`. */
 interface Syncer {
   sync(id: string): Promise<SyncResult>;
   all(): Promise<string[]>;
+  /** The local ledger, where `--prices` fills each wallet after its sync. */
+  engine?: Engine;
 }
 
 /** In this process, on the local ledger. */
@@ -23,7 +28,7 @@ async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined
     onNotice: (m) => ctx.out.notice(m),
     onProgress: (p) => view()?.update(Math.floor((p.done / p.lists) * 100), `${p.list}, block ${p.block}, ${p.newTransactions} new`),
   });
-  return { sync: (id) => sync.sync(id), all: async () => walletIdsOf(local.engine, ws) };
+  return { sync: (id) => sync.sync(id), all: async () => walletIdsOf(local.engine, ws), engine: local.engine };
 }
 
 /** By the API's server (its worker and its explorer settings), polled until done. */
@@ -37,6 +42,20 @@ async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefine
   };
 }
 
+/** `--prices`: one price client for the run (its rate limit and cache span every wallet); each wallet's fill printed as it ends. */
+async function pricer(out: Output) {
+  const { priceSettings } = await import('../../../prices/settings.js');
+  const { priceApi } = await import('../../../prices/apis.js');
+  const { fillPrices } = await import('../../../prices/fill.js');
+  const { printFill } = await import('../prices/index.js');
+  const api = priceApi(undefined, priceSettings(process.env), (m) => out.notice(m));
+  return async (engine: Engine, ws: string, walletId: string): Promise<FillResult> => {
+    const { result, unpriced } = await fillPrices(engine, ws, api, { walletIds: [walletId] });
+    if (!out.json) printFill(out, api.http.name, result, unpriced, true);
+    return result;
+  };
+}
+
 export function registerWalletSync(wallet: Command): void {
   wallet
     .command('sync')
@@ -44,8 +63,9 @@ export function registerWalletSync(wallet: Command): void {
     .argument('[ids...]', 'wallet ids')
     .option('--all', 'every wallet of the workspace')
     .option('--dry-run', 'fetch and count, write nothing')
+    .option('--prices', 'then value each wallet\'s rows without a fiat value, as txa prices fill does (DefiLlama)')
     .action(
-      action<{ all?: boolean; dryRun?: boolean }, [string[]]>(async (ctx, o, [named]) => {
+      action<{ all?: boolean; dryRun?: boolean; prices?: boolean }, [string[]]>(async (ctx, o, [named]) => {
         if (named.length > 0 && o.all) throw new TxaError('USAGE_ERROR', 'name wallet ids or pass --all, not both', { field: 'all' });
         if (named.length === 0 && !o.all) {
           throw new TxaError('USAGE_ERROR', 'name the wallets to sync, or pass --all', { field: 'ids', hint: 'List wallets with: txa wallet list' });
@@ -54,13 +74,15 @@ export function registerWalletSync(wallet: Command): void {
         let view: ProgressView | undefined;
         const syncOne = ctx.isRemote() ? await remoteSyncer(ctx, ws, o.dryRun, () => view) : await localSyncer(ctx, ws, o.dryRun, () => view);
         const walletIds = o.all ? await syncOne.all() : named;
+        if (o.prices && !syncOne.engine) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
+        const prices = o.prices && !o.dryRun ? await pricer(ctx.out) : undefined;
         const results = [];
         for (const id of walletIds) {
           view = await progressView(ctx.out, `Syncing ${id}`);
           try {
             const r = await syncOne.sync(id);
-            results.push(r);
             view.stop(`${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`, true);
+            results.push(prices ? { ...r, prices: await prices(syncOne.engine!, ws, id) } : r);
           } catch (err) {
             view.stop(`Sync of ${id} stopped`, false);
             throw err;

@@ -1,0 +1,63 @@
+/**
+ * Which coin a row is, in the price cache's terms (docs/prices.md): a token is `chain:address`
+ * with txa's chain names; a native coin is `coingecko:<id>`, the id DefiLlama and CoinGecko both
+ * take (rotki prefers it too). Each API client maps the chain names to its own.
+ */
+import { CHAIN_INFO } from '../core/chains.js';
+import type { Chain } from '../core/types.js';
+
+/** CoinGecko ids of the native coins; the rollups' ETH is Ethereum's. */
+const NATIVE_IDS: Record<Chain, string> = {
+  ethereum: 'ethereum',
+  polygon: 'polygon-ecosystem-token',
+  arbitrum: 'ethereum',
+  bsc: 'binancecoin',
+  base: 'ethereum',
+  optimism: 'ethereum',
+  linea: 'ethereum',
+  avalanche: 'avalanche-2',
+  gnosis: 'xdai',
+  scroll: 'ethereum',
+  zksync: 'ethereum',
+  blast: 'ethereum',
+  mantle: 'mantle',
+  celo: 'celo',
+};
+
+/** Polygon's native coin was MATIC until the POL migration of 2024-09-04; its price history is under the old id. */
+const POL_SINCE = '2024-09-04';
+
+/** The cache's key of a row's coin on `day`, or null for a chain txa does not know. */
+export function coinKey(chain: string, tokenAddress: string | null, day: string): string | null {
+  if (!Object.hasOwn(CHAIN_INFO, chain)) return null;
+  if (tokenAddress) return `${chain}:${tokenAddress.toLowerCase()}`;
+  if (chain === 'polygon' && day < POL_SINCE) return 'coingecko:matic-network';
+  return `coingecko:${NATIVE_IDS[chain as Chain]}`;
+}
+
+/** The key split into a CoinGecko id, or a chain and a contract address. */
+export function parseCoinKey(key: string): { coingeckoId: string } | { chain: Chain; address: string } {
+  const [head, rest] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  return head === 'coingecko' ? { coingeckoId: rest } : { chain: head as Chain, address: rest };
+}
+
+/** DefiLlama's chain names where they differ from txa's (../shared/research/sync.md §3). */
+export const DEFILLAMA_CHAINS: Partial<Record<Chain, string>> = { avalanche: 'avax', gnosis: 'xdai', zksync: 'era' };
+
+/** CoinGecko's asset platform ids, for contract addresses. */
+export const COINGECKO_PLATFORMS: Record<Chain, string> = {
+  ethereum: 'ethereum',
+  polygon: 'polygon-pos',
+  arbitrum: 'arbitrum-one',
+  bsc: 'binance-smart-chain',
+  base: 'base',
+  optimism: 'optimistic-ethereum',
+  linea: 'linea',
+  avalanche: 'avalanche',
+  gnosis: 'xdai',
+  scroll: 'scroll',
+  zksync: 'zksync',
+  blast: 'blast',
+  mantle: 'mantle',
+  celo: 'celo',
+};

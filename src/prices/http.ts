@@ -1,0 +1,97 @@
+/**
+ * GET of a price API's JSON behind the run's rate limiter, retried like the explorer calls
+ * (docs/sync.md, "Rate limits and errors"): HTTP 429 and 5xx, connection failures and malformed
+ * JSON, 6 tries waiting 1, 2, 4, 8, 16 call intervals or the server's Retry-After. Any other status
+ * goes back to the client with its body, which knows what the API means by it.
+ */
+import { Agent, request } from 'undici';
+import { TxaError } from '../core/errors.js';
+import { retryWait } from '../sync/explorer-api.js';
+import { sleep, type TokenBucket } from '../sync/rate-limiter.js';
+
+const MAX_TRIES = 6;
+const agent = new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 60_000 });
+
+export interface JsonAnswer {
+  status: number;
+  /** The parsed body; undefined when it was not JSON. */
+  body: unknown;
+}
+
+class Retryable extends Error {
+  constructor(
+    reason: string,
+    readonly rateLimited: boolean,
+    readonly waitMs?: number,
+  ) {
+    super(reason);
+  }
+}
+
+export class PriceHttp {
+  /** Calls sent, retries included: the `requests` of a fill. */
+  requests = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly limiter: TokenBucket,
+    private readonly onRetry: (message: string) => void = () => undefined,
+  ) {}
+
+  async get(url: URL, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+    for (let tries = 1; ; tries++) {
+      await this.limiter.take();
+      this.requests++;
+      try {
+        return await this.call(url, headers);
+      } catch (err) {
+        if (!(err instanceof Retryable)) throw err;
+        if (tries === MAX_TRIES) throw this.gaveUp(err, tries);
+        const wait = err.waitMs ?? (1000 / this.limiter.rate) * 2 ** (tries - 1);
+        this.onRetry(`${this.name}: ${err.message}; trying again in ${(wait / 1000).toFixed(1)} s`);
+        await sleep(wait);
+      }
+    }
+  }
+
+  private async call(url: URL, headers: Record<string, string>): Promise<JsonAnswer> {
+    let status: number;
+    let text: string;
+    let retryAfter: string | string[] | undefined;
+    try {
+      const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers } });
+      status = res.statusCode;
+      retryAfter = res.headers['retry-after'];
+      text = await res.body.text();
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      throw new Retryable(`connection failed (${e.code ?? e.message ?? 'unknown error'})`, false);
+    }
+    if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
+    if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (status === 200) throw new Retryable('the answer is not JSON', false);
+    }
+    return { status, body };
+  }
+
+  private gaveUp(err: Retryable, tries: number): TxaError {
+    const hint = 'Prices fetched before the failure are cached; run txa prices fill again to go on from there.';
+    if (err.rateLimited) {
+      return new TxaError('RATE_LIMIT_EXCEEDED', `${this.name} kept answering with its rate limit (${err.message}) after ${tries} tries`, {
+        hint: `Lower TXA_PRICES_RPS and try again. ${hint}`,
+      });
+    }
+    return new TxaError('SYNC_FAILED', `${this.name} failed: ${err.message} (after ${tries} tries)`, { hint });
+  }
+}
+
+/** SYNC_FAILED for an answer the client cannot use. */
+export function unusable(name: string, what: string): TxaError {
+  return new TxaError('SYNC_FAILED', `${name} answered ${what}`, {
+    hint: 'Prices fetched before the failure are cached; run txa prices fill again to go on from there.',
+  });
+}

@@ -1,0 +1,20 @@
+/** The price APIs' settings from the environment (CONTRACT §11, docs/prices.md). */
+import { httpUrl, positive } from '../sync/settings.js';
+
+export interface PriceSettings {
+  defillamaUrl: string;
+  coingeckoUrl: string;
+  coingeckoKey: string | undefined;
+  /** `TXA_PRICES_RPS`; unset: each API's own pace. */
+  rps: number | undefined;
+}
+
+export function priceSettings(env: NodeJS.ProcessEnv): PriceSettings {
+  const rps = positive(env, 'TXA_PRICES_RPS', 0, false);
+  return {
+    defillamaUrl: httpUrl(env, 'TXA_DEFILLAMA_URL') ?? 'https://coins.llama.fi',
+    coingeckoUrl: httpUrl(env, 'TXA_COINGECKO_URL') ?? 'https://api.coingecko.com/api/v3',
+    coingeckoKey: env.TXA_COINGECKO_API_KEY || undefined,
+    rps: rps || undefined,
+  };
+}

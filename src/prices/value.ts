@@ -1,0 +1,34 @@
+/**
+ * A row's fiat value from a price, exactly: amount × price ÷ rate in integer cents, rounded half
+ * to even (as src/core/money.ts rounds), all in BigInt, never binary floating point. `rate` is the
+ * workspace's rate for the price's currency (1 base unit = rate units of it; "1" when the price is
+ * in the base currency already).
+ */
+import { normalizeDecimal } from '../core/money.js';
+
+/** The largest value a ledger row carries (CONTRACT §9: below 10,000,000,000,000). */
+const MAX_CENTS = 10n ** 15n;
+
+function parts(decimal: string): { units: bigint; scale: number } {
+  const canonical = normalizeDecimal(decimal);
+  if (canonical === null) throw new Error(`not a decimal: ${decimal}`);
+  const [int, frac = ''] = canonical.replace('-', '').split('.');
+  const units = BigInt(int! + frac);
+  return { units: canonical.startsWith('-') ? -units : units, scale: frac.length };
+}
+
+/** The value in cents, or null when it is too large for a ledger row (a spam token's made-up price). */
+export function valueCents(amount: string, price: string, rate = '1'): number | null {
+  const a = parts(amount);
+  const p = parts(price);
+  const r = parts(rate);
+  // cents = (A / 10^sa) × (P / 10^sp) × 100 ÷ (R / 10^sr)
+  const num = a.units * p.units * 100n * 10n ** BigInt(r.scale);
+  const den = r.units * 10n ** BigInt(a.scale + p.scale);
+  const q = num / den;
+  const rem = num % den;
+  const twice = 2n * (rem < 0n ? -rem : rem);
+  const away = twice > den || (twice === den && q % 2n !== 0n);
+  const cents = away ? q + (num < 0n ? -1n : 1n) : q;
+  return (cents < 0n ? -cents : cents) >= MAX_CENTS ? null : Number(cents);
+}
