@@ -15,17 +15,16 @@
  *   covers is reported as missing cost basis with its quantity, never at a cost of zero.
  * Books are per wallet (`wallet` scope) or one per asset (`universal`), by the asset table.
  */
+import type { BasisScope, CostBasis } from '../core/export-values.js';
 import { decimalToCents } from '../core/money.js';
 import type { TagType, Transaction } from '../core/types.js';
 import type { Asset, AssetTable } from './assets.js';
 import { termOf, type Term } from './holding.js';
-import { LotBook, lotOf, share, type CostBasisMethod } from './lots.js';
+import { LotBook, lotOf, share } from './lots.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
 
-export type BasisScope = 'wallet' | 'universal';
-
 export interface TaxOptions {
-  method: CostBasisMethod;
+  method: CostBasis;
   scope: BasisScope;
   assets: AssetTable;
   /** A tag's type by id (a transaction's tags carry none); null when unknown. */

@@ -1,8 +1,8 @@
 /** Hand-written ledgers for the accounting rules: rows in the API's Transaction shape, lines in a readable form. */
 import type { Chain, TagRef, Token, Transaction, TxType } from '../../src/core/types.js';
 import { AssetTable } from '../../src/accounting/assets.js';
-import { TaxLedger, type BasisScope, type TaxLine } from '../../src/accounting/tax-ledger.js';
-import type { CostBasisMethod } from '../../src/accounting/lots.js';
+import { TaxLedger, type TaxLine } from '../../src/accounting/tax-ledger.js';
+import type { BasisScope, CostBasis } from '../../src/core/export-values.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import { centsToString } from '../../src/core/money.js';
 
@@ -49,7 +49,7 @@ export const buy = row('inflow');
 export const sell = row('outflow');
 
 export interface RunOptions {
-  method?: CostBasisMethod;
+  method?: CostBasis;
   scope?: BasisScope;
   assets?: AssetTable;
   /** Rows not reported (history before the period). */
