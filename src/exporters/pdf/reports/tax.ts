@@ -55,7 +55,7 @@ function collect(job: ExportJob): TaxData {
     for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
   }
   tick.done();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets(), tagType: typeOf };
+  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
   for (const line of taxLines(job.ledgerRows(), opts)) {
     data.totals.add(line);
     if (line.kind === 'income') data.income.push(line);
