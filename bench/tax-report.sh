@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Tax report bench: the tax CSV (report_type tax, the accounting ledger over every row) against
 # the plain CSV export of the same rows on the export bench's ledger, each with its peak RSS.
-# Usage: bench/tax-report.sh [ROWS] [RUNS]   (default 1,000,000 rows, 1 run each)
+# Usage: bench/tax-report.sh [ROWS|LEDGER.db] [RUNS]   (default 1,000,000 rows, 1 run each)
+# A ledger file (with a workspace ws_bench, e.g. a copy of bench/make-ledger.sh's) is used as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS="${1:-1000000}"
 RUNS="${2:-1}"
-DB="bench/data/export-bench-${ROWS}.db"
+case "$ROWS" in *.db) DB="$ROWS" ;; *) DB="bench/data/export-bench-${ROWS}.db" ;; esac
 mkdir -p bench/data
 [ -f dist/engine/exports.js ] || npx tsc -p .
 if [ ! -f "$DB" ]; then

@@ -7,9 +7,8 @@
  * piece is rounded once and the pieces of a lot add up to its cost exactly. A disposal's
  * proceeds are split over its pieces by the same rule (`share`).
  */
+import type { CostBasis } from '../core/export-values.js';
 import { upscale } from './quantity.js';
-
-export type CostBasisMethod = 'fifo' | 'lifo' | 'hifo';
 
 export interface Lot {
   /** The acquiring transaction, and when it happened: an own transfer moves a lot keeping both. */
@@ -49,7 +48,7 @@ export function share(total: bigint, before: bigint, after: bigint, whole: bigin
 }
 
 /** Whether lot `a` is taken after lot `b` (sorted ascending; fifo takes from the front, the others from the back). */
-function takenAfter(method: CostBasisMethod, a: Lot, b: Lot): boolean {
+function takenAfter(method: CostBasis, a: Lot, b: Lot): boolean {
   if (method !== 'hifo') return a.seq > b.seq;
   // Unit cost compared by cross-multiplying; among equals the earlier lot goes last, so it is taken first.
   const cmp = a.cost * b.quantity - b.cost * a.quantity;
@@ -62,7 +61,7 @@ export class LotBook {
   private head = 0;
 
   constructor(
-    private readonly method: CostBasisMethod,
+    private readonly method: CostBasis,
     public scale = 0,
   ) {}
 

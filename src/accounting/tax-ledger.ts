@@ -15,28 +15,46 @@
  *   covers is reported as missing cost basis with its quantity, never at a cost of zero.
  * Books are per wallet (`wallet` scope) or one per asset (`universal`), by the asset table.
  */
-import { decimalToCents } from '../core/money.js';
-import type { TagType, Transaction } from '../core/types.js';
+import type { BasisScope, CostBasis } from '../core/export-values.js';
+import type { Direction, Token } from '../core/types.js';
 import type { Asset, AssetTable } from './assets.js';
 import { termOf, type Term } from './holding.js';
-import { LotBook, lotOf, share, type CostBasisMethod } from './lots.js';
+import { LotBook, lotOf, share } from './lots.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
 
-export type BasisScope = 'wallet' | 'universal';
-
 export interface TaxOptions {
-  method: CostBasisMethod;
+  method: CostBasis;
   scope: BasisScope;
   assets: AssetTable;
-  /** A tag's type by id (a transaction's tags carry none); null when unknown. */
-  tagType(tagId: string): TagType | null;
+}
+
+/**
+ * What the ledger reads of a transaction: the API Transaction's fields of these names, the value
+ * as exact cents in the report's currency, and the names of its income-type tags (in the order
+ * of its tags). The engine reads just these columns (engine/ledger-rows.ts).
+ */
+export interface LedgerRow {
+  id: string;
+  /** `YYYY-MM-DDTHH:MM:SSZ`. */
+  timestamp: string;
+  wallet_id: string;
+  wallet_label: string;
+  chain: string;
+  tx_hash: string;
+  token: Pick<Token, 'symbol' | 'address' | 'decimals'>;
+  amount: string;
+  direction: Direction;
+  type: string;
+  transfer: { id: string; counterpart_id: string | null } | null;
+  fiat_cents: bigint | null;
+  income_tags: readonly string[];
 }
 
 /** One disposed lot piece, or the part of a disposal no lot covers (`acquired` null). */
 export interface DisposalLine {
   kind: 'disposal';
   /** The row that disposed of it (for a transfer's shortfall, the sending leg). */
-  tx: Transaction;
+  tx: LedgerRow;
   asset: Asset;
   quantity: Quantity;
   acquired: { id: string; at: string } | null;
@@ -50,7 +68,7 @@ export interface DisposalLine {
 
 export interface IncomeLine {
   kind: 'income';
-  tx: Transaction;
+  tx: LedgerRow;
   asset: Asset;
   quantity: Quantity;
   valueCents: bigint | null;
@@ -76,7 +94,7 @@ interface Book {
 
 /** An own transfer's sending leg, its lots on the way. */
 interface Transit {
-  tx: Transaction;
+  tx: LedgerRow;
   reported: boolean;
   sent: bigint;
   lots: LotBook;
@@ -88,13 +106,13 @@ export class TaxLedger {
   private readonly books = new Map<string, Book>();
   /** Own transfers seen by one leg, by transfer id: the lots sent, or the leg received first. */
   private readonly transits = new Map<string, Transit>();
-  private readonly early = new Map<string, Transaction>();
+  private readonly early = new Map<string, LedgerRow>();
   private seq = 0;
 
   constructor(private readonly opts: TaxOptions) {}
 
   /** The lines a row produces; a row that is not `reported` still moves lots but yields none. */
-  add(tx: Transaction, reported: boolean): TaxLine[] {
+  add(tx: LedgerRow, reported: boolean): TaxLine[] {
     const q = quantityOf(tx.amount, tx.token.decimals);
     if (q.units === 0n || tx.type === 'approval') return [];
     const out: TaxLine[] = [];
@@ -104,7 +122,7 @@ export class TaxLedger {
       this.acquire(tx, q, reported, out);
     } else {
       const book = this.bookOf(tx);
-      this.dispose(book, tx, this.quantityIn(book, q), cents(tx), reported, out);
+      this.dispose(book, tx, this.quantityIn(book, q), tx.fiat_cents, reported, out);
     }
     return out;
   }
@@ -121,7 +139,7 @@ export class TaxLedger {
     return positions;
   }
 
-  private bookOf(tx: Transaction): Book {
+  private bookOf(tx: LedgerRow): Book {
     const asset = this.opts.assets.assetOf(tx.chain, tx.token);
     const scope = this.opts.scope === 'wallet' ? tx.wallet_id : UNIVERSAL;
     const key = `${scope} ${asset.key}`;
@@ -139,19 +157,18 @@ export class TaxLedger {
     return upscale(q.units, q.scale, book.lots.scale);
   }
 
-  private acquire(tx: Transaction, q: Quantity, reported: boolean, out: TaxLine[]): void {
+  private acquire(tx: LedgerRow, q: Quantity, reported: boolean, out: TaxLine[]): void {
     const book = this.bookOf(tx);
     const quantity = this.quantityIn(book, q);
-    const value = cents(tx);
+    const value = tx.fiat_cents;
     if (value !== null) book.lots.add({ id: tx.id, acquiredAt: tx.timestamp, seq: this.seq++, quantity, cost: value, consumed: 0n });
-    const incomeTags = tx.tags.filter((t) => this.opts.tagType(t.id) === 'income').map((t) => t.name);
-    if (reported && incomeTags.length > 0) {
-      out.push({ kind: 'income', tx, asset: book.asset, quantity: { units: quantity, scale: book.lots.scale }, valueCents: value, tags: incomeTags });
+    if (reported && tx.income_tags.length > 0) {
+      out.push({ kind: 'income', tx, asset: book.asset, quantity: { units: quantity, scale: book.lots.scale }, valueCents: value, tags: [...tx.income_tags] });
     }
   }
 
   /** Takes `quantity` (at the book's scale) for `tx`, whose proceeds for all of it are `proceeds`. */
-  private dispose(book: Book, tx: Transaction, quantity: bigint, proceeds: bigint | null, reported: boolean, out: TaxLine[]): void {
+  private dispose(book: Book, tx: LedgerRow, quantity: bigint, proceeds: bigint | null, reported: boolean, out: TaxLine[]): void {
     const { pieces, missing } = book.lots.take(quantity);
     if (!reported) return;
     const scale = book.lots.scale;
@@ -176,7 +193,7 @@ export class TaxLedger {
     }
   }
 
-  private transferLeg(tx: Transaction, q: Quantity, reported: boolean, out: TaxLine[]): void {
+  private transferLeg(tx: LedgerRow, q: Quantity, reported: boolean, out: TaxLine[]): void {
     const id = tx.transfer!.id;
     if (tx.direction === 'outflow') {
       const book = this.bookOf(tx);
@@ -205,7 +222,7 @@ export class TaxLedger {
   }
 
   /** The lots of `transit` reach the receiving leg's book; a shortfall is disposed of first, an excess opens a lot. */
-  private arrive(transit: Transit, inTx: Transaction, out: TaxLine[]): void {
+  private arrive(transit: Transit, inTx: LedgerRow, out: TaxLine[]): void {
     const book = this.bookOf(inTx);
     const q = quantityOf(inTx.amount, inTx.token.decimals);
     const scale = Math.max(book.lots.scale, transit.lots.scale, q.scale);
@@ -215,26 +232,20 @@ export class TaxLedger {
     const received = upscale(q.units, q.scale, scale);
     if (received < sent) {
       const shortfall = sent - received;
-      const proceeds = cents(transit.tx);
+      const proceeds = transit.tx.fiat_cents;
       const from: Book = { scope: book.scope, asset: this.opts.assets.assetOf(transit.tx.chain, transit.tx.token), lots: transit.lots };
       this.dispose(from, transit.tx, shortfall, proceeds === null ? null : share(proceeds, 0n, shortfall, sent), transit.reported, out);
     }
     for (const p of transit.lots.take(received).pieces) book.lots.add(lotOf(p));
-    const value = cents(inTx);
+    const value = inTx.fiat_cents;
     if (received > sent && value !== null) {
       book.lots.add({ id: inTx.id, acquiredAt: inTx.timestamp, seq: this.seq++, quantity: received - sent, cost: share(value, 0n, received - sent, received), consumed: 0n });
     }
   }
 }
 
-function cents(tx: Transaction): bigint | null {
-  if (tx.fiat_value === null) return null;
-  const c = decimalToCents(String(tx.fiat_value));
-  return c === null ? null : BigInt(c);
-}
-
 /** The lines of a whole stream, as they come. */
-export function* taxLines(rows: Iterable<{ tx: Transaction; reported: boolean }>, opts: TaxOptions): Generator<TaxLine> {
+export function* taxLines(rows: Iterable<{ tx: LedgerRow; reported: boolean }>, opts: TaxOptions): Generator<TaxLine> {
   const ledger = new TaxLedger(opts);
   for (const { tx, reported } of rows) yield* ledger.add(tx, reported);
 }

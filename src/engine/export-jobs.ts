@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Engine } from './engine.js';
 import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
-import { ledgerFilter, ledgerStream, loadAssetTable, markReported } from './ledger-rows.js';
+import { ledgerFilter, ledgerRows, loadAssetTable } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { DAY_SECONDS, dayOf } from '../core/dates.js';
@@ -291,7 +291,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
-    ledgerRows: () => markReported(reader, ws.id, filter, convertRows(ledgerStream(reader, ws.id, filter), conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)))),
+    ledgerRows: () => ledgerRows(reader, ws.id, filter, conversionFor(reader, ws, request.options.currency, ledgerFilter(filter))),
     assets: () => loadAssetTable(engine),
     catalog: () => ledgerCatalog(reader.db, ws.id),
     selected: (id) => {

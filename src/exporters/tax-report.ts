@@ -9,7 +9,6 @@ import { taxLines, type DisposalLine, type IncomeLine } from '../accounting/tax-
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { csvLine } from './csv-text.js';
-import { tagTypeLookup } from './tag-types.js';
 import type { ExportJob, ExportWriter } from './types.js';
 
 export const TAX_COLUMNS = [
@@ -115,7 +114,7 @@ export const writeTaxReport: ExportWriter = async (job, destPath) => {
   const report = job.reportType === 'income' ? 'income' : 'tax';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets(), tagType: tagTypeLookup(job) };
+  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
   let rows = 0;
   let seen = 0;
   // Lines come as the ledger reads each row; progress counts the rows the filter selects.

@@ -7,6 +7,7 @@ import type { ExportFormat, HistoryEntry, Summary, Tag, Transaction, Workspace }
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
+import type { LedgerRow } from '../accounting/tax-ledger.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 import type { LedgerCatalog } from '../store/catalog.js';
 
@@ -46,11 +47,12 @@ export interface ExportJob {
   rows(): Iterable<Transaction>;
   /**
    * The tax and income reports' input: every row of the workspace up to the period's end, in
-   * timestamp order and converted, each `reported` when the export's filter selects it. The lots
+   * timestamp order, read as the tax ledger reads them and converted, each `reported` when the
+   * export's filter selects it. The lots
    * come from all of them (own transfers and the universal pool cross wallets and chains), the
    * report's lines from the reported ones.
    */
-  ledgerRows(): Iterable<{ tx: Transaction; reported: boolean }>;
+  ledgerRows(): Iterable<{ tx: LedgerRow; reported: boolean }>;
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
   assets(): AssetTable;
   /**

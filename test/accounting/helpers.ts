@@ -1,8 +1,9 @@
-/** Hand-written ledgers for the accounting rules: rows in the API's Transaction shape, lines in a readable form. */
+/** Hand-written ledgers for the accounting rules: rows in the API's Transaction shape (and as the ledger reads them), lines in a readable form. */
 import type { Chain, TagRef, Token, Transaction, TxType } from '../../src/core/types.js';
 import { AssetTable } from '../../src/accounting/assets.js';
-import { TaxLedger, type BasisScope, type TaxLine } from '../../src/accounting/tax-ledger.js';
-import type { CostBasisMethod } from '../../src/accounting/lots.js';
+import { TaxLedger, type LedgerRow, type TaxLine } from '../../src/accounting/tax-ledger.js';
+import { ledgerRowOf } from '../helpers/ledger-row.js';
+import type { BasisScope, CostBasis } from '../../src/core/export-values.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import { centsToString } from '../../src/core/money.js';
 
@@ -35,35 +36,39 @@ export interface RowInput {
   kind?: 'internal' | 'bridge';
 }
 
-const row = (direction: 'inflow' | 'outflow') => (r: RowInput): Transaction => {
+/** A Transaction that is also the ledger's row for it. */
+export type Row = Transaction & LedgerRow;
+
+const row = (direction: 'inflow' | 'outflow') => (r: RowInput): Row => {
   const id = `tx_${++n}`;
-  return {
+  const tx: Transaction = {
     id, tx_hash: `0x${n.toString(16).padStart(64, '0')}`, wallet_id: r.wallet ?? 'wal_a', wallet_label: (r.wallet ?? 'wal_a').replace('wal_', 'Wallet '),
     chain: r.chain ?? 'ethereum', from_address: '0x1', to_address: '0x2', token: r.token ?? ETH, amount: r.amount, fiat_value: r.value,
     direction, type: r.type ?? 'transfer', timestamp: r.at.length === 10 ? `${r.at}T12:00:00Z` : r.at, tags: r.tags ?? [], notes: null, attachments: [],
     explorer_url: '', fiat_value_source: r.value === null ? null : 'import', spam: false,
     transfer: r.transfer ? { id: r.transfer, counterpart_id: 'tx_other', kind: r.kind ?? 'internal', matched_by: 'user' } : null,
   };
+  const { fiat_cents, income_tags } = ledgerRowOf(tx, (id) => TYPES[id] ?? null);
+  return { ...tx, fiat_cents, income_tags };
 };
 export const buy = row('inflow');
 export const sell = row('outflow');
 
 export interface RunOptions {
-  method?: CostBasisMethod;
+  method?: CostBasis;
   scope?: BasisScope;
   assets?: AssetTable;
   /** Rows not reported (history before the period). */
-  unreported?: Set<Transaction>;
+  unreported?: Set<Row>;
 }
 
 export function ledger(opts: RunOptions = {}): TaxLedger {
   return new TaxLedger({
     method: opts.method ?? 'fifo', scope: opts.scope ?? 'wallet', assets: opts.assets ?? new AssetTable(),
-    tagType: (id) => TYPES[id] ?? null,
   });
 }
 
-export function run(rows: Transaction[], opts: RunOptions = {}): TaxLine[] {
+export function run(rows: Row[], opts: RunOptions = {}): TaxLine[] {
   const l = ledger(opts);
   return rows.flatMap((tx) => l.add(tx, !opts.unreported?.has(tx)));
 }
@@ -71,7 +76,7 @@ export function run(rows: Transaction[], opts: RunOptions = {}): TaxLine[] {
 const money = (c: bigint | null) => (c === null ? '' : centsToString(c));
 
 /** A disposal line as the tax CSV's main cells: sold, acquired, quantity, asset, proceeds, cost, gain, term, wallet. */
-export function lines(rows: Transaction[], opts: RunOptions = {}): string[][] {
+export function lines(rows: Row[], opts: RunOptions = {}): string[][] {
   return run(rows, opts).map((l) =>
     l.kind === 'income'
       ? ['income', l.tx.timestamp.slice(0, 10), quantityText(l.quantity), l.asset.symbol, money(l.valueCents), l.tags.join('; ')]

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Chain, Token, Transaction } from '../../src/core/types.js';
+import type { Chain, Token } from '../../src/core/types.js';
 import { decimalToCents, fromBaseUnits } from '../../src/core/money.js';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { TaxLedger, type DisposalLine } from '../../src/accounting/tax-ledger.js';
 import { quantityOf, upscale } from '../../src/accounting/quantity.js';
-import { ETH, SALARY, USDC, USDC_ARB, buy, sell } from './helpers.js';
+import { ETH, SALARY, USDC, USDC_ARB, buy, sell, type Row } from './helpers.js';
 
 const WALLETS: { id: string; chain: Chain }[] = [{ id: 'wal_a', chain: 'ethereum' }, { id: 'wal_b', chain: 'ethereum' }, { id: 'wal_c', chain: 'arbitrum' }];
 const tokenOf = (asset: number, chain: Chain): Token => (asset === 0 ? ETH : chain === 'arbitrum' ? USDC_ARB : USDC);
@@ -29,7 +29,7 @@ type Event = typeof event extends fc.Arbitrary<infer T> ? T : never;
  * The rows of the events, a day apart; a move is two legs of one own transfer. `moves: 'feeless'`
  * drops every shortfall, `'none'` leaves the moves out (the other rows keep their days).
  */
-function rowsOf(events: Event[], moves: 'as-given' | 'feeless' | 'none' = 'as-given'): Transaction[] {
+function rowsOf(events: Event[], moves: 'as-given' | 'feeless' | 'none' = 'as-given'): Row[] {
   return events.flatMap((e, i) => {
     const at = new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
     if (e.kind === 'move') {
@@ -52,15 +52,15 @@ function rowsOf(events: Event[], moves: 'as-given' | 'feeless' | 'none' = 'as-gi
 const method = fc.constantFrom('fifo' as const, 'lifo' as const, 'hifo' as const);
 const scope = fc.constantFrom('wallet' as const, 'universal' as const);
 
-function runLedger(rows: Transaction[], m: 'fifo' | 'lifo' | 'hifo', s: 'wallet' | 'universal') {
-  const ledger = new TaxLedger({ method: m, scope: s, assets: new AssetTable(), tagType: (id) => (id === SALARY.id ? 'income' : null) });
+function runLedger(rows: Row[], m: 'fifo' | 'lifo' | 'hifo', s: 'wallet' | 'universal') {
+  const ledger = new TaxLedger({ method: m, scope: s, assets: new AssetTable() });
   const lines = rows.flatMap((tx) => ledger.add(tx, true)).filter((l): l is DisposalLine => l.kind === 'disposal');
   return { lines, open: ledger.open() };
 }
 
 /** Quantities as units of 10^-18 (the widest scale here), so lines of either token's scale add up. */
 const units18 = (q: { units: bigint; scale: number }) => upscale(q.units, q.scale, 18);
-const symbolOf = (tx: Transaction) => tx.token.symbol;
+const symbolOf = (tx: Row) => tx.token.symbol;
 
 describe('tax ledger properties', () => {
   it('for each asset, disposed quantities plus open lots equal what lots were opened with; cost likewise', () => {

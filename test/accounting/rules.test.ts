@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { quantityText } from '../../src/accounting/quantity.js';
+import { bridgeCandidates, kindOf, sameTimePairs, type Leg } from '../../src/accounting/transfers.js';
 import { ETH, OFFICE, STAKING, USDC, USDC_ARB, USDC_BSC, buy, ledger, lines, sell } from './helpers.js';
 
 describe('docs/accounting.md worked examples', () => {
@@ -15,7 +16,35 @@ describe('docs/accounting.md worked examples', () => {
     expect(lines(rows)).toEqual([['2024-06-01', '2024-01-10', '0.5', 'ETH', '1500.00', '1000.00', '500.00', 'short', 'Wallet a']]);
   });
 
-  it('5. An own transfer between two wallets', () => {
+  it('5. Matching and proposing', () => {
+    // 0xaa's two rows pair (same chain, hash, token, amount); the 0.5 ETH rows of 0xcc and 0xdd do
+    // not (other hashes). The 12:07 inflow on Arbitrum is 0.5 % short of the 12:00 outflow: a
+    // proposal. The 13:30 inflow is 80 minutes after the 12:10 outflow: none.
+    const at = (hhmm: string) => Date.parse(`2024-05-01T${hhmm}:00Z`) / 1000;
+    const leg = (id: string, over: Partial<Leg>): Leg => ({
+      id, wallet_id: 'wal_a', chain: 'ethereum', tx_hash: '0xaa', token_symbol: 'ETH', token_address: null, amount: '1', direction: 'outflow',
+      type: 'transfer', ts: at('10:00'), from_address: '0xa', to_address: '0xb', transfer: null, ...over,
+    });
+    const wallets = new Map([['wal_a', '0xa'], ['wal_b', '0xb'], ['wal_c', '0xa']].map(([id, address]) => [id!, { id: id!, chain: id === 'wal_c' ? 'arbitrum' : 'ethereum', address: address! }]));
+    const tenOClock = [
+      leg('tx_1', {}),
+      leg('tx_2', { wallet_id: 'wal_b', direction: 'inflow' }),
+      leg('tx_3', { tx_hash: '0xcc', amount: '0.5', to_address: '0xs1' }),
+      leg('tx_4', { tx_hash: '0xdd', amount: '0.5', wallet_id: 'wal_b', direction: 'inflow', from_address: '0xs2' }),
+    ];
+    expect(sameTimePairs(tenOClock, wallets, () => false).map((p) => [p.out.id, p.in.id])).toEqual([['tx_1', 'tx_2']]);
+    const bridges = [
+      leg('tx_5', { tx_hash: '0xee', amount: '2', ts: at('12:00') }),
+      leg('tx_6', { tx_hash: '0xf1', amount: '1.99', ts: at('12:07'), wallet_id: 'wal_c', chain: 'arbitrum', direction: 'inflow' }),
+      leg('tx_7', { tx_hash: '0xf2', amount: '3', ts: at('12:10') }),
+      leg('tx_8', { tx_hash: '0xf3', amount: '2.985', ts: at('13:30'), wallet_id: 'wal_c', chain: 'arbitrum', direction: 'inflow' }),
+    ];
+    expect([...bridgeCandidates(bridges, () => false)].map((p) => [p.out.id, p.in.id, kindOf(p.out, p.in)])).toEqual([['tx_5', 'tx_6', 'bridge']]);
+    // Had it come within the hour, it would have been proposed.
+    expect([...bridgeCandidates([bridges[2]!, { ...bridges[3]!, ts: at('13:10') }], () => false)]).toHaveLength(1);
+  });
+
+  it('6. An own transfer between two wallets', () => {
     // The transfer is no sale: B's lot is A's, bought 2024-01-10 for 2,000.00, so B's sale a year
     // and a bit later gains 3,500.00 − 2,000.00 = 1,500.00, long-term.
     const rows = [
@@ -30,7 +59,7 @@ describe('docs/accounting.md worked examples', () => {
     expect(lines(unmatched).map((l) => l[6])).toEqual(['1000.00', '500.00']);
   });
 
-  it('6. A bridge that arrives short', () => {
+  it('7. A bridge that arrives short', () => {
     // Sent 2 ETH (worth 8,000.00) from Ethereum, 1.99 ETH arrive on Arbitrum. The 0.01 ETH short
     // is disposed of: proceeds 8,000.00 × 0.01 / 2 = 40.00, cost 6,000.00 × 0.01 / 2 = 30.00.
     // The 1.99 ETH keep the rest of the lot: 6,000.00 − 30.00 = 5,970.00, and its date.
@@ -46,7 +75,7 @@ describe('docs/accounting.md worked examples', () => {
     ]);
   });
 
-  it('7. A swap out and back', () => {
+  it('8. A swap out and back', () => {
     // ETH → USDC: the ETH is sold for the USDC's value (2,500.00 − 2,000.00 = 500.00) and the USDC
     // opens a lot at 2,500.00. USDC → ETH: 2,499.50 − 2,500.00 = −0.50; the 0.8 ETH lot costs 2,499.50.
     const rows = [
@@ -65,13 +94,13 @@ describe('docs/accounting.md worked examples', () => {
     expect(l.open().map((p) => [p.asset.symbol, quantityText(p.quantity), p.costCents])).toEqual([['ETH', '0.8', 249950n]]);
   });
 
-  it('8. A fee paid in ETH', () => {
+  it('9. A fee paid in ETH', () => {
     // 0.002 ETH of gas worth 6.00: cost 2,000.00 × 0.002 / 1 = 4.00, gain 2.00.
     const rows = [buy({ at: '2024-01-01', amount: '1', value: 2000 }), sell({ at: '2024-04-01', amount: '0.002', value: 6, type: 'fee' })];
     expect(lines(rows)).toEqual([['2024-04-01', '2024-01-01', '0.002', 'ETH', '6.00', '4.00', '2.00', 'short', 'Wallet a']]);
   });
 
-  it('9. Income, then its sale', () => {
+  it('10. Income, then its sale', () => {
     // Staking reward: income of 1,000.00 and a lot at 1,000.00; sold for 1,600.00 → gain 600.00.
     // An inflow with an expense tag (a refund) is an acquisition, not income.
     const rows = [
@@ -85,7 +114,7 @@ describe('docs/accounting.md worked examples', () => {
     ]);
   });
 
-  it('11. Short and long term across a leap day', () => {
+  it('12. Short and long term across a leap day', () => {
     // Bought 2024-02-29, 3,000.00 an ETH. The anniversary in 2025 is 02-28: a sale that day is
     // short-term (2,500.00 − 3,000.00 = −500.00), a sale on 03-01 long-term (2,600.00 − 3,000.00 = −400.00).
     const rows = [
@@ -132,7 +161,7 @@ describe('docs/accounting.md worked examples', () => {
     ]);
   });
 
-  it('10. Approvals and zero amounts dispose of nothing', () => {
+  it('11. Approvals and zero amounts dispose of nothing', () => {
     // The approval names 1,000 USDC but moves none; the zero transfer moves none: the sale meets the whole lot.
     const rows = [
       buy({ at: '2024-01-01', amount: '100', value: 100, token: USDC }),
@@ -143,7 +172,7 @@ describe('docs/accounting.md worked examples', () => {
     expect(lines(rows)).toEqual([['2024-02-01', '2024-01-01', '100', 'USDC', '100.25', '100.00', '0.25', 'short', 'Wallet a']]);
   });
 
-  it('12. One asset on several chains, by the table', () => {
+  it('13. One asset on several chains, by the table', () => {
     // Universal pool: USDC bought on Ethereum covers USDC sold on Arbitrum (100.10 − 100.00 = 0.10).
     // BSC's Binance-Peg USDC is another token: no cost basis, until the user's table joins it.
     const rows = [

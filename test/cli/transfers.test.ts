@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { pdfText } from '../pdf/helpers.js';
 import type { Transaction, Transfer } from '../../src/core/types.js';
 
 let sb: Sandbox;
@@ -39,6 +40,30 @@ describe('the demo ledger', () => {
     expect(bridgeRows.every((r) => r.type === 'bridge')).toBe(true);
     expect((await listAll(['--internal', 'false'])).some((r) => r.type === 'bridge')).toBe(false);
     expect((await sb.json([...ACME, 'transfers', 'list', '--status', 'candidate'])).data).toEqual([]);
+  });
+
+  it('leaves its own transfers out of the tax report: proceeds fall short of the total outflow by at least their value, and both PDFs say so with the count', async () => {
+    const matched: Transfer[] = (await sb.json([...ACME, 'transfers', 'list', '--status', 'matched', '--limit', '200'])).data;
+    expect(matched.length).toBeGreaterThan(0);
+    const cents = (v: number | null) => BigInt(Math.round((v ?? 0) * 100));
+    const sentCents = matched.reduce((sum, t) => sum + cents(t.legs[0]!.fiat_value), 0n);
+    expect(sentCents).toBeGreaterThan(0n);
+
+    const outflowCents = cents((await sb.json([...ACME, 'tx', 'list', '--limit', '1'])).summary.total_outflow);
+    const taxFile = join(sb.dir, 'tax.json');
+    expect((await sb.txa([...ACME, 'export', 'create', '--format', 'json', '--report-type', 'tax', '--out', taxFile])).exitCode).toBe(0);
+    const lots: { proceeds: number | null }[] = JSON.parse(readFileSync(taxFile, 'utf8')).lots;
+    const proceedsCents = lots.reduce((sum, l) => sum + cents(l.proceeds), 0n);
+    expect(proceedsCents).not.toBe(outflowCents);
+    expect(outflowCents - proceedsCents).toBeGreaterThanOrEqual(sentCents);
+
+    const legs = matched.length * 2;
+    const taxPdf = join(sb.dir, 'tax.pdf');
+    expect((await sb.txa([...ACME, 'export', 'create', '--format', 'pdf', '--report-type', 'tax', '--out', taxPdf])).exitCode).toBe(0);
+    expect(pdfText(taxPdf).join('\n')).toContain(`${legs} own-transfer leg(s) are left out of these tables: moving between own wallets is neither income nor expense.`);
+    expect(pdfText(join(sb.dir, 'reports', 'summary.pdf')).join('\n')).toContain(
+      `${legs} own-transfer leg(s) are left out of every total and table: moving between own wallets is neither inflow nor outflow.`,
+    );
   });
 
   it('unmatching a bridge rejects it (never proposed again); matching it by hand confirms it as the user’s', async () => {

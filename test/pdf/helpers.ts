@@ -7,6 +7,7 @@ import type { Tag, Transaction } from '../../src/core/types.js';
 import type { ExportJob, HistoryEntry } from '../../src/exporters/types.js';
 import { writePdf } from '../../src/exporters/pdf/index.js';
 import { AssetTable } from '../../src/accounting/assets.js';
+import { ledgerRowOf } from '../helpers/ledger-row.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txa-pdf-'));
 
@@ -57,7 +58,13 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
     transactionCount: input.rows.length,
     summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: input.rows.length },
     rows: () => input.rows,
-    ledgerRows: () => [...(input.priorRows ?? []).map((tx) => ({ tx, reported: false })), ...input.rows.map((tx) => ({ tx, reported: true }))],
+    ledgerRows: () => {
+      const typeOf = (id: string) => TAGS.find((t) => t.id === id)?.type ?? null;
+      return [...(input.priorRows ?? []).map((tx) => ({ tx, reported: false })), ...input.rows.map((tx) => ({ tx, reported: true }))].map((r) => ({
+        tx: ledgerRowOf(r.tx, typeOf),
+        reported: r.reported,
+      }));
+    },
     assets: () => new AssetTable(),
     history: (id) => input.history?.[id] ?? [],
     attachmentPath: (id) => input.files?.[id] ?? join(dir, `missing-${id}`),

@@ -6,7 +6,7 @@ import { registerUnmatch } from './unmatch.js';
 export function registerTransfers(program: Command): void {
   const transfers = program
     .command('transfers')
-    .description('own transfers between wallets of the workspace: matched, proposed (bridges), confirmed or unmatched (docs/transfers.md)');
+    .description('own transfers between wallets of the workspace: matched, proposed (bridges), confirmed or unmatched (docs/accounting.md)');
   registerList(transfers);
   registerMatch(transfers);
   registerUnmatch(transfers);

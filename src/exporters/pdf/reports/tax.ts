@@ -55,7 +55,7 @@ function collect(job: ExportJob): TaxData {
     for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
   }
   tick.done();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets(), tagType: typeOf };
+  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
   for (const line of taxLines(job.ledgerRows(), opts)) {
     data.totals.add(line);
     if (line.kind === 'income') data.income.push(line);
@@ -78,12 +78,14 @@ export function taxReport(job: ExportJob): Render {
     { label: `Net (${currency})`, weight: 2, align: 'right' as const },
     { label: 'Transactions', weight: 1.2, align: 'right' as const },
   ];
-  const ownNote = data.ownTransfers > 0 ? ` ${data.ownTransfers} own-transfer leg(s) left out: moving between own wallets is neither.` : ' Own transfers are left out.';
+  const ownNote = `${data.ownTransfers > 0 ? `${data.ownTransfers} own-transfer leg(s) are` : 'Own transfers are'} left out of these tables: moving between own wallets is neither income nor expense.`;
   return async (flow) => {
-    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]), 'Income and expenses by tag type', `A transaction whose tags have several types counts under each.${ownNote}`);
+    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]), 'Income and expenses by tag type', 'A transaction whose tags have several types counts under each.');
     for (const g of data.types.list((a, b) => TYPE_ORDER.indexOf(a.key) - TYPE_ORDER.indexOf(b.key))) flow.row([g.label, ...totalsCells(g.totals)]);
     if (data.types.groups.size === 0) flow.row(['No transactions']);
     flow.endTable();
+    // On a line of its own: the table heading's note is cut to one line.
+    note(flow, ownNote);
 
     flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag', weight: 3 }, { label: 'Type', weight: 1.2 }, ...flowCols]), 'By tag');
     const tagRows = data.tags.list(byVolume);
