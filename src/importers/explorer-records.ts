@@ -51,7 +51,7 @@ export interface NormalRow extends RowBase {
  */
 export function normalRecords(w: ExplorerWallet, row: NormalRow): ImportRecord[] | string {
   const { fields, method } = row;
-  const base = { line: row.line, tx_hash: row.tx_hash, from_address: row.from_address, to_address: row.to_address, timestamp: row.timestamp, notes: null };
+  const base = baseOf(row);
   const valueRecord = (amount: string, direction: ImportRecord['direction'], field: string): ImportRecord => ({
     ...base,
     token: nativeToken(w.chain, [amount], field),
@@ -103,23 +103,14 @@ export function internalRecords(w: ExplorerWallet, row: InternalRow): ImportReco
   if (row.failed) return 'failed internal call: no value moved';
   if (/^delegatecall$/i.test(row.callType)) return 'delegatecall: it moves no value of its own';
   if (row.value === '0') return 'internal call moving no value';
-  const base: Omit<ImportRecord, 'direction'> = {
-    line: row.line,
-    tx_hash: row.tx_hash,
-    from_address: row.from_address,
-    to_address: row.to_address,
-    timestamp: row.timestamp,
-    notes: null,
+  return sides(w, {
+    ...baseOf(row),
     token: nativeToken(w.chain, [row.value], row.field),
     amount: row.value,
     fiat_value: valueAt(row.value, row.priceUsd),
     type: 'transfer',
     internal: true,
-  };
-  const records: ImportRecord[] = [];
-  if (row.from_address === w.address) records.push({ ...base, direction: 'outflow' });
-  if (row.to_address === w.address) records.push({ ...base, direction: 'inflow' });
-  return records;
+  });
 }
 
 /** A token transfer (an ERC-20 Transfer event) touching the wallet. */
@@ -132,20 +123,24 @@ export interface TokenRow extends RowBase {
 
 /** The records of a token transfer: an outflow when the wallet sent it, an inflow when it received it. */
 export function tokenRecords(w: ExplorerWallet, row: TokenRow): ImportRecord[] {
-  const base: Omit<ImportRecord, 'direction'> = {
-    line: row.line,
-    tx_hash: row.tx_hash,
-    from_address: row.from_address,
-    to_address: row.to_address,
-    timestamp: row.timestamp,
-    notes: null,
+  return sides(w, {
+    ...baseOf(row),
     token: row.token,
     amount: row.amount,
     fiat_value: row.fiatUsd,
     type: tokenTransferType(row.from_address, row.to_address, row.method),
-  };
+  });
+}
+
+/** What every record of a row carries from it. */
+function baseOf(row: RowBase): Pick<ImportRecord, 'line' | 'tx_hash' | 'from_address' | 'to_address' | 'timestamp' | 'notes'> {
+  return { line: row.line, tx_hash: row.tx_hash, from_address: row.from_address, to_address: row.to_address, timestamp: row.timestamp, notes: null };
+}
+
+/** An outflow when the wallet sent it, an inflow when it received it (both for a send to itself). */
+function sides(w: ExplorerWallet, record: Omit<ImportRecord, 'direction'>): ImportRecord[] {
   const records: ImportRecord[] = [];
-  if (row.from_address === w.address) records.push({ ...base, direction: 'outflow' });
-  if (row.to_address === w.address) records.push({ ...base, direction: 'inflow' });
+  if (record.from_address === w.address) records.push({ ...record, direction: 'outflow' });
+  if (record.to_address === w.address) records.push({ ...record, direction: 'inflow' });
   return records;
 }
