@@ -2,17 +2,8 @@ import type { Command } from 'commander';
 import { TxaError } from '../../core/errors.js';
 import { IMPORT_FORMATS } from '../../importers/types.js';
 import type { ImportSummary } from '../../engine/imports.js';
-import { terminalSafe } from '../output.js';
+import { listRows, reportBadRows } from '../bad-rows.js';
 import { action, choice } from '../run.js';
-
-/** Bad or skipped rows listed on stderr before "… and N more". */
-const LISTED = 20;
-
-/** One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the rest; a reason may quote the file. */
-function listRows(rows: { line: number; field?: string; reason: string }[]): void {
-  for (const r of rows.slice(0, LISTED)) process.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
-  if (rows.length > LISTED) process.stderr.write(`  … and ${rows.length - LISTED} more\n`);
-}
 
 export function registerImport(program: Command): void {
   program
@@ -54,12 +45,8 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
             onSkipped: (s) => skipped.push(s),
           });
         } catch (err) {
-          const errors = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
-          if (!errors || ctx.out.json) throw err;
-          ctx.out.error(err as TxaError);
-          listRows(errors);
-          process.exitCode = (err as TxaError).exitCode;
-          return;
+          if (reportBadRows(ctx.out, err)) return;
+          throw err;
         }
         if (ctx.out.json) {
           ctx.out.body({ success: true, data: summary });
