@@ -14,7 +14,7 @@ import type { Engine } from '../engine/engine.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
 import { toHttpError, type HttpFailure } from './http-errors.js';
 import { parseJsonBody } from './json-body.js';
-import { closeIfBodyHeldBack, continueIfFits, deferContinue, drainRejectedBody } from './body-limits.js';
+import { closeIfBodyHeldBack, continueIfFits, deferContinue, readUnreadBody } from './body-limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
@@ -162,8 +162,9 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.addHook('preParsing', async (req, reply) => continueIfFits(req, reply));
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
     closeIfBodyHeldBack(req, reply);
+    await readUnreadBody(req, reply);
+    if (closing) reply.header('connection', 'close');
     const idem = req.idempotency;
     if (idem) {
       req.idempotency = null;
@@ -175,7 +176,6 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.setErrorHandler((err, req, reply) => {
     const failure = toHttpError(err);
     if (failure.error.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
-    if (failure.error.code === 'PAYLOAD_TOO_LARGE') drainRejectedBody(req, reply);
     return sendFailure(reply, failure);
   });
 
