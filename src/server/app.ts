@@ -53,7 +53,9 @@ export interface RouteDeps extends ServerDeps {
  * request line): answered with the contract's error body rather than fastify's own.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // HPE_CLOSED_CONNECTION: bytes after a request that asked to close. Its own answer is made or on
+  // its way and ends the connection; a second answer would follow it, or come first in its place.
+  if (err.code === 'ECONNRESET' || err.code === 'HPE_CLOSED_CONNECTION' || socket.destroyed) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify({
