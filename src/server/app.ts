@@ -96,8 +96,8 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
     // Refusals made by the router before any hook: a path that is not valid percent-encoding, a
-    // path parameter over 100 characters.
-    frameworkErrors: (err, _req, reply) => sendFailure(reply, toHttpError(err)),
+    // path parameter over 100 characters. No onSend hook runs for them, so the body is read here.
+    frameworkErrors: (err, req, reply) => void readUnreadBody(req, reply).then(() => sendFailure(reply, toHttpError(err))),
   });
   deferContinue(app.server);
   const limiter = new RateLimiter(deps.engine);

@@ -42,8 +42,8 @@ export function closeIfBodyHeldBack(req: FastifyRequest, reply: FastifyReply): v
 }
 
 /**
- * onSend: an answer given while the body is still coming (a 413, or a 401/403/404 before the body
- * was read) goes out once the client has sent the rest, read and thrown away within the budget.
+ * onSend (and the router's refusals): an answer given while the body is still coming (a 413, or a
+ * 401/403/404/414 before the body was read) goes out once the client has sent the rest, read and thrown away within the budget.
  * Closing a socket with unread bytes resets it, so a client that sent `Connection: close` (or any
  * client, after fastify's close on a body error) could lose the answer. A client holding back its
  * body (Expect: 100-continue without our 100) is not waited for.
