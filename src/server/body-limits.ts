@@ -6,7 +6,7 @@
  *   that fits (after the key and the budget were checked): a client told 413 (or 401) first never
  *   sends the body, and such answers end the connection, which is then safe to close.
  * - A body already on its way when the limit is hit, or when an answer comes before the body is
- *   read (401, 403, 404), is read and thrown away, up to a byte and time budget, before the answer
+ *   read (401, 403, 404, the router's 400/414), is read and thrown away, up to a byte and time budget, before the answer
  *   goes out: the client finishes sending and reads it (nginx calls this a lingering close), even
  *   with `Connection: close`. A client going on beyond the budget is cut off.
  */
@@ -43,10 +43,11 @@ export function closeIfBodyHeldBack(req: FastifyRequest, reply: FastifyReply): v
 
 /**
  * onSend (and the router's refusals): an answer given while the body is still coming (a 413, or a
- * 401/403/404/414 before the body was read) goes out once the client has sent the rest, read and thrown away within the budget.
- * Closing a socket with unread bytes resets it, so a client that sent `Connection: close` (or any
- * client, after fastify's close on a body error) could lose the answer. A client holding back its
- * body (Expect: 100-continue without our 100) is not waited for.
+ * 401/403/404/414 before the body was read) goes out once the client has sent the rest, which is
+ * read and thrown away within the budget. Closing a socket with unread bytes resets it, so a
+ * client that sent `Connection: close` (or any client, after fastify's close on a body error)
+ * could lose the answer. A client holding back its body (Expect: 100-continue without our 100) is
+ * not waited for.
  */
 export async function readUnreadBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = req.raw;
