@@ -172,7 +172,8 @@ export function recoverInterruptedJobs(engine: Engine): string[] {
       return fail.run('INTERRUPTED', `${who} ended before the export was finished`, nowIso(), r.id, r.worker, r.heartbeat_ts).changes === 1;
     }),
   );
-  for (const r of recovered) rmSync(tmpPathOf(engine, r), { force: true });
+  // The final file too: a job killed between its rename and the row recording it leaves one that no row names.
+  for (const r of recovered) for (const path of [tmpPathOf(engine, r), filePathOf(engine, r)]) rmSync(path, { force: true });
   return recovered.map((r) => r.id);
 }
 

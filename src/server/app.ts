@@ -12,7 +12,7 @@ import { TxaError } from '../core/errors.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
 import { toHttpError, type HttpFailure } from './http-errors.js';
 import { parseJsonBody } from './json-body.js';
-import { closeIfBodyHeldBack, continueIfFits, deferContinue, drainRejectedBody } from './body-limits.js';
+import { closeIfBodyHeldBack, continueIfFits, deferContinue, readUnreadBody } from './body-limits.js';
 import { RateLimiter } from './rate-limit.js';
 import { IdempotencyStore, fingerprint } from './idempotency.js';
 import { apiRoutes } from './routes/index.js';
@@ -40,7 +40,9 @@ declare module 'fastify' {
  * request line): answered with the contract's error body rather than fastify's own.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // HPE_CLOSED_CONNECTION: bytes after a request that asked to close. Its own answer is made or on
+  // its way and ends the connection; a second answer would follow it, or come first in its place.
+  if (err.code === 'ECONNRESET' || err.code === 'HPE_CLOSED_CONNECTION' || socket.destroyed) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const body = JSON.stringify({
@@ -81,8 +83,8 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
     // Refusals made by the router before any hook: a path that is not valid percent-encoding, a
-    // path parameter over 100 characters.
-    frameworkErrors: (err, _req, reply) => sendFailure(reply, toHttpError(err)),
+    // path parameter over 100 characters. No onSend hook runs for them, so the body is read here.
+    frameworkErrors: (err, req, reply) => void readUnreadBody(req, reply).then(() => sendFailure(reply, toHttpError(err))),
   });
   deferContinue(app.server);
   const limiter = new RateLimiter(deps.engine);
@@ -149,8 +151,9 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.addHook('preParsing', async (req, reply) => continueIfFits(req, reply));
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
     closeIfBodyHeldBack(req, reply);
+    await readUnreadBody(req, reply);
+    if (closing) reply.header('connection', 'close');
     const idem = req.idempotency;
     if (idem) {
       req.idempotency = null;
@@ -162,7 +165,6 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.setErrorHandler((err, req, reply) => {
     const failure = toHttpError(err);
     if (failure.error.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
-    if (failure.error.code === 'PAYLOAD_TOO_LARGE') drainRejectedBody(req, reply);
     return sendFailure(reply, failure);
   });
 

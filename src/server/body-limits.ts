@@ -5,9 +5,10 @@
  * - `Expect: 100-continue` is answered by the server only when the route is about to read a body
  *   that fits (after the key and the budget were checked): a client told 413 (or 401) first never
  *   sends the body, and such answers end the connection, which is then safe to close.
- * - A body already on its way when the limit is hit is read and thrown away, up to a byte and time
- *   budget, and the connection kept: the client finishes sending and reads the 413 (nginx calls
- *   this a lingering close). A client going on beyond the budget is cut off.
+ * - A body already on its way when the limit is hit, or when an answer comes before the body is
+ *   read (401, 403, 404, the router's 400/414), is read and thrown away, up to a byte and time budget, before the answer
+ *   goes out: the client finishes sending and reads it (nginx calls this a lingering close), even
+ *   with `Connection: close`. A client going on beyond the budget is cut off.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,19 +41,37 @@ export function closeIfBodyHeldBack(req: FastifyRequest, reply: FastifyReply): v
   if (expectsContinue(req.raw) && !continued.has(req.raw) && !req.raw.complete) reply.header('connection', 'close');
 }
 
-/** With a 413: reads and discards the rest of a body the client is sending, within the budget. */
-export function drainRejectedBody(req: FastifyRequest, reply: FastifyReply): void {
+/**
+ * onSend (and the router's refusals): an answer given while the body is still coming (a 413, or a
+ * 401/403/404/414 before the body was read) goes out once the client has sent the rest, which is
+ * read and thrown away within the budget. Closing a socket with unread bytes resets it, so a
+ * client that sent `Connection: close` (or any client, after fastify's close on a body error)
+ * could lose the answer. A client holding back its body (Expect: 100-continue without our 100) is
+ * not waited for.
+ */
+export async function readUnreadBody(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = req.raw;
-  if (raw.complete || (expectsContinue(raw) && !continued.has(raw))) return;
-  reply.removeHeader('connection'); // fastify closes after a body error; the drain makes that unnecessary
-  let bytes = 0;
-  const cutOff = () => raw.socket?.destroy();
-  const timer = setTimeout(cutOff, DRAIN_MAX_MS).unref();
-  raw.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > DRAIN_MAX_BYTES) cutOff();
+  // `complete`: every byte has arrived; `readableEnded`: a body that was read (under inject too).
+  if (raw.complete || raw.readableEnded || raw.destroyed || (expectsContinue(raw) && !continued.has(raw))) return;
+  // fastify closes after a body error; once the body is read whole, the connection can stay open,
+  // unless the client asked to close it.
+  if (reply.statusCode === 413 && !/\bclose\b/i.test(String(raw.headers.connection ?? ''))) reply.removeHeader('connection');
+  await new Promise<void>((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const cutOff = () => {
+      raw.socket?.destroy();
+      done();
+    };
+    const timer = setTimeout(cutOff, DRAIN_MAX_MS).unref();
+    raw.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) cutOff();
+    });
+    raw.once('end', done).once('close', done);
+    raw.resume();
   });
-  const done = () => clearTimeout(timer);
-  raw.once('end', done).once('close', done);
-  raw.resume();
 }

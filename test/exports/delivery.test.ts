@@ -7,7 +7,7 @@
  */
 import { describe, test, expect, beforeAll, afterAll, afterEach } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -313,6 +313,20 @@ describe('jobs and links', () => {
     } finally {
       hook.server.close();
     }
+  });
+
+  test('a CLI job killed after renaming its file into place but before recording it: failed INTERRUPTED, and that file removed too', async () => {
+    const { engine, ws } = tempLedger('pro');
+    addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
+    const job = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
+    expect(claimJob(engine, job.id)).toBe(true);
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    engine.db.prepare('UPDATE exports SET worker = ?, heartbeat_ts = ? WHERE id = ?').run(`cli ${hostname()} ${deadPid} -`, Math.floor(Date.now() / 1000), job.id);
+    const files = [`${job.id}.csv`, `${job.id}.csv.tmp`].map((name) => join(engine.dir('exports'), name));
+    for (const f of files) writeFileSync(f, 'date,amount\n');
+    expect(recoverInterruptedJobs(engine)).toEqual([job.id]);
+    expect(getExport(engine, ws, job.id)).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
+    expect(files.filter((f) => existsSync(f))).toEqual([]);
   });
 
   test('links: a wrong token is INVALID_DOWNLOAD_TOKEN; 25 h later the export is expired, its file deleted', async () => {

@@ -8,10 +8,11 @@
  * cases left. TXA_FUZZ_CASES / TXA_FUZZ_SEED / TXA_FUZZ_ONLY: see fuzz-run.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, symlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Rng } from '../../src/fixtures/prng.js';
 import { TxaError, isErrorCode } from '../../src/core/errors.js';
 import { createTag } from '../../src/engine/tags.js';
@@ -22,14 +23,14 @@ import { CONTROL, hostileString } from './hostile.js';
 import { INTERNALS, fuzzRun, reportFigures, summarize, type Violation } from './fuzz-run.js';
 import { count, integrityProblems, tableCounts, withLedger } from './ledger-check.js';
 
-const run = fuzzRun('cli', 200);
+const run = fuzzRun('cli', 120);
 const LANES = 2;
 
 /** Every data command; serve, demo, login, config and workspace use are not fuzzed (long-running, or the profile file). */
 const COMMANDS = [
   'workspace create', 'workspace list', 'wallet add', 'wallet list', 'wallet update', 'wallet remove',
   'tags create', 'tags list', 'tags update', 'tags delete', 'tx list', 'tx get', 'tx tag', 'tx untag', 'tx update', 'tx attach',
-  'events list', 'import', 'export create', 'export status', 'export list', 'export download', 'rates import', 'rates list',
+  'events list', 'import', 'export create', 'export status', 'export list', 'export cancel', 'export download', 'rates import', 'rates list',
   'keys create', 'keys list', 'keys revoke', 'webhooks add', 'webhooks list', 'webhooks remove',
 ];
 
@@ -56,6 +57,8 @@ interface Lane {
   sb: Sandbox;
   ledger: string;
   ids: Record<string, string[]>;
+  /** Paths of the special files `--out` must leave alone. */
+  specials: string[];
 }
 
 let commands: Command[] = [];
@@ -86,7 +89,41 @@ async function makeLane(n: number): Promise<Lane> {
   writeFileSync(join(files, 'empty.csv'), '');
   writeFileSync(join(files, 'garbage.bin'), Buffer.from('7f454c46020101000000000000000000ff00fe', 'hex'));
   writeFileSync(join(files, 'receipt.pdf'), '%PDF-1.4\n%%EOF\n');
-  return { sb, ledger: s.path, ids: { wallet: [...s.wallets, 'wal_other'], tag: [...tags, 'Salary', 'rent'], tx: s.txIds.slice(0, 4), webhook: [hook], key: [keyId, key.slice(0, 12)], export: [] } };
+  return { sb, ledger: s.path, specials: makeSpecials(files), ids: { wallet: [...s.wallets, 'wal_other'], tag: [...tags, 'Salary', 'rent'], tx: s.txIds.slice(0, 4), webhook: [hook], key: [keyId, key.slice(0, 12)], export: [] } };
+}
+
+/**
+ * What `--out` must never write or replace (docs/exports.md): a FIFO (opening it would block), a
+ * symbolic link to /dev/null and, where mknod is allowed, a character device of our own. Real
+ * /dev paths are not used: a regression would replace the machine's device as root.
+ */
+const SPECIALS: Record<string, (st: Stats) => boolean> = {
+  fifo: (st) => st.isFIFO(),
+  'link-to-null': (st) => st.isSymbolicLink(),
+  'null-device': (st) => st.isCharacterDevice(),
+};
+
+/** Makes the special files in `files`; their paths. */
+function makeSpecials(files: string): string[] {
+  execFileSync('mkfifo', [join(files, 'fifo')]);
+  symlinkSync('/dev/null', join(files, 'link-to-null'));
+  try {
+    execFileSync('mknod', [join(files, 'null-device'), 'c', '1', '3'], { stdio: 'ignore' });
+  } catch {
+    // not allowed here (no root, or a container without mknod): the FIFO and the link remain
+  }
+  return Object.keys(SPECIALS).map((name) => join(files, name)).filter(isSpecial);
+}
+
+/** Whether `path` is still the kind of special file its name says. */
+function isSpecial(path: string): boolean {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  return st !== undefined && SPECIALS[basename(path)]!(st);
+}
+
+/** The special files that are missing or no longer what they were. */
+function specialsChanged(lane: Lane): string[] {
+  return lane.specials.filter((path) => !isSpecial(path));
 }
 
 beforeAll(async () => {
@@ -149,23 +186,24 @@ const PLAUSIBLE: Record<string, (rng: Rng, lane: Lane) => string> = {
   '--events': (rng) => rng.pick(['tag.created', 'tag.created,export.completed', '*', 'nope', ',']),
   '--access': (rng) => rng.pick(['read', 'write', 'full', 'admin']),
   '--notes': (rng) => rng.pick([`note ${rng.hex(2)}`, '']),
-  // known defect, issue 9 item 5 (`--out` onto FIFOs and devices) — being fixed in branch cliout: no FIFO or device here.
-  '--out': (rng, l) => rng.pick([join(l.sb.dir, `out-${rng.hex(2)}.csv`), join(l.sb.dir, 'files', 'a-directory'), join(l.sb.dir, 'nope', 'x.csv'), join(l.sb.dir, 'files', 'rows.json'), 'relative.out']),
+  '--out': (rng, l) => rng.pick([
+    join(l.sb.dir, `out-${rng.hex(2)}.csv`), join(l.sb.dir, 'files', 'a-directory'), join(l.sb.dir, 'nope', 'x.csv'), join(l.sb.dir, 'files', 'rows.json'), 'relative.out',
+    ...l.specials,
+  ]),
 };
 
-function fileArg(rng: Rng, lane: Lane, humanRates: boolean): string {
+function fileArg(rng: Rng, lane: Lane): string {
   const files = join(lane.sb.dir, 'files');
-  // New defect D1 (docs/reliability.md): `txa rates import` prints a bad file's rows on stderr
-  // before its error line. Until it is fixed, human-mode rates imports get no file with bad rows.
-  const names = humanRates ? ['rates.csv', 'a-directory', 'missing.csv'] : ['rows.json', 'bad-rows.json', 'rates.csv', 'bad-rates.csv', 'empty.csv', 'garbage.bin', 'receipt.pdf', 'a-directory', 'missing.csv'];
-  // known defect, issue 9 item 10 (`import /dev/zero`) and item 15 (UTF-16 CSV) — being fixed in branch store: neither here.
-  return rng.pick([...names.map((n) => join(files, n)), ...(humanRates ? [] : ['/dev/null', ''])]);
+  const names = ['rows.json', 'bad-rows.json', 'rates.csv', 'bad-rates.csv', 'empty.csv', 'garbage.bin', 'receipt.pdf', 'a-directory', 'missing.csv'];
+  // known defect, issue 9 (store: `import /dev/zero` and huge lines, UTF-16 CSV) — being fixed in branch store: neither here.
+  // A FIFO is no input either: reading one without a writer waits, as `cat` does.
+  return rng.pick([...names.map((n) => join(files, n)), '/dev/null', '']);
 }
 
 const ID_POOL: Record<string, string> = { wallet: 'wallet', tags: 'tag', tx: 'tx', export: 'export', keys: 'key', webhooks: 'webhook' };
 
-function positional(rng: Rng, lane: Lane, command: Command, arg: string, json: boolean): string {
-  if (arg === 'file') return fileArg(rng, lane, !json && command.words.join(' ') === 'rates import');
+function positional(rng: Rng, lane: Lane, command: Command, arg: string): string {
+  if (arg === 'file') return fileArg(rng, lane);
   const pool = arg === 'tag_ids' ? lane.ids.tag! : arg === 'id' ? (lane.ids[ID_POOL[command.words[0]!]!] ?? []) : [];
   if (pool.length && rng.chance(60)) return rng.pick(pool);
   return arg === 'name' && rng.chance(50) ? `Fuzz ws ${rng.hex(2)}` : hostileString(rng, { huge: false });
@@ -181,15 +219,13 @@ interface CliCase {
 function makeCase(rng: Rng, lane: Lane): CliCase {
   const command = rng.pick(commands);
   const json = rng.chance(50);
-  // known defect, issue 9 item 3 (control characters in human output) — being fixed in branch
-  // cliout: human-mode values carry none; --json runs get them all.
-  // An argument cannot carry NUL at all (execve), so none does.
-  const value = (s: string) => (json ? s.replaceAll('\u0000', '') : s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?'));
+  // An argument cannot carry NUL at all (execve), so none does; every other control character may.
+  const value = (s: string) => s.replaceAll('\u0000', '');
   // --json first: after the junk below (`--`, an extra argument) it would be an argument itself.
   const argv = [...command.words, ...(json ? ['--json'] : [])];
   for (const a of command.args) {
     const n = a.variadic ? rng.int(1, 3) : 1;
-    for (let i = 0; i < n; i++) if (rng.chance(92)) argv.push(value(positional(rng, lane, command, a.name, json)));
+    for (let i = 0; i < n; i++) if (rng.chance(92)) argv.push(value(positional(rng, lane, command, a.name)));
   }
   for (const flag of command.flags) {
     if (!rng.chance(flag.value ? 35 : 25)) continue;
@@ -200,9 +236,7 @@ function makeCase(rng: Rng, lane: Lane): CliCase {
     if (rng.chance(97)) argv.push(value(v));
   }
   if (rng.chance(4)) argv.push(rng.pick(['--bogus', '-x', '--', 'extra-arg', '--json=1']));
-  // known defect, issue 9 item 14 (the --json missing-workspace message) — being fixed in branch
-  // cliout: -w names a workspace, known or not, but never an empty one.
-  if (rng.chance(8)) argv.push('-w', rng.pick([WS, OTHER_WS, 'ws_nope']));
+  if (rng.chance(8)) argv.push('-w', rng.pick([WS, OTHER_WS, 'ws_nope', '']));
   return { lane, command, argv, json };
 }
 
@@ -245,12 +279,20 @@ function judgeError(c: CliCase, stderr: string, exitCode: number): { problems: s
   return { problems, code };
 }
 
+/** What human output must never carry raw (README, Output): C0 but tab and LF, DEL, C1, bidi controls; colour is off (NO_COLOR). */
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 function judge(c: CliCase, r: { stdout: string; stderr: string; exitCode: number }, before: Record<string, number>, after: Record<string, number>): string[] {
   const problems: string[] = [];
   if (!EXIT_CODES.has(r.exitCode)) problems.push(`exit code ${r.exitCode}`);
   for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
     if (INTERNALS.test(text)) problems.push(`internals on ${name}: ${INTERNALS.exec(text)![0]}`);
+    if (!c.json && TERMINAL_CONTROL.test(text)) problems.push(`a raw control character on ${name}: ${JSON.stringify(TERMINAL_CONTROL.exec(text)![0])}`);
   }
+  const out = c.argv[c.argv.indexOf('--out') + 1] ?? '';
+  if (c.argv.includes('--out') && c.lane.specials.includes(out) && r.exitCode === 0) problems.push(`--out ${out} accepted`);
+  const changedSpecials = specialsChanged(c.lane);
+  if (changedSpecials.length) problems.push(`special files replaced or removed: ${changedSpecials.join(', ')}`);
   if (r.exitCode === 0) {
     if (c.json && r.stdout.trim() !== '') {
       try {

@@ -23,7 +23,8 @@ const run = fuzzRun('http', 300);
 
 /**
  * Codes an error body may carry: CONTRACT §4's table and text, and the ones docs/ record where
- * the contract is silent (405 on a known path, a not-ready or failed export's file, attachments).
+ * the contract is silent (405 on a known path, a not-ready or failed export's file, attachments,
+ * cancelling an export that has ended).
  */
 const CONTRACT_CODES = new Set([
   'MISSING_REQUIRED_FIELD', 'MISSING_REPORT_TYPE', 'INVALID_TAG_TYPE', 'INVALID_COLOR_FORMAT', 'INVALID_FIELD', 'INVALID_PARAMETERS',
@@ -31,10 +32,14 @@ const CONTRACT_CODES = new Set([
   'WORKSPACE_NOT_FOUND', 'WALLET_NOT_FOUND', 'TAG_NOT_FOUND', 'TRANSACTION_NOT_FOUND', 'EXPORT_NOT_FOUND', 'WEBHOOK_NOT_FOUND', 'NOT_FOUND',
   'TAG_ALREADY_EXISTS', 'EXPORT_EXPIRED', 'EXPORT_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMIT_EXCEEDED', 'EXPORT_RATE_LIMIT_EXCEEDED',
   'CONCURRENT_EXPORT_LIMIT', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED',
-  'METHOD_NOT_ALLOWED', 'EXPORT_NOT_READY', 'ATTACHMENT_NOT_FOUND', 'MISSING_RATE',
+  'METHOD_NOT_ALLOWED', 'EXPORT_NOT_READY', 'ATTACHMENT_NOT_FOUND', 'MISSING_RATE', 'EXPORT_NOT_CANCELLABLE',
 ]);
-/** Statuses the server answers before any route, with INVALID_PARAMETERS (docs/server.md). */
-const CLIENT_ERROR_STATUSES = new Set([400, 408, 431]);
+/** Statuses the server answers before any route or handler, with INVALID_PARAMETERS (docs/server.md). */
+const CLIENT_ERROR_STATUSES = new Set([400, 408, 414, 431]);
+/** Limits of docs/server.md: JSON nesting, a path parameter's length, an attachment's size. */
+const MAX_JSON_DEPTH = 32;
+const MAX_PARAM_LENGTH = 100;
+const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 interface Operation {
   method: string;
@@ -116,6 +121,10 @@ interface HttpCase {
   body?: Buffer;
   /** The key's workspace, when the case sends a valid key. */
   keyWs: string | null;
+  /** The one answer docs/server.md gives this request, when one of its limits decides it. */
+  expected?: { status: number; code: string; why: string };
+  /** Why no 2xx may answer this request (a body over a limit). */
+  refused?: string;
 }
 
 /** Percent-encodes the UTF-8 bytes of any string (a lone surrogate becomes U+FFFD). */
@@ -124,10 +133,11 @@ function pct(s: string): string {
 }
 
 const CHAINS = ['ethereum', 'polygon', 'arbitrum', 'bsc', 'Ethereum', 'solana'];
-// known defect, issue 9 item 1 (SSRF to loopback names, `[::127.0.0.1]`, NAT64) — being fixed in
-// branch srv: `localhost` names and those two forms are left out; literal private addresses stay.
 /** Targets `serve` (without --allow-private-webhooks) must refuse: a 2xx that accepted one is SSRF. */
-const PRIVATE_URLS = ['http://127.0.0.1:1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0:1/'];
+const PRIVATE_URLS = [
+  'http://127.0.0.1:1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0:1/',
+  'http://localhost:1/x', 'http://LOCALHOST./x', 'http://api.localhost/x', 'http://[::127.0.0.1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://[64:ff9b::169.254.169.254]/',
+];
 const URLS = ['https://hooks.invalid/x', ...PRIVATE_URLS, 'ftp://hooks.invalid/', 'javascript:alert(1)', 'http://', 'https://hooks.invalid/' + 'p'.repeat(2100)];
 
 /** A plausible value for a field the API knows by name, else undefined. */
@@ -216,29 +226,42 @@ function mutate(rng: Rng, body: unknown): unknown {
 
 const BAD_JSON = ['{', '{"a":}', 'nul', '\u0000', '\ufeff{}', '{"a":1}{"b":2}', '[1,]', "{'a':1}", '"\\ud800"', '1e999999'];
 
-function jsonBody(rng: Rng, op: Operation): Buffer | undefined {
+/** A JSON body, and how deep it nests when it is one of the deeply nested ones (else 0). */
+function jsonBody(rng: Rng, op: Operation): { body: Buffer | undefined; depth: number } {
   const schema = op.body && op.body !== 'raw' ? op.body : undefined;
+  const depth = rng.int(1, MAX_DEPTH);
+  let nesting = 0;
   const text = rng.weighted<() => string | undefined>([
     [() => (schema ? JSON.stringify(fromSchema(rng, schema)) : undefined), 3],
     [() => (schema ? JSON.stringify(mutate(rng, fromSchema(rng, schema))) : undefined), 6],
     [() => JSON.stringify(hostileValue(rng)), 2],
     [() => rng.pick(BAD_JSON), 1],
-    [() => `{"workspace_id":"${WS}","${rng.pick(['filters', 'tag_ids', 'name', 'notes', 'x'])}":${deepJson(rng.int(1, MAX_DEPTH), rng.chance(50))}}`, 1],
-    [() => deepJson(rng.int(1, MAX_DEPTH), rng.chance(50)), 1],
+    [() => ((nesting = depth + 1), `{"workspace_id":"${WS}","${rng.pick(['filters', 'tag_ids', 'name', 'notes', 'x'])}":${deepJson(depth, rng.chance(50))}}`), 1],
+    [() => ((nesting = depth), deepJson(depth, rng.chance(50))), 1],
     // Just over the server's 1 MB JSON limit: 413 PAYLOAD_TOO_LARGE.
     [() => JSON.stringify({ workspace_id: WS, name: 'x'.repeat(1024 * 1024 + 16) }), 1],
   ])();
-  return text === undefined ? undefined : Buffer.from(text, 'utf8');
+  return { body: text === undefined ? undefined : Buffer.from(text, 'utf8'), depth: nesting };
 }
 
+/** Percent-encoding no path may carry: `%ff` and a cut `%e2%82` are no UTF-8, `%zz` and a lone `%` no escape. */
+const BAD_ESCAPES = ['%ff', '%', '%zz', '%e2%82', '%c0%af'];
+
+/** A path parameter as sent: a real id, or a hostile one (some around the 100-character limit, some badly encoded). */
 function pathParam(rng: Rng, name: string): string {
   const pool = f.ids[name] ?? [];
-  const value = pool.length && rng.chance(55) ? rng.pick(pool) : hostileString(rng, { huge: false });
-  // known defect, issue 9 item 7 (fastify's own bodies: params over 100 characters → 414, and
-  // malformed percent-encoding such as /tags/%ff) — being fixed in branch srv: ids stay at most
-  // 100 characters once encoded, and always validly encoded.
-  const encoded = pct(value);
-  return encoded.length > 100 ? encoded.slice(0, 100).replace(/%[0-9A-F]?$/, '') : encoded;
+  if (pool.length && rng.chance(55)) return pct(rng.pick(pool));
+  const value = pct(rng.chance(12) ? rng.pick(['x', 'é']).repeat(rng.int(16, 140)) : hostileString(rng, { huge: rng.chance(30) }));
+  return rng.chance(8) ? `${value.slice(0, rng.int(0, 20)).replace(/%[0-9A-F]?$/, '')}${rng.pick(BAD_ESCAPES)}` : value;
+}
+
+function decodes(param: string): boolean {
+  try {
+    decodeURIComponent(param);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function queryValue(rng: Rng, name: string): string {
@@ -279,11 +302,12 @@ function queryString(rng: Rng, op: Operation): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-function authHeader(rng: Rng): { value: string | undefined; keyWs: string | null } {
+/** The Authorization header; `writes` when it is the plain full or write key of WS. */
+function authHeader(rng: Rng): { value: string | undefined; keyWs: string | null; writes?: 'full' | 'write' } {
   const k = f.keys;
-  return rng.weighted<() => { value: string | undefined; keyWs: string | null }>([
-    [() => ({ value: `Bearer ${k.full}`, keyWs: WS }), 60],
-    [() => ({ value: `Bearer ${k.write}`, keyWs: WS }), 8],
+  return rng.weighted<() => { value: string | undefined; keyWs: string | null; writes?: 'full' | 'write' }>([
+    [() => ({ value: `Bearer ${k.full}`, keyWs: WS, writes: 'full' }), 60],
+    [() => ({ value: `Bearer ${k.write}`, keyWs: WS, writes: 'write' }), 8],
     [() => ({ value: `Bearer ${k.read}`, keyWs: WS }), 8],
     [() => ({ value: `Bearer ${k.other}`, keyWs: OTHER_WS }), 6],
     [() => ({ value: `Bearer ${k.revoked}`, keyWs: null }), 3],
@@ -296,22 +320,30 @@ function authHeader(rng: Rng): { value: string | undefined; keyWs: string | null
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND'];
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/vnd.api+json'];
 
+/** About the size of the request line and headers, which Node refuses with a 431 over 16 KB. */
+const headSize = (c: HttpCase) => Object.entries(c.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, c.path.length + 16);
+
 function makeCase(rng: Rng): HttpCase {
   const op = rng.pick(f.ops);
   const method = rng.chance(88) ? op.method : rng.pick(METHODS);
   const prefix = rng.chance(85) ? '/api/v1' : rng.pick(['/v1', '/api/v2', '/API/v1', '/api/v1/', '']);
-  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => pathParam(rng, name));
+  const params: string[] = [];
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    params.push(pathParam(rng, name));
+    return params.at(-1)!;
+  });
   const auth = authHeader(rng);
   const headers: Record<string, string> = {};
   if (auth.value !== undefined) headers.authorization = auth.value;
   let body: Buffer | undefined;
+  let depth = 0;
   if (op.body === 'raw') {
-    // known defect, issue 9 item 8 (uploads over 10 MB reset instead of 413) — being fixed in branch srv: at most 64 KB here.
-    body = Buffer.from(rng.hex(rng.int(0, 32 * 1024)), 'hex');
+    // One in five just over the 10 MB limit: a 413 (or the key's refusal), never a reset connection.
+    body = rng.chance(20) ? Buffer.alloc(ATTACHMENT_MAX_BYTES + rng.int(1, 4096), rng.int(0, 255)) : Buffer.from(rng.hex(rng.int(0, 32 * 1024)), 'hex');
     headers['content-type'] = rng.pick(['application/pdf', 'image/png', 'text/html', 'application/octet-stream', '']);
     if (rng.chance(85)) headers['x-file-name'] = pct(hostileString(rng, { huge: false }));
   } else if (op.body || rng.chance(10)) {
-    body = jsonBody(rng, op);
+    ({ body, depth } = jsonBody(rng, op));
     if (rng.chance(88)) headers['content-type'] = 'application/json';
     else if (rng.chance(80)) headers['content-type'] = rng.pick(CONTENT_TYPES);
   }
@@ -320,7 +352,20 @@ function makeCase(rng: Rng): HttpCase {
   if (headers['content-type'] === '') delete headers['content-type'];
   // Node's client misreads the answer to a HEAD that carried a body: HEAD goes without one.
   if (method === 'HEAD') body = undefined;
-  return { method, path: `${prefix}${path}${queryString(rng, op)}`, headers, body, keyWs: auth.keyWs };
+  const c: HttpCase = { method, path: `${prefix}${path}${queryString(rng, op)}`, headers, body, keyWs: auth.keyWs };
+  // Limits hold where the route reads a body: the operation's own method (any prefix).
+  const deep = method === op.method && typeof op.body === 'object' && depth > MAX_JSON_DEPTH;
+  const oversized = method === op.method && op.body === 'raw' && body!.length > ATTACHMENT_MAX_BYTES;
+  if (deep || oversized) c.refused = deep ? `JSON nested ${depth} levels` : `an attachment of ${body!.length} bytes`;
+  // What decides the answer, in the order serve meets it: the URL, the route, then (with a key
+  // that may write) the body. A head near Node's 16 KB limit may be a 431 before any of it.
+  if (headSize(c) > 8_000 || method === 'HEAD') return c;
+  const routed = prefix === '/api/v1' && method === op.method;
+  if (params.some((p) => !decodes(p))) c.expected = { status: 400, code: 'INVALID_PARAMETERS', why: 'a path that is not valid percent-encoding' };
+  else if (routed && params.some((p) => decodeURIComponent(p).length > MAX_PARAM_LENGTH)) c.expected = { status: 414, code: 'INVALID_PARAMETERS', why: 'a path parameter over 100 characters' };
+  else if (routed && deep && auth.writes === 'full' && headers['content-type'] === 'application/json') c.expected = { status: 400, code: 'INVALID_JSON', why: c.refused! };
+  else if (routed && oversized && auth.writes) c.expected = { status: 413, code: 'PAYLOAD_TOO_LARGE', why: c.refused! };
+  return c;
 }
 
 // ---- sending and judging ----
@@ -331,11 +376,14 @@ interface Answer {
   text: string;
 }
 
+/** Node's client sends a GET's, DELETE's or OPTIONS's body without Content-Length, as stray bytes after the request. */
+const lengthOf = (body: Buffer | undefined) => (body ? { 'content-length': String(body.length) } : {});
+
 function send(c: HttpCase): Promise<Answer> {
   const url = new URL(f.srv.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: c.method, path: c.path, headers: { ...c.headers, connection: 'close' }, agent: false, timeout: 30_000 },
+      { host: url.hostname, port: url.port, method: c.method, path: c.path, headers: { ...c.headers, ...lengthOf(c.body), connection: 'close' }, agent: false, timeout: 30_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
@@ -353,7 +401,12 @@ function judge(c: HttpCase, a: Answer): string[] {
   const problems: string[] = [];
   if (a.status >= 500) problems.push(`status ${a.status}`);
   if (INTERNALS.test(a.text)) problems.push(`internals in the body: ${INTERNALS.exec(a.text)![0]}`);
+  if (c.refused && a.status < 300) problems.push(`${c.refused} accepted with ${a.status}`);
   if (c.method === 'HEAD') return problems;
+  if (c.expected) {
+    const code = a.status >= 400 ? /"code":"(\w+)"/.exec(a.text)?.[1] : undefined;
+    if (a.status !== c.expected.status || code !== c.expected.code) problems.push(`${c.expected.why}: ${a.status} ${code}, not ${c.expected.status} ${c.expected.code}`);
+  }
   if (a.status >= 400) {
     let body: any;
     try {
@@ -393,6 +446,8 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
     expect(f.ops.length).toBeGreaterThanOrEqual(18);
     const violations: Violation[] = [];
     const statuses: Record<number, number> = {};
+    /** Cases whose answer a limit decides, by limit: so a run shows it met each of them. */
+    const limits: Record<string, number> = {};
     const createdTags: string[] = [];
     for (const i of run.indexes) {
       const c = makeCase(run.rng(i));
@@ -400,10 +455,15 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
       try {
         a = await send(c);
       } catch (err) {
+        // Defect D2 (docs/reliability.md): the 431 to a HEAD whose head passes 16 KB carries a body,
+        // which Node's client refuses. Left out until fixed.
+        if (c.method === 'HEAD' && headSize(c) > 16_000 && /Data after/.test((err as Error).message)) continue;
         violations.push({ case: i, input: describeCase(c), problem: `no answer: ${(err as Error).message}` });
         continue;
       }
       statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+      const limit = c.expected ? `${c.expected.status} ${c.expected.why.replace(/\d+ (levels|bytes)/, 'over the limit')}` : c.refused && 'refused, other answer';
+      if (limit) limits[limit] = (limits[limit] ?? 0) + 1;
       for (const problem of judge(c, a)) violations.push({ case: i, input: describeCase(c), problem });
       if (a.status === 201 && c.method === 'POST' && /\/tags(\?|$)/.test(c.path)) createdTags.push(JSON.parse(a.text).data.id);
       if (a.status === 201 && c.method === 'POST' && /\/webhooks(\?|$)/.test(c.path)) f.ids.webhook_id!.push(JSON.parse(a.text).data.id);
@@ -417,7 +477,7 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
       transactions: count(db, 'SELECT count(*) FROM transactions'),
       tagsWithoutEvent: createdTags.filter((id) => count(db, "SELECT count(*) FROM events WHERE type = 'tag.created' AND subject_id = ?", id) !== 1),
     }));
-    reportFigures('http', { seed: run.seed, cases: run.indexes.length, operations: f.ops.length, statuses, violations: violations.length, distinct: new Set(violations.map((v) => v.problem)).size });
+    reportFigures('http', { seed: run.seed, cases: run.indexes.length, operations: f.ops.length, statuses, limits, violations: violations.length, distinct: new Set(violations.map((v) => v.problem)).size });
     expect(summarize(violations)).toEqual([]);
     expect(after).toEqual({ problems: [], transactions: txBefore, tagsWithoutEvent: [] });
   }, Math.max(120_000, run.indexes.length * 400));

@@ -131,6 +131,25 @@ describe('413 PAYLOAD_TOO_LARGE, never a reset', () => {
     expect(denied.head).toMatch(/^connection: close/im);
   });
 
+  it(`with Connection: close, every early answer to an 11 MB body arrives (413, 401, 403, 404, 400 and 414 of the router; ${TRIES} tries each), never a reset`, async () => {
+    const readKey = s.key('read');
+    const cases: [string, number, string][] = [
+      [attachHead('Connection: close\r\n'), 413, 'PAYLOAD_TOO_LARGE'],
+      [attachHead('Connection: close\r\n').replace(key, 'txa_live_nope'), 401, 'UNAUTHORIZED'],
+      [attachHead('Connection: close\r\n').replace(key, readKey), 403, 'INSUFFICIENT_PERMISSIONS'],
+      [attachHead('Connection: close\r\n').replace('/api/v1/', '/api/v2/'), 404, 'NOT_FOUND'],
+      [attachHead('Connection: close\r\n').replace(s.txIds[0]!, 'tx_%zz'), 400, 'INVALID_PARAMETERS'],
+      [attachHead('Connection: close\r\n').replace(s.txIds[0]!, 'a'.repeat(101)), 414, 'INVALID_PARAMETERS'],
+    ];
+    for (const [head, status, code] of cases) {
+      for (let i = 0; i < TRIES; i++) {
+        const r = await rawRequest(head, BIG);
+        expect([code, i, r.status, r.socketError, r.body && JSON.parse(r.body).error.code]).toEqual([code, i, status, undefined, code]);
+        expect(r.head).toMatch(/^connection: close/im);
+      }
+    }
+  });
+
   it(`a streamed body without Content-Length over the limit: the 413 every time (${TRIES} tries)`, async () => {
     const chunked = Buffer.concat([Buffer.from(`${BIG.length.toString(16)}\r\n`), BIG, Buffer.from('\r\n0\r\n\r\n')]);
     const head = attachHead().replace(`Content-Length: ${BIG.length}\r\n`, 'Transfer-Encoding: chunked\r\n');

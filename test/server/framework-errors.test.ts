@@ -92,6 +92,15 @@ describe('framework and parser errors in the contract shape', () => {
     expect(body.error.message).not.toMatch(/FST_|fastify|at \w+ \(/);
   });
 
+  it('bytes after a request that asked to close (a GET body sent without Content-Length) get no answer of their own', async () => {
+    // The request's own answer, whether made at once (414) or after the handler ran (200), and only it.
+    for (const [path, status] of [[`/api/v1/transactions/${'a'.repeat(101)}`, 414], ['/api/v1/health', 200]] as const) {
+      const r = await send(`${request('GET', path)}{`);
+      expect([path, r.status, r.body.includes('HTTP/1.1')]).toEqual([path, status, false]);
+      expect(JSON.parse(r.body)).toHaveProperty('success');
+    }
+  });
+
   it('nesting up to 32 levels is read as usual; 33 is refused with the reason', async () => {
     const nested = (n: number) => `{"workspace_id":"${WS}","name":"n","type":"income","x":${deep(n - 1)}}`;
     const ok = await send(request('POST', '/api/v1/tags', json, nested(32)));

@@ -3,11 +3,8 @@ import { open } from 'node:fs/promises';
 import { TxaError } from '../../core/errors.js';
 import { IMPORT_FORMATS } from '../../importers/types.js';
 import type { ImportSummary } from '../../engine/imports.js';
-import { terminalSafe } from '../output.js';
+import { listRows, reportBadRows } from '../bad-rows.js';
 import { action, choice } from '../run.js';
-
-/** Bad or skipped rows listed on stderr before "… and N more". */
-const LISTED = 20;
 
 /** Enough of a file to see its header line or first JSON record. */
 const HEAD_BYTES = 64 * 1024;
@@ -32,15 +29,6 @@ async function withDetectedFormat(err: unknown, file: string, format: string): P
   const found = detectedFormat(await readHead(file).catch(() => ''));
   if (found === undefined || found === format) return err;
   return new TxaError('IMPORT_FAILED', `${err.message}; the file looks like ${FORMAT_NAMES[found]}: try --format ${found}`, { field: err.field, extra: err.extra, cause: err });
-}
-
-/**
- * One stderr line per row (`  line 12, amount: not a number`), the first 20, then a count of the
- * rest (of `total`, which is more than the rows given when the engine listed only the first ones).
- */
-function listRows(rows: { line: number; field?: string; reason: string }[], total = rows.length): void {
-  for (const r of rows.slice(0, LISTED)) process.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
-  if (total > LISTED) process.stderr.write(`  … and ${total - LISTED} more\n`);
 }
 
 export function registerImport(program: Command): void {
@@ -84,12 +72,8 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
           });
         } catch (thrown) {
           const err = await withDetectedFormat(thrown, file!, format);
-          const errors = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
-          if (!errors || ctx.out.json) throw err;
-          ctx.out.error(err as TxaError);
-          listRows(errors, (err as TxaError).extra?.error_count as number | undefined);
-          process.exitCode = (err as TxaError).exitCode;
-          return;
+          if (reportBadRows(ctx.out, err)) return;
+          throw err;
         }
         if (ctx.out.json) {
           ctx.out.body({ success: true, data: summary });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { TxaError } from '../../../core/errors.js';
+import { reportBadRows } from '../../bad-rows.js';
 import { action } from '../../run.js';
 import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 
@@ -20,8 +20,7 @@ export function registerRates(program: Command): void {
           if (ctx.out.json) ctx.out.body({ success: true, data: res });
           else ctx.out.line(`imported ${res.imported} rates`);
         } catch (err) {
-          const rows = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
-          for (const r of rows ?? []) ctx.out.notice(`line ${r.line}: ${r.field}: ${r.reason}`);
+          if (reportBadRows(ctx.out, err)) return;
           throw err;
         }
       }),
