@@ -132,7 +132,7 @@ describe('txa rates', () => {
     writeFileSync(bad, 'date,currency,rate\n2024-01-03,EUR,abc\n');
     const r = await s.txa(['rates', 'import', bad]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('line 2: rate:');
+    expect(r.stderr).toContain('  line 2, rate: ');
     const list = await s.txa(['rates', 'list']);
     expect(list.stdout).toBe('2024-01-01\tEUR\t0.91\n2024-01-02\tEUR\t0.92');
     const eur = await s.json(['export', 'create', '--format', 'json', '--currency', 'EUR', '--period', '2024-01', '--out', join(s.dir, 'eur.json')]);
