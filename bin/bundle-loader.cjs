@@ -61,8 +61,14 @@ function createLoader(dir) {
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     if (cachedData === undefined || script.cachedDataRejected) toWrite.push({ script, cacheFile });
-    const nodeRequire = Module.createRequire(file);
-    const chunkRequire = (id) => (id.startsWith('./') && id.endsWith('.cjs') ? load(join(dirname(file), id)) : nodeRequire(id));
+    // Builtins need no resolution; a require function of Node's for this file only for packages.
+    let nodeRequire;
+    const chunkRequire = (id) => {
+      if (id.startsWith('./') && id.endsWith('.cjs')) return load(join(dirname(file), id));
+      if (id.startsWith('node:')) return process.getBuiltinModule(id);
+      nodeRequire ??= Module.createRequire(file);
+      return nodeRequire(id);
+    };
     script.runInThisContext()(module.exports, chunkRequire, module, file, dirname(file));
     return module.exports;
   }
