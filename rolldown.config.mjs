@@ -1,11 +1,14 @@
 /**
  * Bundles the CLI out of tsc's output (dist/) into dist/bundle/, which bin/txa loads while it is
  * up to date: a few files per command instead of ~40 project modules plus commander's 8 to
- * resolve and compile, about 20 ms less on every command (bench/RESULTS.md, "Session 2").
+ * resolve and compile (bench/RESULTS.md, "Session 2" and "Session 5: start-up").
  *
+ * - CommonJS: `require` skips the ESM loader (resolve, link, a facade per builtin), about 30 ms
+ *   of every command. Packages that only ship ESM (conf, ora, @inquirer/prompts) are loaded with
+ *   `import()` where they are used, which CommonJS has too.
  * - Only commander is bundled. Every other package stays external and loads from node_modules
  *   as without the bundle (the native and heavy ones, and zod, which fastify's type provider
- *   must share).
+ *   must share: both take their CommonJS build).
  * - Each bundled module keeps its own `import.meta.url` (its file under dist/), so relative URLs
  *   (package.json, fixtures/, a worker file beside the module) resolve as without the bundle;
  *   worker threads run tsc's modules.
@@ -21,27 +24,51 @@ import { defineConfig } from 'rolldown';
 const BUNDLE_DIR = fileURLToPath(new URL('./dist/bundle/', import.meta.url));
 const BUNDLED_PACKAGES = new Set(['commander']);
 
-/** CommonJS packages loaded with `require`, which skips ESM's CommonJS translation (~3 ms). */
-const REQUIRED_PACKAGES = new Set(['better-sqlite3']);
-const REQUIRE_PREFIX = '\0require:';
-
 const packageOf = (id) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
 const isBare = (id) => !/^(\.|\/|\0|[a-zA-Z]:)/.test(id);
 
 function external(id) {
   if (id.startsWith('node:')) return true;
-  return isBare(id) && !BUNDLED_PACKAGES.has(packageOf(id)) && !REQUIRED_PACKAGES.has(id);
+  if (id === LOADER) return false;
+  return isBare(id) && !BUNDLED_PACKAGES.has(packageOf(id));
 }
 
-/** `import X from 'pkg'` becomes `X = createRequire(import.meta.url)('pkg')`, the same value. */
-function requirePackages() {
+/**
+ * commander requires node:child_process (and with it net and dgram, ≈ 3 ms) only to spawn
+ * executable subcommands, which txa has none of: it loads on the first spawn instead.
+ */
+function lazyChildProcess() {
+  const eager = "const childProcess = require('node:child_process');";
   return {
-    name: 'txa:require-packages',
-    resolveId: (id) => (REQUIRED_PACKAGES.has(id) ? REQUIRE_PREFIX + id : null),
-    load: (id) =>
-      id.startsWith(REQUIRE_PREFIX)
-        ? `import { createRequire } from 'node:module';\nexport default createRequire(import.meta.url)(${JSON.stringify(id.slice(REQUIRE_PREFIX.length))});\n`
-        : null,
+    name: 'txa:lazy-child-process',
+    transform(code, id) {
+      if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
+      if (!code.includes(eager)) this.error(`${id}: commander no longer requires node:child_process as expected; update lazyChildProcess()`);
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { code: code.replace(eager, lazy), map: null };
+    },
+  };
+}
+
+/**
+ * `import('pkg')` of a package (conf, ora and @inquirer/prompts ship only ESM) becomes
+ * `importPackage('pkg')` of bin/bundle-loader.cjs. The loader compiles the chunks with a V8 code
+ * cache, and on Node 20 such code cannot run `import()` (no host callback survives the cache);
+ * code Node compiled itself can. `import('./x.js')` of the project's own modules is left to the
+ * bundler, which makes it a `require` of the chunk.
+ */
+const LOADER = 'txa:bundle-loader';
+const LOADER_FILE = fileURLToPath(new URL('./bin/bundle-loader.cjs', import.meta.url));
+
+function packageImports() {
+  return {
+    name: 'txa:package-imports',
+    resolveId: (id) => (id === LOADER ? { id: LOADER_FILE, external: 'relative' } : null),
+    transform(code, id) {
+      if (id.startsWith('\0') || id.includes(`${sep}node_modules${sep}`)) return null;
+      const out = code.replace(/\bimport\((['"])([^'"./][^'"]*)\1\)/g, (_, quote, specifier) => `importPackage(${quote}${specifier}${quote})`);
+      return out === code ? null : { code: `import { importPackage } from '${LOADER}';\n${out}`, map: null };
+    },
   };
 }
 
@@ -93,15 +120,15 @@ export default defineConfig({
   input: { txa: 'dist/cli/main.js' },
   platform: 'node',
   external,
-  plugins: [requirePackages(), moduleUrls(), publishSafely()],
+  plugins: [lazyChildProcess(), packageImports(), moduleUrls(), publishSafely()],
   onLog(level, log, handler) {
     handler(level === 'warn' ? 'error' : level, log);
   },
   output: {
     dir: BUNDLE_DIR,
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: '[name]-[hash].cjs',
     codeSplitting: {
       groups: [
         { name: 'version', test: /[\\/]dist[\\/]cli[\\/]version\.js$/, priority: 3 },

@@ -2,7 +2,10 @@
  * Identifiers: a type prefix and random hex (`tag_3f9c…`), the same led by the time where rows
  * are written in bulk (events), or a stable hash where identity is derived (transactions).
  */
-import { hash, randomBytes } from 'node:crypto';
+
+/** node:crypto loads at the first id, not at start-up: commands that only read never pay its ≈ 2 ms. */
+let cryptoModule: typeof import('node:crypto') | undefined;
+const crypto = () => (cryptoModule ??= process.getBuiltinModule('node:crypto'));
 
 /** Random hex drawn from the CSPRNG 4 KiB at a time: one call per ~400 ids instead of one each. */
 const POOL_BYTES = 4096;
@@ -11,7 +14,7 @@ let used = 0;
 
 function randomHex(digits: number): string {
   if (used + digits > pool.length) {
-    pool = randomBytes(POOL_BYTES).toString('hex');
+    pool = crypto().randomBytes(POOL_BYTES).toString('hex');
     used = 0;
   }
   used += digits;
@@ -52,5 +55,5 @@ export function newSortableId(prefix: string): string {
 
 /** A transaction's id follows from its identity (wallet, hash, transfer), so re-imports find it. */
 export function transactionId(walletId: string, txHash: string, transferKey: string): string {
-  return `tx_${hash('sha256', `${walletId}\0${txHash}\0${transferKey}`, 'hex').slice(0, 24)}`;
+  return `tx_${crypto().hash('sha256', `${walletId}\0${txHash}\0${transferKey}`, 'hex').slice(0, 24)}`;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { createTag } from '../../src/engine/tags.js';
-import { tagTransaction } from '../../src/engine/transaction-edits.js';
+import { tagTransaction, updateTransaction } from '../../src/engine/transaction-edits.js';
 import { listTransactions } from '../../src/engine/transactions.js';
 import { addMany, addTxs, addWallets, tempLedger } from '../exports/seed.js';
 import { pdfPages, pdfText } from './helpers.js';
@@ -54,5 +54,15 @@ describe('PDF reports from the export pipeline', () => {
     expect(text[0]).toContain(`Data SHA-256: ${expected}`);
     expect(text.at(-1)).toContain(`Data SHA-256: ${expected}`);
     expect(text.join('\n')).toContain('Gift to 日本 partner');
+  });
+
+  it("lists each transaction's changes from the event log, oldest first", async () => {
+    const filters = { start_date: '2024-02-01', end_date: '2024-02-02', min_amount: '7', max_amount: '7' };
+    const gift = listTransactions(engine, ws, { workspace_id: ws, ...filters }).data.find((t) => t.notes === 'Gift to 日本 partner');
+    const tag = createTag(engine, ws, { name: 'Gifts', type: 'expense' });
+    updateTransaction(engine, ws, gift!.id, { notes: 'Gift to 日本 partner, approved' });
+    tagTransaction(engine, ws, gift!.id, { tag_ids: [tag.id] });
+    const text = pdfText(await download({ format: 'pdf', report_type: 'audit', filters }, 'history.pdf')).join('\n');
+    expect(text).toMatch(/History\s+\S+ \S+ UTC\s+transaction\.updated by cli\n\s+notes: Gift to 日本 partner → Gift to 日本 partner, approved\n\s+\S+ \S+ UTC\s+transaction\.tagged by cli/);
   });
 });

@@ -23,6 +23,7 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
+  txaGlyphHex?: Map<string, string>;
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
@@ -79,6 +80,29 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
 }
 
 /**
+ * The glyph ids of `text` as the hex the content stream shows, one code point at a time through
+ * a per-font cache. The first use of a character goes through the font's own `encode`, which adds
+ * the glyph to the subset and records its width and Unicode value, so the document is the same
+ * as with `encode(text)`; later uses skip its layout, subset lookup and hex formatting, which
+ * were most of the time of drawing text. Only for fonts laid out by useSimpleLayout (one glyph per
+ * code point); others go through `encode` whole.
+ */
+function encodeCached(font: EmbeddedFont, text: string): string {
+  if (!font.txaSimpleLayout) return font.encode!(text)[0].join('');
+  const cache = (font.txaGlyphHex ??= new Map());
+  let hex = '';
+  for (const ch of text) {
+    let glyph = cache.get(ch);
+    if (glyph === undefined) {
+      glyph = font.encode!(ch)[0].join('');
+      cache.set(ch, glyph);
+    }
+    hex += glyph;
+  }
+  return hex;
+}
+
+/**
  * Collects the text of a row (or any run of text) and writes it as one PDF text object, in a
  * single content write. pdfkit's own text call writes nine small chunks per cell (save, flip,
  * BT, position, font, glyphs, ET, restore, colour), each turned into its own byte array and
@@ -98,8 +122,8 @@ export class TextBatch {
     const d = internals(this.doc);
     const font = d._font!;
     const size = d._fontSize;
-    const [glyphs] = font.encode!(text);
-    if (glyphs.length === 0) return;
+    const glyphs = encodeCached(font, text);
+    if (glyphs === '') return;
     if (d.page.fonts[font.id!] == null) d.page.fonts[font.id!] = font.ref!();
     const fontOp = `/${font.id} ${size} Tf`;
     if (fontOp !== this.font) {
@@ -112,7 +136,7 @@ export class TextBatch {
     }
     // Text space is the PDF's own (origin bottom left); pdfkit's page space is flipped.
     const baseline = d.page.height - y - (font.ascender! / 1000) * size;
-    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm <${glyphs.join('')}> Tj`);
+    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm <${glyphs}> Tj`);
   }
 
   /** Writes the collected text; call before any other drawing so paint order is kept. */
