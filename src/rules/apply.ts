@@ -1,0 +1,178 @@
+/**
+ * `txa rules apply` (CONTRACT §10, docs/rules.md): every rule's rows are found by one SQL query,
+ * the edits of all rules are merged per row, and only rows whose tags, notes, spam flag or
+ * transfer would change are written, so a second run changes nothing. The whole run is one write
+ * transaction (a dry run rolls it back), with the usual events per changed row.
+ *
+ * Merging: in mode `first` a row belongs to the first rule that matches it; in mode `all` every
+ * matching rule applies, tags add up, and for notes and spam the last rule wins. A rule is
+ * credited with a row when a value it sets is one the row ends up with and did not have.
+ */
+import type { Engine } from '../engine/engine.js';
+import { applyRowEdit } from '../engine/transaction-edits.js';
+import { matchRowsByRule } from '../engine/transfers.js';
+import { getTransaction } from '../engine/transactions.js';
+import { listTags } from '../store/ledger.js';
+import type { Transaction } from '../core/types.js';
+import { compileRules, registerRuleFunctions, type CompiledRule, type RulePeriod } from './compile.js';
+import type { RulesFile } from './file.js';
+
+/** Sample rows kept per rule for a dry run's listing. */
+export const SAMPLES = 3;
+
+export interface RuleOutcome {
+  name: string;
+  matched: number;
+  changed: number;
+}
+
+/** The `data` of `txa rules apply --json`; `samples` (per rule) is for the human listing only. */
+export interface RulesResult {
+  dry_run: boolean;
+  rules: RuleOutcome[];
+  changed: number;
+}
+
+export interface ApplyOptions {
+  dryRun?: boolean;
+  period?: RulePeriod;
+  /** Only these rows (an import's or a sync's new rows); all of the workspace's otherwise. */
+  onlyIds?: readonly string[];
+}
+
+/** A matched row's state before the run and the edits the rules want of it. */
+interface Planned {
+  id: string;
+  notes: string | null;
+  spam: boolean;
+  free: boolean;
+  addTagIds: Set<string>;
+  /** Rules adding a tag the row lacks, or asking for an own transfer. */
+  tagRules: Set<number>;
+  internalRules: Set<number>;
+  notesSet?: { value: string | null; rule: number };
+  spamSet?: { value: boolean; rule: number };
+}
+
+class DryRunDone {
+  constructor(readonly result: RulesResult & { samples: Transaction[][] }) {}
+}
+
+/** The rows a rule matches, with what deciding a change needs: notes, spam, transfer and whether it lacks one of the rule's tags. */
+function* matchedRows(engine: Engine, rule: CompiledRule, scoped: boolean) {
+  const lacks = rule.tagIds.length
+    ? `(SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${rule.tagIds.map(() => '?').join(', ')})) < ${rule.tagIds.length}`
+    : '0';
+  const scope = scoped ? ' AND t.id IN (SELECT id FROM temp.rule_scope)' : '';
+  const stmt = engine.db
+    .prepare(`SELECT t.rowid, t.id, t.notes, t.spam, t.transfer_id IS NULL, ${lacks} FROM transactions t WHERE ${rule.where.sql}${scope}`)
+    .raw(true);
+  yield* stmt.iterate(...rule.tagIds, ...rule.where.params) as IterableIterator<[number, string, string | null, number, number, number]>;
+}
+
+/** Reads every rule's rows and merges their edits; nothing is written yet (the reads are lazy). */
+function plan(engine: Engine, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean) {
+  const claimed = new Set<number>();
+  const planned = new Map<number, Planned>();
+  const matched = rules.map(() => 0);
+  for (const rule of rules) {
+    for (const [rowid, id, notes, spam, free, lacksTag] of matchedRows(engine, rule, scoped)) {
+      if (mode === 'first') {
+        if (claimed.has(rowid)) continue;
+        claimed.add(rowid);
+      }
+      matched[rule.index]!++;
+      let p = planned.get(rowid);
+      const wants =
+        lacksTag === 1 || (rule.notes !== undefined && rule.notes !== notes) || (rule.spam !== undefined && rule.spam !== (spam === 1)) ||
+        (rule.internal && free === 1);
+      // A row no rule has wanted to change so far needs no entry; once it has one, later rules override it even with its own values.
+      if (!p && !wants) continue;
+      if (!p) {
+        p = { id, notes, spam: spam === 1, free: free === 1, addTagIds: new Set(), tagRules: new Set(), internalRules: new Set() };
+        planned.set(rowid, p);
+      }
+      if (lacksTag === 1) {
+        for (const t of rule.tagIds) p.addTagIds.add(t);
+        p.tagRules.add(rule.index);
+      }
+      if (rule.notes !== undefined) p.notesSet = { value: rule.notes, rule: rule.index };
+      if (rule.spam !== undefined) p.spamSet = { value: rule.spam, rule: rule.index };
+      if (rule.internal && free === 1) p.internalRules.add(rule.index);
+    }
+  }
+  return { planned: [...planned.values()], matched };
+}
+
+/** Writes the planned edits, then the own transfers; returns the rows each rule changed and every row changed. */
+function write(engine: Engine, ws: string, rules: CompiledRule[], planned: Planned[]) {
+  const byRule = rules.map(() => new Set<string>());
+  const changed = new Set<string>();
+  const toMatch = new Map<string, Set<number>>();
+  for (const p of planned) {
+    const notes = p.notesSet && p.notesSet.value !== p.notes ? p.notesSet : undefined;
+    const spam = p.spamSet && p.spamSet.value !== p.spam ? p.spamSet : undefined;
+    const credited = new Set(p.tagRules);
+    if (notes) credited.add(notes.rule);
+    if (spam) credited.add(spam.rule);
+    if (credited.size > 0) {
+      applyRowEdit(engine, ws, p.id, { addTagIds: [...p.addTagIds], notes: notes?.value, spam: spam?.value });
+      changed.add(p.id);
+      for (const r of credited) byRule[r]!.add(p.id);
+    }
+    // Spam rows are never legs of own transfers.
+    if (p.internalRules.size > 0 && !(spam ? spam.value : p.spam)) toMatch.set(p.id, p.internalRules);
+  }
+  if (toMatch.size > 0) {
+    for (const id of matchRowsByRule(engine, ws, [...toMatch.keys()])) {
+      changed.add(id);
+      for (const r of toMatch.get(id) ?? []) byRule[r]!.add(id);
+    }
+  }
+  return { byRule, changed };
+}
+
+/** The rows a run is limited to, in a temporary table the rules' queries join. */
+function scopeTo(engine: Engine, ids: readonly string[]): void {
+  engine.db.exec('CREATE TEMP TABLE IF NOT EXISTS rule_scope (id TEXT PRIMARY KEY); DELETE FROM temp.rule_scope');
+  const insert = engine.db.prepare('INSERT OR IGNORE INTO temp.rule_scope (id) VALUES (?)');
+  for (const id of ids) insert.run(id);
+}
+
+/**
+ * Runs the rules inside the caller's write transaction (an import's, so its new rows are ruled
+ * before it commits). Returns the outcome and, per rule, a few of the rows it changed.
+ */
+export function applyRulesWithin(engine: Engine, ws: string, file: RulesFile, opts: Omit<ApplyOptions, 'dryRun'> = {}): RulesResult & { samples: Transaction[][] } {
+  const refs = {
+    tags: listTags(engine.db, ws),
+    walletIds: new Set(engine.db.prepare('SELECT id FROM wallets WHERE workspace_id = ?').pluck().all(ws) as string[]),
+  };
+  const rules = compileRules(file, ws, refs, opts.period ?? {});
+  registerRuleFunctions(engine.db);
+  const scoped = opts.onlyIds !== undefined;
+  if (scoped) scopeTo(engine, opts.onlyIds!);
+  const { planned, matched } = plan(engine, rules, file.mode, scoped);
+  const { byRule, changed } = write(engine, ws, rules, planned);
+  return {
+    dry_run: false,
+    rules: rules.map((r) => ({ name: r.name, matched: matched[r.index]!, changed: byRule[r.index]!.size })),
+    changed: changed.size,
+    samples: byRule.map((ids) => [...ids].slice(0, SAMPLES).map((id) => getTransaction(engine, ws, id))),
+  };
+}
+
+/** `txa rules apply`: one write transaction; a dry run makes the same changes and rolls them back, so its counts are exact. */
+export function applyRules(engine: Engine, ws: string, file: RulesFile, opts: ApplyOptions = {}): RulesResult & { samples: Transaction[][] } {
+  engine.workspace(ws);
+  try {
+    return engine.write(() => {
+      const result = applyRulesWithin(engine, ws, file, opts);
+      if (opts.dryRun) throw new DryRunDone({ ...result, dry_run: true });
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.result;
+    throw err;
+  }
+}
