@@ -139,16 +139,28 @@ function scopeTo(engine: Engine, ids: readonly string[]): void {
   for (const id of ids) insert.run(id);
 }
 
+/** The rules compiled against the workspace: an unknown tag or wallet is INVALID_RULES at its path. */
+export function checkRules(engine: Engine, ws: string, file: RulesFile, period: RulePeriod = {}): CompiledRule[] {
+  const refs = {
+    tags: listTags(engine.db, ws),
+    walletIds: new Set(engine.db.prepare('SELECT id FROM wallets WHERE workspace_id = ?').pluck().all(ws) as string[]),
+  };
+  return compileRules(file, ws, refs, period);
+}
+
+/** The outcome of rules that met no row. */
+export const noResult = (file: RulesFile, dryRun: boolean): RulesResult => ({
+  dry_run: dryRun,
+  rules: file.rules.map((r) => ({ name: r.name, matched: 0, changed: 0 })),
+  changed: 0,
+});
+
 /**
  * Runs the rules inside the caller's write transaction (an import's, so its new rows are ruled
  * before it commits). Returns the outcome and, per rule, a few of the rows it changed.
  */
 export function applyRulesWithin(engine: Engine, ws: string, file: RulesFile, opts: Omit<ApplyOptions, 'dryRun'> = {}): RulesResult & { samples: Transaction[][] } {
-  const refs = {
-    tags: listTags(engine.db, ws),
-    walletIds: new Set(engine.db.prepare('SELECT id FROM wallets WHERE workspace_id = ?').pluck().all(ws) as string[]),
-  };
-  const rules = compileRules(file, ws, refs, opts.period ?? {});
+  const rules = checkRules(engine, ws, file, opts.period);
   registerRuleFunctions(engine.db);
   const scoped = opts.onlyIds !== undefined;
   if (scoped) scopeTo(engine, opts.onlyIds!);
@@ -175,4 +187,14 @@ export function applyRules(engine: Engine, ws: string, file: RulesFile, opts: Ap
     if (err instanceof DryRunDone) return err.result;
     throw err;
   }
+}
+
+/** Two runs' outcomes as one (the batches of a sync): counts per rule and in all added up. */
+export function addResults(a: RulesResult | undefined, b: RulesResult): RulesResult {
+  if (!a) return b;
+  return {
+    dry_run: a.dry_run,
+    rules: a.rules.map((r, i) => ({ name: r.name, matched: r.matched + b.rules[i]!.matched, changed: r.changed + b.rules[i]!.changed })),
+    changed: a.changed + b.changed,
+  };
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { action } from '../../run.js';
 import { periodSeconds } from '../../period.js';
-import { printRulesResult } from '../../rules-views.js';
+import { printRulesResult } from '../../rules-run.js';
 
 export function registerApply(parent: Command): void {
   parent

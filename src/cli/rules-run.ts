@@ -1,7 +1,33 @@
-/** How a run of rules reads on a terminal or in a pipe (`rules apply`, `import --rules`, `wallet sync --rules`). */
+/** Rules from the command line: `--rules FILE` of `import` and `wallet sync`, and how a run of rules reads on a terminal or in a pipe. */
 import type { Transaction } from '../core/types.js';
+import type { Engine } from '../engine/engine.js';
 import type { RulesResult } from '../rules/apply.js';
 import type { Output } from './output.js';
+
+/**
+ * `--rules FILE` of `import` and `wallet sync`: the file is read and checked against the
+ * workspace before anything is fetched or written; `run` applies it to new rows inside their
+ * transaction, and `take` hands over the outcome of the batches so far (one tally per wallet).
+ */
+export async function rulesHook(path: string | undefined, dryRun = false) {
+  if (path === undefined) return undefined;
+  const { readRulesFile } = await import('../rules/file.js');
+  const { addResults, applyRulesWithin, checkRules, noResult } = await import('../rules/apply.js');
+  const file = readRulesFile(path);
+  let total: RulesResult | undefined;
+  return {
+    check: (engine: Engine, ws: string) => void checkRules(engine, ws, file),
+    run(engine: Engine, ws: string, ids: string[]): void {
+      const { samples: _, ...result } = applyRulesWithin(engine, ws, file, { onlyIds: ids });
+      total = addResults(total, { ...result, dry_run: dryRun });
+    },
+    take(): RulesResult {
+      const r = total ?? noResult(file, dryRun);
+      total = undefined;
+      return r;
+    },
+  };
+}
 
 /** A table of rules, matched and changed; with samples, a few changed rows under it. Rules that match nothing are warned of. */
 export function printRulesResult(out: Output, result: RulesResult, samples?: Transaction[][]): void {
