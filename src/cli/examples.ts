@@ -39,6 +39,15 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa tx update': ['txa tx update tx_… --notes "Invoice 42" --add-tag Payroll', 'txa tx update tx_… --remove-tag Payroll --add-tag "Vendor payment"', '# clear the notes', 'txa tx update tx_… --notes ""'],
   'txa tx attach': ['txa tx attach tx_… invoice-42.pdf'],
 
+  'txa rules': ['txa rules apply rules.yaml --dry-run', 'txa rules apply rules.yaml'],
+  'txa rules apply': [
+    '# per rule: rows matched, rows it would change, a sample',
+    'txa rules apply rules.yaml --dry-run',
+    'txa rules apply rules.yaml --period 2025-Q1 --json',
+    '# the same rules on the new rows of an import',
+    'txa import export.csv --wallet wal_… --rules rules.yaml',
+  ],
+
   'txa events': ['txa events list --type transaction.tagged'],
   'txa events list': ['txa events list', 'txa events list --type export.completed --json'],
 

@@ -11,14 +11,7 @@ export function registerApply(parent: Command): void {
     .argument('<file>', 'the rules file (docs/rules.md)')
     .option('--dry-run', 'count and show what would change, write nothing')
     .option('--period <period>', 'only rows of YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  txa rules apply rules.yaml --dry-run      # per rule: rows matched, rows it would change, a sample
-  txa rules apply rules.yaml --period 2025-Q1
-A second run changes nothing. A bad file is INVALID_RULES naming the rule and key (rules.2.match.chain).`,
-    )
+    .addHelpText('after', '\nA second run changes nothing. A bad file is INVALID_RULES naming the rule and key (rules.2.match.chain); docs/rules.md.')
     .action(
       action<{ dryRun?: boolean; period?: string }>(async (ctx, o, [file]) => {
         const period = periodSeconds(o.period);
