@@ -7,6 +7,8 @@ import type { Db } from '../store/db.js';
 import { isoSeconds } from '../core/clock.js';
 import { addDecimals } from '../core/money.js';
 import { Balance, registerBalanceFunction } from './exact-balance.js';
+import { BRIDGE_WINDOW_SECONDS, bridgeCandidates } from '../accounting/transfers.js';
+import { legsInTimeOrder, rejections } from '../store/transfers.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -23,15 +25,6 @@ export interface KindResult {
 }
 
 export const EXAMPLES = 5;
-
-/**
- * Own transfers and spam (CONTRACT §9) are columns another change adds to `transactions`: until a
- * ledger has them, no row is a matched transfer leg or spam.
- */
-function ledgerColumns(db: Db): { transferId: boolean; spam: boolean } {
-  const names = new Set((db.prepare("SELECT name FROM pragma_table_info('transactions')").pluck().all() as string[]));
-  return { transferId: names.has('transfer_id'), spam: names.has('spam') };
-}
 
 interface Scope {
   sql: string;
@@ -50,14 +43,14 @@ function rowScope(db: Db, workspaceId: string, p: Period): Scope {
     clauses.push('t.ts < ?');
     params.push(p.endTs);
   }
-  if (ledgerColumns(db).spam) clauses.push('t.spam = 0');
+  clauses.push('t.spam = 0');
   return { sql: clauses.join(' AND '), params };
 }
 
 const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet_label, t.chain, t.token_symbol AS token, t.amount, t.direction, t.tx_hash`;
 
 type RowExample = Record<string, unknown> & { ts: number };
-const withTimestamp = ({ ts, ...rest }: RowExample) => ({ ...rest, timestamp: isoSeconds(ts) });
+const withTimestamp = ({ ts, ...rest }: RowExample): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
 
 /**
  * Rows of the period matching `condition`: the count, and the first EXAMPLES in time order. A
@@ -79,7 +72,7 @@ function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extr
 
 export function untagged(db: Db, workspaceId: string, p: Period): KindResult {
   // A leg of a matched own transfer is neither income nor expense: it needs no tag.
-  return rowKind(db, workspaceId, p, ledgerColumns(db).transferId ? 't.tag_count = 0 AND t.transfer_id IS NULL' : 't.tag_count = 0');
+  return rowKind(db, workspaceId, p, 't.tag_count = 0 AND t.transfer_id IS NULL');
 }
 
 export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
@@ -87,15 +80,49 @@ export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
 }
 
 /**
- * Candidate own transfers not matched: a row whose other side (the sender of an inflow, the
- * recipient of an outflow) is another wallet of the workspace on the same chain. Fees and
- * approvals are not transfers.
+ * Own transfers not matched: rows whose other side (the sender of an inflow, the recipient of an
+ * outflow) is another wallet of the workspace on the same chain and that are not legs of a
+ * transfer (fees and approvals are no transfers), and both legs of every proposed bridge
+ * (`txa transfers list --status candidate`) not yet confirmed.
  */
 export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): KindResult {
   const join = `JOIN wallets o ON o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
     AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
-  const unmatched = ledgerColumns(db).transferId ? ' AND t.transfer_id IS NULL' : '';
-  return rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval')${unmatched}`, join, ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label');
+  const fields = ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label';
+  const byAddress = rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL`, join, fields);
+  const bridges = bridgeLegs(db, workspaceId, p);
+  if (bridges.size === 0) return byAddress;
+  // A bridge leg is cross-chain, so it is one of the rows above only when its address names a wallet on its own chain too.
+  const counted = db.prepare(`SELECT 1 FROM transactions t ${join} WHERE t.id = ? AND t.type NOT IN ('fee', 'approval')`);
+  const extra = [...bridges].filter(([id]) => !counted.get(id));
+  const row = db.prepare(`SELECT ${ROW_FIELDS}, o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label
+    FROM transactions t JOIN wallets w ON w.id = t.wallet_id JOIN transactions c ON c.id = ? JOIN wallets o ON o.id = c.wallet_id WHERE t.id = ?`);
+  const examples = [...byAddress.examples, ...extra.slice(0, EXAMPLES).map(([id, leg]) => withTimestamp(row.get(leg.other, id) as RowExample))]
+    .sort((a, b) => byTime(String(a.timestamp), a.transaction_id, String(b.timestamp), b.transaction_id))
+    .slice(0, EXAMPLES);
+  return { count: byAddress.count + extra.length, examples };
+}
+
+/**
+ * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first.
+ * Proposals are made from the rows of the period and the bridge window before it, so an inflow
+ * early in the period can still pair with an outflow sent just before.
+ */
+function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number }> {
+  const rejected = rejections(db, workspaceId);
+  const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
+  const legs = new Map<string, { other: string; ts: number }>();
+  const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
+  for (const pair of bridgeCandidates(legsInTimeOrder(db, workspaceId, { startTs: from, endTs: p.endTs }), (key) => rejected.has(key))) {
+    if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts });
+    if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts });
+  }
+  return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
+}
+
+/** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */
+function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown): number {
+  return ta < tb ? -1 : ta > tb ? 1 : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
 /**

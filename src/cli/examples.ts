@@ -48,6 +48,15 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa transfers match': ['# the outflow and the inflow of one movement between your wallets', 'txa transfers match tx_… tx_…', '# match every pair found in the ledger', 'txa transfers match --auto'],
   'txa transfers unmatch': ['txa transfers unmatch tx_…'],
 
+  'txa rules': ['txa rules apply rules.yaml --dry-run', 'txa rules apply rules.yaml'],
+  'txa rules apply': [
+    '# per rule: rows matched, rows it would change, a sample',
+    'txa rules apply rules.yaml --dry-run',
+    'txa rules apply rules.yaml --period 2025-Q1 --json',
+    '# the same rules on the new rows of an import',
+    'txa import export.csv --wallet wal_… --rules rules.yaml',
+  ],
+
   'txa events': ['txa events list --type transaction.tagged'],
   'txa events list': ['txa events list', 'txa events list --type export.completed --json'],
 

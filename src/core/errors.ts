@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'EXPORT_RATE_LIMIT_EXCEEDED'
   | 'CONCURRENT_EXPORT_LIMIT'
   | 'IMPORT_FAILED'
+  | 'INVALID_RULES'
   | 'MISSING_RATE'
   | 'LEDGER_ERROR'
   | 'IO_ERROR'
@@ -109,6 +110,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   EXPORT_RATE_LIMIT_EXCEEDED: { status: 429, exit: EXIT_LIMIT },
   CONCURRENT_EXPORT_LIMIT: { status: 429, exit: EXIT_LIMIT },
   IMPORT_FAILED: { status: 400, exit: EXIT_ERROR },
+  INVALID_RULES: { status: 400, exit: EXIT_ERROR },
   MISSING_RATE: { status: 400, exit: EXIT_ERROR },
   LEDGER_ERROR: { status: 500, exit: EXIT_ERROR },
   // Writing a file the user asked for failed on the device (disk full, quota, I/O error).

@@ -38,6 +38,8 @@ export interface ImportOptions {
   tokenAddress?: string;
   /** Told about each row read but deliberately not imported (the CLI prints the first few). */
   onSkipped?: (row: { line: number; reason: string }) => void;
+  /** Runs on the new rows' ids inside the import's transaction, after matching (`--rules`). */
+  onInserted?: (ids: string[]) => void;
 }
 
 export interface ImportSummary {
@@ -97,7 +99,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   });
   for (const s of parsed.skipped) opts.onSkipped?.(s);
   const source = { file_name: basename(path), sha256: hash.digest('hex') };
-  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source }, parsed.errors, parsed.skipped.length);
+  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source, onInserted: opts.onInserted }, parsed.errors, parsed.skipped.length);
 }
 
 export interface RunOptions {
@@ -107,6 +109,7 @@ export interface RunOptions {
   source?: Omit<ImportSource, 'format'>;
   /** false: no `last_synced` and `wallet.synced` (a wallet sync writes batches and tells once, at its end). */
   walletSynced?: boolean;
+  onInserted?: ImportOptions['onInserted'];
 }
 
 export function importRecords(
@@ -345,6 +348,7 @@ const sourceOfImport = (opts: RunOptions): ImportSource | undefined => opts.sour
 function settle(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions, written: ReturnType<typeof write>): ImportSummary {
   const revalued = revalueFees(engine, ws.id, planned, new Set(written.inserted.map((r) => r.id)), sourceOfImport(opts));
   const matched = autoMatch(engine, ws.id, written.inserted);
+  opts.onInserted?.(written.inserted.map((r) => r.id));
   return { ...written.summary, revalued, transfers_matched: matched };
 }
 

@@ -91,6 +91,26 @@ export function updateTransaction(engine: Engine, workspaceId: string, txId: str
   );
 }
 
+/** What a rule changes on a row (src/rules): tags added, notes (null clears), the spam flag. */
+export interface RowEdit {
+  addTagIds: string[];
+  notes?: string | null;
+  spam?: boolean;
+}
+
+/**
+ * Applies a rule's edit to one row inside the caller's write transaction, with the same events as
+ * the API's edits (`transaction.tagged` for tags added, `transaction.updated` for the rest).
+ * Tag ids must be the workspace's (the caller resolved them).
+ */
+export function applyRowEdit(engine: Engine, workspaceId: string, txId: string, change: RowEdit): Transaction {
+  return edit(engine, workspaceId, txId, (row) => {
+    if (change.notes !== undefined && change.notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(change.notes, txId);
+    if (change.spam !== undefined) setValue(engine, row, undefined, change.spam);
+    return addTags(engine, txId, change.addTagIds);
+  });
+}
+
 /**
  * A fiat value set by hand (exact cents of its decimal text; its source becomes `manual`, or none
  * when cleared) and the spam flag.

@@ -14,7 +14,7 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { oneOf } from '../core/filters.js';
 import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
 import {
-  addressKey, bridgeCandidates, kindOf, mayBeLeg, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
+  addressKey, BRIDGE_WINDOW_SECONDS, bridgeCandidates, kindOf, mayBeLeg, movesValue, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
 } from '../accounting/transfers.js';
 import {
   addRejection, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
@@ -110,10 +110,10 @@ function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {
   if (group.length > 0) yield group;
 }
 
-/** Proposed bridges of the workspace, computed from its free rows in time order. */
-function candidatePairs(engine: Engine, ws: string): Pair[] {
+/** Proposed bridges of the workspace (or of a time range of it), computed from its free rows in time order. */
+function candidatePairs(engine: Engine, ws: string, range?: { startTs: number; endTs: number }): Pair[] {
   const rejected = rejections(engine.db, ws);
-  return [...bridgeCandidates(legsInTimeOrder(engine.db, ws), (key) => rejected.has(key))];
+  return [...bridgeCandidates(legsInTimeOrder(engine.db, ws, range), (key) => rejected.has(key))];
 }
 
 function transferOf(engine: Engine, ws: string, row: TransferRow): Transfer {
@@ -193,6 +193,47 @@ export function unmatchTransfer(engine: Engine, ws: string, transferId: string):
     });
     return { id: row.id, deleted: true };
   });
+}
+
+/**
+ * Makes own transfers of the given free rows (a rule's `internal: true`, `matched_by: rule`): each
+ * takes the counterpart automatic matching would (same transaction, another own wallet), else its
+ * proposed bridge, else it becomes a one-leg transfer when its counterparty is an own wallet.
+ * Rejected pairs stay rejected. Call inside a write transaction; returns the ids of every leg
+ * linked (counterparts included).
+ */
+export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string[]): string[] {
+  const wanted = new Set(ids);
+  const legs = legsById(engine.db, ws, [...wanted]).filter((l) => l.transfer === null && movesValue(l));
+  if (legs.length === 0) return [];
+  const wallets = ownWallets(engine, ws);
+  const rejected = rejections(engine.db, ws);
+  const isRejected = (key: string) => rejected.has(key);
+  const pairs: Pair[] = [];
+  const used = new Set<string>();
+  const take = (pair: Pair) => {
+    if (used.has(pair.out.id) || used.has(pair.in.id)) return;
+    pairs.push(pair);
+    used.add(pair.out.id).add(pair.in.id);
+  };
+  for (const group of groupsByTime(legsAtTimes(engine.db, ws, [...new Set(legs.map((l) => l.ts))]))) {
+    for (const pair of sameTimePairs(group, wallets.byId, isRejected)) if (wanted.has(pair.out.id) || wanted.has(pair.in.id)) take(pair);
+  }
+  // Bridges as `transfers list` proposes them, from the rows within a bridge window of the given ones.
+  const open = legs.filter((l) => !used.has(l.id));
+  if (open.length > 0) {
+    const first = open.reduce((ts, l) => Math.min(ts, l.ts), Infinity);
+    const last = open.reduce((ts, l) => Math.max(ts, l.ts), -Infinity);
+    const range = { startTs: first - BRIDGE_WINDOW_SECONDS, endTs: last + BRIDGE_WINDOW_SECONDS + 1 };
+    for (const pair of candidatePairs(engine, ws, range)) if (wanted.has(pair.out.id) || wanted.has(pair.in.id)) take(pair);
+  }
+  const single = legs.filter((l) => !used.has(l.id) && oneLegWallet(l, wallets.byAddress) && !isRejected(rejectionKey(l.id, '')));
+  const linked = [...pairs.flatMap((p) => [p.out.id, p.in.id]), ...single.map((l) => l.id)];
+  changing(engine, ws, linked, () => {
+    for (const pair of pairs) link(engine, ws, pair, 'rule');
+    for (const leg of single) insertTransfer(engine.db, { id: newId('trf'), workspace_id: ws, kind: 'internal', matched_by: 'rule', created_at: nowIso() }, [leg.id]);
+  });
+  return linked;
 }
 
 /** Confirms every proposed bridge (the demo's rule: its wallets bridge only to each other); returns how many. */

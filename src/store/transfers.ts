@@ -97,9 +97,10 @@ export function* legsAtTimes(db: Db, workspaceId: string, times: number[]): Gene
   }
 }
 
-/** Every row of the workspace that can be a leg, in time order, read lazily. */
-export function legsInTimeOrder(db: Db, workspaceId: string): Generator<Leg> {
-  return legsOf(db.prepare(`${LEG} WHERE t.workspace_id = ? AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`), [workspaceId]);
+/** Every row of the workspace that can be a leg (of a time range, start inclusive, end exclusive), in time order, read lazily. */
+export function legsInTimeOrder(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number } = {}): Generator<Leg> {
+  const sql = `${LEG} WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`;
+  return legsOf(db.prepare(sql), [workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity]);
 }
 
 /** Remembers that the user unmatched a pair (inId '' for one leg), so it is never matched automatically again. */

@@ -46,6 +46,8 @@ export interface SyncOptions {
   onProgress?: (p: SyncProgress) => void;
   /** Told of each retry (rate limits, server errors), for stderr. */
   onNotice?: (message: string) => void;
+  /** Runs on each batch's new rows inside the batch's transaction (`--rules`). */
+  onInserted?: (ids: string[]) => void;
 }
 
 /** Beacon withdrawals exist on Ethereum, and only Etherscan lists them. */
@@ -89,7 +91,7 @@ export class WalletSync {
           const write = () => {
             const summary =
               records.length > 0
-                ? importRecords(engine, this.workspaceId, records, { walletId: wallet.id, dryRun: opts.dryRun, format: 'sync', walletSynced: false })
+                ? importRecords(engine, this.workspaceId, records, { walletId: wallet.id, dryRun: opts.dryRun, format: 'sync', walletSynced: false, onInserted: opts.onInserted })
                 : undefined;
             if (!opts.dryRun) setSyncCursor(engine.db, wallet.id, list, batch.cursor);
             return summary;

@@ -4,24 +4,17 @@
  */
 import type { Command } from 'commander';
 import { TxaError } from '../../core/errors.js';
-import { DAY_SECONDS, expandPeriod, parseDay } from '../../core/dates.js';
-import { now } from '../../core/clock.js';
-import { CHECK_KINDS as KINDS, type CheckKind, type Period } from '../../checks/kinds.js';
+import { CHECK_KINDS as KINDS, type CheckKind } from '../../checks/kinds.js';
 import type { CheckReport, Finding } from '../../checks/index.js';
 import type { Output } from '../output.js';
 import { action, list } from '../run.js';
+import { periodSeconds } from '../period.js';
 
 function allowed(value: string | undefined): CheckKind[] {
   const kinds = list(value) ?? [];
   const unknown = kinds.find((k) => !(KINDS as readonly string[]).includes(k));
   if (unknown !== undefined) throw new TxaError('USAGE_ERROR', `--allow takes kinds of findings: ${KINDS.join(', ')}; got '${unknown}'`, { field: 'allow' });
   return kinds as CheckKind[];
-}
-
-function periodOf(value: string | undefined): Period {
-  if (value === undefined) return {};
-  const range = expandPeriod(value, now());
-  return { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS };
 }
 
 /** One line per example, in words a user can act on. */
@@ -63,7 +56,7 @@ export function registerCheck(program: Command): void {
     .action(
       action<{ period?: string; allow?: string }>(async (ctx, o) => {
         const allow = allowed(o.allow);
-        const period = periodOf(o.period);
+        const period = periodSeconds(o.period);
         const ws = ctx.workspace();
         const local = await ctx.local('check');
         const { runChecks } = await import('../../checks/index.js');

@@ -5,6 +5,7 @@ import { IMPORT_FORMATS } from '../../importers/types.js';
 import type { ImportSummary } from '../../engine/imports.js';
 import { listRows, reportBadRows } from '../bad-rows.js';
 import { action, choice } from '../run.js';
+import { printRulesResult, rulesHook } from '../rules-run.js';
 
 /** Enough of a file to see its header line or first JSON record. */
 const HEAD_BYTES = 64 * 1024;
@@ -43,6 +44,7 @@ export function registerImport(program: Command): void {
       "the token of a token-tracker export (one token's transfers, all holders), which names it only in the download's file name",
     )
     .option('--dry-run', 'validate and count without writing anything')
+    .option('--rules <file>', 'apply a rules file (docs/rules.md) to the new rows, in the import\'s transaction')
     .addHelpText(
       'after',
       `
@@ -51,13 +53,14 @@ with a synthetic hash per row and the wallet's side read from Value_IN/Value_OUT
 file whose name lost the token's 0x address needs --token-address. Details: docs/import.md.`,
     )
     .action(
-      action<{ wallet?: string; format: string; tokenAddress?: string; dryRun?: boolean }>(async (ctx, o, [file]) => {
+      action<{ wallet?: string; format: string; tokenAddress?: string; dryRun?: boolean; rules?: string }>(async (ctx, o, [file]) => {
         const format = choice('format', o.format, IMPORT_FORMATS)!;
         const { isAddress } = await import('../../importers/fields.js');
         if (o.tokenAddress !== undefined && !isAddress(o.tokenAddress)) {
           throw new TxaError('USAGE_ERROR', `--token-address must be a 0x address of 40 hex digits, got '${o.tokenAddress}'`, { field: 'token-address' });
         }
         const ws = ctx.workspace();
+        const rules = await rulesHook(o.rules, o.dryRun);
         const local = await ctx.local('import');
         const { importFile } = await import('../../engine/imports.js');
         const skipped: { line: number; reason: string }[] = [];
@@ -69,6 +72,7 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
             tokenAddress: o.tokenAddress,
             dryRun: o.dryRun,
             onSkipped: (s) => skipped.push(s),
+            onInserted: rules && ((ids) => rules.run(local.engine, ws, ids)),
           });
         } catch (thrown) {
           const err = await withDetectedFormat(thrown, file!, format);
@@ -76,7 +80,7 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
           throw err;
         }
         if (ctx.out.json) {
-          ctx.out.body({ success: true, data: summary });
+          ctx.out.body({ success: true, data: rules ? { ...summary, rules: rules.take() } : summary });
           return;
         }
         ctx.out.record([
@@ -92,6 +96,7 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
           ctx.out.notice(`${skipped.length} row${skipped.length === 1 ? ' was' : 's were'} skipped:`);
           listRows(skipped);
         }
+        if (rules && summary.imported > 0) printRulesResult(ctx.out, rules.take());
         if (summary.dry_run) ctx.out.notice('dry run: nothing was written');
       }),
     );

@@ -25,6 +25,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo.js')).registerDemo,
   check: async () => (await import('./check.js')).registerCheck,
+  rules: async () => (await import('./rules/index.js')).registerRules,
   completion: async () => (await import('./completion.js')).registerCompletion,
 };
 

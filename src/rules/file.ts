@@ -1,0 +1,168 @@
+/**
+ * A rules file (CONTRACT §10, docs/rules.md): YAML or JSON text → a checked RulesFile. Every
+ * problem is INVALID_RULES with `field` the dotted path of the offending value
+ * (`rules.2.match.chain`), so nothing runs on a file with a mistake in it. Names of tags and
+ * wallets are checked against the workspace later (compile.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parseDocument, visit } from 'yaml';
+import { z } from 'zod';
+import { TxaError } from '../core/errors.js';
+import { CHAINS, DIRECTIONS, TX_TYPES } from '../core/types.js';
+import { NOTES_MAX } from '../core/schemas.js';
+
+export const RULE_MODES = ['first', 'all'] as const;
+export const MATCH_KEYS = [
+  'wallet_id', 'chain', 'token', 'direction', 'type', 'counterparty', 'method', 'min_amount', 'max_amount', 'start_date', 'end_date', 'has_tags',
+  'notes_contains',
+] as const;
+export const SET_KEYS = ['tags', 'notes', 'internal', 'spam'] as const;
+
+/** Largest rules file read: rules are written by hand; anything near this is a mistake. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** `notes_contains: /pattern/flags` is a regular expression; any other text a plain substring. */
+const REGEX_FORM = /^\/(.+)\/([a-z]*)$/s;
+
+const text = z.string().trim().min(1, { message: 'must not be empty' });
+/** One value or a list of them (at least one). */
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1, { message: 'must list at least one value' })]);
+
+const matchSchema = z.strictObject({
+  wallet_id: oneOrMany(text),
+  chain: z.enum(CHAINS),
+  token: text,
+  direction: z.enum(DIRECTIONS),
+  type: z.enum(TX_TYPES),
+  counterparty: oneOrMany(z.string().regex(ADDRESS, { message: 'must be a 0x address of 40 hex digits' })),
+  method: z.string().refine(() => false, {
+    message: 'is not stored in the ledger (imports and sync keep the transaction type, not the contract method); match on type instead',
+  }),
+  min_amount: z.string(),
+  max_amount: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  has_tags: z.union([z.boolean(), z.array(text).min(1, { message: 'must list at least one tag' })]),
+  notes_contains: z.string().min(1, { message: 'must not be empty' }).refine(validPattern, { message: 'is not a valid regular expression' }),
+}).partial();
+
+const setSchema = z
+  .strictObject({
+    tags: oneOrMany(text),
+    notes: z.string().max(NOTES_MAX, { message: `must be at most ${NOTES_MAX} characters` }),
+    internal: z.literal(true, { message: 'takes true only (to end a transfer: txa transfers unmatch ID)' }),
+    spam: z.boolean(),
+  })
+  .partial()
+  .refine((s) => Object.keys(s).length > 0, { message: `must set at least one of ${SET_KEYS.join(', ')}` });
+
+const ruleSchema = z.strictObject({ name: text, match: matchSchema.default({}), set: setSchema });
+
+const fileSchema = z.strictObject({
+  mode: z.enum(RULE_MODES).default('first'),
+  rules: z.array(ruleSchema).min(1, { message: 'must hold at least one rule' }),
+});
+
+export type RulesFile = z.output<typeof fileSchema>;
+export type Rule = RulesFile['rules'][number];
+export type RuleMatch = Rule['match'];
+export type RuleSet = Rule['set'];
+
+function validPattern(value: string): boolean {
+  const m = REGEX_FORM.exec(value);
+  if (!m) return true;
+  try {
+    new RegExp(m[1]!, m[2]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A `/pattern/flags` value as a RegExp, or undefined for a plain substring. */
+export function patternOf(value: string): RegExp | undefined {
+  const m = REGEX_FORM.exec(value);
+  return m ? new RegExp(m[1]!, m[2]) : undefined;
+}
+
+function invalid(field: string | undefined, message: string, hint?: string): TxaError {
+  return new TxaError('INVALID_RULES', message, { field, hint: hint ?? 'The rules file format: docs/rules.md' });
+}
+
+const KEYS_AT: Record<number, readonly string[]> = { 0: ['mode', 'rules'], 2: ['name', 'match', 'set'] };
+
+/** The keys allowed where an unknown key was found, from the depth of its object. */
+function allowedKeys(path: PropertyKey[]): readonly string[] {
+  if (path.length === 3) return path[2] === 'match' ? MATCH_KEYS : SET_KEYS;
+  return KEYS_AT[path.length] ?? [];
+}
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let v = data;
+  for (const key of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+/** zod's first issue in the contract's terms: the dotted path and a sentence a user can act on. */
+function issueError(issue: z.core.$ZodIssue, data: unknown): TxaError {
+  const path = issue.path;
+  const at = path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const field = [...path, issue.keys[0]!].map(String).join('.');
+    return invalid(field, `unknown key '${issue.keys[0]}'; allowed here: ${allowedKeys(path).join(', ')}`);
+  }
+  const label = at === '' ? 'the rules file' : at;
+  if (valueAt(data, path) === undefined && path.length > 0) return invalid(at, `${label} is required`);
+  if (issue.code === 'invalid_value') return invalid(at, `${label} must be one of ${issue.values.join(', ')}`);
+  if (issue.code === 'invalid_type') return invalid(at || undefined, `${label} must be ${typeName(issue.expected)}`);
+  if (issue.code === 'invalid_union') {
+    const expected = path[path.length - 1] === 'has_tags' ? 'true, false or a list of tag names' : 'a value or a list of values';
+    return invalid(at, `${label} must be ${expected}`);
+  }
+  return invalid(at || undefined, `${label} ${issue.message}`);
+}
+
+function typeName(expected: string): string {
+  return ({ string: 'text', boolean: 'true or false', array: 'a list', object: 'a mapping (key: value)' } as Record<string, string>)[expected] ?? expected;
+}
+
+/**
+ * Parses YAML 1.2 (JSON is YAML too). Numbers keep the text they were written as: an amount of
+ * 30 digits stays exact, and an unquoted 0x address (a hex number to YAML) stays an address.
+ */
+export function parseRulesText(source: string): RulesFile {
+  const doc = parseDocument(source, { prettyErrors: true, uniqueKeys: true });
+  const bad = doc.errors[0];
+  if (bad) {
+    const pos = bad.linePos?.[0];
+    const where = pos ? ` at line ${pos.line}, column ${pos.col}` : '';
+    throw invalid('file', `the rules file is not valid YAML or JSON${where}: ${bad.message.split(' at line ')[0]!.split('\n')[0]}`);
+  }
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' || typeof node.value === 'bigint') node.value = node.source ?? String(node.value);
+    },
+  });
+  const data: unknown = doc.toJS();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw invalid('file', 'the rules file must be a YAML or JSON mapping with a `rules` list (and optionally `mode`)');
+  }
+  const result = fileSchema.safeParse(data);
+  if (!result.success) throw issueError(result.error.issues[0]!, data);
+  return result.data;
+}
+
+export function readRulesFile(path: string): RulesFile {
+  let source: string;
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > MAX_FILE_BYTES) throw invalid('file', `the rules file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+    if (bytes.includes(0)) throw invalid('file', 'the rules file is binary, not YAML or JSON text');
+    source = bytes.toString('utf8');
+  } catch (err) {
+    if (err instanceof TxaError) throw err;
+    throw new TxaError('IO_ERROR', `cannot read the rules file ${path}: ${(err as Error).message}`, { field: 'file' });
+  }
+  return parseRulesText(source);
+}
