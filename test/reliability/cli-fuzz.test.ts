@@ -49,7 +49,10 @@ interface Command {
 function parseHelp(words: string[], help: string): Command {
   const usage = /^Usage: txa .*?(?:\[options\])?((?: [<[][^>\]]+[>\]])*)\s*$/m.exec(help)?.[1] ?? '';
   const args = [...usage.matchAll(/<([^>]+)>/g)].map((m) => ({ name: m[1]!.replace('...', ''), variadic: m[1]!.endsWith('...') }));
-  const flags = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)( <[^>]+>)?/gm)].map((m) => ({ name: m[1]!, value: m[2] !== undefined })).filter((fl) => fl.name !== '--help');
+  // The command's own flags: help lists the global ones too (`Global Options:`), which the fuzz
+  // adds itself where they matter (--json, -w), and `--version` belongs to `txa` alone.
+  const own = help.split(/^Global Options:$/m)[0]!;
+  const flags = [...own.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)( <[^>]+>)?/gm)].map((m) => ({ name: m[1]!, value: m[2] !== undefined })).filter((fl) => fl.name !== '--help');
   return { words, args, flags };
 }
 

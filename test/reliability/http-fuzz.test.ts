@@ -24,7 +24,7 @@ const run = fuzzRun('http', 300);
 /**
  * Codes an error body may carry: CONTRACT §4's table and text, and the ones docs/ record where
  * the contract is silent (405 on a known path, a not-ready or failed export's file, attachments,
- * cancelling an export that has ended).
+ * cancelling an export that has ended), and CONTRACT §9–§11's (own transfers, wallets, syncs).
  */
 const CONTRACT_CODES = new Set([
   'MISSING_REQUIRED_FIELD', 'MISSING_REPORT_TYPE', 'INVALID_TAG_TYPE', 'INVALID_COLOR_FORMAT', 'INVALID_FIELD', 'INVALID_PARAMETERS',
@@ -33,6 +33,8 @@ const CONTRACT_CODES = new Set([
   'TAG_ALREADY_EXISTS', 'EXPORT_EXPIRED', 'EXPORT_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMIT_EXCEEDED', 'EXPORT_RATE_LIMIT_EXCEEDED',
   'CONCURRENT_EXPORT_LIMIT', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED',
   'METHOD_NOT_ALLOWED', 'EXPORT_NOT_READY', 'ATTACHMENT_NOT_FOUND', 'MISSING_RATE', 'EXPORT_NOT_CANCELLABLE',
+  'INVALID_TRANSFER', 'TRANSFER_EXISTS', 'TRANSFER_NOT_FOUND', 'WALLET_ALREADY_EXISTS',
+  'SYNC_UNAUTHORIZED', 'SYNC_UNSUPPORTED_CHAIN', 'SYNC_FAILED',
 ]);
 /** Statuses the server answers before any route or handler, with INVALID_PARAMETERS (docs/server.md). */
 const CLIENT_ERROR_STATUSES = new Set([400, 408, 414, 431]);
@@ -62,6 +64,8 @@ interface Fixture {
 let f: Fixture;
 let path = '';
 let txBefore = 0;
+/** Transactions per wallet at the start: a wallet that DELETE removes takes its rows with it. */
+let txOfWallet = new Map<string, number>();
 
 beforeAll(async () => {
   const s = seedLedger({ tier: 'enterprise', rows: 40 });
@@ -75,6 +79,7 @@ beforeAll(async () => {
   const keys = { full: s.key('full'), write: s.key('write'), read: s.key('read'), revoked: s.key('full'), other: s.key('full', OTHER_WS) };
   revokeKey(e, WS, listKeys(e, WS).find((k) => keys.revoked.startsWith(k.prefix))!.id);
   txBefore = count(e.db, 'SELECT count(*) FROM transactions');
+  txOfWallet = new Map((e.db.prepare('SELECT wallet_id, count(*) AS n FROM transactions GROUP BY wallet_id').all() as { wallet_id: string; n: number }[]).map((r) => [r.wallet_id, r.n]));
   e.close();
   const srv = await startServe(path);
   const doc = (await (await fetch(`${srv.url}/api/v1/openapi.json`)).json()) as Schema;
@@ -449,6 +454,7 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
     /** Cases whose answer a limit decides, by limit: so a run shows it met each of them. */
     const limits: Record<string, number> = {};
     const createdTags: string[] = [];
+    const removedWallets = new Set<string>();
     for (const i of run.indexes) {
       const c = makeCase(run.rng(i));
       let a: Answer;
@@ -469,6 +475,7 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
       if (a.status === 201 && c.method === 'POST' && /\/webhooks(\?|$)/.test(c.path)) f.ids.webhook_id!.push(JSON.parse(a.text).data.id);
       if (a.status === 201 && c.path.includes('/attachments')) f.ids.attachment_id!.push(JSON.parse(a.text).data.id);
       if (a.status < 300 && c.method === 'POST' && /\/exports(\?|$)/.test(c.path)) f.ids.export_id!.push(JSON.parse(a.text).data.id);
+      if (a.status < 300 && c.method === 'DELETE' && /\/wallets\/[^/?]+(\?|$)/.test(c.path)) removedWallets.add(JSON.parse(a.text).data.id);
     }
     const health = await fetch(`${f.srv.url}/api/v1/health`);
     expect(health.status).toBe(200);
@@ -479,6 +486,8 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
     }));
     reportFigures('http', { seed: run.seed, cases: run.indexes.length, operations: f.ops.length, statuses, limits, violations: violations.length, distinct: new Set(violations.map((v) => v.problem)).size });
     expect(summarize(violations)).toEqual([]);
-    expect(after).toEqual({ problems: [], transactions: txBefore, tagsWithoutEvent: [] });
+    // Nothing is lost: only a wallet removed by a 2xx DELETE takes its transactions with it.
+    const removed = [...removedWallets].reduce((n, id) => n + (txOfWallet.get(id) ?? 0), 0);
+    expect(after).toEqual({ problems: [], transactions: txBefore - removed, tagsWithoutEvent: [] });
   }, Math.max(120_000, run.indexes.length * 400));
 });
