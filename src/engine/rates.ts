@@ -4,9 +4,9 @@
  * exact (big.js) and rounded half-to-even to cents per transaction; a day without a rate is an
  * error naming it, never a silent 1.0.
  */
-import { readFileSync } from 'node:fs';
 import Big from 'big.js';
 import type { Engine } from './engine.js';
+import { readTableFile, type CsvParse } from './table-file.js';
 import { TxaError } from '../core/errors.js';
 import { normalizeDecimal } from '../core/money.js';
 import { DAY_SECONDS, dayOf, parseDay } from '../core/dates.js';
@@ -21,9 +21,8 @@ export interface Rate {
   rate: string;
 }
 
-const MAX_ERRORS_LISTED = 100;
 
-function parseRateRows(text: string, parse: typeof import('csv-parse/sync').parse): { rates: Rate[]; errors: RowError[] } {
+function parseRateRows(text: string, parse: CsvParse): { rates: Rate[]; errors: RowError[] } {
   const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
   const errors: RowError[] = [];
   const rates: Rate[] = [];
@@ -49,31 +48,15 @@ function parseRateRows(text: string, parse: typeof import('csv-parse/sync').pars
 /** Imports a CSV `date,currency,rate` file: all rows or, when any row is bad, none (IMPORT_FAILED lists them). */
 export async function importRates(engine: Engine, workspaceId: string, path: string): Promise<{ imported: number }> {
   engine.workspace(workspaceId);
-  const { parse } = await import('csv-parse/sync');
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new TxaError('IMPORT_FAILED', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
-  }
-  let parsed: { rates: Rate[]; errors: RowError[] };
-  try {
-    parsed = parseRateRows(text, parse);
-  } catch (err) {
-    throw new TxaError('IMPORT_FAILED', `${path} is not a readable CSV file: ${(err as Error).message}`, { field: 'file' });
-  }
-  const { errors } = parsed;
-  if (errors.length) {
-    const first = errors[0]!;
-    throw new TxaError('IMPORT_FAILED', `${errors.length} bad row(s) in ${path}; nothing was imported (first: line ${first.line}, ${first.field}: ${first.reason})`, {
-      extra: { errors: errors.slice(0, MAX_ERRORS_LISTED) },
-    });
-  }
+  const rates = await readTableFile(path, (text, parse) => {
+    const { rates: rows, errors } = parseRateRows(text, parse);
+    return { rows, errors };
+  });
   const upsert = engine.db.prepare('INSERT INTO rates (workspace_id, day, currency, rate) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate');
   engine.write(() => {
-    for (const r of parsed.rates) upsert.run(workspaceId, r.date, r.currency, r.rate);
+    for (const r of rates) upsert.run(workspaceId, r.date, r.currency, r.rate);
   });
-  return { imported: parsed.rates.length };
+  return { imported: rates.length };
 }
 
 export function listRates(engine: Engine, workspaceId: string, currency?: string): Rate[] {

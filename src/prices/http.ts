@@ -4,28 +4,16 @@
  * JSON, 6 tries waiting 1, 2, 4, 8, 16 call intervals or the server's Retry-After. Any other status
  * goes back to the client with its body, which knows what the API means by it.
  */
-import { Agent, request } from 'undici';
 import { TxaError } from '../core/errors.js';
-import { retryWait } from '../sync/explorer-api.js';
+import { Retryable, getAnswer } from '../sync/http.js';
 import { sleep, type TokenBucket } from '../sync/rate-limiter.js';
 
 const MAX_TRIES = 6;
-const agent = new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 60_000 });
 
 export interface JsonAnswer {
   status: number;
   /** The parsed body; undefined when it was not JSON. */
   body: unknown;
-}
-
-class Retryable extends Error {
-  constructor(
-    reason: string,
-    readonly rateLimited: boolean,
-    readonly waitMs?: number,
-  ) {
-    super(reason);
-  }
 }
 
 export class PriceHttp {
@@ -55,20 +43,7 @@ export class PriceHttp {
   }
 
   private async call(url: URL, headers: Record<string, string>): Promise<JsonAnswer> {
-    let status: number;
-    let text: string;
-    let retryAfter: string | string[] | undefined;
-    try {
-      const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers } });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      text = await res.body.text();
-    } catch (err) {
-      const e = err as { code?: string; message?: string };
-      throw new Retryable(`connection failed (${e.code ?? e.message ?? 'unknown error'})`, false);
-    }
-    if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
-    if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
+    const { status, text } = await getAnswer(url, headers);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -4,17 +4,15 @@
  * row is bad, none: IMPORT_FAILED lists each bad row's line, field and reason. A price imported
  * again for the same token and day replaces the old one.
  */
-import { readFileSync } from 'node:fs';
-import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import { parseDay } from '../core/dates.js';
 import { normalizeDecimal } from '../core/money.js';
 import { nowIso } from '../core/clock.js';
 import type { Engine } from '../engine/engine.js';
+import { readTableFile, type CsvParse } from '../engine/table-file.js';
 import type { RowError } from '../importers/types.js';
 import { putPrices, type PriceEntry } from '../store/prices.js';
 
-const MAX_ERRORS_LISTED = 100;
 const CHAIN_TOKEN = /^([a-z0-9]+):(0x[0-9a-f]{40})$/i;
 
 /** The cache's key of a `token` cell, or why it is none: `chain:address` lower-cased, a symbol upper-cased. */
@@ -31,7 +29,7 @@ function tokenKey(text: string): { key: string } | { reason: string } {
   return { key: text.toUpperCase() };
 }
 
-function parseRows(text: string, parse: typeof import('csv-parse/sync').parse): { entries: PriceEntry[]; errors: RowError[] } {
+function parseRows(text: string, parse: CsvParse): { entries: PriceEntry[]; errors: RowError[] } {
   const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
   const head = records[0]?.record.map((h) => h.toLowerCase()) ?? [];
   const at = { date: head.indexOf('date'), token: head.indexOf('token'), price: head.indexOf('price'), currency: head.indexOf('currency') };
@@ -64,27 +62,10 @@ function parseRows(text: string, parse: typeof import('csv-parse/sync').parse): 
 }
 
 export async function importPrices(engine: Engine, path: string): Promise<{ imported: number }> {
-  const { parse } = await import('csv-parse/sync');
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new TxaError('IMPORT_FAILED', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
-  }
-  let parsed: { entries: PriceEntry[]; errors: RowError[] };
-  try {
-    parsed = parseRows(text, parse);
-  } catch (err) {
-    throw new TxaError('IMPORT_FAILED', `${path} is not a readable CSV file: ${(err as Error).message}`, { field: 'file' });
-  }
-  const { entries, errors } = parsed;
-  if (errors.length) {
-    const first = errors[0]!;
-    throw new TxaError('IMPORT_FAILED', `${errors.length} bad row(s) in ${path}; nothing was imported (first: line ${first.line}, ${first.field}: ${first.reason})`, {
-      field: first.field,
-      extra: { errors: errors.slice(0, MAX_ERRORS_LISTED) },
-    });
-  }
+  const entries = await readTableFile(path, (text, parse) => {
+    const { entries: rows, errors } = parseRows(text, parse);
+    return { rows, errors };
+  });
   engine.write(() => putPrices(engine.db, entries));
   return { imported: entries.length };
 }

@@ -7,32 +7,17 @@
  * key (SYNC_UNAUTHORIZED), a chain the plan does not serve (SYNC_UNSUPPORTED_CHAIN), anything else
  * (SYNC_FAILED). Retries that never succeed end as RATE_LIMIT_EXCEEDED or SYNC_FAILED.
  */
-import { Agent, request } from 'undici';
 import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import type { ExplorerSource } from './settings.js';
 import { sleep, type TokenBucket } from './rate-limiter.js';
+import { Retryable, getAnswer } from './http.js';
 
 /** A row as the explorer sends it: every value a string. */
 export type ApiRow = Record<string, unknown>;
 
 /** Tries per call: the first and five retries, waiting 1, 2, 4, 8, 16 rate intervals. */
 const MAX_TRIES = 6;
-/** A Retry-After longer than this is not waited for. */
-const MAX_RETRY_WAIT_MS = 60_000;
-
-const agent = new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 60_000 });
-
-/** Why a call is worth trying again, and whether it was the explorer's rate limit. */
-class Retryable extends Error {
-  constructor(
-    reason: string,
-    readonly rateLimited: boolean,
-    readonly waitMs?: number,
-  ) {
-    super(reason);
-  }
-}
 
 /** The envelope's "nothing here" answers (status 0): no error, an empty list. */
 const EMPTY = /^no (transactions|internal transactions|token transfers|records) found/i;
@@ -82,20 +67,7 @@ export class ExplorerApi {
   }
 
   private async call(url: URL): Promise<ApiRow[]> {
-    let status: number;
-    let text: string;
-    let retryAfter: string | string[] | undefined;
-    try {
-      const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json' } });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      text = await res.body.text();
-    } catch (err) {
-      const e = err as { code?: string; message?: string };
-      throw new Retryable(`connection failed (${e.code ?? e.message ?? 'unknown error'})`, false);
-    }
-    if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
-    if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
+    const { status, text } = await getAnswer(url);
     if (status === 401 || status === 402 || status === 403) throw this.unauthorized(`HTTP ${status}`);
     if (status !== 200) throw this.failed(`HTTP ${status}`);
     let body: { status?: unknown; message?: unknown; result?: unknown };
@@ -161,12 +133,4 @@ export class ExplorerApi {
 
 function isRow(v: unknown): v is ApiRow {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */
-export function retryWait(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return undefined;
-  const ms = /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(ms) && ms <= MAX_RETRY_WAIT_MS ? Math.max(0, ms) : undefined;
 }

@@ -20,7 +20,7 @@ describe('txa rates import', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      `error: IMPORT_FAILED: 2 bad row(s) in ${bad}; nothing was imported (first: line 3, date: '2024-02-30' is not a date YYYY-MM-DD)`,
+      `error: IMPORT_FAILED (date): 2 bad row(s) in ${bad}; nothing was imported (first: line 3, date: '2024-02-30' is not a date YYYY-MM-DD)`,
       "  line 3, date: '2024-02-30' is not a date YYYY-MM-DD",
       "  line 4, currency: 'EURO' is not a three-letter currency code",
     ]);
@@ -31,7 +31,7 @@ describe('txa rates import', () => {
     const r = await sb.txa(['rates', 'import', '/dev/null']);
     expect(r.exitCode).toBe(1);
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^error: IMPORT_FAILED: /);
+    expect(lines[0]).toMatch(/^error: IMPORT_FAILED \(date\): /);
     expect(lines.slice(1).every((l) => l.startsWith('  line 1, '))).toBe(true);
   });
 
@@ -48,6 +48,8 @@ describe('txa rates import', () => {
     expect(r.exitCode).toBe(1);
     expect(JSON.parse(r.stderr).error).toMatchObject({
       code: 'IMPORT_FAILED',
+      field: 'date',
+      error_count: 2,
       errors: [
         { line: 3, field: 'date', reason: "'2024-02-30' is not a date YYYY-MM-DD" },
         { line: 4, field: 'currency', reason: "'EURO' is not a three-letter currency code" },
