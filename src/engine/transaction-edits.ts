@@ -12,7 +12,7 @@ import type { Attachment, Transaction, UploadedFile } from '../core/types.js';
 import { decimalToCents } from '../core/money.js';
 import type { TransactionRow } from '../store/transactions.js';
 import { updateValue } from '../store/insert-transactions.js';
-import { getTransaction, requireRow } from './transactions.js';
+import { getTransaction, hydrate, requireRow } from './transactions.js';
 import { changesOf } from './transaction-changes.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -38,7 +38,7 @@ function addTags(engine: Engine, txId: string, tagIds: string[]): string[] {
  */
 function edit(engine: Engine, workspaceId: string, txId: string, fn: (row: TransactionRow) => string[] | void, extra: Record<string, unknown> = {}): Transaction {
   const row = requireRow(engine, workspaceId, txId);
-  const before = getTransaction(engine, workspaceId, txId);
+  const before = hydrate(engine, [row])[0]!;
   const added = fn(row) ?? [];
   const tx = getTransaction(engine, workspaceId, txId);
   const { tags, ...others } = changesOf(before, tx);
