@@ -26,8 +26,7 @@ import { importerFor } from '../importers/index.js';
 import { readImportFile } from '../importers/read-file.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
-import { getTransaction } from './transactions.js';
-import { changesOf } from './transaction-changes.js';
+import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
 
 export interface ImportOptions {
@@ -364,10 +363,7 @@ function revalueFees(engine: Engine, ws: string, planned: PlannedRow[], inserted
     if (p.type !== 'fee' || inserted.has(p.id)) continue;
     const row = selectById(engine.db, ws, p.id);
     if (!row || row.fiat_cents === p.fiat_cents || (row.fiat_value_source !== null && row.fiat_value_source !== 'import')) continue;
-    const before = getTransaction(engine, ws, p.id);
-    updateValue(engine.db, row, { fiat_cents: p.fiat_cents, fiat_value_source: sourceOf(p), spam: row.spam });
-    const tx = getTransaction(engine, ws, p.id);
-    engine.change(ws, 'transaction.updated', p.id, { transaction: tx, changes: changesOf(before, tx), ...(source && { source }) });
+    changing(engine, ws, [p.id], () => updateValue(engine.db, row, { fiat_cents: p.fiat_cents, fiat_value_source: sourceOf(p), spam: row.spam }), source && { source });
     revalued++;
   }
   return revalued;

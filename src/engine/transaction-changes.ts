@@ -1,6 +1,8 @@
 /** The audited fields of a transaction and how two snapshots of it differ (change events, CONTRACT §9). */
+import type { Engine } from './engine.js';
 import type { Changes } from '../core/changes.js';
 import type { Transaction } from '../core/types.js';
+import { getTransaction } from './transactions.js';
 
 /** The fields a change event reports, as the audit trail shows them (tags and attachments by name). */
 const AUDITED: Record<string, (t: Transaction) => unknown> = {
@@ -23,3 +25,17 @@ export function changesOf(before: Transaction, after: Transaction): Changes {
   return changes;
 }
 
+/**
+ * Runs `fn`, which changes the rows `ids`, and emits `transaction.updated` for each whose audited
+ * fields changed, with old and new values and `extra` (an import's `source`, say).
+ */
+export function changing<T>(engine: Engine, ws: string, ids: readonly string[], fn: () => T, extra: Record<string, unknown> = {}): T {
+  const before = ids.map((id) => getTransaction(engine, ws, id));
+  const result = fn();
+  for (const old of before) {
+    const tx = getTransaction(engine, ws, old.id);
+    const changes = changesOf(old, tx);
+    if (Object.keys(changes).length) engine.change(ws, 'transaction.updated', tx.id, { transaction: tx, changes, ...extra });
+  }
+  return result;
+}

@@ -22,23 +22,11 @@ import {
 } from '../store/transfers.js';
 import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
-import { changesOf } from './transaction-changes.js';
+import { changing } from './transaction-changes.js';
 
 const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
 const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
-
-/** Runs `fn` (which changes the transfers of `ids`) and emits `transaction.updated` for each leg it changed, with old and new. */
-function changing<T>(engine: Engine, ws: string, ids: string[], fn: () => T): T {
-  const before = ids.map((id) => getTransaction(engine, ws, id));
-  const result = fn();
-  for (const old of before) {
-    const tx = getTransaction(engine, ws, old.id);
-    const changes = changesOf(old, tx);
-    if (Object.keys(changes).length) engine.change(ws, 'transaction.updated', tx.id, { transaction: tx, changes });
-  }
-  return result;
-}
 
 function ownWallets(engine: Engine, ws: string): { byId: Map<string, OwnWallet>; byAddress: Map<string, OwnWallet> } {
   const rows = engine.db.prepare('SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(ws) as OwnWallet[];
