@@ -9,11 +9,8 @@ import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { DAY_SECONDS, requireDay } from '../core/dates.js';
-import { normalizeDecimal, scaleOf } from '../core/money.js';
+import { MAX_AMOUNT_DIGITS, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { BalanceAssertion } from '../core/types.js';
-
-/** uint256 has 78 digits: no balance has more integer digits. */
-const MAX_INTEGER_DIGITS = 78;
 
 export interface AssertionInput {
   token?: string;
@@ -51,7 +48,7 @@ function parseBalance(text: string): string {
   const value = normalizeDecimal(text);
   if (value === null) throw invalid('balance', `balance must be a number in token units, got '${text}'`);
   if (value.startsWith('-')) throw invalid('balance', `balance cannot be negative, got '${text}'`);
-  if (value.split('.')[0]!.length > MAX_INTEGER_DIGITS) throw invalid('balance', `balance has more than ${MAX_INTEGER_DIGITS} integer digits`);
+  if (integerDigits(value) > MAX_AMOUNT_DIGITS) throw invalid('balance', `balance has more than ${MAX_AMOUNT_DIGITS} integer digits`);
   return value;
 }
 
