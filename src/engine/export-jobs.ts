@@ -470,7 +470,8 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   const writer = await writerFor(row.format, request.report_type);
   const dir = engine.dir('exports');
   const fileName = `${row.id}.${EXTENSIONS[row.format]}`;
-  const tmp = join(dir, `${fileName}.tmp`);
+  // The name failJob, cancelExport and recoverInterruptedJobs remove.
+  const tmp = tmpPathOf(engine, row);
   const { reader, watch } = openReader(engine);
   let count = row.transaction_count ?? 0;
   let digest: string | undefined;
