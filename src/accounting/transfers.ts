@@ -88,9 +88,16 @@ export function sameTimePairs(rows: Leg[], wallets: Map<string, OwnWallet>, reje
 
 /** The other own wallet a free row moves to or from, on its chain: the one-leg transfer it is. */
 export function oneLegWallet(leg: Leg, byAddress: Map<string, OwnWallet>): OwnWallet | undefined {
-  if (leg.transfer !== null || !movesValue(leg)) return undefined;
-  const other = byAddress.get(addressKey(leg.chain, leg.direction === 'outflow' ? leg.to_address : leg.from_address));
-  return other && other.id !== leg.wallet_id ? other : undefined;
+  return leg.transfer === null && movesValue(leg) ? counterpartyWallet(leg, byAddress) : undefined;
+}
+
+/** The other own wallet a row's counterparty (the recipient of an outflow, the sender of an inflow) is, on its chain. */
+function counterpartyWallet(
+  row: Pick<Leg, 'chain' | 'from_address' | 'to_address' | 'wallet_id'> & { direction: string },
+  byAddress: Map<string, OwnWallet>,
+): OwnWallet | undefined {
+  const other = byAddress.get(addressKey(row.chain, row.direction === 'outflow' ? row.to_address : row.from_address));
+  return other && other.id !== row.wallet_id ? other : undefined;
 }
 
 export const addressKey = (chain: string, address: string) => `${chain}\0${address.toLowerCase()}`;
@@ -105,9 +112,7 @@ export function mayBeLeg(
   byAddress: Map<string, OwnWallet>,
 ): boolean {
   if (!movesValue(row)) return false;
-  if (walletsOnChain(row.chain) > 1) return true;
-  const other = byAddress.get(addressKey(row.chain, row.direction === 'outflow' ? row.to_address : row.from_address));
-  return other !== undefined && other.id !== row.wallet_id;
+  return walletsOnChain(row.chain) > 1 || counterpartyWallet(row, byAddress) !== undefined;
 }
 
 /** Whether `received` is `sent` less at most the bridge tolerance. */

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../store/db.js';
 import { fromBaseUnits, toBaseUnits } from '../core/money.js';
+import { upscale } from '../accounting/quantity.js';
 
 export class Balance {
   private units = 0n;
@@ -14,14 +15,10 @@ export class Balance {
 
   /** Adds a row's amount (inflow) or subtracts it (outflow). */
   add(amount: string, decimals: number, inflow: boolean): void {
-    let units = toBaseUnits(amount, decimals);
-    if (decimals > this.scale) {
-      this.units *= 10n ** BigInt(decimals - this.scale);
-      this.scale = decimals;
-    } else if (decimals < this.scale) {
-      units *= 10n ** BigInt(this.scale - decimals);
-    }
-    this.units += inflow ? units : -units;
+    const scale = Math.max(this.scale, decimals);
+    const units = upscale(toBaseUnits(amount, decimals), decimals, scale);
+    this.units = upscale(this.units, this.scale, scale) + (inflow ? units : -units);
+    this.scale = scale;
   }
 
   get negative(): boolean {

@@ -43,13 +43,12 @@ export interface ApplyOptions {
 /** A matched row's state before the run and the edits the rules want of it. */
 interface Planned {
   id: string;
-  notes: string | null;
   spam: boolean;
-  free: boolean;
   addTagIds: Set<string>;
   /** Rules adding a tag the row lacks, or asking for an own transfer. */
   tagRules: Set<number>;
   internalRules: Set<number>;
+  /** The notes and spam flag the last rule setting them wants, kept only when they differ from the row's. */
   notesSet?: { value: string | null; rule: number };
   spamSet?: { value: boolean; rule: number };
 }
@@ -104,7 +103,7 @@ function plan(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile
   const planned: Planned[] = [];
   const matched = rules.map(() => 0);
   for (const hit of matchedRows(engine, ws, rules, mode, scoped)) {
-    const p: Planned = { id: hit.id, notes: hit.notes, spam: hit.spam, free: hit.free, addTagIds: new Set(), tagRules: new Set(), internalRules: new Set() };
+    const p: Planned = { id: hit.id, spam: hit.spam, addTagIds: new Set(), tagRules: new Set(), internalRules: new Set() };
     for (const rule of hit.applying) {
       matched[rule.index]!++;
       if (hit.lacking.has(rule.index)) {
@@ -116,8 +115,9 @@ function plan(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile
       if (rule.spam !== undefined) p.spamSet = { value: rule.spam, rule: rule.index };
       if (rule.internal && hit.free) p.internalRules.add(rule.index);
     }
-    const wants = p.tagRules.size > 0 || p.internalRules.size > 0 || (p.notesSet && p.notesSet.value !== hit.notes) || (p.spamSet && p.spamSet.value !== hit.spam);
-    if (wants) planned.push(p);
+    if (p.notesSet?.value === hit.notes) delete p.notesSet;
+    if (p.spamSet?.value === hit.spam) delete p.spamSet;
+    if (p.tagRules.size > 0 || p.internalRules.size > 0 || p.notesSet || p.spamSet) planned.push(p);
   }
   return { planned, matched };
 }
@@ -128,8 +128,7 @@ function write(engine: Engine, ws: string, rules: CompiledRule[], planned: Plann
   const changed = new Set<string>();
   const toMatch = new Map<string, Set<number>>();
   for (const p of planned) {
-    const notes = p.notesSet && p.notesSet.value !== p.notes ? p.notesSet : undefined;
-    const spam = p.spamSet && p.spamSet.value !== p.spam ? p.spamSet : undefined;
+    const { notesSet: notes, spamSet: spam } = p;
     const credited = new Set(p.tagRules);
     if (notes) credited.add(notes.rule);
     if (spam) credited.add(spam.rule);

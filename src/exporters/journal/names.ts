@@ -137,8 +137,8 @@ export class JournalNames {
   }
 
   /** Every account a journal of this catalog may post to, each once. */
-  *accounts(): Generator<{ account: string; walletId?: string; token?: { symbol: string; address: string | null } }> {
-    for (const h of this.holdings) yield { account: this.holding(h.walletId, h.symbol, h.address), walletId: h.walletId, token: h };
+  *accounts(): Generator<{ account: string; walletId?: string }> {
+    for (const h of this.holdings) yield { account: this.holding(h.walletId, h.symbol, h.address), walletId: h.walletId };
     for (const t of this.tags.values()) yield { account: t.account };
     for (const account of [UNKNOWN_ACCOUNT, FEES_ACCOUNT, TRANSFERS_ACCOUNT]) yield { account };
   }
