@@ -5,10 +5,8 @@
  * goes back to the client with its body, which knows what the API means by it.
  */
 import { TxaError } from '../core/errors.js';
-import { Retryable, getAnswer } from '../sync/http.js';
-import { sleep, type TokenBucket } from '../sync/rate-limiter.js';
-
-const MAX_TRIES = 6;
+import { Retryable, getAnswer, retried } from '../sync/http.js';
+import type { TokenBucket } from '../sync/rate-limiter.js';
 
 export interface JsonAnswer {
   status: number;
@@ -27,19 +25,11 @@ export class PriceHttp {
   ) {}
 
   async get(url: URL, headers: Record<string, string> = {}): Promise<JsonAnswer> {
-    for (let tries = 1; ; tries++) {
-      await this.limiter.take();
+    const attempt = () => {
       this.requests++;
-      try {
-        return await this.call(url, headers);
-      } catch (err) {
-        if (!(err instanceof Retryable)) throw err;
-        if (tries === MAX_TRIES) throw this.gaveUp(err, tries);
-        const wait = err.waitMs ?? (1000 / this.limiter.rate) * 2 ** (tries - 1);
-        this.onRetry(`${this.name}: ${err.message}; trying again in ${(wait / 1000).toFixed(1)} s`);
-        await sleep(wait);
-      }
-    }
+      return this.call(url, headers);
+    };
+    return retried(this.limiter, attempt, { label: this.name, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(err, tries) });
   }
 
   private async call(url: URL, headers: Record<string, string>): Promise<JsonAnswer> {

@@ -4,7 +4,8 @@
  * workspace's rate for the price's currency (1 base unit = rate units of it; "1" when the price is
  * in the base currency already).
  */
-import { normalizeDecimal } from '../core/money.js';
+import { normalizeDecimal, scaleOf, toBaseUnits } from '../core/money.js';
+import { divRoundHalfEven } from '../accounting/lots.js';
 
 /** The largest value a ledger row carries (CONTRACT §9: below 10,000,000,000,000). */
 const MAX_CENTS = 10n ** 15n;
@@ -12,9 +13,8 @@ const MAX_CENTS = 10n ** 15n;
 function parts(decimal: string): { units: bigint; scale: number } {
   const canonical = normalizeDecimal(decimal);
   if (canonical === null) throw new Error(`not a decimal: ${decimal}`);
-  const [int, frac = ''] = canonical.replace('-', '').split('.');
-  const units = BigInt(int! + frac);
-  return { units: canonical.startsWith('-') ? -units : units, scale: frac.length };
+  const scale = scaleOf(canonical);
+  return { units: toBaseUnits(canonical, scale), scale };
 }
 
 /** The value in cents, or null when it is too large for a ledger row (a spam token's made-up price). */
@@ -22,13 +22,7 @@ export function valueCents(amount: string, price: string, rate = '1'): number | 
   const a = parts(amount);
   const p = parts(price);
   const r = parts(rate);
-  // cents = (A / 10^sa) × (P / 10^sp) × 100 ÷ (R / 10^sr)
-  const num = a.units * p.units * 100n * 10n ** BigInt(r.scale);
-  const den = r.units * 10n ** BigInt(a.scale + p.scale);
-  const q = num / den;
-  const rem = num % den;
-  const twice = 2n * (rem < 0n ? -rem : rem);
-  const away = twice > den || (twice === den && q % 2n !== 0n);
-  const cents = away ? q + (num < 0n ? -1n : 1n) : q;
+  // cents = (A / 10^sa) × (P / 10^sp) × 100 ÷ (R / 10^sr); R > 0 (rates and prices are positive)
+  const cents = divRoundHalfEven(a.units * p.units * 100n * 10n ** BigInt(r.scale), r.units * 10n ** BigInt(a.scale + p.scale));
   return (cents < 0n ? -cents : cents) >= MAX_CENTS ? null : Number(cents);
 }

@@ -103,16 +103,10 @@ export function updateSyncProgress(db: Db, id: string, p: SyncProgressFields): v
   );
 }
 
-export interface SyncEnd {
+/** The columns a finished sync sets, as the row holds them; only its status and end time are narrower. */
+export interface SyncEnd
+  extends Pick<WalletSyncRow, 'source' | 'new_transactions' | 'duplicates' | 'requests' | 'last_block' | 'last_synced' | 'error_code' | 'error_message'> {
   status: 'completed' | 'failed';
-  source: string | null;
-  new_transactions: number;
-  duplicates: number;
-  requests: number;
-  last_block: number | null;
-  last_synced: string | null;
-  error_code: string | null;
-  error_message: string | null;
   completed_at: string;
 }
 

@@ -10,14 +10,11 @@
 import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import type { ExplorerSource } from './settings.js';
-import { sleep, type TokenBucket } from './rate-limiter.js';
-import { Retryable, getAnswer } from './http.js';
+import type { TokenBucket } from './rate-limiter.js';
+import { Retryable, getAnswer, retried } from './http.js';
 
 /** A row as the explorer sends it: every value a string. */
 export type ApiRow = Record<string, unknown>;
-
-/** Tries per call: the first and five retries, waiting 1, 2, 4, 8, 16 rate intervals. */
-const MAX_TRIES = 6;
 
 /** The envelope's "nothing here" answers (status 0): no error, an empty list. */
 const EMPTY = /^no (transactions|internal transactions|token transfers|records) found/i;
@@ -39,19 +36,11 @@ export class ExplorerApi {
   /** The rows of one page of `action` for `params`; [] when the explorer has none. */
   async list(action: string, params: Record<string, string | number>): Promise<ApiRow[]> {
     const url = this.urlOf(action, params);
-    for (let tries = 1; ; tries++) {
-      await this.limiter.take();
+    const attempt = () => {
       this.requests++;
-      try {
-        return await this.call(url);
-      } catch (err) {
-        if (!(err instanceof Retryable)) throw err;
-        if (tries === MAX_TRIES) throw this.gaveUp(action, err, tries);
-        const wait = err.waitMs ?? (1000 / this.limiter.rate) * 2 ** (tries - 1);
-        this.onRetry(`${this.name} ${action}: ${err.message}; trying again in ${(wait / 1000).toFixed(1)} s`);
-        await sleep(wait);
-      }
-    }
+      return this.call(url);
+    };
+    return retried(this.limiter, attempt, { label: `${this.name} ${action}`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(action, err, tries) });
   }
 
   private urlOf(action: string, params: Record<string, string | number>): URL {

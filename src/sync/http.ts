@@ -1,9 +1,14 @@
 /**
  * What the explorer and price clients share about one HTTP call: the agent and its timeouts,
  * which answers are worth trying again (a connection failure, 429 with its Retry-After, 5xx),
- * and reading Retry-After. Each client judges the other answers in its API's own terms.
+ * reading Retry-After, and the retries themselves behind the run's rate limiter. Each client
+ * judges the other answers in its API's own terms.
  */
 import { Agent, request } from 'undici';
+import { sleep, type TokenBucket } from './rate-limiter.js';
+
+/** Tries per call: the first and five retries, waiting 1, 2, 4, 8, 16 rate intervals (or the server's Retry-After). */
+const MAX_TRIES = 6;
 
 /** A Retry-After longer than this is not waited for. */
 const MAX_RETRY_WAIT_MS = 60_000;
@@ -41,9 +46,37 @@ export async function getAnswer(url: URL, headers: Record<string, string> = {}):
 }
 
 /** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */
-export function retryWait(header: string | string[] | undefined): number | undefined {
+function retryWait(header: string | string[] | undefined): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return undefined;
   const ms = /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : Date.parse(value) - Date.now();
   return Number.isFinite(ms) && ms <= MAX_RETRY_WAIT_MS ? Math.max(0, ms) : undefined;
+}
+
+export interface RetryOptions {
+  /** Names the call in retry notices (`Etherscan txlist`, `DefiLlama`). */
+  label: string;
+  /** Told of each retry, for stderr. */
+  onRetry: (message: string) => void;
+  /** The error to throw when the last try was worth retrying too. */
+  gaveUp: (err: Retryable, tries: number) => Error;
+}
+
+/**
+ * Runs `attempt` until it does not throw Retryable, taking a token from `limiter` before each try;
+ * between tries it waits the server's Retry-After, or 1, 2, 4, 8, 16 rate intervals.
+ */
+export async function retried<T>(limiter: TokenBucket, attempt: () => Promise<T>, opts: RetryOptions): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    await limiter.take();
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof Retryable)) throw err;
+      if (tries === MAX_TRIES) throw opts.gaveUp(err, tries);
+      const wait = err.waitMs ?? (1000 / limiter.rate) * 2 ** (tries - 1);
+      opts.onRetry(`${opts.label}: ${err.message}; trying again in ${(wait / 1000).toFixed(1)} s`);
+      await sleep(wait);
+    }
+  }
 }

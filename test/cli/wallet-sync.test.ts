@@ -19,11 +19,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 beforeEach(async () => {
-  server.lists = apiLists(history(30), 'etherscan');
-  server.faults = [];
-  server.always = undefined;
-  server.stallFrom = Infinity;
-  server.calls.length = 0;
+  server.reset(apiLists(history(30), 'etherscan'));
   s = sandbox({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'test-key', TXA_SYNC_RPS: '1000', TXA_SYNC_PAGE_SIZE: '4' });
   s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Sync'])).data.id;
   wallet = (await s.json(['wallet', 'add', '--address', WALLET, '--chain', 'ethereum'])).data.id;

@@ -37,7 +37,14 @@ export interface ReplayServer {
   stallFrom: number;
   /** The envelope's message for an empty list (Blockscout words it per list). */
   emptyMessage: (action: string) => string;
+  /** Back to a new server's state with these rows: no calls, faults, cap or stall. */
+  reset(lists: Record<string, Row[]>): void;
   close(): Promise<void>;
+}
+
+/** A new server's state. */
+function fresh(lists: Record<string, Row[]>): Omit<ReplayServer, 'url' | 'reset' | 'close'> {
+  return { lists, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, emptyMessage: () => 'No transactions found' };
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
@@ -78,13 +85,8 @@ function handle(server: ReplayServer, req: IncomingMessage, res: ServerResponse)
 export async function replayServer(lists: Record<string, Row[]> = {}): Promise<ReplayServer> {
   const server: ReplayServer = {
     url: '',
-    lists,
-    calls: [],
-    cap: Infinity,
-    faults: [],
-    alwaysAfter: 0,
-    stallFrom: Infinity,
-    emptyMessage: () => 'No transactions found',
+    ...fresh(lists),
+    reset: (rows) => Object.assign(server, fresh(rows)),
     close: () => new Promise((resolve) => http.close(() => resolve())),
   };
   const http = createServer((req, res) => handle(server, req, res));

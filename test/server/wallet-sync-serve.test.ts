@@ -26,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => explorer.close());
 
 beforeEach(async () => {
-  explorer.lists = apiLists(history(30), 'etherscan');
-  explorer.faults = [];
-  explorer.always = undefined;
-  explorer.stallFrom = Infinity;
-  explorer.calls.length = 0;
+  explorer.reset(apiLists(history(30), 'etherscan'));
   s = sandbox();
   s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Sync'])).data.id;
   wallet = (await s.json(['wallet', 'add', '--address', WALLET, '--chain', 'ethereum'])).data.id;
