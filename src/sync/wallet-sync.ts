@@ -120,7 +120,7 @@ export class WalletSync {
       engine.write(() => {
         engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?').run(lastSynced, wallet.id);
         const { workspace_id: _, ...body } = { ...wallet, last_synced: lastSynced };
-        engine.events.append(this.workspaceId, 'wallet.synced', wallet.id, { wallet: body, source: source.kind, new_transactions: created, duplicates });
+        engine.change(this.workspaceId, 'wallet.synced', wallet.id, { wallet: body, source: source.kind, new_transactions: created, duplicates });
       });
     }
     return {

@@ -146,6 +146,8 @@ describe('paging', () => {
     expect(count('SELECT count(*) FROM transactions WHERE wallet_id = ?', w)).toBe(28 + 12);
     expect(count("SELECT count(*) FROM events WHERE type = 'transaction.created'")).toBe(28 + 12);
     expect(count("SELECT count(*) FROM events WHERE type = 'wallet.synced'")).toBe(2);
+    // Like every wallet event (docs/transfers.md), it says who made the change.
+    expect(count("SELECT count(*) FROM events WHERE type = 'wallet.synced' AND payload ->> '$.actor' = 'cli'")).toBe(2);
   });
 
   it('--dry-run counts what a sync would add and writes nothing, cursors included', async () => {
