@@ -203,14 +203,16 @@ describe('txa prices import and list', () => {
     writeFileSync(file, ['date,token,price', '2024-03-01,ETH,3000', '2024-02-30,ETH,1', 'x', '2024-03-01,polygonzk:0x' + '1'.repeat(40) + ',1', '2024-03-02,ETH,-4', '2024-03-01,eth,3001'].join('\n'));
     const r = await s.txa(['prices', 'import', file]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('line '))).toEqual([
-      "line 3: date: '2024-02-30' is not a date YYYY-MM-DD",
-      "line 4: date: 'x' is not a date YYYY-MM-DD",
-      "line 5: token: unknown chain 'polygonzk' (known: ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo)",
-      "line 6: price: '-4' is not a positive number",
-      'line 7: token: ETH on 2024-03-01 is priced on line 2 already',
+    // The error line first, then each bad row indented, as txa import and txa rates import list them.
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^error: IMPORT_FAILED \(date\): 5 bad row\(s\) in .*bad\.csv; nothing was imported/);
+    expect(lines.slice(1)).toEqual([
+      "  line 3, date: '2024-02-30' is not a date YYYY-MM-DD",
+      "  line 4, date: 'x' is not a date YYYY-MM-DD",
+      "  line 5, token: unknown chain 'polygonzk' (known: ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo)",
+      "  line 6, price: '-4' is not a positive number",
+      '  line 7, token: ETH on 2024-03-01 is priced on line 2 already',
     ]);
-    expect(r.stderr).toMatch(/^error: IMPORT_FAILED \(date\): 5 bad row\(s\) in .*bad\.csv; nothing was imported/m);
     expect((await s.json(['prices', 'list'])).data).toEqual([]);
     const json = await s.txa(['prices', 'import', file, '--json']);
     expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', errors: expect.arrayContaining([{ line: 6, field: 'price', reason: "'-4' is not a positive number" }]) });

@@ -1,6 +1,7 @@
 /** `txa prices fill|import|list` (CONTRACT §11, docs/prices.md): a fiat value for every row, through the local price cache. */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
+import { reportBadRows } from '../../bad-rows.js';
 import { DAY_SECONDS, expandPeriod, parseDay } from '../../../core/dates.js';
 import { isoSeconds, now } from '../../../core/clock.js';
 import { action } from '../../run.js';
@@ -50,8 +51,7 @@ export function registerPrices(program: Command): void {
           if (ctx.out.json) ctx.out.body({ success: true, data: res });
           else ctx.out.line(`imported ${res.imported} prices`);
         } catch (err) {
-          const rows = err instanceof TxaError ? (err.extra?.errors as { line: number; field: string; reason: string }[] | undefined) : undefined;
-          for (const r of rows ?? []) ctx.out.notice(`line ${r.line}: ${r.field}: ${r.reason}`);
+          if (reportBadRows(ctx.out, err)) return;
           throw err;
         }
       }),
