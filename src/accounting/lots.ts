@@ -9,6 +9,7 @@
  */
 import type { CostBasis } from '../core/export-values.js';
 import { upscale } from './quantity.js';
+import { divRoundHalfEven } from '../core/money.js';
 
 export interface Lot {
   /** The acquiring transaction, and when it happened: an own transfer moves a lot keeping both. */
@@ -28,18 +29,6 @@ export interface Piece {
   seq: number;
   quantity: bigint;
   cost: bigint;
-}
-
-/** n / d rounded half to even; d > 0. */
-export function divRoundHalfEven(n: bigint, d: bigint): bigint {
-  if (d <= 0n) throw new RangeError('divisor must be positive');
-  const q = n / d;
-  const r = n % d;
-  const twice = 2n * (r < 0n ? -r : r);
-  if (twice < d) return q;
-  const away = n < 0n ? q - 1n : q + 1n;
-  if (twice > d) return away;
-  return q % 2n === 0n ? q : away;
 }
 
 /** The share of `total` for the slice (before, after] of `whole`, rounded once (module note). */

@@ -116,6 +116,18 @@ export function addDecimals(values: Iterable<string>): string {
   return fromBaseUnits(total, scale);
 }
 
+/** n / d rounded half to even; d > 0. */
+export function divRoundHalfEven(n: bigint, d: bigint): bigint {
+  if (d <= 0n) throw new RangeError('divisor must be positive');
+  const q = n / d;
+  const r = n % d;
+  const twice = 2n * (r < 0n ? -r : r);
+  if (twice < d) return q;
+  const away = n < 0n ? q - 1n : q + 1n;
+  if (twice > d) return away;
+  return q % 2n === 0n ? q : away;
+}
+
 /**
  * Decimal text → integer cents, rounded half to even (banker's rounding, as accounting
  * software rounds sub-cent source values). Returns null when the text is not a number.

@@ -6,7 +6,7 @@ import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { CHAIN_INFO } from '../core/chains.js';
-import { centsToNumber, fromBaseUnits, toBaseUnits } from '../core/money.js';
+import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
 import { findWalletByAddress, getWallet, insertWallet, type WalletRow } from '../store/ledger.js';
 import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
@@ -115,16 +115,6 @@ interface TokenAcc {
   priceTs: number;
 }
 
-/** Rounds a / b half-to-even (b > 0). */
-function divRound(a: bigint, b: bigint): bigint {
-  const negative = a < 0n;
-  const n = negative ? -a : a;
-  let q = n / b;
-  const r = n % b;
-  if (r * 2n > b || (r * 2n === b && q % 2n === 1n)) q += 1n;
-  return negative ? -q : q;
-}
-
 /** Balances per token (inflows − outflows), valued at each token's latest price seen in the ledger. */
 function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
   const rows = engine.db
@@ -154,7 +144,7 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
   const list: TokenBalance[] = [];
   for (const acc of tokens.values()) {
     const balance = fromBaseUnits(acc.units, acc.decimals);
-    const cents = acc.priceCents === null ? null : divRound(acc.units * acc.priceCents, acc.priceUnits);
+    const cents = acc.priceCents === null ? null : divRoundHalfEven(acc.units * acc.priceCents, acc.priceUnits);
     if (cents !== null) totalCents += cents;
     if (acc.address === null && acc.symbol === native.symbol) nativeBalance = balance;
     list.push({ symbol: acc.symbol, address: acc.address, balance, fiat_value: cents === null ? null : centsToNumber(Number(cents)) });

@@ -4,8 +4,7 @@
  * workspace's rate for the price's currency (1 base unit = rate units of it; "1" when the price is
  * in the base currency already).
  */
-import { normalizeDecimal, scaleOf, toBaseUnits } from '../core/money.js';
-import { divRoundHalfEven } from '../accounting/lots.js';
+import { divRoundHalfEven, normalizeDecimal, scaleOf, toBaseUnits } from '../core/money.js';
 
 /** The largest value a ledger row carries (CONTRACT §9: below 10,000,000,000,000). */
 const MAX_CENTS = 10n ** 15n;
