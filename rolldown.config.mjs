@@ -132,7 +132,9 @@ export default defineConfig({
     codeSplitting: {
       groups: [
         { name: 'version', test: /[\\/]dist[\\/]cli[\\/]version\.js$/, priority: 3 },
-        { name: 'cli', test: /[\\/]dist[\\/]cli[\\/](?!main\.)[^\\/]+\.js$/, priority: 2 },
+        // Every command loads this chunk, so it leaves out completion.js, which `txa completion` alone
+        // imports: its value sets would bring zod (export-schema) and the engine's modules along.
+        { name: 'cli', test: /[\\/]dist[\\/]cli[\\/](?!main\.|completion\.)[^\\/]+\.js$/, priority: 2 },
         { name: 'local', test: /[\\/]dist[\\/]engine[\\/]local-backend\.js$/, priority: 1 },
       ],
     },

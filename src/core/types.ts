@@ -222,6 +222,8 @@ export interface UploadedFile {
 export const EXPORT_FORMATS = ['csv', 'pdf', 'json', 'ledger', 'beancount'] as const;
 export const JOURNAL_FORMATS = ['ledger', 'beancount'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The file extension of each format: `<export_id>.<ext>`, the engine's file and the CLI's default `--out`. */
+export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf', ledger: 'journal', beancount: 'beancount' };
 
 export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];

@@ -20,7 +20,7 @@ import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
 import { newWebhookSecret } from '../core/webhook-signature.js';
 import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
-import type { ExportFormat, Summary, Transaction, Workspace } from '../core/types.js';
+import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, type Workspace } from '../core/types.js';
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { ledgerCatalog } from '../store/catalog.js';
@@ -78,7 +78,6 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', pdf: 'pdf', ledger: 'journal', beancount: 'beancount' };
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf', ledger: 'text/plain; charset=utf-8', beancount: 'text/plain; charset=utf-8',
 };
@@ -117,7 +116,7 @@ export function downloadUrlOf(engine: Engine, row: ExportRow): string {
 }
 
 export function filePathOf(engine: Engine, row: ExportRow): string {
-  return join(engine.dir('exports'), row.file_name ?? `${row.id}.${EXTENSIONS[row.format]}`);
+  return join(engine.dir('exports'), row.file_name ?? `${row.id}.${EXPORT_EXTENSIONS[row.format]}`);
 }
 
 export function estimateCompletion(format: ExportFormat, rows: number, fromSeconds: number): string {
@@ -143,7 +142,7 @@ export function claimJob(engine: Engine, id: string, role: JobRole = 'serve'): b
 }
 
 export function tmpPathOf(engine: Engine, row: Pick<ExportRow, 'id' | 'format'>): string {
-  return join(engine.dir('exports'), `${row.id}.${EXTENSIONS[row.format]}.tmp`);
+  return join(engine.dir('exports'), `${row.id}.${EXPORT_EXTENSIONS[row.format]}.tmp`);
 }
 
 /**
@@ -469,7 +468,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   const request = JSON.parse(row.request) as ExportRequest;
   const writer = await writerFor(row.format, request.report_type);
   const dir = engine.dir('exports');
-  const fileName = `${row.id}.${EXTENSIONS[row.format]}`;
+  const fileName = `${row.id}.${EXPORT_EXTENSIONS[row.format]}`;
   // The name failJob, cancelExport and recoverInterruptedJobs remove.
   const tmp = tmpPathOf(engine, row);
   const { reader, watch } = openReader(engine);

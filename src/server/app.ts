@@ -116,8 +116,8 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    // The onSend hook below adds `Connection: close` to this answer, as to every one while closing.
     if (closing) {
-      reply.header('connection', 'close');
       return sendFailure(reply, { status: 503, error: new TxaError('INTERNAL_ERROR', 'the server is shutting down; retry in a moment') });
     }
     const access = req.routeOptions.config?.access;

@@ -1,7 +1,7 @@
 /** How export records look in human output. */
 import type { Output } from '../../output.js';
 import { TxaError } from '../../../core/errors.js';
-import type { ExportRecord } from '../../../core/types.js';
+import { EXPORT_EXTENSIONS, type ExportRecord } from '../../../core/types.js';
 
 export function printExport(out: Output, e: ExportRecord, file?: string): void {
   const pairs: [string, string | number | null | undefined][] = [
@@ -38,8 +38,6 @@ export function printExports(out: Output, list: ExportRecord[]): void {
   );
 }
 
-const EXTENSION: Record<string, string> = { csv: 'csv', json: 'json', pdf: 'pdf', ledger: 'journal', beancount: 'beancount' };
-
 /** What a server may call an export if the CLI is to name a file after it: no path, no leading dot. */
 const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
@@ -52,7 +50,7 @@ export function defaultFileName(e: ExportRecord): string {
   if (typeof e.id !== 'string' || !PLAIN_ID.test(e.id)) {
     throw new TxaError('INTERNAL_ERROR', `the server answered export id ${JSON.stringify(e.id)}, which is not a plain file name; nothing was written`, { field: 'id', hint });
   }
-  const ext = Object.hasOwn(EXTENSION, e.format) ? EXTENSION[e.format] : undefined;
+  const ext = Object.hasOwn(EXPORT_EXTENSIONS, e.format) ? EXPORT_EXTENSIONS[e.format] : undefined;
   if (!ext) throw new TxaError('INTERNAL_ERROR', `the server answered export format ${JSON.stringify(e.format)}, which txa does not know; nothing was written`, { field: 'format', hint });
   return `${e.id}.${ext}`;
 }

@@ -3,7 +3,6 @@ import { TxaError } from '../../../core/errors.js';
 import { action } from '../../run.js';
 import { printTransaction } from '../../views.js';
 import { tagResolver } from '../../tag-flags.js';
-import { fiatValueOfText } from '../../../core/schemas.js';
 
 interface Opts {
   notes?: string;
@@ -32,7 +31,11 @@ export function registerUpdate(parent: Command): void {
           throw new TxaError('USAGE_ERROR', 'nothing to change: pass --notes, --add-tag, --remove-tag, --fiat-value or --spam', { field: 'notes' });
         }
         const body: { notes?: string | null; tag_ids?: string[]; fiat_value?: unknown; spam?: unknown } = {};
-        if (o.fiatValue !== undefined) body.fiat_value = o.fiatValue === 'none' ? null : fiatValueOfText(o.fiatValue);
+        if (o.fiatValue !== undefined) {
+          // core/schemas.js loads zod: only when the flag is given, not for every `txa tx` command.
+          const { fiatValueOfText } = await import('../../../core/schemas.js');
+          body.fiat_value = o.fiatValue === 'none' ? null : fiatValueOfText(o.fiatValue);
+        }
         // As given unless true/false: the backend refuses anything else with INVALID_FIELD (spam).
         if (o.spam !== undefined) body.spam = o.spam === 'true' ? true : o.spam === 'false' ? false : o.spam;
         const backend = await ctx.backend();
