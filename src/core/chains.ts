@@ -17,6 +17,8 @@ export interface ChainInfo {
   etherscan: 'free' | 'paid' | null;
   /** The public Blockscout instance's Etherscan-compatible API, where one exists. */
   blockscout: string | null;
+  /** A rollup that charges an L1 data fee on top of gas (OP stack, Scroll; sync.md §1). */
+  l1Fee?: true;
 }
 
 const native = (symbol: string): Token => ({ symbol, address: null, decimals: 18 });
@@ -27,15 +29,15 @@ export const CHAIN_INFO: Record<Chain, ChainInfo> = {
   polygon: { id: 137, native: native('POL'), explorerTx: 'https://polygonscan.com/tx/', etherscan: 'free', blockscout: blockscout('polygon') },
   arbitrum: { id: 42161, native: native('ETH'), explorerTx: 'https://arbiscan.io/tx/', etherscan: 'free', blockscout: blockscout('arbitrum') },
   bsc: { id: 56, native: native('BNB'), explorerTx: 'https://bscscan.com/tx/', etherscan: 'paid', blockscout: null },
-  base: { id: 8453, native: native('ETH'), explorerTx: 'https://basescan.org/tx/', etherscan: 'paid', blockscout: blockscout('base') },
-  optimism: { id: 10, native: native('ETH'), explorerTx: 'https://optimistic.etherscan.io/tx/', etherscan: 'paid', blockscout: blockscout('optimism') },
+  base: { id: 8453, native: native('ETH'), explorerTx: 'https://basescan.org/tx/', etherscan: 'paid', blockscout: blockscout('base'), l1Fee: true },
+  optimism: { id: 10, native: native('ETH'), explorerTx: 'https://optimistic.etherscan.io/tx/', etherscan: 'paid', blockscout: blockscout('optimism'), l1Fee: true },
   linea: { id: 59144, native: native('ETH'), explorerTx: 'https://lineascan.build/tx/', etherscan: 'free', blockscout: null },
   avalanche: { id: 43114, native: native('AVAX'), explorerTx: 'https://snowscan.xyz/tx/', etherscan: 'paid', blockscout: null },
   gnosis: { id: 100, native: native('xDAI'), explorerTx: 'https://gnosisscan.io/tx/', etherscan: 'free', blockscout: blockscout('gnosis') },
-  scroll: { id: 534352, native: native('ETH'), explorerTx: 'https://scrollscan.com/tx/', etherscan: null, blockscout: blockscout('scroll') },
+  scroll: { id: 534352, native: native('ETH'), explorerTx: 'https://scrollscan.com/tx/', etherscan: null, blockscout: blockscout('scroll'), l1Fee: true },
   zksync: { id: 324, native: native('ETH'), explorerTx: 'https://explorer.zksync.io/tx/', etherscan: null, blockscout: blockscout('zksync') },
-  blast: { id: 81457, native: native('ETH'), explorerTx: 'https://blastscan.io/tx/', etherscan: 'free', blockscout: null },
-  mantle: { id: 5000, native: native('MNT'), explorerTx: 'https://mantlescan.xyz/tx/', etherscan: 'free', blockscout: null },
+  blast: { id: 81457, native: native('ETH'), explorerTx: 'https://blastscan.io/tx/', etherscan: 'free', blockscout: null, l1Fee: true },
+  mantle: { id: 5000, native: native('MNT'), explorerTx: 'https://mantlescan.xyz/tx/', etherscan: 'free', blockscout: null, l1Fee: true },
   celo: { id: 42220, native: native('CELO'), explorerTx: 'https://celoscan.io/tx/', etherscan: 'free', blockscout: blockscout('celo') },
 };
 

@@ -43,6 +43,34 @@ export class ExplorerApi {
     return retried(this.limiter, attempt, { label: `${this.name} ${action}`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(action, err, tries) });
   }
 
+  /**
+   * Blockscout's L1 data fee of one rollup transaction, in wei: its account API leaves it out of
+   * txlist rows, its REST API (`/api/v2/transactions/{hash}`, beside the account API's `/api`)
+   * has it as `l1_fee` (null where the chain charges none). A transaction the REST API does not
+   * know yet (404) is retried like a list that is not indexed yet.
+   */
+  async l1FeeOf(hash: string): Promise<bigint> {
+    const url = new URL(this.source.url);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/v2/transactions/${hash}`;
+    const attempt = async () => {
+      this.requests++;
+      const { status, text } = await getAnswer(url);
+      if (status === 404) throw new Retryable(`transaction ${hash} not indexed yet`, false);
+      if (status === 401 || status === 402 || status === 403) throw this.unauthorized(`HTTP ${status}`);
+      if (status !== 200) throw this.failed(`transaction ${hash}: HTTP ${status}`);
+      let fee: unknown;
+      try {
+        fee = (JSON.parse(text) as { l1_fee?: unknown } | null)?.l1_fee;
+      } catch {
+        throw new Retryable('the answer is not JSON', false);
+      }
+      if (fee === null || fee === undefined) return 0n;
+      if (typeof fee !== 'string' || !/^\d+$/.test(fee)) throw this.failed(`transaction ${hash}: l1_fee is not a whole number of wei`);
+      return BigInt(fee);
+    };
+    return retried(this.limiter, attempt, { label: `${this.name} transaction`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp('transaction', err, tries) });
+  }
+
   private urlOf(action: string, params: Record<string, string | number>): URL {
     // new URL keeps a query the base already has (Blockscout PRO's `?chain_id=`).
     const url = new URL(this.source.url);

@@ -15,6 +15,7 @@ import { failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-curs
 import { ExplorerApi } from './explorer-api.js';
 import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
+import { addL1Fees } from './l1-fees.js';
 import { LISTS, blockOf, recordsOf, type ListName } from './rows.js';
 import { sourceFor, type ExplorerSource, type SyncSettings } from './settings.js';
 
@@ -87,6 +88,7 @@ export class WalletSync {
         lastBlock = Math.max(lastBlock, from - 1);
         opts.onProgress?.({ walletId: wallet.id, label: wallet.label, list, done, lists: lists.length, block: from, newTransactions: created });
         for await (const batch of pages(api, list, wallet.address, from, this.settings.pageSize)) {
+          if (list === 'txlist') await addL1Fees(api, batch.rows, wallet.address);
           const records = recordsOf(list, explorerWallet, batch.rows, failed);
           const write = () => {
             const summary =

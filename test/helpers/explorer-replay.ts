@@ -3,7 +3,9 @@
  * the exact envelope of Etherscan V2 and Blockscout (../shared/research/sync.md §1–2: HTTP 200
  * even for errors, `No transactions found` with an empty result), from per-list rows sorted by
  * block, honouring `startblock`, `endblock`, `page`, `offset` and `sort=asc`, optionally capping a
- * page below the `offset` asked for. Faults are queued: the next calls get them instead of rows.
+ * page below the `offset` asked for; and Blockscout's REST `/api/v2/transactions/{hash}` (404
+ * `{"message":"Not found"}` for a hash it does not hold). Faults are queued: the next calls get
+ * them instead of rows.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +26,9 @@ export interface ReplayServer {
   url: string;
   /** Rows per action (`txlist`, `txlistinternal`, `tokentx`, `txsBeaconWithdrawal`). */
   lists: Record<string, Row[]>;
-  /** Every call's query, in order. */
+  /** Blockscout REST bodies by transaction hash (`/api/v2/transactions/{hash}`). */
+  transactions: Record<string, object>;
+  /** Every call's query, in order; a REST call as `transaction=HASH`. */
   calls: URLSearchParams[];
   /** Rows per page at most, whatever `offset` asks (servers that cap below the page size). */
   cap: number;
@@ -44,7 +48,7 @@ export interface ReplayServer {
 
 /** A new server's state. */
 function fresh(lists: Record<string, Row[]>): Omit<ReplayServer, 'url' | 'reset' | 'close'> {
-  return { lists, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, emptyMessage: () => 'No transactions found' };
+  return { lists, transactions: {}, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, emptyMessage: () => 'No transactions found' };
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
@@ -68,10 +72,16 @@ function answer(server: ReplayServer, q: URLSearchParams): { status: string; mes
 }
 
 function handle(server: ReplayServer, req: IncomingMessage, res: ServerResponse): void {
-  const q = new URL(req.url ?? '/', 'http://x').searchParams;
+  const url = new URL(req.url ?? '/', 'http://x');
+  const rest = /\/v2\/transactions\/([^/]+)$/.exec(url.pathname)?.[1];
+  const q = rest === undefined ? url.searchParams : new URLSearchParams({ transaction: rest });
   server.calls.push(q);
   if (server.calls.length >= server.stallFrom) return;
   const fault = server.faults.shift() ?? (server.calls.length > server.alwaysAfter ? server.always : undefined);
+  if (!fault && rest !== undefined) {
+    const tx = server.transactions[rest];
+    return tx ? send(res, 200, JSON.stringify(tx)) : send(res, 404, JSON.stringify({ message: 'Not found' }));
+  }
   if (!fault) return send(res, 200, JSON.stringify(answer(server, q)));
   if ('status' in fault) return send(res, fault.status, fault.body ?? '{}');
   if ('text' in fault) return send(res, 200, fault.text);

@@ -29,7 +29,7 @@ interface NormalTx {
   value: bigint;
   gasUsed: bigint;
   gasPrice: bigint;
-  /** Etherscan's OP-stack `L1FeesPaid`. */
+  /** The OP-stack L1 data fee: Etherscan's `L1FeesPaid`, Blockscout REST's `l1_fee`. */
   l1Fee?: bigint;
   failed?: boolean;
   /** The API's functionName and the CSV's Method for it. */
@@ -145,6 +145,31 @@ export function history(fillers = 0): History {
 
 const fee = (t: NormalTx) => t.gasUsed * t.gasPrice + (t.l1Fee ?? 0n);
 
+/**
+ * Blockscout REST's `/api/v2/transactions/{hash}` bodies of the normal transactions (the fields
+ * sync reads and their neighbours; `fee.value` is gas × price + `l1_fee`, as in the recorded OP rows).
+ */
+export function blockscoutTransactions(h: History): Record<string, object> {
+  const bodies: Record<string, object> = {};
+  for (const t of h.normal) {
+    bodies[t.hash] = {
+      hash: t.hash,
+      block_number: t.block,
+      status: t.failed ? 'error' : 'ok',
+      result: t.failed ? 'Reverted' : 'success',
+      gas_used: String(t.gasUsed),
+      gas_price: String(t.gasPrice),
+      fee: { type: 'actual', value: String(fee(t)) },
+      l1_fee: t.l1Fee === undefined ? null : String(t.l1Fee),
+      l1_gas_used: t.l1Fee === undefined ? null : '1600',
+      value: String(t.value),
+      from: { hash: t.from },
+      to: t.to ? { hash: t.to } : null,
+    };
+  }
+  return bodies;
+}
+
 /** The API's rows of each list, in the dialect asked for. */
 export function apiLists(h: History, dialect: 'etherscan' | 'blockscout'): Record<string, Row[]> {
   const etherscan = dialect === 'etherscan';
@@ -169,7 +194,7 @@ export function apiLists(h: History, dialect: 'etherscan' | 'blockscout'): Recor
     gasUsed: String(t.gasUsed),
     confirmations: String(5_000_000 - t.block),
     isError: t.failed ? '1' : '0',
-    ...(t.l1Fee !== undefined ? { L1FeesPaid: String(t.l1Fee) } : {}),
+    ...(etherscan && t.l1Fee !== undefined ? { L1FeesPaid: String(t.l1Fee) } : {}),
   }));
   const txlistinternal = h.internal.map((t) => ({
     blockNumber: String(t.block),

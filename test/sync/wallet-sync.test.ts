@@ -15,7 +15,7 @@ import { syncSettings } from '../../src/sync/settings.js';
 import { tempEngine } from '../helpers/engine.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 import { ENVELOPES, replayServer, type ReplayServer } from '../helpers/explorer-replay.js';
-import { WALLET, apiLists, csvFiles, hash, history, tsOf } from '../helpers/sync-history.js';
+import { WALLET, apiLists, blockscoutTransactions, csvFiles, hash, history, tsOf } from '../helpers/sync-history.js';
 
 let engine: Engine;
 let ws: string;
@@ -235,6 +235,7 @@ describe('Blockscout and rollups', () => {
     const lists = apiLists(history(), 'blockscout');
     lists.txlistinternal!.push({ ...lists.txlistinternal![1]!, callType: 'delegatecall', index: '9' });
     server.lists = lists;
+    server.transactions = blockscoutTransactions(history());
     server.faults.push({ envelope: { status: '2', message: 'Some internal transactions within this block range have not yet been processed', result: lists.txlist!.slice(0, 2) } });
     const w = addWallet(engine, ws, { address: WALLET, chain: 'base' }).id;
     const r = await syncer({ TXA_BLOCKSCOUT_URL_BASE: server.url }).sync(w);
@@ -263,5 +264,66 @@ describe('Blockscout and rollups', () => {
     const fee = engine.db.prepare("SELECT amount FROM transactions WHERE tx_hash = ? AND type = 'fee'").pluck().all(hash('pay'));
     expect(fee).toEqual(['0.000507936499371752']);
     expect(server.calls[0]!.get('chainid')).toBe('8453');
+  });
+
+  describe("the L1 fee from Blockscout's REST API (its txlist rows have none)", () => {
+    const l1History = () => {
+      const h = history();
+      h.normal[2]!.l1Fee = 87_936_499_371_752n;
+      return h;
+    };
+    const feeOfPay = () => engine.db.prepare("SELECT amount FROM transactions WHERE tx_hash = ? AND type = 'fee'").pluck().all(hash('pay'));
+    const restCalls = () => server.calls.filter((c) => c.has('transaction')).map((c) => c.get('transaction'));
+
+    it('asks once for each transaction the wallet sent and adds its l1_fee: the same fees as from Etherscan', async () => {
+      const h = l1History();
+      server.lists = apiLists(h, 'blockscout');
+      server.transactions = blockscoutTransactions(h);
+      const w = addWallet(engine, ws, { address: WALLET, chain: 'base' }).id;
+      const r = await syncer({ TXA_BLOCKSCOUT_URL_BASE: server.url }).sync(w);
+      expect(feeOfPay()).toEqual(['0.000507936499371752']);
+      const sent = h.normal.filter((t) => t.from === WALLET).map((t) => t.hash);
+      expect(restCalls().sort()).toEqual([...sent].sort());
+      expect(r.requests).toBe(server.calls.length);
+      // The same wallet synced from Etherscan pays the same fees.
+      const fees = (walletId: string) => engine.db.prepare("SELECT tx_hash, amount FROM transactions WHERE wallet_id = ? AND type = 'fee' ORDER BY tx_hash").all(walletId);
+      const other = createWorkspace(engine, { name: 'Etherscan twin' }).id;
+      server.reset(apiLists(h, 'etherscan'));
+      const twin = addWallet(engine, other, { address: WALLET, chain: 'base' }).id;
+      await new WalletSync(engine, other, syncSettings(env())).sync(twin);
+      expect(fees(w)).toEqual(fees(twin));
+    });
+
+    it('a transaction not indexed yet (404) is asked again; one that never appears is SYNC_FAILED with nothing half-written', async () => {
+      const h = l1History();
+      const bodies = blockscoutTransactions(h);
+      server.lists = apiLists(h, 'blockscout');
+      server.transactions = { ...bodies };
+      delete server.transactions[hash('pay')];
+      const w = addWallet(engine, ws, { address: WALLET, chain: 'base' }).id;
+      const notices: string[] = [];
+      const onNotice = (m: string) => {
+        notices.push(m);
+        server.transactions[hash('pay')] = bodies[hash('pay')]!;
+      };
+      await syncer({ TXA_BLOCKSCOUT_URL_BASE: server.url }, { onNotice }).sync(w);
+      expect(notices[0]).toMatch(/not indexed yet/);
+      expect(feeOfPay()).toEqual(['0.000507936499371752']);
+
+      server.reset(apiLists(h, 'blockscout'));
+      const never = createWorkspace(engine, { name: 'never' }).id;
+      const again = addWallet(engine, never, { address: WALLET, chain: 'base' });
+      const err = await txaRejectionOf(new WalletSync(engine, never, syncSettings(env({ TXA_BLOCKSCOUT_URL_BASE: server.url }))).sync(again.id));
+      expect(err.code).toBe('SYNC_FAILED');
+      expect(err.message).toMatch(/not indexed yet/);
+      expect(count("SELECT count(*) FROM transactions WHERE wallet_id = ? AND type = 'fee'", again.id)).toBe(0);
+    });
+
+    it('a chain without an L1 fee, or an Etherscan row that has one, asks nothing more', async () => {
+      server.lists = apiLists(history(), 'blockscout');
+      const g = addWallet(engine, ws, { address: WALLET, chain: 'gnosis' }).id;
+      await syncer({ TXA_BLOCKSCOUT_URL_GNOSIS: server.url }).sync(g);
+      expect(restCalls()).toEqual([]);
+    });
   });
 });
