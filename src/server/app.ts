@@ -39,7 +39,7 @@ declare module 'fastify' {
  * Requests Node's HTTP parser refuses before any route runs (headers over 16 KB, a malformed
  * request line): answered with the contract's error body rather than fastify's own.
  */
-function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   // HPE_CLOSED_CONNECTION: bytes after a request that asked to close. Its own answer is made or on
   // its way and ends the connection; a second answer would follow it, or come first in its place.
   if (err.code === 'ECONNRESET' || err.code === 'HPE_CLOSED_CONNECTION' || socket.destroyed) return;
@@ -51,7 +51,11 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
       ? { code: 'INVALID_PARAMETERS', message: 'the request headers and URL together exceed 16 KB; send fewer or shorter query parameters' }
       : { code: 'INVALID_PARAMETERS', message: `malformed HTTP request (${err.code ?? 'parse error'})` },
   });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  // The answer to a HEAD has no body (RFC 9110 §9.3.2). The parser refused the request before
+  // naming its method, so it is read from the bytes that failed, when they hold the request line
+  // (a head sent in one piece); a head that overflows in a later piece still gets the body.
+  const head = err.rawPacket instanceof Buffer && err.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
 }
 
 function sendFailure(reply: FastifyReply, { status, error }: HttpFailure) {

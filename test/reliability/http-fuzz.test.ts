@@ -461,9 +461,6 @@ describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
       try {
         a = await send(c);
       } catch (err) {
-        // Defect D2 (docs/reliability.md): the 431 to a HEAD whose head passes 16 KB carries a body,
-        // which Node's client refuses. Left out until fixed.
-        if (c.method === 'HEAD' && headSize(c) > 16_000 && /Data after/.test((err as Error).message)) continue;
         violations.push({ case: i, input: describeCase(c), problem: `no answer: ${(err as Error).message}` });
         continue;
       }

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Socket, connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/server/app.js';
 import { LocalBackend } from '../../src/engine/local-backend.js';
@@ -90,6 +91,21 @@ describe('framework and parser errors in the contract shape', () => {
     const body = JSON.parse(r.body);
     expect(body).toEqual({ success: false, error: { code, message: expect.any(String) } });
     expect(body.error.message).not.toMatch(/FST_|fastify|at \w+ \(/);
+  });
+
+  it('a HEAD over 16 KB gets its 431 without a body, which Node\'s own client reads (defect D2)', async () => {
+    const r = await send(request('HEAD', `/api/v1/tags?workspace_id=${WS}&x=${'a'.repeat(20_000)}`));
+    expect([r.status, r.body]).toEqual([431, '']);
+    expect(r.head).toMatch(/^content-length: \d+/im);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'HEAD', path: `/api/v1/tags?x=${'a'.repeat(20_000)}` }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(431);
   });
 
   it('bytes after a request that asked to close (a GET body sent without Content-Length) get no answer of their own', async () => {
