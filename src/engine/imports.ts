@@ -205,6 +205,7 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 
 /** A row to insert, with its wallet's label (for its event) and the tags the file gives it. */
 interface PlannedRow extends TransactionRow {
+  method: string | null;
   tags: NonNullable<ImportRecord['tags']>;
 }
 
@@ -267,6 +268,7 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       type: r.type,
       ts: r.timestamp,
       notes: r.notes,
+      method: r.method || null,
       tags: r.tags ?? [],
     });
   });

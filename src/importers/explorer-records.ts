@@ -51,7 +51,7 @@ export interface NormalRow extends RowBase {
  */
 export function normalRecords(w: ExplorerWallet, row: NormalRow): ImportRecord[] | string {
   const { fields, method } = row;
-  const base = baseOf(row);
+  const base = { ...baseOf(row), method };
   const valueRecord = (amount: string, direction: ImportRecord['direction'], field: string): ImportRecord => ({
     ...base,
     token: nativeToken(w.chain, [amount], field),
@@ -125,6 +125,7 @@ export interface TokenRow extends RowBase {
 export function tokenRecords(w: ExplorerWallet, row: TokenRow): ImportRecord[] {
   return sides(w, {
     ...baseOf(row),
+    method: row.method,
     token: row.token,
     amount: row.amount,
     fiat_value: row.fiatUsd,

@@ -38,6 +38,8 @@ export interface ImportRecord {
   notes: string | null;
   /** Value moved by an internal call (a trace), keyed apart from the tx's own value (engine/imports.ts). */
   internal?: boolean;
+  /** The explorer's method name or 4-byte selector of the transaction, where the source names one. */
+  method?: string;
   /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
   tags?: { name: string; type?: string; color?: string }[];
 }

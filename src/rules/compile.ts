@@ -108,6 +108,12 @@ function extraClauses(rule: Rule): Where {
     clauses.push(`lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END) IN (${addresses.map(() => '?').join(', ')})`);
     params.push(...addresses);
   }
+  if (m.method !== undefined) {
+    // Explorers spell a method in ASCII (`Swap Exact ETH For Tokens`, `0x7ff36ab5`): lower() folds it.
+    const methods = [...new Set(list(m.method).map((x) => x.toLowerCase()))];
+    clauses.push(`lower(t.method) IN (${methods.map(() => '?').join(', ')})`);
+    params.push(...methods);
+  }
   if (m.notes_contains !== undefined) {
     const re = patternOf(m.notes_contains);
     clauses.push(re ? 't.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?, ?)' : 't.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)');

@@ -36,9 +36,7 @@ const matchSchema = z.strictObject({
   direction: z.enum(DIRECTIONS),
   type: z.enum(TX_TYPES),
   counterparty: oneOrMany(z.string().regex(ADDRESS, { message: 'must be a 0x address of 40 hex digits' })),
-  method: z.string().refine(() => false, {
-    message: 'is not stored in the ledger (imports and sync keep the transaction type, not the contract method); match on type instead',
-  }),
+  method: oneOrMany(text),
   min_amount: z.string(),
   max_amount: z.string(),
   start_date: z.string(),

@@ -434,4 +434,10 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (source, token, day)
   ) WITHOUT ROWID;
   `,
+  // 13: the contract method an explorer names for a row's transaction (\`Transfer\`, \`Swap Exact ETH
+  // For Tokens\`, or a 4-byte selector), for rules' \`match.method\` (docs/rules.md). NULL where the
+  // source has none (Koinly, rotki, rows imported before this column). Adding a column rewrites nothing.
+  `
+  ALTER TABLE transactions ADD COLUMN method TEXT;
+  `,
 ];

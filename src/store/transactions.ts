@@ -40,7 +40,10 @@ export interface TransactionRow {
 
 /** A row to insert: no transfer yet; the value's source defaults to `import` (or none without a value), spam to 0. */
 export type NewTransaction = Omit<TransactionRow, 'wallet_label' | 'fiat_value_source' | 'spam' | keyof typeof NO_TRANSFER> &
-  Partial<Pick<TransactionRow, 'fiat_value_source' | 'spam'>>;
+  Partial<Pick<TransactionRow, 'fiat_value_source' | 'spam'>> & {
+    /** The explorer's method name for the row's transaction; stored for rules only, not in the API's Transaction. */
+    method?: string | null;
+  };
 
 /** The columns of a row with no transfer, for rows built before they are stored (an import's events). */
 export const NO_TRANSFER = { transfer_id: null, transfer_kind: null, transfer_matched_by: null, transfer_counterpart: null } as const;

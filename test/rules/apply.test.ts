@@ -71,9 +71,9 @@ describe('each match key selects its rows', () => {
   beforeEach(() => {
     rows = {
       pay: row('a', 1, { direction: 'inflow', from_address: EMPLOYER, to_address: A, amount: '3000', token: USDC, notes: 'March salary' }),
-      coffee: row('a', 2, { from_address: A, to_address: SHOP, amount: '0.002', notes: 'Coffee at the café' }),
-      swap: row('a', 3, { from_address: A, to_address: SHOP, amount: '2', type: 'swap' }),
-      big: row('a', 4, { from_address: A, to_address: SHOP, amount: '123456789012345678901234567890.000000000000000001', token: { ...ETH, decimals: 18 } }),
+      coffee: row('a', 2, { from_address: A, to_address: SHOP, amount: '0.002', notes: 'Coffee at the café', method: 'Transfer' }),
+      swap: row('a', 3, { from_address: A, to_address: SHOP, amount: '2', type: 'swap', method: 'Swap Exact ETH For Tokens' }),
+      big: row('a', 4, { method: '0x7ff36ab5', from_address: A, to_address: SHOP, amount: '123456789012345678901234567890.000000000000000001', token: { ...ETH, decimals: 18 } }),
     };
     load('a', Object.values(rows));
     load('c', [(rows.arb = row('c', 5, { from_address: C, to_address: SHOP, amount: '1' }))]);
@@ -96,6 +96,13 @@ describe('each match key selects its rows', () => {
     expect(hits(`{counterparty: ${EMPLOYER.toUpperCase().replace('0X', '0x')}}`)).toEqual(['pay']);
     // SHOP is the sender of nothing here: only outflows to it match; an unquoted 0x address stays an address.
     expect(hits(`{counterparty: [${SHOP}], chain: arbitrum}`)).toEqual(['arb']);
+  });
+
+  it('method: the explorer\'s name or selector, whole and case-insensitive, one or a list; rows without one never match', () => {
+    expect(hits(`{method: swap exact eth for tokens}`)).toEqual(['swap']);
+    expect(hits(`{method: [TRANSFER, '0x7FF36AB5']}`)).toEqual(['big', 'coffee']);
+    expect(hits(`{method: Swap}`)).toEqual([]);
+    expect(one(`{method: transfer}`).matched).toBe(1);
   });
 
   it('amounts exactly (a bound beyond a double) and dates inclusive', () => {

@@ -35,7 +35,7 @@ describe('rules files', () => {
     expect(errorOf(rule('{direction: sideways}'))).toMatchObject({ field: 'rules.1.match.direction' });
     expect(errorOf(rule('{counterparty: [0x12]}'))).toMatchObject({ field: 'rules.1.match.counterparty.0', message: expect.stringMatching(/0x address/) });
     expect(errorOf(rule('{notes_contains: "/(unclosed/"}'))).toMatchObject({ field: 'rules.1.match.notes_contains', message: expect.stringMatching(/regular expression/) });
-    expect(errorOf(rule('{method: transfer}'))).toMatchObject({ field: 'rules.1.match.method', message: expect.stringMatching(/not stored/) });
+    expect(errorOf(rule('{method: [transfer, ""]}'))).toMatchObject({ field: 'rules.1.match.method.1', message: expect.stringMatching(/must not be empty/) });
     expect(errorOf(rule('{}', '{internal: false}'))).toMatchObject({ field: 'rules.1.set.internal' });
     expect(errorOf(rule('{}', '{}'))).toMatchObject({ field: 'rules.1.set', message: expect.stringMatching(/at least one of tags/) });
     expect(errorOf(rule('{has_tags: maybe}'))).toMatchObject({ field: 'rules.1.match.has_tags' });

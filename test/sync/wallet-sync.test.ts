@@ -41,7 +41,7 @@ function syncer(extra: Record<string, string> = {}, opts: SyncOptions = {}) {
 function rowsOf(walletId: string, where = '1'): unknown[] {
   return engine.db
     .prepare(
-      `SELECT tx_hash, transfer_key, chain, from_address, to_address, token_symbol, token_address, token_decimals, amount, fiat_cents, direction, type, ts, notes
+      `SELECT tx_hash, transfer_key, chain, from_address, to_address, token_symbol, token_address, token_decimals, amount, fiat_cents, direction, type, ts, notes, method
        FROM transactions WHERE wallet_id = ? AND ${where} ORDER BY ts, tx_hash, transfer_key`,
     )
     .all(walletId);
@@ -68,6 +68,10 @@ describe('one identity with the CSV import', () => {
     // The API alone has the genesis allocation and the beacon withdrawals.
     expect(rowsOf(synced, "tx_hash NOT LIKE 'GENESIS_%' AND tx_hash NOT LIKE 'beacon-withdrawal:%'")).toEqual(rowsOf(imported));
     expect(rowsOf(imported)).toHaveLength(26);
+    // Both name each transaction's method alike (rules match on it); internal calls have none.
+    const methods = engine.db.prepare('SELECT DISTINCT method FROM transactions WHERE wallet_id = ? ORDER BY method').pluck().all(imported);
+    expect(methods).toContain('Transfer');
+    expect(methods.length).toBeGreaterThan(2);
     expect(result).toMatchObject({ wallet_id: synced, chain: 'ethereum', source: 'etherscan', new_transactions: 28, duplicates: 0, last_block: 1011 });
   });
 
