@@ -28,6 +28,8 @@ import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
 import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
+import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
+import type { SpamReason } from '../accounting/spam.js';
 
 export interface ImportOptions {
   walletId?: string;
@@ -138,6 +140,7 @@ function run(
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
+      settleIncomingSpam(engine, ws.id, rows);
       const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
       // Revaluing and matching look rows up by their indexes: after those are back.
       const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
@@ -206,6 +209,7 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 /** A row to insert, with its wallet's label (for its event) and the tags the file gives it. */
 interface PlannedRow extends TransactionRow {
   tags: NonNullable<ImportRecord['tags']>;
+  spam_reason?: SpamReason;
 }
 
 /**
@@ -261,7 +265,8 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       amount_key: amountKey(r.amount),
       fiat_cents,
       fiat_value_source: sourceOf({ fiat_cents }),
-      spam: 0,
+      spam: r.spam ? 1 : 0,
+      spam_reason: r.spam,
       ...NO_TRANSFER,
       direction: r.direction,
       type: r.type,
@@ -308,6 +313,7 @@ function write(
   skipped: number,
 ): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
+  recordSpamReasons(engine, inserted);
   const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');

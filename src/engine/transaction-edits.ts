@@ -14,6 +14,7 @@ import type { TransactionRow } from '../store/transactions.js';
 import { updateValue } from '../store/insert-transactions.js';
 import { getTransaction, hydrate, requireRow } from './transactions.js';
 import { changesOf } from './transaction-changes.js';
+import { decidedByHand } from './spam-tokens.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_TRANSACTION = 10;
@@ -119,6 +120,7 @@ function setValue(engine: Engine, row: TransactionRow, fiatValue: number | null 
   const cents = fiatValue === undefined ? row.fiat_cents : fiatValue === null ? null : decimalToCents(String(fiatValue));
   const source = fiatValue === undefined ? row.fiat_value_source : cents === null ? null : 'manual';
   updateValue(engine.db, row, { fiat_cents: cents, fiat_value_source: source, spam: spam === undefined ? row.spam : Number(spam) });
+  if (spam !== undefined) decidedByHand(engine, row.id);
 }
 
 /** A display name without any directory part: `../../etc/passwd` is stored as `passwd`. */
