@@ -92,20 +92,18 @@ function judgeToken(t: TokenFacts): 'lookalike' | 'bait' | undefined {
   return undefined;
 }
 
-/** Verdicts by token: a sync or an import meets few tokens over many rows. */
-const verdicts = new Map<string, 'lookalike' | 'bait' | null>();
+/** The last verdict per contract: a sync or an import meets few tokens over many rows (no key to build per row). */
+const verdicts = new Map<string, { facts: TokenFacts; reason: 'lookalike' | 'bait' | undefined }>();
 const CACHE_LIMIT = 10_000;
 
 /** Why a token is spam by its name, symbol and contract alone, or undefined. */
 export function tokenSpamReason(t: TokenFacts): 'lookalike' | 'bait' | undefined {
-  const key = `${t.chain}\0${t.address}\0${t.symbol}\0${t.name}`;
-  let v = verdicts.get(key);
-  if (v === undefined) {
-    if (verdicts.size >= CACHE_LIMIT) verdicts.clear();
-    v = judgeToken(t) ?? null;
-    verdicts.set(key, v);
-  }
-  return v ?? undefined;
+  const hit = verdicts.get(t.address);
+  if (hit && hit.facts.symbol === t.symbol && hit.facts.name === t.name && hit.facts.chain === t.chain) return hit.reason;
+  if (verdicts.size >= CACHE_LIMIT) verdicts.clear();
+  const reason = judgeToken(t);
+  verdicts.set(t.address, { facts: { ...t }, reason });
+  return reason;
 }
 
 /**
