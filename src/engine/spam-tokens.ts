@@ -133,6 +133,13 @@ export function recordSpamReasons(engine: Engine, inserted: IncomingRow[]): void
   for (const row of inserted) if (row.spam_reason) setSpamReason(engine.db, row.id, row.spam_reason);
 }
 
+/** The counterpart that a row about to be flagged by hand leaves (a spam row is never a leg of an own transfer), for its event. */
+export function counterpartLeaving(engine: Engine, workspaceId: string, txId: string, spam: boolean | undefined): string[] {
+  if (spam !== true) return [];
+  const counterpart = selectById(engine.db, workspaceId, txId)?.transfer_counterpart;
+  return counterpart ? [counterpart] : [];
+}
+
 /** A person or a rule set a row's flag: its own decision, which verdicts on its token leave alone. */
 export function decidedByHand(engine: Engine, transactionId: string): void {
   setSpamReason(engine.db, transactionId, 'user');

@@ -9,6 +9,7 @@ import type { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet } from '../../src/engine/wallets.js';
 import { importRecords } from '../../src/engine/imports.js';
 import { getTransaction } from '../../src/engine/transactions.js';
+import { updateTransaction } from '../../src/engine/transaction-edits.js';
 import { markTokens } from '../../src/engine/spam-tokens.js';
 import { transactionHistory } from '../../src/engine/history.js';
 import type { ImportRecord } from '../../src/importers/types.js';
@@ -57,6 +58,15 @@ describe('token verdicts', () => {
       expect(changes.flat()).toContain('transfer');
     }
     expect(engine.db.prepare('SELECT count(*) FROM transfers').pluck().get()).toBe(0);
+  });
+
+  it('a row flagged by hand leaves its own transfer too, and its counterpart tells of it', () => {
+    const [out, inn] = moveBetweenOwnWallets();
+    const tx = updateTransaction(engine, ws, out, { spam: true });
+    expect([tx.spam, tx.transfer]).toEqual([true, null]);
+    expect(getTransaction(engine, ws, inn).transfer).toBeNull();
+    expect(transactionHistory(engine, ws, inn).at(-1)!.changes).toMatchObject({ transfer: { new: null } });
+    expect(transactionHistory(engine, ws, out).at(-1)!.changes).toMatchObject({ spam: { old: false, new: true }, transfer: { new: null } });
   });
 
   it("an import flags the rows of a marked token whatever the format, and no rule's verdict is needed", () => {
