@@ -209,6 +209,7 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 /** A row to insert, with its wallet's label (for its event) and the tags the file gives it. */
 interface PlannedRow extends TransactionRow {
   tags: NonNullable<ImportRecord['tags']>;
+  /** Why its content says it is spam; settleIncomingSpam sets `spam` from it. */
   spam_reason?: SpamReason;
 }
 
@@ -265,7 +266,7 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       amount_key: amountKey(r.amount),
       fiat_cents,
       fiat_value_source: sourceOf({ fiat_cents }),
-      spam: r.spam ? 1 : 0,
+      spam: 0,
       spam_reason: r.spam,
       ...NO_TRANSFER,
       direction: r.direction,

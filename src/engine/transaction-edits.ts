@@ -13,9 +13,8 @@ import { decimalToCents } from '../core/money.js';
 import type { TransactionRow } from '../store/transactions.js';
 import { updateValue } from '../store/insert-transactions.js';
 import { getTransaction, hydrate, requireRow } from './transactions.js';
-import { changesOf } from './transaction-changes.js';
+import { changesOf, changing } from './transaction-changes.js';
 import { counterpartLeaving, decidedByHand } from './spam-tokens.js';
-import { changing } from './transaction-changes.js';
 import { deleteTransfer } from '../store/transfers.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -76,7 +75,7 @@ export function untagTransaction(engine: Engine, workspaceId: string, txId: stri
 
 export function updateTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
   const patch = validateBody(txUpdateSchema, body);
-  return engine.write(() => changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, patch.spam), () =>
+  const write = () =>
     edit(engine, workspaceId, txId, (row) => {
       if (patch.notes !== undefined) {
         const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
@@ -90,8 +89,8 @@ export function updateTransaction(engine: Engine, workspaceId: string, txId: str
       const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
       for (const id of current.filter((id) => !keep.has(id))) del.run(txId, id);
       return addTags(engine, txId, patch.tag_ids);
-    }),
-  ));
+    });
+  return engine.write(() => changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, patch.spam), write));
 }
 
 /** What a rule changes on a row (src/rules): tags added, notes (null clears), the spam flag. */
