@@ -314,7 +314,7 @@ function write(
   skipped: number,
 ): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
-  recordSpamReasons(engine, inserted);
+  recordSpamReasons(engine, ws.id, inserted);
   const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');

@@ -15,7 +15,7 @@ import { TOKEN_REASONS, type SpamReason } from '../accounting/spam.js';
 import { selectById } from '../store/transactions.js';
 import { updateValue } from '../store/insert-transactions.js';
 import { deleteTransfer } from '../store/transfers.js';
-import { listTokenMarks, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
+import { listTokenMarks, poisoningRows, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
 import { changing } from './transaction-changes.js';
 
 /** A token of a chain, as the commands name it: `chain:address`. */
@@ -75,7 +75,7 @@ export function markTokens(engine: Engine, workspaceId: string, refs: TokenRef[]
   );
 }
 
-/** One row's flag turned for its token's verdict, with the events of the row (and of a transfer counterpart it frees). */
+/** One row's flag turned (a verdict on its token, or a poisoning candidate in a tx the wallet sent), with its events (and a freed counterpart's). */
 function flip(engine: Engine, workspaceId: string, id: string, spam: boolean): void {
   const row = selectById(engine.db, workspaceId, id)!;
   const legs = row.transfer_counterpart && spam ? [id, row.transfer_counterpart] : [id];
@@ -93,6 +93,7 @@ export interface IncomingRow {
   chain: string;
   tx_hash: string;
   token_address: string | null;
+  type: string;
   spam: number;
   spam_reason?: SpamReason;
 }
@@ -128,9 +129,19 @@ function feeRowId(row: IncomingRow): string {
   return transactionId(row.wallet_id, row.tx_hash, `fee:${native.address ?? native.symbol}:outflow:0`);
 }
 
-/** Records why the inserted rows are spam. Call in the import's transaction, after the insert. */
-export function recordSpamReasons(engine: Engine, inserted: IncomingRow[]): void {
-  for (const row of inserted) if (row.spam_reason) setSpamReason(engine.db, row.id, row.spam_reason);
+/**
+ * After an insert, in its transaction: records why the new rows are spam, and unflags stored
+ * zero-value transfers of txs whose fee just arrived (the wallet sent them after all: a token
+ * export imported before the normal-transactions one), so the order of the files does not matter.
+ */
+export function recordSpamReasons(engine: Engine, workspaceId: string, inserted: IncomingRow[]): void {
+  const sent = new Set<string>();
+  for (const row of inserted) {
+    if (row.spam_reason) setSpamReason(engine.db, row.id, row.spam_reason);
+    if (row.type === 'fee') sent.add(`${row.wallet_id}\0${row.tx_hash}`);
+  }
+  if (sent.size === 0) return;
+  for (const p of poisoningRows(engine.db, workspaceId)) if (sent.has(`${p.wallet_id}\0${p.tx_hash}`)) flip(engine, workspaceId, p.id, false);
 }
 
 /** The counterpart that a row about to be flagged by hand leaves (a spam row is never a leg of an own transfer), for its event. */

@@ -50,3 +50,11 @@ export function tokenRowIds(db: Db, workspaceId: string, chain: string, address:
   const marks = reasons.map(() => '?').join(', ');
   return prepareCached(db, `${sql} t.spam = 1 AND r.reason IN (${marks}) ORDER BY t.ts, t.id`).pluck().all(workspaceId, chain, address, ...reasons) as string[];
 }
+
+/** The workspace's rows flagged as address poisoning: few, found through the reasons table. */
+export function poisoningRows(db: Db, workspaceId: string): { id: string; wallet_id: string; tx_hash: string }[] {
+  return prepareCached(
+    db,
+    "SELECT t.id, t.wallet_id, t.tx_hash FROM spam_reasons r JOIN transactions t ON t.id = r.transaction_id WHERE r.reason = 'poisoning' AND t.workspace_id = ?",
+  ).all(workspaceId) as { id: string; wallet_id: string; tx_hash: string }[];
+}

@@ -80,6 +80,19 @@ describe('spam in a sync and in the CSV import of the same history', () => {
     expect(flagged(imported)).toHaveLength(3);
   });
 
+  it('flags the same rows whichever export is imported first: a zero-value transfer is unflagged when its tx proves the wallet sent it', async () => {
+    const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
+    const files = csvFiles(withSpam(history()));
+    for (const name of ['tokens', 'internal', 'normal'] as const) {
+      writeFileSync(join(dir, `${name}.csv`), files[name]);
+      importFile(engine, ws, join(dir, `${name}.csv`), { walletId: w });
+    }
+    expect(flagged(w).map((r) => r.tx_hash).sort()).toEqual([hash('poison'), hash('fake-usdt'), hash('reward')].sort());
+    const zero = engine.db.prepare('SELECT id FROM transactions WHERE wallet_id = ? AND tx_hash = ? AND token_address IS NOT NULL').pluck().get(w, hash('approve'));
+    const updated = engine.db.prepare("SELECT payload ->> '$.changes.spam.new' FROM events WHERE type = 'transaction.updated' AND subject_id = ?").pluck().all(zero);
+    expect(updated).toEqual([0]);
+  });
+
   it('keeps a zero-value transfer in a tx the wallet sent, and the spam rows themselves', async () => {
     const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
     await sync(w);
