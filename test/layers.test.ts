@@ -20,7 +20,7 @@ const ONLY: Record<string, string[]> = {
   'src/store': ['src/core'],
   'src/net': ['src/core'],
   'src/files': ['src/core'],
-  'src/importers': ['src/core', 'src/store'],
+  'src/importers': ['src/core', 'src/store', 'src/accounting'],
   'src/exporters': ['src/core', 'src/store', 'src/accounting', 'src/net'],
   'src/exporters/pdf': ['src/core', 'src/store', 'src/accounting', 'src/net', 'src/exporters'],
 };

@@ -48,6 +48,15 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa transfers match': ['# the outflow and the inflow of one movement between your wallets', 'txa transfers match tx_… tx_…', '# match every pair found in the ledger', 'txa transfers match --auto'],
   'txa transfers unmatch': ['txa transfers unmatch tx_…'],
 
+  'txa tokens': ['txa tokens spam ethereum:0x…', 'txa tokens list'],
+  'txa tokens spam': [
+    '# a token airdropped to lure you: its rows are flagged, now and in later syncs and imports',
+    'txa tokens spam ethereum:0x1234567890abcdef1234567890abcdef12345678',
+    'txa tokens spam base:0x… polygon:0x… --json',
+  ],
+  'txa tokens unspam': ['# a real token the checks took for a copy: its rows are unflagged and never flagged for the token again', 'txa tokens unspam arbitrum:0x…'],
+  'txa tokens list': ['txa tokens list', 'txa tokens list --json'],
+
   'txa rules': ['txa rules apply rules.yaml --dry-run', 'txa rules apply rules.yaml'],
   'txa rules apply': [
     '# per rule: rows matched, rows it would change, a sample',

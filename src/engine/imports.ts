@@ -28,6 +28,8 @@ import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
 import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
+import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
+import type { SpamReason } from '../accounting/spam.js';
 
 export interface ImportOptions {
   walletId?: string;
@@ -138,6 +140,7 @@ function run(
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
+      settleIncomingSpam(engine, ws.id, rows);
       const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
       // Revaluing and matching look rows up by their indexes: after those are back.
       const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
@@ -207,6 +210,8 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 interface PlannedRow extends TransactionRow {
   method: string | null;
   tags: NonNullable<ImportRecord['tags']>;
+  /** Why its content says it is spam; settleIncomingSpam sets `spam` from it. */
+  spam_reason?: SpamReason;
 }
 
 /**
@@ -263,6 +268,7 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       fiat_cents,
       fiat_value_source: sourceOf({ fiat_cents }),
       spam: 0,
+      spam_reason: r.spam,
       ...NO_TRANSFER,
       direction: r.direction,
       type: r.type,
@@ -310,6 +316,7 @@ function write(
   skipped: number,
 ): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
+  recordSpamReasons(engine, ws.id, inserted);
   const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');

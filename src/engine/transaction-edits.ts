@@ -13,7 +13,9 @@ import { decimalToCents } from '../core/money.js';
 import type { TransactionRow } from '../store/transactions.js';
 import { updateValue } from '../store/insert-transactions.js';
 import { getTransaction, hydrate, requireRow } from './transactions.js';
-import { changesOf } from './transaction-changes.js';
+import { changesOf, changing } from './transaction-changes.js';
+import { counterpartLeaving, decidedByHand } from './spam-tokens.js';
+import { deleteTransfer } from '../store/transfers.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_TRANSACTION = 10;
@@ -73,7 +75,7 @@ export function untagTransaction(engine: Engine, workspaceId: string, txId: stri
 
 export function updateTransaction(engine: Engine, workspaceId: string, txId: string, body: unknown): Transaction {
   const patch = validateBody(txUpdateSchema, body);
-  return engine.write(() =>
+  const write = () =>
     edit(engine, workspaceId, txId, (row) => {
       if (patch.notes !== undefined) {
         const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
@@ -87,8 +89,8 @@ export function updateTransaction(engine: Engine, workspaceId: string, txId: str
       const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
       for (const id of current.filter((id) => !keep.has(id))) del.run(txId, id);
       return addTags(engine, txId, patch.tag_ids);
-    }),
-  );
+    });
+  return engine.write(() => changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, patch.spam), write));
 }
 
 /** What a rule changes on a row (src/rules): tags added, notes (null clears), the spam flag. */
@@ -104,21 +106,26 @@ export interface RowEdit {
  * Tag ids must be the workspace's (the caller resolved them).
  */
 export function applyRowEdit(engine: Engine, workspaceId: string, txId: string, change: RowEdit): Transaction {
-  return edit(engine, workspaceId, txId, (row) => {
-    if (change.notes !== undefined && change.notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(change.notes, txId);
-    if (change.spam !== undefined) setValue(engine, row, undefined, change.spam);
-    return addTags(engine, txId, change.addTagIds);
-  });
+  return changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, change.spam), () =>
+    edit(engine, workspaceId, txId, (row) => {
+      if (change.notes !== undefined && change.notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(change.notes, txId);
+      if (change.spam !== undefined) setValue(engine, row, undefined, change.spam);
+      return addTags(engine, txId, change.addTagIds);
+    }),
+  );
 }
 
 /**
  * A fiat value set by hand (exact cents of its decimal text; its source becomes `manual`, or none
- * when cleared) and the spam flag.
+ * when cleared) and the spam flag; a row flagged leaves its own transfer (the caller tells the
+ * counterpart's change: counterpartLeaving).
  */
 function setValue(engine: Engine, row: TransactionRow, fiatValue: number | null | undefined, spam: boolean | undefined): void {
   const cents = fiatValue === undefined ? row.fiat_cents : fiatValue === null ? null : decimalToCents(String(fiatValue));
   const source = fiatValue === undefined ? row.fiat_value_source : cents === null ? null : 'manual';
   updateValue(engine.db, row, { fiat_cents: cents, fiat_value_source: source, spam: spam === undefined ? row.spam : Number(spam) });
+  if (spam !== undefined) decidedByHand(engine, row.id);
+  if (spam && row.transfer_id) deleteTransfer(engine.db, row.transfer_id);
 }
 
 /** A display name without any directory part: `../../etc/passwd` is stored as `passwd`. */

@@ -230,6 +230,7 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: Import
   const usd = cols.find('USDValueDayOfTx');
   const contract = cols.find('ContractAddress');
   const symbol = cols.find('TokenSymbol');
+  const tokenName = cols.find('TokenName');
   const tracker = contract < 0;
   const trackerAddress = tracker ? trackerToken(ctx.fileName, ctx.tokenAddress) : undefined;
   const missing = common.missing();
@@ -256,6 +257,7 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: Import
       to_address: to,
       timestamp: common.timestamp(cells),
       token: tokenAtAddress(address, [amount], valueName, cell(cells, symbol)),
+      tokenName: cell(cells, tokenName),
       amount,
       fiatUsd: fiatOf(cell(cells, usd), 'USDValueDayOfTx'),
       method: common.methodOf(cells),

@@ -7,6 +7,7 @@
 import type { Chain } from '../core/types.js';
 import type { ImportRecord } from './types.js';
 import { valueAt } from './fields.js';
+import { transferSpamReason } from '../accounting/spam.js';
 import { nativeToken, tokenTransferType, typeOfMethod } from './tokens.js';
 
 /** The wallet whose side of each row decides its direction. */
@@ -116,13 +117,19 @@ export function internalRecords(w: ExplorerWallet, row: InternalRow): ImportReco
 /** A token transfer (an ERC-20 Transfer event) touching the wallet. */
 export interface TokenRow extends RowBase {
   token: ImportRecord['token'];
+  /** The token's name as the explorer gives it ('' when it does not), for spam detection. */
+  tokenName: string;
   amount: string;
   fiatUsd: string | null;
   method: string;
 }
 
-/** The records of a token transfer: an outflow when the wallet sent it, an inflow when it received it. */
+/**
+ * The records of a token transfer: an outflow when the wallet sent it, an inflow when it received
+ * it; spam ones (accounting/spam.ts) carry why.
+ */
 export function tokenRecords(w: ExplorerWallet, row: TokenRow): ImportRecord[] {
+  const spam = transferSpamReason({ chain: w.chain, address: row.token.address ?? '', symbol: row.token.symbol, name: row.tokenName }, row.amount);
   return sides(w, {
     ...baseOf(row),
     method: row.method,
@@ -130,6 +137,7 @@ export function tokenRecords(w: ExplorerWallet, row: TokenRow): ImportRecord[] {
     amount: row.amount,
     fiat_value: row.fiatUsd,
     type: tokenTransferType(row.from_address, row.to_address, row.method),
+    ...(spam && { spam }),
   });
 }
 

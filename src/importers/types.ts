@@ -4,6 +4,7 @@
  * writes everything in one database transaction.
  */
 import type { Chain, Direction, TxType } from '../core/types.js';
+import type { SpamReason } from '../accounting/spam.js';
 
 /** `txa import --format` values; `auto` detects the format from the content. */
 export const IMPORT_FORMATS = ['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki'] as const;
@@ -40,6 +41,8 @@ export interface ImportRecord {
   internal?: boolean;
   /** The explorer's method name or 4-byte selector of the transaction, where the source names one. */
   method?: string;
+  /** Why the row is spam by its content (accounting/spam.ts); the engine settles it against the ledger. */
+  spam?: SpamReason;
   /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
   tags?: { name: string; type?: string; color?: string }[];
 }

@@ -440,4 +440,22 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE transactions ADD COLUMN method TEXT;
   `,
+  // 14: spam (docs/sync.md, "Spam"). \`token_marks\`: the user's verdict on a token of a chain (\`txa
+  // tokens spam|unspam\`), 1 spam, 0 not spam. \`spam_reasons\`: why a row's flag was set, so a verdict
+  // on its token flips only the rows the token's judgement decided (accounting/spam.ts SpamReason);
+  // a spam row without one was flagged by hand or rule before this migration, and is left alone.
+  `
+  CREATE TABLE token_marks (
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    chain        TEXT NOT NULL,
+    address      TEXT NOT NULL,
+    spam         INTEGER NOT NULL CHECK (spam IN (0, 1)),
+    marked_at    TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, chain, address)
+  ) WITHOUT ROWID;
+  CREATE TABLE spam_reasons (
+    transaction_id TEXT PRIMARY KEY REFERENCES transactions (id) ON DELETE CASCADE,
+    reason         TEXT NOT NULL CHECK (reason IN ('poisoning', 'lookalike', 'bait', 'marked', 'user'))
+  ) WITHOUT ROWID;
+  `,
 ];

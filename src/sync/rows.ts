@@ -145,6 +145,7 @@ function token(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>
     timestamp: timestampOf(row),
     // The chain's decimals, not the CSV import's guess for tokens it does not know.
     token: { ...tokenAtAddress(contract, [amount], 'value', text(row, 'tokenSymbol')), decimals: Number(decimals) },
+    tokenName: text(row, 'tokenName'),
     amount,
     fiatUsd: null,
     // The CSV export of token transfers has no method column: the type comes from the parties alone.

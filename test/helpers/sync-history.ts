@@ -143,6 +143,31 @@ export function history(fillers = 0): History {
   return h;
 }
 
+/**
+ * Spam tokens as the explorer lists them: a copy of USDT at another contract, a token named after
+ * a phishing site. 18 decimals: the CSV import guesses 18 for a token it does not know.
+ */
+export const FAKE_USDT = { contract: `0x${'de'.repeat(20)}`, symbol: 'USDT', name: 'Tether USD', decimals: 18 };
+export const BAIT_TOKEN = { contract: `0x${'ba'.repeat(20)}`, symbol: '$ USDC-Reward.com', name: 'Visit usdc-reward.com to claim', decimals: 18 };
+export { FAKE, USDC };
+
+/**
+ * The history with the spam of docs/sync.md's "Spam" rules: a zero-value USDC `transferFrom` out of
+ * the wallet to a look-alike of bob's address in a tx someone else sent (address poisoning), the
+ * copied USDT and the phishing token airdropped to it, and a zero-value transfer in a tx the wallet
+ * sent itself (not spam). Token rows stay in block order, as the API lists them.
+ */
+export function withSpam(h: History): History {
+  const bob = addr('bob');
+  const spam: TokenTx[] = [
+    { hash: hash('poison'), block: 1008, from: WALLET, to: `${bob.slice(0, 6)}${'0'.repeat(32)}${bob.slice(-4)}`, token: USDC, units: 0n },
+    { hash: hash('fake-usdt'), block: 1008, from: addr('spammer'), to: WALLET, token: FAKE_USDT, units: 2_500n * ETH },
+    { hash: hash('reward'), block: 1008, from: addr('spammer'), to: WALLET, token: BAIT_TOKEN, units: 1000n * ETH },
+    { hash: hash('approve'), block: 1003, from: WALLET, to: addr('router'), token: USDC, units: 0n },
+  ];
+  return { ...h, tokens: [...h.tokens, ...spam].sort((a, b) => a.block - b.block) };
+}
+
 const fee = (t: NormalTx) => t.gasUsed * t.gasPrice + (t.l1Fee ?? 0n);
 
 /**

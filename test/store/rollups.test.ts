@@ -168,6 +168,8 @@ describe('rollup_monthly maintenance', () => {
     raw.exec('ALTER TABLE transactions DROP COLUMN tag_count; ALTER TABLE transactions DROP COLUMN attachment_count');
     // …and without migration 7's sync cursors, migration 8's accounting columns, migration 10's assertions, 11's sync records, 12's price cache and 13's methods.
     raw.exec('DROP TABLE sync_cursors; DROP TABLE balance_assertions; DROP TABLE wallet_syncs; DROP TABLE prices');
+    // …and 14's spam tables.
+    raw.exec('DROP TABLE spam_reasons; DROP TABLE token_marks');
     raw.exec(`DROP TRIGGER transfer_leg_deleted; DROP INDEX tx_transfer_legs; DROP INDEX tx_spam; DROP TABLE transfers; DROP TABLE transfer_rejections;
       ALTER TABLE transactions DROP COLUMN transfer_id; ALTER TABLE transactions DROP COLUMN fiat_value_source; ALTER TABLE transactions DROP COLUMN spam;
       ALTER TABLE transactions DROP COLUMN method`);

@@ -26,6 +26,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   demo: async () => (await import('./demo.js')).registerDemo,
   check: async () => (await import('./check.js')).registerCheck,
   rules: async () => (await import('./rules/index.js')).registerRules,
+  tokens: async () => (await import('./tokens/index.js')).registerTokens,
   completion: async () => (await import('./completion.js')).registerCompletion,
 };
 

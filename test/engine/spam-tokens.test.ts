@@ -1,0 +1,85 @@
+/**
+ * Token verdicts on a real ledger (engine/spam-tokens.ts, docs/sync.md "Spam"): a token marked
+ * spam takes its rows out of own transfers, and an import follows the verdicts: the user's mark
+ * flags rows of any format, `unspam` lets the lookalike rule pass.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempEngine } from '../helpers/engine.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { insertNewWallet } from '../../src/engine/wallets.js';
+import { importRecords } from '../../src/engine/imports.js';
+import { getTransaction } from '../../src/engine/transactions.js';
+import { updateTransaction } from '../../src/engine/transaction-edits.js';
+import { markTokens } from '../../src/engine/spam-tokens.js';
+import { transactionHistory } from '../../src/engine/history.js';
+import type { ImportRecord } from '../../src/importers/types.js';
+
+const A = `0x${'a'.repeat(40)}`;
+const B = `0x${'b'.repeat(40)}`;
+const TOKEN = { symbol: 'PEPE', address: `0x${'7'.repeat(40)}`, decimals: 18 };
+const HASH = `0x${'1'.repeat(64)}`;
+
+let engine: Engine;
+let ws: string;
+let wallets: { a: string; b: string };
+
+beforeEach(() => {
+  ({ engine, ws } = tempEngine('pro'));
+  wallets = engine.write(() => ({
+    a: insertNewWallet(engine, ws, { address: A, chain: 'ethereum', label: 'A' }).id,
+    b: insertNewWallet(engine, ws, { address: B, chain: 'ethereum', label: 'B' }).id,
+  }));
+});
+afterEach(() => engine.close());
+
+const record = (direction: 'inflow' | 'outflow', extra: Partial<ImportRecord> = {}): ImportRecord => ({
+  line: 1, tx_hash: HASH, from_address: A, to_address: B, token: TOKEN, amount: '5', fiat_value: '10', direction, type: 'transfer', timestamp: 1_740_000_000, notes: null, ...extra,
+});
+
+/** The token moved from A to B: one own transfer of two legs. */
+function moveBetweenOwnWallets(): [string, string] {
+  importRecords(engine, ws, [record('outflow')], { walletId: wallets.a, format: 'json' });
+  importRecords(engine, ws, [record('inflow')], { walletId: wallets.b, format: 'json' });
+  const ids = engine.db.prepare('SELECT id FROM transactions ORDER BY direction DESC').pluck().all() as string[];
+  expect(getTransaction(engine, ws, ids[0]!).transfer).toMatchObject({ counterpart_id: ids[1] });
+  return [ids[0]!, ids[1]!];
+}
+
+describe('token verdicts', () => {
+  it('a token marked spam leaves the own transfers its rows were legs of, each leg with its event', () => {
+    const [out, inn] = moveBetweenOwnWallets();
+    const [mark] = markTokens(engine, ws, [{ chain: 'ethereum', address: TOKEN.address }], true);
+    expect(mark!.changed).toBe(2);
+    for (const id of [out, inn]) {
+      const tx = getTransaction(engine, ws, id);
+      expect([tx.spam, tx.transfer]).toEqual([true, null]);
+      const changes = transactionHistory(engine, ws, id).map((e) => Object.keys(e.changes ?? {}).sort());
+      expect(changes).toContainEqual(expect.arrayContaining(['spam']));
+      expect(changes.flat()).toContain('transfer');
+    }
+    expect(engine.db.prepare('SELECT count(*) FROM transfers').pluck().get()).toBe(0);
+  });
+
+  it('a row flagged by hand leaves its own transfer too, and its counterpart tells of it', () => {
+    const [out, inn] = moveBetweenOwnWallets();
+    const tx = updateTransaction(engine, ws, out, { spam: true });
+    expect([tx.spam, tx.transfer]).toEqual([true, null]);
+    expect(getTransaction(engine, ws, inn).transfer).toBeNull();
+    expect(transactionHistory(engine, ws, inn).at(-1)!.changes).toMatchObject({ transfer: { new: null } });
+    expect(transactionHistory(engine, ws, out).at(-1)!.changes).toMatchObject({ spam: { old: false, new: true }, transfer: { new: null } });
+  });
+
+  it("an import flags the rows of a marked token whatever the format, and no rule's verdict is needed", () => {
+    markTokens(engine, ws, [{ chain: 'ethereum', address: TOKEN.address }], true);
+    importRecords(engine, ws, [record('inflow', { from_address: `0x${'d'.repeat(40)}` })], { walletId: wallets.b, format: 'json' });
+    expect(engine.db.prepare('SELECT spam FROM transactions').pluck().all()).toEqual([1]);
+  });
+
+  it('a token marked not spam passes the lookalike rule in later imports', () => {
+    const copy = { symbol: 'USDC', address: `0x${'e'.repeat(40)}`, decimals: 6 };
+    markTokens(engine, ws, [{ chain: 'ethereum', address: copy.address }], false);
+    importRecords(engine, ws, [record('inflow', { token: copy, spam: 'lookalike' }), record('inflow', { token: copy, amount: '0', spam: 'poisoning' })], { walletId: wallets.b, format: 'etherscan' });
+    // The zero-value transfer is still poisoning: the verdict is about the token, not the transfer.
+    expect(engine.db.prepare('SELECT amount, spam FROM transactions ORDER BY amount').all()).toEqual([{ amount: '0', spam: 1 }, { amount: '5', spam: 0 }]);
+  });
+});
