@@ -31,13 +31,27 @@ export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], 
   return inserted;
 }
 
+/** A row and the value, source and spam flag it is to get. */
+export interface ValueChange {
+  row: TransactionRow;
+  next: Pick<TransactionRow, 'fiat_cents' | 'fiat_value_source' | 'spam'>;
+}
+
 /**
- * Sets a row's fiat value, its source and its spam flag, keeping the rollups (which count the
- * rows that are not spam) in step. Call inside a write transaction.
+ * Sets rows' fiat values, sources and spam flags, keeping the rollups (which count the rows that
+ * are not spam) in step: the old values out and the new ones in, each summed per rollup key in
+ * memory and applied once per key. Call inside a write transaction.
  */
-export function updateValue(db: Db, row: TransactionRow, next: Pick<TransactionRow, 'fiat_cents' | 'fiat_value_source' | 'spam'>): void {
-  if (next.fiat_cents === row.fiat_cents && next.fiat_value_source === row.fiat_value_source && next.spam === row.spam) return;
-  if (!row.spam) addToRollups(db, [row], -1);
-  prepareCached(db, 'UPDATE transactions SET fiat_cents = ?, fiat_value_source = ?, spam = ? WHERE id = ?').run(next.fiat_cents, next.fiat_value_source, next.spam, row.id);
-  if (!next.spam) addToRollups(db, [{ ...row, fiat_cents: next.fiat_cents }], 1);
+export function updateValues(db: Db, changes: ValueChange[]): void {
+  const changed = changes.filter(({ row, next }) => next.fiat_cents !== row.fiat_cents || next.fiat_value_source !== row.fiat_value_source || next.spam !== row.spam);
+  if (changed.length === 0) return;
+  addToRollups(db, changed.filter((c) => !c.row.spam).map((c) => c.row), -1);
+  const update = prepareCached(db, 'UPDATE transactions SET fiat_cents = ?, fiat_value_source = ?, spam = ? WHERE id = ?');
+  for (const { row, next } of changed) update.run(next.fiat_cents, next.fiat_value_source, next.spam, row.id);
+  addToRollups(db, changed.filter((c) => !c.next.spam).map((c) => ({ ...c.row, fiat_cents: c.next.fiat_cents })), 1);
+}
+
+/** updateValues for one row. */
+export function updateValue(db: Db, row: TransactionRow, next: ValueChange['next']): void {
+  updateValues(db, [{ row, next }]);
 }

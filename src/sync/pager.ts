@@ -34,6 +34,12 @@ function countsOf(rows: ApiRow[]): Map<string, number> {
   return counts;
 }
 
+/** Whether `rows` hold a row (counting repeats) that `held` does not. */
+function freshIn(rows: ApiRow[], held: ApiRow[]): boolean {
+  const seen = countsOf(held);
+  return [...countsOf(rows)].some(([k, n]) => n > (seen.get(k) ?? 0));
+}
+
 export async function* pages(api: ExplorerApi, list: ListName, address: string, from: number, pageSize: number): AsyncGenerator<Batch> {
   let start = from;
   /** Rows of block `start` already seen, not yet yielded. */
@@ -42,8 +48,9 @@ export async function* pages(api: ExplorerApi, list: ListName, address: string, 
     const params: Record<string, string | number> = { address, startblock: start, page: 1, offset: pageSize, sort: 'asc' };
     if (api.source.kind === 'etherscan') params.endblock = 'latest';
     const rows = await api.list(list, params);
-    const seen = countsOf(held);
-    const fresh = [...countsOf(rows)].some(([k, n]) => n > (seen.get(k) ?? 0));
+    const blocks = rows.map(blockOf);
+    // Held rows are all of block `start`: a row of another block is new without comparing contents.
+    const fresh = blocks.some((b) => b !== start) || freshIn(rows, held);
     if (!fresh) {
       if (rows.length === 0) break;
       // Only block `start` again, every row seen: it is complete, but it may just have filled a
@@ -53,7 +60,6 @@ export async function* pages(api: ExplorerApi, list: ListName, address: string, 
       start += 1;
       continue;
     }
-    const blocks = rows.map(blockOf);
     const last = Math.max(...blocks);
     if (blocks[0] === last && rows.length >= pageSize) {
       throw new TxaError('SYNC_FAILED', `block ${last} holds at least ${rows.length} rows of ${list} for ${address}, more than one page`, {
