@@ -5,7 +5,9 @@
  */
 import type { Db } from '../store/db.js';
 import { isoSeconds } from '../core/clock.js';
-import { addDecimals } from '../core/money.js';
+import { addDecimals, scaleOf } from '../core/money.js';
+import { DAY_SECONDS, epochDay } from '../core/dates.js';
+import { balanceDays } from '../store/balance-days.js';
 import { Balance, registerBalanceFunction } from './exact-balance.js';
 import { BRIDGE_WINDOW_SECONDS, bridgeCandidates } from '../accounting/transfers.js';
 import { legsInTimeOrder, rejections } from '../store/transfers.js';
@@ -128,33 +130,42 @@ function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown
 /**
  * Wallets and tokens whose running balance (inflows − outflows in time order, from the first row)
  * goes below zero in the period: history is missing. Each is named once, at the first row where
- * it is negative, with the balance there. The rows are read in the wallet index's order (wallet,
- * time) and summed exactly here, a map of tokens per wallet: no sort, one call per row (a
- * `txa_balance` window over wallet and token sorts every row and calls twice: slower, bench/RESULTS.md).
+ * it is negative, with the balance there. The balance walks days (store/balance-days.ts), exactly
+ * (BigInt): a day's lowest balance is at least its opening balance minus its outflows, so only a
+ * day where that is below zero, in the period, has its rows read to find the row (bench/RESULTS.md).
  */
 export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
-  const rows = db
-    .prepare(
-      `SELECT t.wallet_id, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.direction = 'inflow', t.ts, t.rowid
-       FROM transactions t WHERE t.workspace_id = ? AND t.ts < ? ORDER BY t.wallet_id, t.ts, t.id`,
-    )
-    .raw(true)
-    .iterate(workspaceId, p.endTs ?? Number.MAX_SAFE_INTEGER) as IterableIterator<[string, string, string | null, number, string, number, number, number]>;
   const from = p.startTs ?? -Infinity;
-  let wallet: string | undefined;
-  let balances = new Map<string, Balance>();
+  const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
+  const rowsOf = db.prepare(
+    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t
+     WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
+  ).raw(true);
+  let token: string | undefined;
+  let balance = new Balance();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
-  for (const [walletId, symbol, address, decimals, amount, inflow, ts, rowid] of rows) {
-    if (walletId !== wallet) {
-      wallet = walletId;
-      balances = new Map();
+  for (const d of balanceDays(db, workspaceId, epochDay(end - 1))) {
+    const key = `${d.wallet_id}\u0000${d.token_symbol}\u0000${d.token_address}`;
+    if (key !== token) {
+      token = key;
+      balance = new Balance();
     }
-    const token = `${symbol}\u0000${address ?? ''}`;
-    let balance = balances.get(token);
-    if (!balance) balances.set(token, (balance = new Balance()));
-    balance.add(amount, decimals, inflow === 1);
-    const key = `${walletId}\u0000${token}`;
-    if (balance.negative && ts >= from && !found.has(key)) found.set(key, { walletId, symbol, address, rowid, balance: balance.toString() });
+    if (found.has(key)) continue;
+    const dayStart = d.day * DAY_SECONDS;
+    const mayGoNegative = dayStart + DAY_SECONDS > from && balance.minus(d.outflow).negative;
+    if (!mayGoNegative) {
+      balance.add(d.inflow, scaleOf(d.inflow), true);
+      balance.add(d.outflow, scaleOf(d.outflow), false);
+      continue;
+    }
+    const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
+    for (const [amount, decimals, inflow, ts, rowid] of rows) {
+      balance.add(amount, decimals, inflow === 1);
+      if (balance.negative && ts >= from) {
+        found.set(key, { walletId: d.wallet_id, symbol: d.token_symbol, address: d.token_address === '' ? null : d.token_address, rowid, balance: balance.toString() });
+        break;
+      }
+    }
   }
   const row = db.prepare('SELECT t.id, t.ts, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.rowid = ?');
   const examples = [...found.values()]

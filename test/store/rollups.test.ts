@@ -168,6 +168,8 @@ describe('rollup_monthly maintenance', () => {
     raw.exec('ALTER TABLE transactions DROP COLUMN tag_count; ALTER TABLE transactions DROP COLUMN attachment_count');
     // …and without migration 7's sync cursors, migration 8's accounting columns, migration 10's assertions, 11's sync records and 12's price cache.
     raw.exec('DROP TABLE sync_cursors; DROP TABLE balance_assertions; DROP TABLE wallet_syncs; DROP TABLE prices');
+    // …and 15's daily token flows.
+    raw.exec("DROP TABLE balance_days; DELETE FROM settings WHERE key = 'balance_days'");
     raw.exec(`DROP TRIGGER transfer_leg_deleted; DROP INDEX tx_transfer_legs; DROP INDEX tx_spam; DROP TABLE transfers; DROP TABLE transfer_rejections;
       ALTER TABLE transactions DROP COLUMN transfer_id; ALTER TABLE transactions DROP COLUMN fiat_value_source; ALTER TABLE transactions DROP COLUMN spam`);
     raw.pragma('user_version = 3');
