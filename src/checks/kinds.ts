@@ -9,7 +9,7 @@ import { addDecimals, scaleOf } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { Balance, registerBalanceFunction } from './exact-balance.js';
-import { BRIDGE_WINDOW_SECONDS, bridgeCandidates } from '../accounting/transfers.js';
+import { BRIDGE_WINDOW_SECONDS, bridgeCandidates, type Leg } from '../accounting/transfers.js';
 import { legsInTimeOrder, rejections } from '../store/transfers.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
@@ -94,9 +94,17 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
   const byAddress = rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL`, join, fields);
   const bridges = bridgeLegs(db, workspaceId, p);
   if (bridges.size === 0) return byAddress;
-  // A bridge leg is cross-chain, so it is one of the rows above only when its address names a wallet on its own chain too.
-  const counted = db.prepare(`SELECT 1 FROM transactions t ${join} WHERE t.id = ? AND t.type NOT IN ('fee', 'approval')`);
-  const extra = [...bridges].filter(([id]) => !counted.get(id));
+  // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
+  // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
+  const own = new Map(
+    (db.prepare('SELECT chain, address, id FROM wallets WHERE workspace_id = ?').raw(true).all(workspaceId) as [string, string, string][]).map(([chain, address, id]) => [`${chain}\u0000${address}`, id]),
+  );
+  const counted = (leg: Leg) => {
+    if (leg.type === 'fee' || leg.type === 'approval') return false;
+    const other = own.get(`${leg.chain}\u0000${asciiLower(leg.direction === 'inflow' ? leg.from_address : leg.to_address)}`);
+    return other !== undefined && other !== leg.wallet_id;
+  };
+  const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
   const row = db.prepare(`SELECT ${ROW_FIELDS}, o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label
     FROM transactions t JOIN wallets w ON w.id = t.wallet_id JOIN transactions c ON c.id = ? JOIN wallets o ON o.id = c.wallet_id WHERE t.id = ?`);
   const examples = [...byAddress.examples, ...extra.slice(0, EXAMPLES).map(([id, leg]) => withTimestamp(row.get(leg.other, id) as RowExample))]
@@ -110,16 +118,21 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
  * Proposals are made from the rows of the period and the bridge window before it, so an inflow
  * early in the period can still pair with an outflow sent just before.
  */
-function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number }> {
+function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
   const rejected = rejections(db, workspaceId);
   const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
-  const legs = new Map<string, { other: string; ts: number }>();
+  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
   for (const pair of bridgeCandidates(legsInTimeOrder(db, workspaceId, { startTs: from, endTs: p.endTs }), (key) => rejected.has(key))) {
-    if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts });
-    if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts });
+    if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
+    if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
   }
   return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
+}
+
+/** SQLite's lower(): ASCII letters only. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
 /** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */
