@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sandbox } from '../helpers/cli.js';
 import { startSmtp, type Mail } from '../helpers/smtp.js';
-import { startServe, type ServeProcess } from '../server/serve-process.js';
+import { startServe, until, type ServeProcess } from '../server/serve-process.js';
 import { Engine } from '../../src/engine/engine.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
 import { addWallets, addMany } from '../exports/seed.js';
@@ -78,6 +78,21 @@ describe('local export links', () => {
       expect(r.stdout.split('\n')).toContain(`download_url\t${link}`);
     } finally {
       await srv?.stop();
+    }
+  }, 60_000);
+
+  test("txa serve takes the profile's public_url when --public-url is not given; the flag wins", async () => {
+    const s = seeded();
+    await s.txa(['config', 'set', 'public_url', 'https://ledger.example.com']);
+    for (const [args, expected] of [[[], 'https://ledger.example.com'], [['--public-url', 'https://flag.example.com'], 'https://flag.example.com']] as const) {
+      const srv = await startServe(s.env.TXA_DB, [...args], { TXA_CONFIG_DIR: s.env.TXA_CONFIG_DIR });
+      try {
+        // Written just after the listening line, which may arrive alone.
+        await until(() => srv.stderr().includes('public URL'), 10_000, 'the public URL line');
+        expect(srv.stderr()).toContain(`public URL ${expected}\n`);
+      } finally {
+        await srv.stop();
+      }
     }
   }, 60_000);
 
