@@ -5,7 +5,7 @@
  * the same sum as a SQL aggregate (an assertion's balance at a day's end), giving a canonical decimal.
  */
 import type { Db } from '../store/db.js';
-import { fromBaseUnits, toBaseUnits } from '../core/money.js';
+import { fromBaseUnits, scaleOf, toBaseUnits } from '../core/money.js';
 import { upscale } from '../accounting/quantity.js';
 
 export class Balance {
@@ -19,6 +19,15 @@ export class Balance {
     const units = upscale(toBaseUnits(amount, decimals), decimals, scale);
     this.units = upscale(this.units, this.scale, scale) + (inflow ? units : -units);
     this.scale = scale;
+  }
+
+  /** A copy less `amount` (a canonical decimal): this balance after that outflow. */
+  minus(amount: string): Balance {
+    const after = new Balance();
+    after.units = this.units;
+    after.scale = this.scale;
+    after.add(amount, scaleOf(amount), false);
+    return after;
   }
 
   get negative(): boolean {

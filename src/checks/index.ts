@@ -5,6 +5,7 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { CHECK_KINDS, KIND_QUERIES, type CheckKind, type Period } from './kinds.js';
+import { balanceDaysComplete, ensureBalanceDays } from '../store/balance-days.js';
 
 export { CHECK_KINDS, type CheckKind, type Period } from './kinds.js';
 
@@ -23,6 +24,8 @@ export interface CheckReport {
 export function runChecks(engine: Engine, workspaceId: string, period: Period, allow: readonly CheckKind[]): CheckReport {
   engine.workspace(workspaceId);
   const run = CHECK_KINDS.filter((k) => !allow.includes(k));
+  // A ledger with rows from before the daily flows gets them once, before the read snapshot.
+  if (run.includes('negative_balance') && !balanceDaysComplete(engine.db)) engine.write(() => ensureBalanceDays(engine.db));
   const findings = engine.db
     .transaction(() => run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period) })))()
     .filter((f) => f.count > 0);

@@ -5,9 +5,11 @@
  */
 import type { Db } from '../store/db.js';
 import { isoSeconds } from '../core/clock.js';
-import { addDecimals } from '../core/money.js';
+import { addDecimals, scaleOf } from '../core/money.js';
+import { DAY_SECONDS, epochDay } from '../core/dates.js';
+import { balanceDays } from '../store/balance-days.js';
 import { Balance, registerBalanceFunction } from './exact-balance.js';
-import { BRIDGE_WINDOW_SECONDS, bridgeCandidates } from '../accounting/transfers.js';
+import { BRIDGE_WINDOW_SECONDS, bridgeCandidates, type Leg } from '../accounting/transfers.js';
 import { legsInTimeOrder, rejections } from '../store/transfers.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
@@ -92,9 +94,17 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
   const byAddress = rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL`, join, fields);
   const bridges = bridgeLegs(db, workspaceId, p);
   if (bridges.size === 0) return byAddress;
-  // A bridge leg is cross-chain, so it is one of the rows above only when its address names a wallet on its own chain too.
-  const counted = db.prepare(`SELECT 1 FROM transactions t ${join} WHERE t.id = ? AND t.type NOT IN ('fee', 'approval')`);
-  const extra = [...bridges].filter(([id]) => !counted.get(id));
+  // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
+  // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
+  const own = new Map(
+    (db.prepare('SELECT chain, address, id FROM wallets WHERE workspace_id = ?').raw(true).all(workspaceId) as [string, string, string][]).map(([chain, address, id]) => [`${chain}\u0000${address}`, id]),
+  );
+  const counted = (leg: Leg) => {
+    if (leg.type === 'fee' || leg.type === 'approval') return false;
+    const other = own.get(`${leg.chain}\u0000${asciiLower(leg.direction === 'inflow' ? leg.from_address : leg.to_address)}`);
+    return other !== undefined && other !== leg.wallet_id;
+  };
+  const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
   const row = db.prepare(`SELECT ${ROW_FIELDS}, o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label
     FROM transactions t JOIN wallets w ON w.id = t.wallet_id JOIN transactions c ON c.id = ? JOIN wallets o ON o.id = c.wallet_id WHERE t.id = ?`);
   const examples = [...byAddress.examples, ...extra.slice(0, EXAMPLES).map(([id, leg]) => withTimestamp(row.get(leg.other, id) as RowExample))]
@@ -108,16 +118,21 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
  * Proposals are made from the rows of the period and the bridge window before it, so an inflow
  * early in the period can still pair with an outflow sent just before.
  */
-function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number }> {
+function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
   const rejected = rejections(db, workspaceId);
   const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
-  const legs = new Map<string, { other: string; ts: number }>();
+  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
   for (const pair of bridgeCandidates(legsInTimeOrder(db, workspaceId, { startTs: from, endTs: p.endTs }), (key) => rejected.has(key))) {
-    if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts });
-    if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts });
+    if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
+    if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
   }
   return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
+}
+
+/** SQLite's lower(): ASCII letters only. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
 /** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */
@@ -128,33 +143,42 @@ function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown
 /**
  * Wallets and tokens whose running balance (inflows − outflows in time order, from the first row)
  * goes below zero in the period: history is missing. Each is named once, at the first row where
- * it is negative, with the balance there. The rows are read in the wallet index's order (wallet,
- * time) and summed exactly here, a map of tokens per wallet: no sort, one call per row (a
- * `txa_balance` window over wallet and token sorts every row and calls twice: slower, bench/RESULTS.md).
+ * it is negative, with the balance there. The balance walks days (store/balance-days.ts), exactly
+ * (BigInt): a day's lowest balance is at least its opening balance minus its outflows, so only a
+ * day where that is below zero, in the period, has its rows read to find the row (bench/RESULTS.md).
  */
 export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
-  const rows = db
-    .prepare(
-      `SELECT t.wallet_id, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.direction = 'inflow', t.ts, t.rowid
-       FROM transactions t WHERE t.workspace_id = ? AND t.ts < ? ORDER BY t.wallet_id, t.ts, t.id`,
-    )
-    .raw(true)
-    .iterate(workspaceId, p.endTs ?? Number.MAX_SAFE_INTEGER) as IterableIterator<[string, string, string | null, number, string, number, number, number]>;
   const from = p.startTs ?? -Infinity;
-  let wallet: string | undefined;
-  let balances = new Map<string, Balance>();
+  const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
+  const rowsOf = db.prepare(
+    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t
+     WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
+  ).raw(true);
+  let token: string | undefined;
+  let balance = new Balance();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
-  for (const [walletId, symbol, address, decimals, amount, inflow, ts, rowid] of rows) {
-    if (walletId !== wallet) {
-      wallet = walletId;
-      balances = new Map();
+  for (const d of balanceDays(db, workspaceId, epochDay(end - 1))) {
+    const key = `${d.wallet_id}\u0000${d.token_symbol}\u0000${d.token_address}`;
+    if (key !== token) {
+      token = key;
+      balance = new Balance();
     }
-    const token = `${symbol}\u0000${address ?? ''}`;
-    let balance = balances.get(token);
-    if (!balance) balances.set(token, (balance = new Balance()));
-    balance.add(amount, decimals, inflow === 1);
-    const key = `${walletId}\u0000${token}`;
-    if (balance.negative && ts >= from && !found.has(key)) found.set(key, { walletId, symbol, address, rowid, balance: balance.toString() });
+    if (found.has(key)) continue;
+    const dayStart = d.day * DAY_SECONDS;
+    const mayGoNegative = dayStart + DAY_SECONDS > from && balance.minus(d.outflow).negative;
+    if (!mayGoNegative) {
+      balance.add(d.inflow, scaleOf(d.inflow), true);
+      balance.add(d.outflow, scaleOf(d.outflow), false);
+      continue;
+    }
+    const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
+    for (const [amount, decimals, inflow, ts, rowid] of rows) {
+      balance.add(amount, decimals, inflow === 1);
+      if (balance.negative && ts >= from) {
+        found.set(key, { walletId: d.wallet_id, symbol: d.token_symbol, address: d.token_address === '' ? null : d.token_address, rowid, balance: balance.toString() });
+        break;
+      }
+    }
   }
   const row = db.prepare('SELECT t.id, t.ts, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.rowid = ?');
   const examples = [...found.values()]

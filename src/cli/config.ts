@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { TxaError } from '../core/errors.js';
 
-export const PROFILE_KEYS = ['base_url', 'api_key', 'workspace', 'db', 'etherscan_api_key'] as const;
+export const PROFILE_KEYS = ['base_url', 'api_key', 'workspace', 'db', 'etherscan_api_key', 'public_url'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string>>;
 

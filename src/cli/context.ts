@@ -126,7 +126,8 @@ export class Context {
 
   private async openLocal(): Promise<LocalBackend> {
     const { LocalBackend } = await import('../engine/local-backend.js');
-    return LocalBackend.open(this.ledgerPath());
+    // The profile's public URL of a `txa serve` on this ledger signs the links of local exports.
+    return LocalBackend.open(this.ledgerPath(), { publicBaseUrl: this.profile.public_url });
   }
 
   async close(): Promise<void> {

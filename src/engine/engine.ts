@@ -16,7 +16,11 @@ import type { Workspace } from '../core/types.js';
 export interface EngineOptions {
   /** Identifier recorded as `created_by` (the CLI user, or the API key's id). */
   actor?: string;
-  /** Base URL for links the engine signs or serves (download links, attachment URLs). */
+  /**
+   * Base URL of a `txa serve` on this ledger, for the download links the engine signs: serve's
+   * own (or its --public-url), or the profile's `public_url` for the CLI. Without one, links are
+   * file:// URLs of the stored files (docs/exports.md, "Links and expiry").
+   */
   publicBaseUrl?: string;
 }
 
@@ -25,7 +29,7 @@ export class Engine {
   /** Folder beside the ledger holding attachments and export files. */
   readonly filesDir: string;
   actor: string;
-  publicBaseUrl: string;
+  publicBaseUrl: string | undefined;
 
   constructor(
     readonly db: Db,
@@ -34,7 +38,7 @@ export class Engine {
   ) {
     this.events = new EventLog(db);
     this.actor = opts.actor ?? 'cli';
-    this.publicBaseUrl = (opts.publicBaseUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+    this.publicBaseUrl = opts.publicBaseUrl?.replace(/\/+$/, '');
     this.filesDir =
       ledgerPath === ':memory:'
         ? join(tmpdir(), `txa-files-${process.pid}`)

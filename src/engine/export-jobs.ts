@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Engine } from './engine.js';
 import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
@@ -111,8 +112,14 @@ function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
   return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string }).webhook_secret;
 }
 
+/** The signed link on the `txa serve` of this ledger; undefined when no public URL names one. */
+export function serverLinkOf(engine: Engine, row: ExportRow): string | undefined {
+  return engine.publicBaseUrl === undefined ? undefined : downloadUrl(engine.publicBaseUrl, downloadSecret(engine), row.id, row.expires_ts);
+}
+
+/** `download_url`: the signed link, or without a server the stored file's file:// URL (never a link nothing answers). */
 export function downloadUrlOf(engine: Engine, row: ExportRow): string {
-  return downloadUrl(engine.publicBaseUrl, downloadSecret(engine), row.id, row.expires_ts);
+  return serverLinkOf(engine, row) ?? pathToFileURL(filePathOf(engine, row)).href;
 }
 
 export function filePathOf(engine: Engine, row: ExportRow): string {
@@ -505,13 +512,12 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
 /** Sends the file by e-mail or calls the webhook; returns a failure message or null. */
 async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promise<string | null> {
   const delivery = JSON.parse(row.delivery) as ExportRequest['delivery'];
-  const url = downloadUrlOf(engine, row);
   if (delivery.method === 'email') {
     const { sendExportEmail } = await import('../exporters/deliver-email.js');
     try {
       await sendExportEmail(delivery.email_recipients ?? [], {
         exportId: row.id, format: row.format, filePath: filePathOf(engine, row), fileName: row.file_name!, fileSize: row.file_size!,
-        transactionCount: row.transaction_count!, downloadUrl: url, expiresAt: row.expires_at,
+        transactionCount: row.transaction_count!, downloadUrl: serverLinkOf(engine, row), expiresAt: row.expires_at,
       });
       return null;
     } catch (err) {

@@ -36,7 +36,8 @@ export function toRecord(engine: Engine, row: ExportRow): ExportRecord {
     rec.progress = row.progress;
     if (row.estimated_completion) rec.estimated_completion = row.estimated_completion;
   }
-  if (delivery.method !== 'download') rec.status_url = `${engine.publicBaseUrl}/api/v1/exports/${row.id}`;
+  // Without a server, no URL answers for the status either: `txa export status ID` does.
+  if (delivery.method !== 'download' && engine.publicBaseUrl !== undefined) rec.status_url = `${engine.publicBaseUrl}/api/v1/exports/${row.id}`;
   if (row.status === 'failed') rec.error = { code: row.error_code ?? 'INTERNAL_ERROR', message: row.error_message ?? 'the export failed' };
   return rec;
 }

@@ -12,6 +12,7 @@ import { findWalletByAddress, getWallet, insertWallet, type WalletRow } from '..
 import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { validateBody } from '../core/validate.js';
 import { removeWalletRollups } from '../store/rollups.js';
+import { removeWalletBalanceDays } from '../store/balance-days.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const WALLET_LIMIT_DEFAULT = 50;
@@ -93,6 +94,7 @@ export function removeWallet(engine: Engine, workspaceId: string, walletId: stri
   return engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
     removeWalletRollups(engine.db, walletId);
+    removeWalletBalanceDays(engine.db, walletId);
     engine.db.prepare('DELETE FROM transactions WHERE wallet_id = ?').run(walletId);
     engine.db.prepare('DELETE FROM wallets WHERE id = ?').run(walletId);
     engine.change(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });

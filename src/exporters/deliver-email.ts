@@ -1,6 +1,8 @@
 /**
  * E-mail delivery over SMTP (CONTRACT §6): `TXA_SMTP_URL` (e.g. `smtp://user:pass@host:587`) and
- * `TXA_SMTP_FROM`. The file is attached, or above 10 MB the download link is sent instead.
+ * `TXA_SMTP_FROM`. The file is attached, or above 10 MB the download link is sent instead. A link
+ * needs a server to answer it: without one (a local export and no `public_url`), the file must fit
+ * the attachment limit, or the delivery fails and says how to get a link.
  */
 import { TxaError } from '../core/errors.js';
 
@@ -13,7 +15,8 @@ export interface EmailExport {
   fileName: string;
   fileSize: number;
   transactionCount: number;
-  downloadUrl: string;
+  /** The signed link on a `txa serve` of the ledger; undefined when there is none. */
+  downloadUrl: string | undefined;
   expiresAt: string;
 }
 
@@ -33,17 +36,20 @@ export function requireSmtp(): void {
 
 export async function sendExportEmail(recipients: string[], e: EmailExport): Promise<void> {
   requireSmtp();
+  const attach = e.fileSize <= EMAIL_ATTACHMENT_MAX_BYTES;
+  if (!attach && e.downloadUrl === undefined) {
+    throw new Error(
+      `the file (${e.fileSize} bytes) is larger than the ${EMAIL_ATTACHMENT_MAX_BYTES} bytes (10 MB) an e-mail attaches, and no public URL of a txa serve on this ledger is configured to link to it (txa config set public_url URL)`,
+    );
+  }
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl()!);
-  const attach = e.fileSize <= EMAIL_ATTACHMENT_MAX_BYTES;
+  const link = e.downloadUrl === undefined ? [] : [attach ? `You can also download it until ${e.expiresAt}:` : '', e.downloadUrl, '', `The link expires at ${e.expiresAt}.`];
   const lines = [
     `Your txa export ${e.exportId} (${e.format.toUpperCase()}, ${e.transactionCount} transactions) is ready.`,
     '',
     attach ? 'The file is attached.' : `The file (${e.fileSize} bytes) is too large to attach; download it here:`,
-    attach ? `You can also download it until ${e.expiresAt}:` : '',
-    e.downloadUrl,
-    '',
-    `The link expires at ${e.expiresAt}.`,
+    ...link,
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   try {
     await transport.sendMail({

@@ -7,6 +7,7 @@ import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
 import { sourceOf, type NewTransaction, type TransactionRow } from './transactions.js';
 import { addToRollups } from './rollups.js';
+import { addToBalanceDays } from './balance-days.js';
 
 /**
  * Inserts rows, skipping those whose identity (wallet, hash, transfer) exists already, and
@@ -28,6 +29,7 @@ export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], 
     if (info.changes === 1) inserted.push(r);
   }
   addToRollups(db, inserted.filter((r) => !r.spam));
+  addToBalanceDays(db, inserted);
   return inserted;
 }
 

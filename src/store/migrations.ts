@@ -458,4 +458,20 @@ export const MIGRATIONS: string[] = [
     reason         TEXT NOT NULL CHECK (reason IN ('poisoning', 'lookalike', 'bait', 'marked', 'user'))
   ) WITHOUT ROWID;
   `,
+  // 15: daily token flows for
+  // \`txa check\`'s running balances (store/balance-days.ts). Exact decimal sums, which SQL cannot
+  // make, so a ledger with rows gets them on first use; an empty one is complete from the start.
+  `
+  CREATE TABLE balance_days (
+    workspace_id  TEXT NOT NULL,
+    wallet_id     TEXT NOT NULL,
+    token_symbol  TEXT NOT NULL,
+    token_address TEXT NOT NULL,
+    day           INTEGER NOT NULL,
+    inflow        TEXT NOT NULL,
+    outflow       TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, wallet_id, token_symbol, token_address, day)
+  ) WITHOUT ROWID;
+  INSERT INTO settings (key, value) SELECT 'balance_days', 'complete' WHERE NOT EXISTS (SELECT 1 FROM transactions);
+  `,
 ];

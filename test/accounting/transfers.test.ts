@@ -1,5 +1,7 @@
 /** The matching rules of src/accounting/transfers.ts, on hand-made rows. */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fromBaseUnits } from '../../src/core/money.js';
 import { bridgeCandidates, pairProblem, sameAsset, sameTimePairs, withinTolerance, type Leg } from '../../src/accounting/transfers.js';
 
 let n = 0;
@@ -18,6 +20,27 @@ describe('own transfer rules', () => {
     expect(withinTolerance('100', '98.999999999999999999')).toBe(false);
     expect(withinTolerance('0.000000000000000003', '0.000000000000000003')).toBe(true);
     expect(withinTolerance('100', '100.000001')).toBe(false);
+    expect(withinTolerance('1', '0.99')).toBe(true); // one digit fewer, within 1 %
+    expect(withinTolerance('0.0101', '0.01')).toBe(true);
+    expect(withinTolerance('5', '0')).toBe(false);
+  });
+
+  it('tolerance agrees with r ≤ s ∧ 100 r ≥ 99 s on exact units, across magnitudes', () => {
+    const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 25n }), fc.integer({ min: 0, max: 18 })).map(([units, scale]) => ({ units, scale, text: fromBaseUnits(units, scale) }));
+    // Received amounts near the sent one, so the BigInt side is exercised too.
+    const pair = fc.oneof(
+      fc.tuple(decimal, decimal),
+      fc.tuple(decimal, fc.integer({ min: 980, max: 1001 })).map(([s, permille]) => [s, { ...s, units: (s.units * BigInt(permille)) / 1000n, text: fromBaseUnits((s.units * BigInt(permille)) / 1000n, s.scale) }] as const),
+    );
+    fc.assert(
+      fc.property(pair, ([s, r]) => {
+        const scale = Math.max(s.scale, r.scale);
+        const su = s.units * 10n ** BigInt(scale - s.scale);
+        const ru = r.units * 10n ** BigInt(scale - r.scale);
+        expect(withinTolerance(s.text, r.text)).toBe(ru <= su && ru * 100n >= su * 99n);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('one asset: the same token on a chain, the same symbol across chains', () => {

@@ -2,6 +2,7 @@
 import { describe, test, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { sandbox } from '../helpers/cli.js';
 import { Engine } from '../../src/engine/engine.js';
@@ -25,7 +26,8 @@ describe('txa export', () => {
     const body = await s.json(['export', 'create', '--format', 'csv', '--columns', 'date,amount,fiat_value', '--direction', 'inflow']);
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ status: 'completed', format: 'csv', transaction_count: 25 });
-    expect(body.data.download_url).toContain(`/api/v1/exports/${body.data.id}/download?expires=`);
+    // No public URL configured: no server answers a link, so the URL names the stored file.
+    expect(body.data.download_url).toBe(pathToFileURL(join(`${s.env.TXA_DB}.files`, 'exports', `${body.data.id}.csv`)).href);
     const rows = parse(readFileSync(join(s.dir, `${body.data.id}.csv`), 'utf8')) as string[][];
     expect(rows[0]).toEqual(['date', 'amount', 'fiat_value']);
     expect(rows.length).toBe(1 + 25 + 5);

@@ -29,6 +29,8 @@ function normalize(text: string): unknown {
     })
     .replace(/http:\/\/127\.0\.0\.1:\d+/g, '<base>')
     .replace(/file:\/\/[^"]*\/attachments\//g, '<base>/api/v1/attachments/')
+    // A local export without a public URL links its stored file; the server signs a link (docs/exports.md).
+    .replace(/file:\/\/[^"]*\/exports\/(<exp#\d+>)\.\w+/g, '<base>/api/v1/exports/$1/download?expires=<x>&token=<x>')
     .replace(/([?&](?:token|expires)=)[^"&]*/g, '$1<x>');
   try {
     return JSON.parse(masked);

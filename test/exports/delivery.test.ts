@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { tempLedger, addWallets, addMany } from './seed.js';
+
+/** These ledgers run as a `txa serve` at this URL would: the links are signed ones. */
+const SERVED = 'https://txa.example.com';
 import { startSmtp, type Mail } from '../helpers/smtp.js';
 import { createExport, downloadExport, getExport, listExports, verifyDownloadToken } from '../../src/engine/exports.js';
 import { claimNextJob, claimJob, recoverInterruptedJobs, runExportJob } from '../../src/engine/export-jobs.js';
@@ -72,7 +75,7 @@ async function receiver(statuses: number[]): Promise<{ url: string; calls: Recei
 
 describe('e-mail delivery', () => {
   test('queued → processing → completed; the mail reaches every recipient with the file attached byte for byte', async () => {
-    const { engine, ws, dir } = tempLedger('pro');
+    const { engine, ws, dir } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 2500);
     const queued = await createExport(engine, ws, { format: 'csv', delivery: { method: 'email', email_recipients: ['a@example.com', 'b@example.org'] } });
     expect(queued).toMatchObject({ status: 'queued', progress: 0, status_url: `${engine.publicBaseUrl}/api/v1/exports/${queued.id}` });
@@ -107,7 +110,7 @@ describe('e-mail delivery', () => {
   });
 
   test('an unreachable SMTP server fails the job with the error recorded', async () => {
-    const { engine, ws } = tempLedger('pro');
+    const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 3);
     const saved = process.env.TXA_SMTP_URL;
     process.env.TXA_SMTP_URL = 'smtp://127.0.0.1:9';
@@ -143,7 +146,7 @@ function signedBy(secret: string, call: Received): boolean {
 
 describe('webhook delivery', () => {
   test('with a subscription at its URL: the call is the subscriptions\' event (same id, same text), signed with that subscription\'s secret', async () => {
-    const { engine, ws } = tempLedger('pro');
+    const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
     const hook = await receiver([200]);
     try {
@@ -208,7 +211,7 @@ describe('webhook delivery', () => {
   });
 
   test('without one: the same event, signed with the workspace\'s own secret (shown nowhere), after a retry', async () => {
-    const { engine, ws } = tempLedger('pro');
+    const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
     const hook = await receiver([503, 200]);
     try {
@@ -242,7 +245,7 @@ describe('webhook delivery', () => {
   });
 
   test('a receiver that keeps failing: tried 1 + retries times, then failed with the error; the event and its file stay until expiry', async () => {
-    const { engine, ws, dir } = tempLedger('pro');
+    const { engine, ws, dir } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 5);
     const hook = await receiver([500]);
     try {
@@ -272,7 +275,7 @@ describe('webhook delivery', () => {
 
 describe('jobs and links', () => {
   test('a serve job left by a dead process goes back to queued and is resumed; a live owner keeps its job, another host\'s is judged by its heartbeat', async () => {
-    const { engine, ws } = tempLedger('free');
+    const { engine, ws } = tempLedger('free', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
     const hook = await receiver([200]);
     const setOwner = engine.db.prepare('UPDATE exports SET worker = ?, heartbeat_ts = ?, progress = 40 WHERE id = ?');
@@ -316,7 +319,7 @@ describe('jobs and links', () => {
   });
 
   test('a CLI job killed after renaming its file into place but before recording it: failed INTERRUPTED, and that file removed too', async () => {
-    const { engine, ws } = tempLedger('pro');
+    const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
     const job = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
     expect(claimJob(engine, job.id)).toBe(true);
@@ -330,7 +333,7 @@ describe('jobs and links', () => {
   });
 
   test('links: a wrong token is INVALID_DOWNLOAD_TOKEN; 25 h later the export is expired, its file deleted', async () => {
-    const { engine, ws, dir } = tempLedger('pro');
+    const { engine, ws, dir } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
     process.env.TXA_NOW = '2030-05-01T08:00:00Z';
     const rec = await createExport(engine, ws, { format: 'csv' });

@@ -6,6 +6,9 @@
 import { describe, test, expect, beforeAll, afterAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { tempLedger, addWallets, addMany, addTxs } from './seed.js';
+
+/** These ledgers run as a `txa serve` at this URL would: the links are signed ones. */
+const SERVED = 'https://txa.example.com';
 import { startSmtp, type Mail } from '../helpers/smtp.js';
 import { createExport, getExport } from '../../src/engine/exports.js';
 import { runExportJob } from '../../src/engine/export-jobs.js';
@@ -30,7 +33,7 @@ function textBody(raw: string): string {
 
 describe('e-mail delivery above 10 MB', () => {
   test('sends the download link instead of attaching the file; the export completes', async () => {
-    const { engine, ws } = tempLedger('pro');
+    const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     const wallets = addWallets(engine, ws, ['Main']);
     addMany(engine, ws, wallets, 5);
     const [txId] = addTxs(engine, ws, wallets, [{ wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'f'.repeat(64)}` }]);
@@ -57,6 +60,23 @@ describe('e-mail delivery above 10 MB', () => {
     expect(text).toContain(done.download_url!);
     expect(text).toContain(`The file (${done.file_size} bytes) is too large to attach`);
     expect(text).toContain(`The link expires at ${done.expires_at}.`);
+    engine.close();
+  }, 120_000);
+
+  test('without a public URL no server answers a link: the delivery fails naming the limit and the setting; nothing is sent', async () => {
+    const { engine, ws } = tempLedger('pro');
+    const wallets = addWallets(engine, ws, ['Main']);
+    const [txId] = addTxs(engine, ws, wallets, [{ wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'e'.repeat(64)}` }]);
+    for (const name of ['receipt-1.bin', 'receipt-2.bin']) {
+      attachFile(engine, ws, txId!, { file_name: name, content_type: 'application/octet-stream', data: randomBytes(6 * 1024 * 1024) });
+    }
+    const queued = await createExport(engine, ws, { format: 'pdf', report_type: 'audit', delivery: { method: 'email', email_recipients: ['cfo@example.com'] } });
+    await runExportJob(engine, queued.id);
+    const failed = getExport(engine, ws, queued.id);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'DELIVERY_FAILED' } });
+    expect(failed.error!.message).toContain(`larger than the ${EMAIL_ATTACHMENT_MAX_BYTES} bytes (10 MB) an e-mail attaches`);
+    expect(failed.error!.message).toContain('txa config set public_url URL');
+    expect(mails.some((m) => m.raw.includes(queued.id))).toBe(false);
     engine.close();
   }, 120_000);
 });

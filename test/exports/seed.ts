@@ -28,10 +28,11 @@ export interface SeedTx {
   to?: string;
 }
 
-export function tempLedger(tier: Tier = 'pro', currency = 'USD') {
+/** `publicBaseUrl`: the ledger as a `txa serve` at that URL runs it (signed links); without, as the local CLI without one. */
+export function tempLedger(tier: Tier = 'pro', currency = 'USD', publicBaseUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'txa-exp-'));
   const path = join(dir, 'ledger.db');
-  const engine = Engine.open(path);
+  const engine = Engine.open(path, { publicBaseUrl });
   const ws = createWorkspace(engine, { name: 'Exports', tier, currency }).id;
   return { dir, path, engine, ws };
 }

@@ -170,6 +170,8 @@ describe('rollup_monthly maintenance', () => {
     raw.exec('DROP TABLE sync_cursors; DROP TABLE balance_assertions; DROP TABLE wallet_syncs; DROP TABLE prices');
     // …and 14's spam tables.
     raw.exec('DROP TABLE spam_reasons; DROP TABLE token_marks');
+    // …and 15's daily token flows.
+    raw.exec("DROP TABLE balance_days; DELETE FROM settings WHERE key = 'balance_days'");
     raw.exec(`DROP TRIGGER transfer_leg_deleted; DROP INDEX tx_transfer_legs; DROP INDEX tx_spam; DROP TABLE transfers; DROP TABLE transfer_rejections;
       ALTER TABLE transactions DROP COLUMN transfer_id; ALTER TABLE transactions DROP COLUMN fiat_value_source; ALTER TABLE transactions DROP COLUMN spam;
       ALTER TABLE transactions DROP COLUMN method`);

@@ -44,7 +44,7 @@ export function registerConfig(program: Command): void {
     .action(
       action(async (ctx, _o, [key, value]) => {
         const k = keyArg(key!);
-        if (k === 'base_url') requireHttpUrl(value!, 'base_url', 'value');
+        if (k === 'base_url' || k === 'public_url') requireHttpUrl(value!, k, 'value');
         await writeProfileValue(ctx.profileName, k, value!);
         if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: isSecret(k) ? maskKey(value!) : value } });
         else ctx.out.notice(`Set ${k} in profile '${ctx.profileName}' (${configPath()}).`);

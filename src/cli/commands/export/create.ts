@@ -129,6 +129,23 @@ async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRec
   return rec;
 }
 
+/** A download runs while the export is created: past a second it shows progress on a terminal (docs/exports.md). */
+const DOWNLOAD_PROGRESS_AFTER_MS = 1000;
+
+/** Creates the export on the local ledger; a download is written now, with its progress. */
+async function createLocal(ctx: Context, backend: LocalBackend, ws: string, body: ReturnType<typeof bodyOf>, signal?: AbortSignal): Promise<ExportRecord> {
+  if (body.delivery.method !== undefined && body.delivery.method !== 'download') return backend.createExport(ws, body, { role: 'cli', signal });
+  const view = await progressView(ctx.out, `export ${body.format}`, { afterMs: DOWNLOAD_PROGRESS_AFTER_MS, terminalOnly: true });
+  try {
+    const rec = await backend.createExport(ws, body, { role: 'cli', signal, onProgress: (p) => view.update(p.progress, `(${p.done}/${p.total} rows)`) });
+    view.stop(`export ${rec.id} ${rec.status}`, true);
+    return rec;
+  } catch (err) {
+    view.stop(`export ${body.format} failed`, false);
+    throw err;
+  }
+}
+
 export function registerCreate(parent: Command): void {
   const cmd = parent
     .command('create')
@@ -163,7 +180,7 @@ export function registerCreate(parent: Command): void {
         if (body.filters.tag_ids) body.filters.tag_ids = await tagResolver(backend, ws)(body.filters.tag_ids, 'tag-ids');
         const run = async (signal?: AbortSignal): Promise<{ rec: ExportRecord; file?: string }> => {
           // On the local ledger this process claims the job as it creates it, and runs it.
-          const rec = backend.kind === 'local' ? await (backend as LocalBackend).createExport(ws, body, { role: 'cli', signal }) : await backend.createExport(ws, body);
+          const rec = backend.kind === 'local' ? await createLocal(ctx, backend as LocalBackend, ws, body, signal) : await backend.createExport(ws, body);
           if (rec.status === 'completed' && rec.delivery?.method !== 'email' && rec.delivery?.method !== 'webhook') {
             return { rec, file: (await backend.downloadExport(ws, rec.id, o.out ?? defaultFileName(rec))).path };
           }

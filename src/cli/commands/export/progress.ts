@@ -9,7 +9,15 @@ export interface ProgressView {
   stop(final: string, ok: boolean): void;
 }
 
+export interface ProgressOptions {
+  /** Shows nothing until the work has run this long, so a quick one stays silent (default: at once). */
+  afterMs?: number;
+  /** Only on a terminal: in a pipe, nothing (a download's caller reads its result, not its course). */
+  terminalOnly?: boolean;
+}
+
 const BAR_WIDTH = 20;
+const SILENT: ProgressView = { update: () => undefined, stop: () => undefined };
 
 function bar(progress: number): string {
   const full = Math.round((progress / 100) * BAR_WIDTH);
@@ -17,29 +25,44 @@ function bar(progress: number): string {
 }
 
 /** `label`, `detail` and `final` carry a server's export id and times, so they are made safe. */
-export async function progressView(out: Output, rawLabel: string): Promise<ProgressView> {
+export async function progressView(out: Output, rawLabel: string, opts: ProgressOptions = {}): Promise<ProgressView> {
   const label = terminalSafe(rawLabel);
   const tail = (detail?: string) => (detail ? ` ${terminalSafe(detail)}` : '');
-  if (out.json) return { update: () => undefined, stop: () => undefined };
+  if (out.json || (opts.terminalOnly && !out.stderrTty)) return SILENT;
+  const startMs = Date.now();
+  const due = () => Date.now() - startMs >= (opts.afterMs ?? 0);
   // A terminal that reports no width (a pty without a size, as script(1) makes) gets the plain
   // lines: ora counts the lines to clear by dividing by the width, and never stops clearing.
   if (out.stderrTty && (process.stderr.columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr }).start();
+    const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr });
+    // Also shown when the time comes between two updates (a long step reports none).
+    let timer: NodeJS.Timeout | undefined;
+    if (opts.afterMs === undefined) spinner.start();
+    else timer = setTimeout(() => spinner.start(), opts.afterMs);
     return {
       update: (p, detail) => {
         spinner.text = `${label} ${bar(p)}${tail(detail)}`;
+        if (!spinner.isSpinning && due()) spinner.start();
       },
-      stop: (final, ok) => (ok ? spinner.succeed(terminalSafe(final)) : spinner.fail(terminalSafe(final))),
+      stop: (final, ok) => {
+        clearTimeout(timer);
+        if (!spinner.isSpinning) return;
+        if (ok) spinner.succeed(terminalSafe(final));
+        else spinner.fail(terminalSafe(final));
+      },
     };
   }
   let shown = -10;
   return {
     update: (p, detail) => {
-      if (p < shown + 10 && p !== 100) return;
+      if ((p < shown + 10 && p !== 100) || !due()) return;
       shown = p;
       process.stderr.write(`${label} ${p}%${tail(detail)}\n`);
     },
-    stop: (final) => process.stderr.write(`${terminalSafe(final)}\n`),
+    // A view that waited and never showed stays silent to the end.
+    stop: (final) => {
+      if (opts.afterMs === undefined || shown >= 0) process.stderr.write(`${terminalSafe(final)}\n`);
+    },
   };
 }

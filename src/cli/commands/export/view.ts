@@ -1,4 +1,5 @@
 /** How export records look in human output. */
+import { fileURLToPath } from 'node:url';
 import type { Output } from '../../output.js';
 import { TxaError } from '../../../core/errors.js';
 import { EXPORT_EXTENSIONS, type ExportRecord } from '../../../core/types.js';
@@ -16,9 +17,11 @@ export function printExport(out: Output, e: ExportRecord, file?: string): void {
   ];
   if (e.progress !== undefined) pairs.push(['progress', `${e.progress}%`]);
   if (e.estimated_completion) pairs.push(['estimated_completion', e.estimated_completion]);
-  if (e.download_url) pairs.push(['download_url', e.download_url]);
+  // A local export without a server has a file:// URL: the path is what a user can open.
+  const stored = e.download_url?.startsWith('file:') ? fileURLToPath(e.download_url) : undefined;
+  if (e.download_url && !stored) pairs.push(['download_url', e.download_url]);
   if (e.error) pairs.push(['error', `${e.error.code}: ${e.error.message}`]);
-  if (file) pairs.push(['file', file]);
+  if (file ?? stored) pairs.push(['file', file ?? stored]);
   out.record(pairs);
 }
 
