@@ -434,4 +434,88 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (source, token, day)
   ) WITHOUT ROWID;
   `,
+  // 14: tag rollups (issue 13): the rollups again with a tag in the key, so a summary of one tag
+  // (tag_ids with one id) or of has_tags reads them instead of every tagged row. tag_id '' counts
+  // each tagged row once (tag_count > 0), for has_tags. Like the rollups, non-spam rows only.
+  // Triggers keep them in step in the writer's own transaction, whoever writes the links or a
+  // row's value or spam flag; removing a wallet drops its rows (store/rollups.ts).
+  tagRollupsMigration(),
 ];
+
+/**
+ * Migration 14's SQL: both tables, filled from the ledger, and the triggers. Each trigger adds
+ * `n` rows and `cents` to the bucket of one transaction (`r`) under each tag of `tags`.
+ */
+function tagRollupsMigration(): string {
+  // Each table: its period column and the date modifier that starts a period.
+  const TAG_ROLLUPS = [
+    { table: 'tag_rollup_daily', period: 'day', start: 'start of day' },
+    { table: 'tag_rollup_monthly', period: 'month', start: 'start of month' },
+  ];
+  const upsert = (r: string, tags: string, n: string, cents: string, where: string) =>
+    TAG_ROLLUPS.map(
+      ({ table, period, start }) => `
+    INSERT INTO ${table} (workspace_id, tag_id, ${period}, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+    SELECT ${r}.workspace_id, k.tag_id, unixepoch(${r}.ts, 'unixepoch', '${start}') / 86400, ${r}.wallet_id, ${r}.chain, ${r}.token_symbol, ${r}.direction, ${n}, ${cents}
+    FROM ${tags} WHERE ${where}
+    ON CONFLICT (workspace_id, tag_id, ${period}, wallet_id, token_symbol, direction)
+    DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents;`,
+    ).join('');
+  const tables = TAG_ROLLUPS.map(
+    ({ table, period }) => `
+  CREATE TABLE ${table} (
+    workspace_id TEXT NOT NULL,
+    tag_id       TEXT NOT NULL,
+    ${period.padEnd(12)} INTEGER NOT NULL,
+    wallet_id    TEXT NOT NULL,
+    chain        TEXT NOT NULL,
+    token_symbol TEXT NOT NULL,
+    direction    TEXT NOT NULL,
+    tx_count     INTEGER NOT NULL,
+    fiat_cents   INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, tag_id, ${period}, wallet_id, token_symbol, direction)
+  ) WITHOUT ROWID;`,
+  ).join('');
+  return `${tables}
+
+  INSERT INTO tag_rollup_daily (workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+  SELECT t.workspace_id, k.tag_id, unixepoch(t.ts, 'unixepoch', 'start of day') / 86400 AS day, t.wallet_id, min(t.chain), t.token_symbol, t.direction,
+         count(*), ifnull(sum(t.fiat_cents), 0)
+  FROM (SELECT transaction_id, tag_id FROM transaction_tags UNION ALL SELECT id, '' FROM transactions WHERE tag_count > 0) k
+  JOIN transactions t ON t.id = k.transaction_id
+  WHERE t.spam = 0
+  GROUP BY t.workspace_id, k.tag_id, day, t.wallet_id, t.token_symbol, t.direction;
+
+  INSERT INTO tag_rollup_monthly (workspace_id, tag_id, month, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+  SELECT workspace_id, tag_id, unixepoch(day * 86400, 'unixepoch', 'start of month') / 86400 AS month,
+         wallet_id, min(chain), token_symbol, direction, sum(tx_count), sum(fiat_cents)
+  FROM tag_rollup_daily
+  GROUP BY workspace_id, tag_id, month, wallet_id, token_symbol, direction;
+
+  CREATE TRIGGER tag_rollup_link_added AFTER INSERT ON transaction_tags BEGIN${upsert('t', '(SELECT NEW.tag_id AS tag_id) k, transactions t', '1', 'ifnull(t.fiat_cents, 0)', 't.id = NEW.transaction_id AND t.spam = 0')}
+  END;
+  -- A link that goes with its tag is not counted out: the tag's rows go whole (tag_rollup_tag_deleted).
+  -- One that goes with its transaction (a wallet removed) finds no row, and the wallet's rows go whole.
+  CREATE TRIGGER tag_rollup_link_removed AFTER DELETE ON transaction_tags
+  WHEN EXISTS (SELECT 1 FROM tags WHERE id = OLD.tag_id) BEGIN${upsert('t', '(SELECT OLD.tag_id AS tag_id) k, transactions t', '-1', '-ifnull(t.fiat_cents, 0)', 't.id = OLD.transaction_id AND t.spam = 0')}
+  END;
+  CREATE TRIGGER tag_rollup_tag_deleted AFTER DELETE ON tags BEGIN
+    DELETE FROM tag_rollup_daily WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
+    DELETE FROM tag_rollup_monthly WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
+  END;
+  -- A row's first tag counts it in under '' and its last one out (migration 6 keeps tag_count).
+  CREATE TRIGGER tag_rollup_tagged AFTER UPDATE OF tag_count ON transactions
+  WHEN NEW.spam = 0 AND (OLD.tag_count > 0) <> (NEW.tag_count > 0) BEGIN${upsert('NEW', "(SELECT '' AS tag_id) k", 'iif(NEW.tag_count > 0, 1, -1)', 'iif(NEW.tag_count > 0, 1, -1) * ifnull(NEW.fiat_cents, 0)', 'true')}
+  END;
+  -- A value edit or a spam flip moves a tagged row's value (or the row) under each of its tags and ''.
+  CREATE TRIGGER tag_rollup_value_changed AFTER UPDATE OF fiat_cents, spam ON transactions
+  WHEN NEW.tag_count > 0 AND (OLD.fiat_cents IS NOT NEW.fiat_cents OR OLD.spam <> NEW.spam) BEGIN${upsert(
+    'NEW',
+    "(SELECT tag_id FROM transaction_tags WHERE transaction_id = NEW.id UNION ALL SELECT '') k",
+    '(NEW.spam = 0) - (OLD.spam = 0)',
+    'iif(NEW.spam = 0, ifnull(NEW.fiat_cents, 0), 0) - iif(OLD.spam = 0, ifnull(OLD.fiat_cents, 0), 0)',
+    'true',
+  )}
+  END;
+  `;
+}
