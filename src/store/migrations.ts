@@ -438,7 +438,9 @@ export const MIGRATIONS: string[] = [
   // (tag_ids with one id) or of has_tags reads them instead of every tagged row. tag_id '' counts
   // each tagged row once (tag_count > 0), for has_tags. Like the rollups, non-spam rows only.
   // Triggers keep them in step in the writer's own transaction, whoever writes the links or a
-  // row's value or spam flag; removing a wallet drops its rows (store/rollups.ts).
+  // row's value or spam flag; removing a wallet drops its rows (store/rollups.ts). Each tag also
+  // counts its links (usage_count), which listing tags (and so resolving a tag flag) otherwise
+  // counted from the link index on every call: 150–700 ms on the 1M-row ledger.
   tagRollupsMigration(),
 ];
 
@@ -499,6 +501,15 @@ function tagRollupsMigration(): string {
   CREATE TRIGGER tag_rollup_link_removed AFTER DELETE ON transaction_tags
   WHEN EXISTS (SELECT 1 FROM tags WHERE id = OLD.tag_id) BEGIN${upsert('t', '(SELECT OLD.tag_id AS tag_id) k, transactions t', '-1', '-ifnull(t.fiat_cents, 0)', 't.id = OLD.transaction_id AND t.spam = 0')}
   END;
+  ALTER TABLE tags ADD COLUMN usage_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE tags SET usage_count = (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = tags.id);
+  CREATE TRIGGER tag_usage_added AFTER INSERT ON transaction_tags BEGIN
+    UPDATE tags SET usage_count = usage_count + 1 WHERE id = NEW.tag_id;
+  END;
+  CREATE TRIGGER tag_usage_removed AFTER DELETE ON transaction_tags BEGIN
+    UPDATE tags SET usage_count = usage_count - 1 WHERE id = OLD.tag_id;
+  END;
+
   CREATE TRIGGER tag_rollup_tag_deleted AFTER DELETE ON tags BEGIN
     DELETE FROM tag_rollup_daily WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
     DELETE FROM tag_rollup_monthly WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;

@@ -4,13 +4,14 @@
  * own-transfer matching, spam flips, fiat edits, wallet removal) they equal a recount from the
  * rows; summaries of tag filters through them equal the plain aggregate over the rows; pages read
  * by driving from the links equal pages read by walking the rows; migration 14 fills them as the
- * triggers would have.
+ * triggers would have. Each tag's usage_count (a counter since migration 14) follows its links.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
+import { undoTagRollups } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createTag, deleteTag } from '../../src/engine/tags.js';
@@ -123,7 +124,12 @@ function stored(db: Db): Record<string, [number, number]> {
   return out;
 }
 
-const expectExact = () => expect(stored(engine.db)).toEqual(recount(engine.db));
+/** The tag rollups and each tag's usage_count equal their recounts. */
+function expectExact(db: Db = engine.db): void {
+  expect(stored(db)).toEqual(recount(db));
+  const usage = db.prepare('SELECT id, usage_count FROM tags ORDER BY id').all();
+  expect(usage).toEqual(db.prepare('SELECT g.id, (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = g.id) AS usage_count FROM tags g ORDER BY g.id').all());
+}
 
 /** The plain aggregate over the matching rows, each row's links probed (no rollup, no driving). */
 function slowTotals(db: Db, f: TxFilter): Totals {
@@ -299,18 +305,19 @@ describe('migration 14', () => {
     updateTransaction(engine, ws, record('a', 3).id, { spam: true });
     untagTransaction(engine, ws, record('a', 6).id, tagId('Salary'));
     const maintained = stored(engine.db);
-    expect(maintained).toEqual(recount(engine.db));
+    const usage = engine.db.prepare('SELECT id, usage_count FROM tags ORDER BY id').all();
+    expectExact();
     engine.close();
     // Back to the schema before migration 14.
     const raw = new Database(join(dir, 'ledger.db'));
-    for (const t of ['link_added', 'link_removed', 'tag_deleted', 'tagged', 'value_changed']) raw.exec(`DROP TRIGGER tag_rollup_${t}`);
-    raw.exec('DROP TABLE tag_rollup_daily; DROP TABLE tag_rollup_monthly');
+    undoTagRollups(raw);
     raw.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
     raw.close();
     const db = openDb(join(dir, 'ledger.db'));
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(stored(db)).toEqual(maintained);
+      expect(db.prepare('SELECT id, usage_count FROM tags ORDER BY id').all()).toEqual(usage);
     } finally {
       db.close();
       engine = Engine.open(join(dir, 'ledger.db'));
