@@ -494,12 +494,27 @@ function tagRollupsMigration(): string {
   FROM tag_rollup_daily
   GROUP BY workspace_id, tag_id, month, wallet_id, token_symbol, direction;
 
-  CREATE TRIGGER tag_rollup_link_added AFTER INSERT ON transaction_tags BEGIN${upsert('t', '(SELECT NEW.tag_id AS tag_id) k, transactions t', '1', 'ifnull(t.fiat_cents, 0)', 't.id = NEW.transaction_id AND t.spam = 0')}
+  -- A link counts its row in under its tag, and under '' when it is the row's first.
+  CREATE TRIGGER tag_rollup_link_added AFTER INSERT ON transaction_tags BEGIN${upsert(
+    't',
+    `(SELECT NEW.tag_id AS tag_id UNION ALL SELECT '' WHERE NOT EXISTS
+       (SELECT 1 FROM transaction_tags o WHERE o.transaction_id = NEW.transaction_id AND o.tag_id <> NEW.tag_id)) k, transactions t`,
+    '1',
+    'ifnull(t.fiat_cents, 0)',
+    't.id = NEW.transaction_id AND t.spam = 0',
+  )}
   END;
-  -- A link that goes with its tag is not counted out: the tag's rows go whole (tag_rollup_tag_deleted).
-  -- One that goes with its transaction (a wallet removed) finds no row, and the wallet's rows go whole.
-  CREATE TRIGGER tag_rollup_link_removed AFTER DELETE ON transaction_tags
-  WHEN EXISTS (SELECT 1 FROM tags WHERE id = OLD.tag_id) BEGIN${upsert('t', '(SELECT OLD.tag_id AS tag_id) k, transactions t', '-1', '-ifnull(t.fiat_cents, 0)', 't.id = OLD.transaction_id AND t.spam = 0')}
+  -- A link removed counts its row out under its tag, and under '' when it was the row's last. Not
+  -- under a tag deleted with it: that tag's cells go whole (tag_rollup_tag_deleted). A link that
+  -- goes with its transaction (a wallet removed) finds no row, and the wallet's cells go whole.
+  CREATE TRIGGER tag_rollup_link_removed AFTER DELETE ON transaction_tags BEGIN${upsert(
+    't',
+    `(SELECT OLD.tag_id AS tag_id WHERE EXISTS (SELECT 1 FROM tags g WHERE g.id = OLD.tag_id)
+      UNION ALL SELECT '' WHERE NOT EXISTS (SELECT 1 FROM transaction_tags o WHERE o.transaction_id = OLD.transaction_id)) k, transactions t`,
+    '-1',
+    '-ifnull(t.fiat_cents, 0)',
+    't.id = OLD.transaction_id AND t.spam = 0',
+  )}
   END;
   ALTER TABLE tags ADD COLUMN usage_count INTEGER NOT NULL DEFAULT 0;
   UPDATE tags SET usage_count = (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = tags.id);
@@ -513,10 +528,6 @@ function tagRollupsMigration(): string {
   CREATE TRIGGER tag_rollup_tag_deleted AFTER DELETE ON tags BEGIN
     DELETE FROM tag_rollup_daily WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
     DELETE FROM tag_rollup_monthly WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
-  END;
-  -- A row's first tag counts it in under '' and its last one out (migration 6 keeps tag_count).
-  CREATE TRIGGER tag_rollup_tagged AFTER UPDATE OF tag_count ON transactions
-  WHEN NEW.spam = 0 AND (OLD.tag_count > 0) <> (NEW.tag_count > 0) BEGIN${upsert('NEW', "(SELECT '' AS tag_id) k", 'iif(NEW.tag_count > 0, 1, -1)', 'iif(NEW.tag_count > 0, 1, -1) * ifnull(NEW.fiat_cents, 0)', 'true')}
   END;
   -- A value edit or a spam flip moves a tagged row's value (or the row) under each of its tags and ''.
   CREATE TRIGGER tag_rollup_value_changed AFTER UPDATE OF fiat_cents, spam ON transactions

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 
 /** Undoes migration 14: the tag rollups, their triggers and the tags' usage counts. */
 export function undoTagRollups(raw: Database.Database): void {
-  for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_tagged', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
+  for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
     raw.exec(`DROP TRIGGER ${t}`);
   }
   raw.exec('DROP TABLE tag_rollup_daily; DROP TABLE tag_rollup_monthly; ALTER TABLE tags DROP COLUMN usage_count');
