@@ -434,9 +434,11 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (source, token, day)
   ) WITHOUT ROWID;
   `,
-  // 14: tag rollups (issue 13): the rollups again with a tag in the key, so a summary of one tag
-  // (tag_ids with one id) or of has_tags reads them instead of every tagged row. tag_id '' counts
-  // each tagged row once (tag_count > 0), for has_tags. Like the rollups, non-spam rows only.
+  // 14: tag rollups (issue 13): the daily rollups again with a tag in the key, so a summary of one
+  // tag (tag_ids with one id) or of has_tags reads them instead of every tagged row. tag_id ''
+  // counts each tagged row once, for has_tags. Like the rollups, non-spam rows only. Days only, no
+  // months: each link pays one upsert per table (~8 µs), and a summary of a tag over all its days
+  // still reads a few thousand cells (bench/RESULTS.md, session 6).
   // Triggers keep them in step in the writer's own transaction, whoever writes the links or a
   // row's value or spam flag; removing a wallet drops its rows (store/rollups.ts). Each tag also
   // counts its links (usage_count), which listing tags (and so resolving a tag flag) otherwise
@@ -445,40 +447,29 @@ export const MIGRATIONS: string[] = [
 ];
 
 /**
- * Migration 14's SQL: both tables, filled from the ledger, and the triggers. Each trigger adds
- * `n` rows and `cents` to the bucket of one transaction (`r`) under each tag of `tags`.
+ * Migration 14's SQL: the table, filled from the ledger, and the triggers. Each trigger adds `n`
+ * rows and `cents` to the day of one transaction (`r`) under each tag of `tags`.
  */
 function tagRollupsMigration(): string {
-  // Each table: its period column and the date modifier that starts a period.
-  const TAG_ROLLUPS = [
-    { table: 'tag_rollup_daily', period: 'day', start: 'start of day' },
-    { table: 'tag_rollup_monthly', period: 'month', start: 'start of month' },
-  ];
-  const upsert = (r: string, tags: string, n: string, cents: string, where: string) =>
-    TAG_ROLLUPS.map(
-      ({ table, period, start }) => `
-    INSERT INTO ${table} (workspace_id, tag_id, ${period}, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
-    SELECT ${r}.workspace_id, k.tag_id, unixepoch(${r}.ts, 'unixepoch', '${start}') / 86400, ${r}.wallet_id, ${r}.chain, ${r}.token_symbol, ${r}.direction, ${n}, ${cents}
+  const upsert = (r: string, tags: string, n: string, cents: string, where: string) => `
+    INSERT INTO tag_rollup_daily (workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
+    SELECT ${r}.workspace_id, k.tag_id, unixepoch(${r}.ts, 'unixepoch', 'start of day') / 86400, ${r}.wallet_id, ${r}.chain, ${r}.token_symbol, ${r}.direction, ${n}, ${cents}
     FROM ${tags} WHERE ${where}
-    ON CONFLICT (workspace_id, tag_id, ${period}, wallet_id, token_symbol, direction)
-    DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents;`,
-    ).join('');
-  const tables = TAG_ROLLUPS.map(
-    ({ table, period }) => `
-  CREATE TABLE ${table} (
+    ON CONFLICT (workspace_id, tag_id, day, wallet_id, token_symbol, direction)
+    DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents;`;
+  return `
+  CREATE TABLE tag_rollup_daily (
     workspace_id TEXT NOT NULL,
     tag_id       TEXT NOT NULL,
-    ${period.padEnd(12)} INTEGER NOT NULL,
+    day          INTEGER NOT NULL,
     wallet_id    TEXT NOT NULL,
     chain        TEXT NOT NULL,
     token_symbol TEXT NOT NULL,
     direction    TEXT NOT NULL,
     tx_count     INTEGER NOT NULL,
     fiat_cents   INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, tag_id, ${period}, wallet_id, token_symbol, direction)
-  ) WITHOUT ROWID;`,
-  ).join('');
-  return `${tables}
+    PRIMARY KEY (workspace_id, tag_id, day, wallet_id, token_symbol, direction)
+  ) WITHOUT ROWID;
 
   INSERT INTO tag_rollup_daily (workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
   SELECT t.workspace_id, k.tag_id, unixepoch(t.ts, 'unixepoch', 'start of day') / 86400 AS day, t.wallet_id, min(t.chain), t.token_symbol, t.direction,
@@ -487,12 +478,6 @@ function tagRollupsMigration(): string {
   JOIN transactions t ON t.id = k.transaction_id
   WHERE t.spam = 0
   GROUP BY t.workspace_id, k.tag_id, day, t.wallet_id, t.token_symbol, t.direction;
-
-  INSERT INTO tag_rollup_monthly (workspace_id, tag_id, month, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
-  SELECT workspace_id, tag_id, unixepoch(day * 86400, 'unixepoch', 'start of month') / 86400 AS month,
-         wallet_id, min(chain), token_symbol, direction, sum(tx_count), sum(fiat_cents)
-  FROM tag_rollup_daily
-  GROUP BY workspace_id, tag_id, month, wallet_id, token_symbol, direction;
 
   -- A link counts its row in under its tag, and under '' when it is the row's first.
   CREATE TRIGGER tag_rollup_link_added AFTER INSERT ON transaction_tags BEGIN${upsert(
@@ -527,7 +512,6 @@ function tagRollupsMigration(): string {
 
   CREATE TRIGGER tag_rollup_tag_deleted AFTER DELETE ON tags BEGIN
     DELETE FROM tag_rollup_daily WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
-    DELETE FROM tag_rollup_monthly WHERE workspace_id = OLD.workspace_id AND tag_id = OLD.id;
   END;
   -- A value edit or a spam flip moves a tagged row's value (or the row) under each of its tags and ''.
   CREATE TRIGGER tag_rollup_value_changed AFTER UPDATE OF fiat_cents, spam ON transactions

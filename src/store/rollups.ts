@@ -7,8 +7,8 @@
  * (integer cents). A summary reads whole months from rollup_monthly and only the partial
  * months at the edges of its date range from rollup_daily.
  *
- * The tag rollups (migration 14: tag_rollup_daily, tag_rollup_monthly) add a tag to the key, and
- * tag '' for every tagged row once; triggers keep them. They answer a summary of one tag id, of
+ * The tag rollups (migration 14: tag_rollup_daily, days only) add a tag to the key, and tag ''
+ * for every tagged row once; triggers keep them. They answer a summary of one tag id, of
  * has_tags=true, and of has_tags=false (all rows less the tagged ones). Several tag ids sum from
  * the rows reached through the links: a row holding two of them must count once.
  */
@@ -45,8 +45,7 @@ function nextMonth(month: number): number {
 const DAILY = { table: 'rollup_daily', period: 'day' } as const;
 const MONTHLY = { table: 'rollup_monthly', period: 'month' } as const;
 const TAG_DAILY = { table: 'tag_rollup_daily', period: 'day' } as const;
-const TAG_MONTHLY = { table: 'tag_rollup_monthly', period: 'month' } as const;
-type Rollup = typeof DAILY | typeof MONTHLY | typeof TAG_DAILY | typeof TAG_MONTHLY;
+type Rollup = typeof DAILY | typeof MONTHLY | typeof TAG_DAILY;
 
 /** The rollup columns of a row: what it counts under and its value. */
 export type RollupRow = Pick<NewTransaction, 'workspace_id' | 'wallet_id' | 'chain' | 'token_symbol' | 'direction' | 'ts' | 'fiat_cents'>;
@@ -84,7 +83,7 @@ export function addToRollups(db: Db, rows: RollupRow[], sign: 1 | -1 = 1): void 
 
 /** Drops a removed wallet's rollups; its rows' links go without counting out (migration 14). */
 export function removeWalletRollups(db: Db, walletId: string): void {
-  for (const { table } of [DAILY, MONTHLY, TAG_DAILY, TAG_MONTHLY]) db.prepare(`DELETE FROM ${table} WHERE wallet_id = ?`).run(walletId);
+  for (const { table } of [DAILY, MONTHLY, TAG_DAILY]) db.prepare(`DELETE FROM ${table} WHERE wallet_id = ?`).run(walletId);
 }
 
 function totalsOf(rows: { direction: string; n: number; cents: number | null }[]): Totals {
@@ -155,21 +154,21 @@ interface Span {
  * Splits the day range [startDay, endDay) into the whole months inside it (monthly table) and
  * the partial months at each edge (daily table). An open end stays open in the monthly span.
  */
-function spansOf(startDay: number | undefined, endDay: number | undefined, daily: Rollup, monthly: Rollup): Span[] {
+function spansOf(startDay: number | undefined, endDay: number | undefined): Span[] {
   const firstWhole = startDay === undefined ? undefined : monthOf(startDay) === startDay ? startDay : nextMonth(monthOf(startDay));
   const endWhole = endDay === undefined ? undefined : monthOf(endDay);
   if (firstWhole !== undefined && endWhole !== undefined && firstWhole >= endWhole) {
-    return [{ rollup: daily, from: startDay, to: endDay }];
+    return [{ rollup: DAILY, from: startDay, to: endDay }];
   }
-  const spans: Span[] = [{ rollup: monthly, from: firstWhole, to: endWhole }];
-  if (startDay !== undefined && startDay < firstWhole!) spans.push({ rollup: daily, from: startDay, to: firstWhole });
-  if (endDay !== undefined && endWhole! < endDay) spans.push({ rollup: daily, from: endWhole, to: endDay });
+  const spans: Span[] = [{ rollup: MONTHLY, from: firstWhole, to: endWhole }];
+  if (startDay !== undefined && startDay < firstWhole!) spans.push({ rollup: DAILY, from: startDay, to: firstWhole });
+  if (endDay !== undefined && endWhole! < endDay) spans.push({ rollup: DAILY, from: endWhole, to: endDay });
   return spans;
 }
 
 /**
- * Totals from the rollups, or with `tag` from the tag rollups of that tag ('' = every tagged
- * row); the filter's own tag part is the caller's (tagRollupOf). Whole days only, which is what
+ * Totals from the rollups, or with `tag` from the daily tag rollups of that tag ('' = every
+ * tagged row); the filter's own tag part is the caller's (tagRollupOf). Whole days only, which is what
  * start_date/end_date are (both are whole UTC days); the filter's bounds are day starts. One
  * query: a UNION ALL of at most three spans (the whole months, and the partial months at each
  * edge), summed by direction.
@@ -177,10 +176,10 @@ function spansOf(startDay: number | undefined, endDay: number | undefined, daily
 export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter, tag?: string): Totals {
   const startDay = f.startTs === undefined ? undefined : Math.floor(f.startTs / DAY_SECONDS);
   const endDay = f.endTs === undefined ? undefined : Math.floor(f.endTs / DAY_SECONDS);
-  const [daily, monthly] = tag === undefined ? [DAILY, MONTHLY] : [TAG_DAILY, TAG_MONTHLY];
+  const spans: Span[] = tag === undefined ? spansOf(startDay, endDay) : [{ rollup: TAG_DAILY, from: startDay, to: endDay }];
   const parts: string[] = [];
   const params: unknown[] = [];
-  for (const { rollup, from, to } of spansOf(startDay, endDay, daily, monthly)) {
+  for (const { rollup, from, to } of spans) {
     const w = dimensionClauses(workspaceId, f);
     if (tag !== undefined) w.add('tag_id = ?', tag);
     if (from !== undefined) w.add(`${rollup.period} >= ?`, from);

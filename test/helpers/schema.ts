@@ -6,5 +6,5 @@ export function undoTagRollups(raw: Database.Database): void {
   for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
     raw.exec(`DROP TRIGGER ${t}`);
   }
-  raw.exec('DROP TABLE tag_rollup_daily; DROP TABLE tag_rollup_monthly; ALTER TABLE tags DROP COLUMN usage_count');
+  raw.exec('DROP TABLE tag_rollup_daily; ALTER TABLE tags DROP COLUMN usage_count');
 }

@@ -78,12 +78,7 @@ function load(w: Wallet, records: ImportRecord[]) {
 
 const tagId = (name: string) => engine.db.prepare('SELECT id FROM tags WHERE workspace_id = ? AND name = ?').pluck().get(ws, name) as string;
 
-const monthOf = (day: number) => {
-  const d = new Date(day * DAY_SECONDS * 1000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / (DAY_SECONDS * 1000);
-};
-
-/** Every non-zero cell of both tag rollup tables, recounted from the rows and links in JavaScript. */
+/** Every non-zero cell of the tag rollups, recounted from the rows and links in JavaScript. */
 function recount(db: Db): Record<string, [number, number]> {
   const rows = db.prepare('SELECT id, workspace_id, wallet_id, chain, token_symbol, direction, ts, fiat_cents, spam FROM transactions').all() as {
     id: string; workspace_id: string; wallet_id: string; chain: string; token_symbol: string; direction: string; ts: number; fiat_cents: number | null; spam: number;
@@ -97,12 +92,10 @@ function recount(db: Db): Record<string, [number, number]> {
     const tags = links.get(r.id) ?? [];
     if (r.spam || tags.length === 0) continue;
     for (const tag of [...tags, '']) {
-      for (const [table, period] of [['daily', epochDay(r.ts)], ['monthly', monthOf(epochDay(r.ts))]] as const) {
-        const key = [table, r.workspace_id, tag, period, r.wallet_id, r.chain, r.token_symbol, r.direction].join('|');
-        const cell = (out[key] ??= [0, 0]);
-        cell[0] += 1;
-        cell[1] += r.fiat_cents ?? 0;
-      }
+      const key = [r.workspace_id, tag, epochDay(r.ts), r.wallet_id, r.chain, r.token_symbol, r.direction].join('|');
+      const cell = (out[key] ??= [0, 0]);
+      cell[0] += 1;
+      cell[1] += r.fiat_cents ?? 0;
     }
   }
   return out;
@@ -111,15 +104,13 @@ function recount(db: Db): Record<string, [number, number]> {
 /** The stored tag rollups, without the cells that counted down to nothing. */
 function stored(db: Db): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
-  for (const [table, period] of [['daily', 'day'], ['monthly', 'month']] as const) {
-    const rows = db.prepare(`SELECT workspace_id, tag_id, ${period} AS p, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents FROM tag_rollup_${table}`).all() as {
-      workspace_id: string; tag_id: string; p: number; wallet_id: string; chain: string; token_symbol: string; direction: string; tx_count: number; fiat_cents: number;
-    }[];
-    for (const r of rows) {
-      expect(r.tx_count, 'no cell counts below zero').toBeGreaterThanOrEqual(0);
-      if (r.tx_count === 0 && r.fiat_cents === 0) continue;
-      out[[table, r.workspace_id, r.tag_id, r.p, r.wallet_id, r.chain, r.token_symbol, r.direction].join('|')] = [r.tx_count, r.fiat_cents];
-    }
+  const rows = db.prepare('SELECT workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents FROM tag_rollup_daily').all() as {
+    workspace_id: string; tag_id: string; day: number; wallet_id: string; chain: string; token_symbol: string; direction: string; tx_count: number; fiat_cents: number;
+  }[];
+  for (const r of rows) {
+    expect(r.tx_count, 'no cell counts below zero').toBeGreaterThanOrEqual(0);
+    if (r.tx_count === 0 && r.fiat_cents === 0) continue;
+    out[[r.workspace_id, r.tag_id, r.day, r.wallet_id, r.chain, r.token_symbol, r.direction].join('|')] = [r.tx_count, r.fiat_cents];
   }
   return out;
 }
@@ -195,7 +186,7 @@ describe('tag rollups follow every writer', () => {
     expect(engine.db.prepare('SELECT count(*) FROM tag_rollup_daily WHERE tag_id = ?').pluck().get(gas)).toBe(0);
     removeWallet(engine, ws, wallets.b);
     expectExact();
-    expect(engine.db.prepare('SELECT count(*) FROM tag_rollup_monthly WHERE wallet_id = ?').pluck().get(wallets.b)).toBe(0);
+    expect(engine.db.prepare('SELECT count(*) FROM tag_rollup_daily WHERE wallet_id = ?').pluck().get(wallets.b)).toBe(0);
   });
 });
 
@@ -253,7 +244,7 @@ describe('summaries of tag filters', () => {
     const before = [one, two, tagged, untagged].map((f) => totals(engine.db, ws, f));
     expect(before.map((t) => t.count > 0)).toEqual([true, true, true, true]);
     engine.db.exec('BEGIN');
-    engine.db.exec('DELETE FROM tag_rollup_daily; DELETE FROM tag_rollup_monthly');
+    engine.db.exec('DELETE FROM tag_rollup_daily');
     const after = [one, two, tagged, untagged].map((f) => totals(engine.db, ws, f));
     engine.db.exec('ROLLBACK');
     expect(after[0]!.count).toBe(0);
