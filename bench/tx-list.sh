@@ -15,7 +15,12 @@ command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install
 
 A='--chain ethereum --start-date 2026-05-01 --end-date 2026-10-31'
 B='--min-amount 1000 --max-amount 5000 --sort amount_desc'
-node bench/tx-list-sql.mjs "$DB" "$WS" a="$A" b="$B" c=''
+# Tag filters (issue 13, target 1): a common tag (77k rows), a rare one (179), has_tags.
+tag() { sqlite3 -readonly "$DB" "SELECT id FROM tags WHERE workspace_id = '$WS' AND name = '$1'"; }
+T="--tag-ids $(tag 'Staking rewards')"
+R="--tag-ids $(tag Payroll)"
+H='--has-tags true'
+node bench/tx-list-sql.mjs "$DB" "$WS" a="$A" b="$B" c='' t="$T" r="$R" h="$H"
 
 # bin/txa runs the rolldown bundle only while it is at least as new as tsc's output (see bin/txa).
 if [ -f dist/bundle/txa.cjs ] && ! [ dist/cli/main.js -nt dist/bundle/txa.cjs ]; then
@@ -45,7 +50,16 @@ for round in $(seq "$ROUNDS"); do
     -n 'b sqlite3' "sqlite3 $DB '.read bench/data/sql/b.sql'" \
     -n 'c txa: no filter' "$TXA" \
     -n 'c floor' "node bench/floor.cjs $DB bench/data/sql/c.sql" \
-    -n 'c sqlite3' "sqlite3 $DB '.read bench/data/sql/c.sql'" >/dev/null
+    -n 'c sqlite3' "sqlite3 $DB '.read bench/data/sql/c.sql'" \
+    -n 't txa: a common tag' "$TXA $T" \
+    -n 't floor' "node bench/floor.cjs $DB bench/data/sql/t.sql" \
+    -n 't sqlite3' "sqlite3 $DB '.read bench/data/sql/t.sql'" \
+    -n 'r txa: a rare tag' "$TXA $R" \
+    -n 'r floor' "node bench/floor.cjs $DB bench/data/sql/r.sql" \
+    -n 'r sqlite3' "sqlite3 $DB '.read bench/data/sql/r.sql'" \
+    -n 'h txa: has_tags' "$TXA $H" \
+    -n 'h floor' "node bench/floor.cjs $DB bench/data/sql/h.sql" \
+    -n 'h sqlite3' "sqlite3 $DB '.read bench/data/sql/h.sql'" >/dev/null
   echo "round $round/$ROUNDS, load $(cut -d' ' -f1-3 /proc/loadavg)"
 done
 node bench/tx-list-report.mjs bench/data/tx-list-*.json

@@ -3,6 +3,7 @@ import type { Backend } from '../core/backend.js';
 import type { QueryParams, UploadedFile } from '../core/types.js';
 import { Engine, type EngineOptions } from './engine.js';
 import * as txs from './transactions.js';
+import { listWorkspaceTags } from './tag-list.js';
 import type { RunOptions } from './export-jobs.js';
 
 // Modules other than the read path load on first use: `txa tx list` should not pay for
@@ -39,7 +40,7 @@ export class LocalBackend implements Backend {
     return (await tags()).createTag(this.engine, ws, body);
   }
   async listTags(ws: string) {
-    return (await tags()).listWorkspaceTags(this.engine, ws);
+    return listWorkspaceTags(this.engine, ws);
   }
   async updateTag(ws: string, id: string, body: unknown) {
     return (await tags()).updateTag(this.engine, ws, id, body);

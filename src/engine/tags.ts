@@ -7,7 +7,7 @@ import { limitsOf } from '../core/limits.js';
 import { validateBody } from '../core/validate.js';
 import { TAG_FIELD_CODES, tagCreateSchema, tagUpdateSchema } from '../core/schemas.js';
 import type { Deleted, Tag, TagType } from '../core/types.js';
-import { countTags, getTag, listTags, tagIdByNameKey, tagNameKey } from '../store/ledger.js';
+import { countTags, getTag, tagIdByNameKey, tagNameKey } from '../store/ledger.js';
 
 export const DEFAULT_TAG_COLORS: Record<TagType, string> = {
   income: '#10B981',
@@ -59,10 +59,7 @@ export function createTag(engine: Engine, workspaceId: string, body: unknown): T
   });
 }
 
-export function listWorkspaceTags(engine: Engine, workspaceId: string): Tag[] {
-  engine.workspace(workspaceId);
-  return listTags(engine.db, workspaceId);
-}
+export { listWorkspaceTags } from './tag-list.js';
 
 export function updateTag(engine: Engine, workspaceId: string, tagId: string, body: unknown): Tag {
   const patch = validateBody(tagUpdateSchema, body, TAG_FIELD_CODES);

@@ -13,6 +13,7 @@ import {
   countTransactions, iterateRows, loadRelations, selectById, selectMatching, selectPage, toTransaction, withSpamResolved, type TransactionRow,
 } from '../store/transactions.js';
 import { totals } from '../store/rollups.js';
+import { tagAccessOfPage } from '../store/tag-pages.js';
 import { getWallet } from '../store/ledger.js';
 
 /** Rows as the API shows them, with their tags and attachments (one query each for the batch). */
@@ -51,7 +52,9 @@ export function listTransactions(engine: Engine, workspaceId: string, params: Qu
     const filter = withSpamResolved(engine.db, workspaceId, query.filter);
     const summary = summaryOf(engine, workspaceId, filter);
     const total = summary.transaction_count;
-    const rows = selectPage(engine.db, workspaceId, filter, query.sort, query.limit, (query.page - 1) * query.limit);
+    const offset = (query.page - 1) * query.limit;
+    const tags = tagAccessOfPage(engine.db, workspaceId, filter, total, offset + query.limit);
+    const rows = selectPage(engine.db, workspaceId, filter, query.sort, query.limit, offset, tags);
     return {
       data: hydrate(engine, rows),
       pagination: paginationOf(total, query),

@@ -51,8 +51,9 @@ export function insertWallet(db: Db, w: WalletRow): void {
   );
 }
 
+// usage_count: kept by triggers on the links (migration 16).
 const TAG_SELECT = `SELECT g.id, g.name, g.type, g.color, g.description, g.workspace_id, g.created_by, g.created_at,
-  (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = g.id) AS usage_count FROM tags g`;
+  g.usage_count FROM tags g`;
 
 export function getTag(db: Db, workspaceId: string, id: string): Tag | undefined {
   return prepareCached(db, `${TAG_SELECT} WHERE g.id = ? AND g.workspace_id = ?`).get(id, workspaceId) as Tag | undefined;

@@ -6,6 +6,11 @@
  * few hundred rollup rows instead of scanning every matching transaction, and stay exact
  * (integer cents). A summary reads whole months from rollup_monthly and only the partial
  * months at the edges of its date range from rollup_daily.
+ *
+ * The tag rollups (migration 16: tag_rollup_daily, days only) add a tag to the key, and tag ''
+ * for every tagged row once; triggers keep them. They answer a summary of one tag id, of
+ * has_tags=true, and of has_tags=false (all rows less the tagged ones). Several tag ids sum from
+ * the rows reached through the links: a row holding two of them must count once.
  */
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
@@ -36,10 +41,11 @@ function nextMonth(month: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / (DAY_SECONDS * 1000);
 }
 
-/** The two rollup tables and the column of each that holds its period (table names are fixed, never input). */
+/** The rollup tables and the column of each that holds its period (table names are fixed, never input). */
 const DAILY = { table: 'rollup_daily', period: 'day' } as const;
 const MONTHLY = { table: 'rollup_monthly', period: 'month' } as const;
-type Rollup = typeof DAILY | typeof MONTHLY;
+const TAG_DAILY = { table: 'tag_rollup_daily', period: 'day' } as const;
+type Rollup = typeof DAILY | typeof MONTHLY | typeof TAG_DAILY;
 
 /** The rollup columns of a row: what it counts under and its value. */
 export type RollupRow = Pick<NewTransaction, 'workspace_id' | 'wallet_id' | 'chain' | 'token_symbol' | 'direction' | 'ts' | 'fiat_cents'>;
@@ -75,9 +81,9 @@ export function addToRollups(db: Db, rows: RollupRow[], sign: 1 | -1 = 1): void 
   addTo(db, MONTHLY, rows, monthOf, sign);
 }
 
+/** Drops a removed wallet's rollups; its rows' links go without counting out (migration 16). */
 export function removeWalletRollups(db: Db, walletId: string): void {
-  db.prepare('DELETE FROM rollup_daily WHERE wallet_id = ?').run(walletId);
-  db.prepare('DELETE FROM rollup_monthly WHERE wallet_id = ?').run(walletId);
+  for (const { table } of [DAILY, MONTHLY, TAG_DAILY]) db.prepare(`DELETE FROM ${table} WHERE wallet_id = ?`).run(walletId);
 }
 
 function totalsOf(rows: { direction: string; n: number; cents: number | null }[]): Totals {
@@ -90,20 +96,48 @@ function totalsOf(rows: { direction: string; n: number; cents: number | null }[]
   return t;
 }
 
+const plus = (a: Totals, b: Totals, sign: 1 | -1 = 1): Totals => ({
+  inflowCents: a.inflowCents + sign * b.inflowCents,
+  outflowCents: a.outflowCents + sign * b.outflowCents,
+  count: a.count + sign * b.count,
+});
+
 /**
- * Exact totals of a filter: from the rollups where they can answer it (plus the spam rows,
- * which they leave out, when the filter includes them), else by scanning rows.
+ * Which rollups answer the filter's tag part: none asked (`all`), one tag id or has_tags=true
+ * (`tag`: that id, or '' for every tagged row), has_tags=false (`untagged`: all less ''), or
+ * none can (undefined): several tag ids, tag ids with has_tags=false, or other per-row predicates.
  */
-export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
-  if (!rollupCanAnswer(f) || f.spam === 'only') return totalsFromRows(db, workspaceId, f);
-  const t = totalsFromRollups(db, workspaceId, f);
-  if (f.spam !== 'include') return t;
-  const spam = totalsFromRows(db, workspaceId, { ...f, spam: 'only' });
-  return { inflowCents: t.inflowCents + spam.inflowCents, outflowCents: t.outflowCents + spam.outflowCents, count: t.count + spam.count };
+export type TagRollup = { kind: 'all' } | { kind: 'tag'; tag: string } | { kind: 'untagged' };
+
+export function tagRollupOf(f: TxFilter): TagRollup | undefined {
+  const { tagIds, hasTags, ...rest } = f;
+  if (!rollupCanAnswer(rest)) return undefined;
+  if (tagIds) {
+    const ids = new Set(tagIds);
+    return ids.size === 1 && hasTags !== false ? { kind: 'tag', tag: tagIds[0]! } : undefined;
+  }
+  if (hasTags === undefined) return { kind: 'all' };
+  return hasTags ? { kind: 'tag', tag: '' } : { kind: 'untagged' };
 }
 
+/**
+ * Exact totals of a filter: from the rollups where they can answer it (plus the spam rows,
+ * which they leave out, when the filter includes them), else from the rows.
+ */
+export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
+  const by = tagRollupOf(f);
+  if (by === undefined || f.spam === 'only') return totalsFromRows(db, workspaceId, f);
+  const t =
+    by.kind === 'all' ? totalsFromRollups(db, workspaceId, f)
+    : by.kind === 'tag' ? totalsFromRollups(db, workspaceId, f, by.tag)
+    : plus(totalsFromRollups(db, workspaceId, f), totalsFromRollups(db, workspaceId, f, ''), -1);
+  if (f.spam !== 'include') return t;
+  return plus(t, totalsFromRows(db, workspaceId, { ...f, spam: 'only' }));
+}
+
+/** The plain aggregate over the matching rows; a tag filter reaches them through its links (except the few spam rows). */
 export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals {
-  const w = whereOf(workspaceId, f);
+  const w = whereOf(workspaceId, f, f.spam === 'only' ? 'walk' : 'drive');
   const rows = prepareCached(db, `SELECT t.direction, count(*) AS n, sum(t.fiat_cents) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`)
     .all(...w.params) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
@@ -133,17 +167,21 @@ function spansOf(startDay: number | undefined, endDay: number | undefined): Span
 }
 
 /**
- * Totals from the rollups. Whole days only, which is what start_date/end_date are (both are
- * whole UTC days); the filter's bounds are day starts. One query: a UNION ALL of at most three
- * spans (the whole months, and the partial months at each edge), summed by direction.
+ * Totals from the rollups, or with `tag` from the daily tag rollups of that tag ('' = every
+ * tagged row); the filter's own tag part is the caller's (tagRollupOf). Whole days only, which is what
+ * start_date/end_date are (both are whole UTC days); the filter's bounds are day starts. One
+ * query: a UNION ALL of at most three spans (the whole months, and the partial months at each
+ * edge), summed by direction.
  */
-export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter): Totals {
+export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter, tag?: string): Totals {
   const startDay = f.startTs === undefined ? undefined : Math.floor(f.startTs / DAY_SECONDS);
   const endDay = f.endTs === undefined ? undefined : Math.floor(f.endTs / DAY_SECONDS);
+  const spans: Span[] = tag === undefined ? spansOf(startDay, endDay) : [{ rollup: TAG_DAILY, from: startDay, to: endDay }];
   const parts: string[] = [];
   const params: unknown[] = [];
-  for (const { rollup, from, to } of spansOf(startDay, endDay)) {
+  for (const { rollup, from, to } of spans) {
     const w = dimensionClauses(workspaceId, f);
+    if (tag !== undefined) w.add('tag_id = ?', tag);
     if (from !== undefined) w.add(`${rollup.period} >= ?`, from);
     if (to !== undefined) w.add(`${rollup.period} < ?`, to);
     const built = w.build();

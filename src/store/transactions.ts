@@ -102,15 +102,32 @@ export function dimensionClauses(workspaceId: string, f: TxFilter, alias = ''): 
   return w;
 }
 
+/**
+ * How a tag filter finds its rows: walking the rows (in the order of an index) and probing each
+ * one's links, or driving from the tags' links (transaction_tags_by_tag) and looking each row up
+ * by id. Walking is best when the tags are common and few rows are needed in order (a page);
+ * driving when they are rare or every match is read (a sum). See store/tag-pages.ts.
+ */
+export type TagAccess = 'walk' | 'drive';
+
 /** WHERE clause of a filter on the transactions table, alias `t`. */
-export function whereOf(workspaceId: string, f: TxFilter): Where {
-  const w = dimensionClauses(workspaceId, f, 't.');
+export function whereOf(workspaceId: string, f: TxFilter, tags: TagAccess = 'walk'): Where {
+  const drive = f.tagIds !== undefined && tags === 'drive';
+  // Unary `+` makes a column unusable for an index: every index of the table starts with
+  // workspace_id, so the planner has to start from the links.
+  const w = dimensionClauses(workspaceId, f, drive ? '+t.' : 't.');
   if (f.startTs !== undefined) w.add('t.ts >= ?', f.startTs);
   if (f.endTs !== undefined) w.add('t.ts < ?', f.endTs);
   if (f.minAmountKey !== undefined) w.add('t.amount_key >= ?', f.minAmountKey);
   if (f.maxAmountKey !== undefined) w.add('t.amount_key <= ?', f.maxAmountKey);
   if (f.tagIds) {
-    w.add(`EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${placeholders(f.tagIds.length)}))`, ...f.tagIds);
+    const marks = placeholders(f.tagIds.length);
+    w.add(
+      drive
+        ? `t.id IN (SELECT x.transaction_id FROM transaction_tags x WHERE x.tag_id IN (${marks}))`
+        : `EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id IN (${marks}))`,
+      ...f.tagIds,
+    );
   }
   if (f.hasTags !== undefined) w.add(f.hasTags ? 't.tag_count > 0' : 't.tag_count = 0');
   if (f.hasNotes !== undefined) w.add(f.hasNotes ? 't.notes IS NOT NULL' : 't.notes IS NULL');
@@ -137,8 +154,8 @@ export function countTransactions(db: Db, workspaceId: string, f: TxFilter): num
   return (prepareCached(db, `SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
 }
 
-export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort, limit: number, offset: number): TransactionRow[] {
-  const w = whereOf(workspaceId, f);
+export function selectPage(db: Db, workspaceId: string, f: TxFilter, sort: Sort, limit: number, offset: number, tags: TagAccess = 'walk'): TransactionRow[] {
+  const w = whereOf(workspaceId, f, tags);
   return prepareCached(db, `${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as TransactionRow[];
 }
 
