@@ -11,6 +11,7 @@ import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from
 import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
+import { useTagSets } from '../store/tag-sets.js';
 
 const port = parentPort!;
 const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
@@ -81,6 +82,7 @@ class WorkerRanges {
 
   /** Claims and reads ranges until none is left; a range holding placeholders goes back to the main thread. */
   async read(): Promise<void> {
+    if (this.spec.tagSets) useTagSets(reader!, this.spec.tagSets);
     const stmt = reader!.prepare(this.spec.query.sql).pluck();
     for (let i = this.claims.claim(); i !== DONE && !failed; i = this.claims.claim()) {
       if (i === WAIT) {

@@ -10,6 +10,7 @@ import type { Statement } from 'better-sqlite3';
 import type { KeyRanges, RangeQuery } from '../store/key-ranges.js';
 import { rangeParams } from '../store/key-ranges.js';
 import type { Db } from '../store/db.js';
+import type { TagSets } from '../store/tag-sets.js';
 import type { ExportJob } from './types.js';
 
 /**
@@ -30,6 +31,8 @@ export interface RangeSpec {
   separator: string;
   /** Rows starting with a space are placeholders only the main thread can fill (JSON), so the worker hands such a range back. */
   placeholders: boolean;
+  /** The tag sets the query's tag text function reads (store/tag-sets.ts), defined on each reader. */
+  tagSets?: TagSets;
 }
 
 /** The main thread's side of reading ranges. */
@@ -109,7 +112,7 @@ export type Unconverted = NonNullable<ExportJob['unconverted']>;
  */
 export function jobRangeSpec(
   job: ExportJob,
-  cut: (src: Unconverted) => { query: RangeQuery; ranges: KeyRanges } | null,
+  cut: (src: Unconverted) => { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets } | null,
   text: Pick<RangeSpec, 'separator' | 'placeholders'>,
 ): RangeSpec | undefined {
   const src = job.unconverted;

@@ -11,6 +11,7 @@ import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
 import { CELL_SEPARATOR, ROW_END } from './raw-rows.js';
+import { TAG_TEXT_FN, useTagSets, type TagSets } from './tag-sets.js';
 
 const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
 const END = `char(${ROW_END.charCodeAt(0)})`;
@@ -36,8 +37,8 @@ function formatted(format: string): string {
   return `strftime('${format}', t.ts, 'unixepoch')`;
 }
 
-/** Raw text of each column as cellOf gives it, before escaping (or NOT_EXACT). */
-function rawCell(column: CsvColumn, dateFormat: string): string {
+/** Raw text of each column as cellOf gives it, before escaping (or NOT_EXACT); `tagSets`: TAG_TEXT_FN is defined. */
+function rawCell(column: CsvColumn, dateFormat: string, tagSets: boolean): string {
   switch (column) {
     case 'date':
       return `iif(${TS_EXACT}, ${formatted(dateFormat)}, ${NOT_EXACT})`;
@@ -54,6 +55,7 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
     case 'notes':
       return `coalesce(t.notes, '')`;
     case 'tags':
+      if (tagSets) return `iif(t.tag_count > 0, ${TAG_TEXT_FN}(t.rowid), '')`;
       // Only rows that have tags probe the link table (migration 6 keeps tag_count). compareTagRefs
       // order: csvRawRows checks that NOCASE orders the ledger's tags the same way.
       return `iif(t.tag_count > 0, coalesce((SELECT group_concat(g.name, '; ' ORDER BY g.name COLLATE NOCASE, g.id) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id), ''), '')`;
@@ -70,10 +72,11 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
  * (raw-rows.ts; one string per row is the cheapest way out of SQLite). Null when SQL
  * cannot order or format this export as the JS writer does, or for a single column. A row whose
  * cell count is off holds a value SQL cannot reproduce (or a cell holding a separator): the
- * caller must then write the export with the JS writer.
+ * caller must then write the export with the JS writer. With `tagSets` (tag-sets.ts, their
+ * texts as cellOf joins tag names), the tags come from them rather than a subquery per row.
  */
-export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string): Iterable<string> | null {
-  const row = rawRowSql(db, columns, dateFormat);
+export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, tagSets?: TagSets | null): Iterable<string> | null {
+  const row = rawRowSql(db, columns, dateFormat, tagSets);
   if (row === null) return null;
   const w = whereOf(workspaceId, filter);
   const rows = db.prepare(`SELECT ${row} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
@@ -82,18 +85,28 @@ export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, column
 }
 
 /** One raw row's SQL expression, or null when SQL cannot order or format this export as the JS writer does. */
-function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string): string | null {
+function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string, tagSets: TagSets | null | undefined): string | null {
   const format = strftimeOf(dateFormat);
   // One column: a cell holding ROW_END would read as two rows of the right width.
-  if (format === null || columns.length < 2 || (columns.includes('tags') && !tagOrderAgrees(db))) return null;
-  return `concat_ws(${SEP}, ${columns.map((c) => rawCell(c, format)).join(', ')}) || ${END}`;
+  if (format === null || columns.length < 2 || (columns.includes('tags') && !tagSets && !tagOrderAgrees(db))) return null;
+  if (tagSets) useTagSets(db, tagSets);
+  return `concat_ws(${SEP}, ${columns.map((c) => rawCell(c, format, !!tagSets)).join(', ')}) || ${END}`;
 }
 
 /**
  * The same raw rows cut into key ranges of `rows` rows (store/key-ranges.ts), for readers on two
  * threads; null when csvRawRows would be, or when SQLite would sort each range.
  */
-export function csvRawRanges(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
-  const row = rawRowSql(db, columns, dateFormat);
-  return row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
+export function csvRawRanges(
+  db: Db,
+  workspaceId: string,
+  filter: TxFilter,
+  columns: readonly CsvColumn[],
+  dateFormat: string,
+  rows: number,
+  tagSets?: TagSets | null,
+): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets } | null {
+  const row = rawRowSql(db, columns, dateFormat, tagSets);
+  const cut = row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
+  return cut && tagSets ? { ...cut, tagSets } : cut;
 }
