@@ -53,7 +53,7 @@ function stopReading(): void {
 /** This thread's share of a RangeSpec: reading ranges it claims, and writing every range in order. */
 class WorkerRanges {
   private readonly claims: RangeClaims;
-  private readonly ready = new Map<number, string | Uint8Array>();
+  private readonly ready = new Map<number, { text: string; rows: number } | Uint8Array>();
   private wake: (() => void) | undefined;
 
   constructor(
@@ -64,7 +64,7 @@ class WorkerRanges {
   }
 
   /** A range as written (rangeText), from either thread: written once the ranges before it are. */
-  deliver(i: number, range: string | Uint8Array): void {
+  deliver(i: number, range: { text: string; rows: number } | Uint8Array): void {
     this.ready.set(i, range);
     enqueue(() => this.writeReady());
   }
@@ -73,8 +73,8 @@ class WorkerRanges {
     for (let i = this.claims.written; this.ready.has(i); i = this.claims.written) {
       const range = this.ready.get(i)!;
       this.ready.delete(i);
-      if (typeof range !== 'string') await file.writeBytes(range);
-      else if (file.add(range)) await file.flush();
+      if (range instanceof Uint8Array) await file.writeBytes(range);
+      else if (file.add(range.text, range.rows)) await file.flush();
       post({ written: this.claims.markWritten() });
       this.wake?.();
     }
@@ -91,7 +91,7 @@ class WorkerRanges {
       }
       const rows = readRange(stmt, this.spec, i);
       if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
-      else this.deliver(i, rangeText(this.spec, i, rows));
+      else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
       // Takes in the main thread's ranges and writes all it can before reading more: this
       // thread reads only in the time writing leaves it.
       await nextTurn();
@@ -108,7 +108,7 @@ port.on('message', (m: ToWorker) => {
   try {
     if ('chunk' in m) {
       enqueue(async () => {
-        file.add(m.chunk);
+        file.add(m.chunk, m.rows);
         await file.flush();
         post({ ack: true });
       });

@@ -10,11 +10,11 @@ import type { CsvColumn } from '../core/export-values.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
-import { CELL_SEPARATOR, ROW_END } from './raw-rows.js';
+import { NUMBER_CELL, ROW_END, TEXT_CELL } from './raw-rows.js';
 import { TAG_TEXT_FN, useTagSets, type TagSets } from './tag-sets.js';
 
-const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
-const END = `char(${ROW_END.charCodeAt(0)})`;
+/** SQL text of raw-rows.ts's separators. */
+const sqlText = (text: string) => `char(${[...text].map((c) => c.charCodeAt(0)).join(', ')})`;
 
 const DAY_PATTERNS: Record<string, string> = { 'YYYY-MM-DD': '%Y-%m-%d', 'MM/DD/YYYY': '%m/%d/%Y', 'DD/MM/YYYY': '%d/%m/%Y' };
 const TIME_PATTERNS: Record<string, string> = { 'HH:mm:ss': ' %H:%M:%S', 'HH:mm': ' %H:%M' };
@@ -27,8 +27,8 @@ function strftimeOf(pattern: string): string | null {
   return d === undefined || t === undefined || rest.length ? null : d + t;
 }
 
-/** A cell SQL cannot reproduce exactly: an extra CELL_SEPARATOR, so the row's cell count is off and the caller falls back. */
-const NOT_EXACT = `${SEP} || ${SEP}`;
+/** A cell SQL cannot reproduce exactly: an extra separator, so the row's cell count is off and the caller falls back. */
+const NOT_EXACT = sqlText(TEXT_CELL);
 
 /** The timestamp in a strftime format: date() and datetime() print the two usual ones a third faster. */
 function formatted(format: string): string {
@@ -68,7 +68,7 @@ function rawCell(column: CsvColumn, dateFormat: string, tagSets: boolean): strin
 
 /**
  * The raw cells (as exporters/csv.ts cellOf gives them, unescaped) of the matching rows in
- * timestamp order, each row one string: its cells joined by CELL_SEPARATOR, then ROW_END
+ * timestamp order, each row one string: its cells joined by TEXT_CELL or NUMBER_CELL, then ROW_END
  * (raw-rows.ts; one string per row is the cheapest way out of SQLite). Null when SQL
  * cannot order or format this export as the JS writer does, or for a single column. A row whose
  * cell count is off holds a value SQL cannot reproduce (or a cell holding a separator): the
@@ -87,10 +87,12 @@ export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, column
 /** One raw row's SQL expression, or null when SQL cannot order or format this export as the JS writer does. */
 function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string, tagSets: TagSets | null | undefined): string | null {
   const format = strftimeOf(dateFormat);
-  // One column: a cell holding ROW_END would read as two rows of the right width.
+  // One column: an empty cell is written "" (csv-text.ts csvRow), which removing the marks would not do.
   if (format === null || columns.length < 2 || (columns.includes('tags') && !tagSets && !tagOrderAgrees(db))) return null;
   if (tagSets) useTagSets(db, tagSets);
-  return `concat_ws(${SEP}, ${columns.map((c) => rawCell(c, format, !!tagSets)).join(', ')}) || ${END}`;
+  // concat, not concat_ws: a NULL cell would drop its separator. The fiat value is a plain number, never prefixed.
+  const cells = columns.map((c, i) => `${i === 0 ? '' : `${sqlText(c === 'fiat_value' ? NUMBER_CELL : TEXT_CELL)}, `}${rawCell(c, format, !!tagSets)}`);
+  return `concat(${cells.join(', ')}, ${sqlText(ROW_END)})`;
 }
 
 /**
