@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvFromRaw } from './csv-text.js';
 import { NotExact } from '../store/raw-rows.js';
-import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
 const encoder = new TextEncoder();
@@ -223,6 +223,7 @@ class OffThreadFile implements OutFile {
     const claims = new RangeClaims(new SharedArrayBuffer(8), rangeCount(spec));
     this.post({ ranges: spec, claims: claims.buffer });
     const stmt = shared.db.prepare(spec.query.sql).pluck();
+    const packed = spec.packed && shared.db.prepare(spec.packed.sql).raw();
     let decided = false;
     for (;;) {
       if (this.failure) throw this.failure;
@@ -233,7 +234,11 @@ class OffThreadFile implements OutFile {
       // Progress is a commit too: none until the worker's snapshot is checked.
       if (decided) shared.onWritten(claims.written);
       const i = this.redos.shift() ?? claims.claim();
-      if (i >= 0) {
+      const bytes = i >= 0 && packed ? readPacked(packed, spec, i) : null;
+      if (bytes) {
+        this.worker.postMessage({ range: i, bytes } satisfies ToWorker);
+        await nextTurn();
+      } else if (i >= 0) {
         let rows = readRange(stmt, spec, i);
         const resolve = spec.placeholders ? shared.resolve : undefined;
         if (resolve) rows = rows.map((row) => (isPlaceholder(row) ? resolve(row) : row));

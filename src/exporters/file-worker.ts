@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
 import { NotExact } from '../store/raw-rows.js';
-import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, WAIT, type RangeSpec } from './range-readers.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
 import { useTagSets } from '../store/tag-sets.js';
 
@@ -84,13 +84,16 @@ class WorkerRanges {
   async read(): Promise<void> {
     if (this.spec.tagSets) useTagSets(reader!, this.spec.tagSets);
     const stmt = reader!.prepare(this.spec.query.sql).pluck();
+    const packed = this.spec.packed && reader!.prepare(this.spec.packed.sql).raw();
     for (let i = this.claims.claim(); i !== DONE && !failed; i = this.claims.claim()) {
       if (i === WAIT) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
-      const rows = readRange(stmt, this.spec, i);
-      if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
+      const bytes = packed && readPacked(packed, this.spec, i);
+      const rows = bytes ? [] : readRange(stmt, this.spec, i);
+      if (bytes) this.deliver(i, bytes);
+      else if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
       else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
       // Takes in the main thread's ranges and writes all it can before reading more: this
       // thread reads only in the time writing leaves it.

@@ -14,7 +14,7 @@ import { CHAIN_INFO } from '../core/chains.js';
 import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
-import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
+import { keyRangesOf, rangeQuery, type KeyRanges, type RangeQuery } from './key-ranges.js';
 import { TAG_TEXT_FN, useTagSets, type TagSets } from './tag-sets.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -86,7 +86,14 @@ export function transactionJsonRanges(
   filter: TxFilter,
   rows: number,
   tagSets?: TagSets | null,
-): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets } | null {
-  const cut = keyRangesOf(db, rowText(db, tagSets), whereOf(workspaceId, filter), rows);
-  return cut && tagSets ? { ...cut, tagSets } : cut;
+): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets; packed: RangeQuery } | null {
+  const where = whereOf(workspaceId, filter);
+  const text = rowText(db, tagSets);
+  const cut = keyRangesOf(db, text, where, rows);
+  if (!cut) return null;
+  // The whole range in one value, rows in the subquery's order (an ordered subquery is not
+  // flattened into an aggregate), as UTF-8 bytes: no string per row for JS to join and encode.
+  const one = rangeQuery(`${text} AS text`, where);
+  const packed = { sql: `SELECT CAST(group_concat(text, ',' || char(10)) AS BLOB), count(*), count(*) FILTER (WHERE substr(text, 1, 1) = ' ') FROM (${one.sql})`, params: one.params };
+  return { ...cut, packed, ...(tagSets ? { tagSets } : {}) };
 }
