@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvFromRaw } from './csv-text.js';
 import { NotExact } from '../store/raw-rows.js';
-import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
 const encoder = new TextEncoder();
@@ -32,13 +32,16 @@ export interface Written {
 /** What to do to each chunk before it is written (raw rows → CSV lines): plain data, so it can travel to a worker. */
 export type ChunkTransform = { kind: 'csv-raw'; width: number };
 
-function transformOf(spec: ChunkTransform | undefined): (text: string) => string {
+/** A chunk's transform, given its text and how many rows (OutFile.add calls) it holds. */
+type Transform = (text: string, rows: number) => string;
+
+function transformOf(spec: ChunkTransform | undefined): Transform {
   return spec ? csvFromRaw(spec.width) : (text) => text;
 }
 
 export interface OutFile {
-  /** Buffers `text`; true when a chunk is full and the caller should `await flush()`. */
-  add(text: string): boolean;
+  /** Buffers `text` (`rows` rows for the transform); true when a chunk is full and the caller should `await flush()`. */
+  add(text: string, rows?: number): boolean;
   /** Hands the buffered chunk on, waiting while the writer is saturated (backpressure). */
   flush(): Promise<void>;
   /** Writes what is buffered, closes the file and returns its size in bytes and SHA-256 (hex). */
@@ -53,19 +56,22 @@ export interface OutFile {
 class ChunkBuffer {
   private parts: string[] = [];
   size = 0;
+  rows = 0;
 
-  add(text: string): boolean {
+  add(text: string, rows = 1): boolean {
     this.parts.push(text);
     this.size += text.length;
+    this.rows += rows;
     return this.size >= CHUNK_CHARS;
   }
 
-  /** The buffered text as one string (null when empty), and an empty buffer. */
-  take(): string | null {
+  /** The buffered text as one string and its rows (null when empty), and an empty buffer. */
+  take(): { text: string; rows: number } | null {
     if (this.parts.length === 0) return null;
-    const chunk = this.parts.join('');
+    const chunk = { text: this.parts.join(''), rows: this.rows };
     this.parts = [];
     this.size = 0;
+    this.rows = 0;
     return chunk;
   }
 }
@@ -86,15 +92,15 @@ export class ChunkedFile implements OutFile {
     });
   }
 
-  add(text: string): boolean {
-    return this.buffer.add(text);
+  add(text: string, rows?: number): boolean {
+    return this.buffer.add(text, rows);
   }
 
   async flush(): Promise<void> {
     if (this.failure) throw this.failure;
-    const text = this.buffer.take();
-    if (text === null) return;
-    await this.writeBytes(Buffer.from(this.transform(text), 'utf8'));
+    const chunk = this.buffer.take();
+    if (chunk === null) return;
+    await this.writeBytes(Buffer.from(this.transform(chunk.text, chunk.rows), 'utf8'));
   }
 
   /** Writes bytes already encoded (and not to be transformed) after what is buffered. */
@@ -133,7 +139,7 @@ export class ChunkedFile implements OutFile {
 
 /** Messages between OffThreadFile and its worker (file-worker.ts). */
 export type ToWorker =
-  | { chunk: string }
+  | { chunk: string; rows: number }
   | { end: true }
   | { ranges: RangeSpec; claims: SharedArrayBuffer }
   | { go: boolean }
@@ -194,15 +200,15 @@ class OffThreadFile implements OutFile {
     });
   }
 
-  add(text: string): boolean {
-    return this.buffer.add(text);
+  add(text: string, rows?: number): boolean {
+    return this.buffer.add(text, rows);
   }
 
   async flush(): Promise<void> {
     if (this.failure) throw this.failure;
     const chunk = this.buffer.take();
     if (chunk === null) return;
-    this.worker.postMessage({ chunk } satisfies ToWorker);
+    this.worker.postMessage({ chunk: chunk.text, rows: chunk.rows } satisfies ToWorker);
     this.inFlight++;
     while (this.inFlight >= QUEUED_CHUNKS && !this.failure) await this.next();
     if (this.failure) throw this.failure;
@@ -217,6 +223,7 @@ class OffThreadFile implements OutFile {
     const claims = new RangeClaims(new SharedArrayBuffer(8), rangeCount(spec));
     this.post({ ranges: spec, claims: claims.buffer });
     const stmt = shared.db.prepare(spec.query.sql).pluck();
+    const packed = spec.packed && shared.db.prepare(spec.packed.sql).raw();
     let decided = false;
     for (;;) {
       if (this.failure) throw this.failure;
@@ -227,13 +234,17 @@ class OffThreadFile implements OutFile {
       // Progress is a commit too: none until the worker's snapshot is checked.
       if (decided) shared.onWritten(claims.written);
       const i = this.redos.shift() ?? claims.claim();
-      if (i >= 0) {
+      const bytes = i >= 0 && packed ? readPacked(packed, spec, i) : null;
+      if (bytes) {
+        this.worker.postMessage({ range: i, bytes } satisfies ToWorker);
+        await nextTurn();
+      } else if (i >= 0) {
         let rows = readRange(stmt, spec, i);
         const resolve = spec.placeholders ? shared.resolve : undefined;
         if (resolve) rows = rows.map((row) => (isPlaceholder(row) ? resolve(row) : row));
         // Transformed and encoded here, and moved, not copied: the worker has the writing to do as well.
         const text = rangeText(spec, i, rows);
-        const bytes = encoder.encode(this.transform(text));
+        const bytes = encoder.encode(this.transform(text, rows.length));
         this.worker.postMessage({ range: i, bytes } satisfies ToWorker, [bytes.buffer]);
         await nextTurn(); // lets the worker's messages in
       } else if (i === DONE && claims.written === rangeCount(spec)) {

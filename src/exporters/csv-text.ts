@@ -3,14 +3,22 @@
  * rows (store/raw-rows.ts, as store/csv-rows.ts reads them) into CSV lines. The export file worker
  * loads it without the ledger.
  */
-import { CELL_SEPARATOR, NotExact, ROW_END, rowsOf } from '../store/raw-rows.js';
+import { NotExact, NUMBER_MARK, ROW_END, ROW_MARK, TEXT_CELL, TEXT_MARK } from '../store/raw-rows.js';
 
 const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
 const FORMULA_START = new RegExp(`^[${FORMULA_CHARS}]`);
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
-/** A raw cell that goes into the file as it is: no quotes needed, no formula prefix. */
-const VERBATIM_CELL = `(?:[^",\\r\\n${CELL_SEPARATOR}${FORMULA_CHARS}][^",\\r\\n${CELL_SEPARATOR}]*)?`;
+/** The marks raw rows carry (store/raw-rows.ts), removed as they become CSV. */
+const MARKS = new RegExp(`[${NUMBER_MARK}${ROW_MARK}${TEXT_MARK}]`, 'g');
+/** Splits a raw row's cells. */
+const CELL_SPLIT = new RegExp(`,[${NUMBER_MARK}${TEXT_MARK}]`);
+/**
+ * Where raw text needs more than its marks removed: a quote; a CR or LF that is not ROW_END's; a
+ * comma that is not a separator; a formula character at the start of a row or of a text cell (a
+ * CR there is caught by the CR rule, and a cell that is empty before ROW_END is not one).
+ */
+const NEEDS_WORK = new RegExp(`"|\\r(?!\\n${ROW_MARK})|\\n(?!${ROW_MARK})|,(?![${NUMBER_MARK}${TEXT_MARK}])|(?:^|[${ROW_MARK}${TEXT_MARK}])[${FORMULA_CHARS.replace('\\r', '')}]`, 'g');
 
 /** One cell: a formula-like text gets a leading `'` (numbers stay numbers), then RFC 4180 quoting. */
 export function csvCell(value: string): string {
@@ -27,31 +35,46 @@ export function csvLine(cells: string[]): string {
   return `${csvRow(cells)}\r\n`;
 }
 
-/** The raw form of a row of cells (cells must not hold the separators). */
+/** The raw form of a row of text cells (cells must not hold the marks). */
 export function rawRow(cells: string[]): string {
-  return cells.join(CELL_SEPARATOR) + ROW_END;
+  return cells.join(TEXT_CELL) + ROW_END;
 }
 
 /**
- * CSV lines of raw rows of `width` cells each (text ending in ROW_END). Most rows need no
- * escaping at all: one regular expression checks the cell count and every cell, then the
- * separators become commas; the others are escaped cell by cell.
+ * CSV lines of `rows` raw rows of `width` cells each. One regular expression finds the rows that
+ * need escaping, which are escaped cell by cell; the text between them only loses its marks, and
+ * there must be exactly `width` marks a row, else a cell held one (NotExact).
  */
-export function csvFromRaw(width: number): (raw: string) => string {
-  const verbatim = new RegExp(`^${VERBATIM_CELL}(?:${CELL_SEPARATOR}${VERBATIM_CELL}){${width - 1}}$`);
-  return (raw) => {
-    const rows = rowsOf(raw);
-    const lines = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      // A lone empty cell is left to csvLine, which quotes it.
-      if (verbatim.test(row) && (width > 1 || row !== '')) lines[i] = row.replaceAll(CELL_SEPARATOR, ',');
-      else {
-        const cells = row.split(CELL_SEPARATOR);
-        if (cells.length !== width) throw new NotExact();
-        lines[i] = csvRow(cells);
-      }
+export function csvFromRaw(width: number): (raw: string, rows: number) => string {
+  const escapeRow = (row: string) => {
+    const cells = row.endsWith(ROW_END) ? row.slice(0, -ROW_END.length).split(CELL_SPLIT) : [];
+    if (cells.length !== width) throw new NotExact();
+    return csvLine(cells);
+  };
+  return (raw, rows) => {
+    let out = '';
+    let marks = 0;
+    let escaped = 0;
+    const plain = (text: string) => {
+      const line = text.replace(MARKS, '');
+      marks += text.length - line.length;
+      return line;
+    };
+    let from = 0;
+    NEEDS_WORK.lastIndex = 0;
+    for (let m = NEEDS_WORK.exec(raw); m; m = NEEDS_WORK.exec(raw)) {
+      const at = m.index + m[0].length - 1;
+      const start = raw.lastIndexOf(ROW_MARK, at - 1) + 1;
+      const end = raw.indexOf(ROW_MARK, at) + 1;
+      if (end === 0) throw new NotExact();
+      out += plain(raw.slice(from, start)) + escapeRow(raw.slice(start, end));
+      escaped++;
+      from = end;
+      // From the row's own mark: the next row may start with a formula character.
+      NEEDS_WORK.lastIndex = end - 1;
     }
-    return lines.length === 0 ? '' : `${lines.join('\r\n')}\r\n`;
+    out += plain(raw.slice(from));
+    if (marks !== (rows - escaped) * width) throw new NotExact();
+    return out;
   };
 }

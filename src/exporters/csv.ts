@@ -3,7 +3,7 @@
  * same column count on every row, OWASP formula escaping, optional `group` column and summary.
  * Hand-written rather than csv-stringify: 2.5× faster and our own escaping policy (libraries.md).
  */
-import type { Transaction } from '../core/types.js';
+import type { TagRef, Transaction } from '../core/types.js';
 import { centsToString } from '../core/money.js';
 import type { ExportJob, ExportWriter } from './types.js';
 import type { CsvColumn } from '../core/export-values.js';
@@ -12,6 +12,7 @@ import { formatDate } from './date-format.js';
 import { csvLine, rawRow } from './csv-text.js';
 import { NotExact } from '../store/raw-rows.js';
 import { csvRawRanges, csvRawRows } from '../store/csv-rows.js';
+import { readTagSets, type TagSets } from '../store/tag-sets.js';
 import { jobRangeSpec, jobShare, RANGE_ROWS, type Unconverted } from './range-readers.js';
 
 const PROGRESS_EVERY = 1000;
@@ -20,6 +21,9 @@ const PROGRESS_EVERY = 1000;
 export function fiatText(value: number): string {
   return centsToString(Math.round(value * 100));
 }
+
+/** The `tags` cell: the names, in the transaction's tag order. */
+const tagsCell = (tags: TagRef[]) => tags.map((t) => t.name).join('; ');
 
 function cellOf(tx: Transaction, column: CsvColumn, dateFormat: string): string {
   switch (column) {
@@ -30,7 +34,7 @@ function cellOf(tx: Transaction, column: CsvColumn, dateFormat: string): string 
     case 'fiat_value':
       return tx.fiat_value === null ? '' : fiatText(tx.fiat_value);
     case 'tags':
-      return tx.tags.map((t) => t.name).join('; ');
+      return tagsCell(tx.tags);
     case 'attachments':
       return tx.attachments.map((a) => a.file_name).join('; ');
     case 'notes':
@@ -79,7 +83,7 @@ function* jsLines(job: ExportJob): Generator<string> {
  * Writes the header, the rows and the summary. `raw` rows (store/csv-rows.ts) become CSV lines
  * as each chunk is written (csv-text.ts csvFromRaw), so the header and summary go in raw too.
  */
-async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string>, raw: boolean): Promise<Written & { done: number }> {
+async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string>, raw: boolean, tagSets?: TagSets | null): Promise<Written & { done: number }> {
   const header = job.groups ? ['group', ...job.columns] : [...job.columns];
   const line = raw ? rawRow : csvLine;
   const opts: WriteOptions = { offThread: job.transactionCount >= OFF_THREAD_ROWS };
@@ -91,7 +95,7 @@ async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string
     async (file) => {
       file.add(line(header));
       // Raw rows end with ROW_END, so ranges join with nothing; a row SQL cannot print fails the file as NotExact.
-      const cut = (src: Unconverted) => csvRawRanges(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, RANGE_ROWS);
+      const cut = (src: Unconverted) => csvRawRanges(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, RANGE_ROWS, tagSets);
       const spec = raw && file.writeRanges ? jobRangeSpec(job, cut, { separator: '', placeholders: false }) : undefined;
       if (spec) {
         done = spec.ranges.total;
@@ -114,12 +118,13 @@ async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string
  * reproduce restarts the file with the JS writer.
  */
 export const writeCsv: ExportWriter = async (job, destPath) => {
-  const src = job.unconverted;
-  const raw = src && !job.groups ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format) : null;
+  const src = job.unconverted && !job.groups ? job.unconverted : undefined;
+  const tagSets = src && job.columns.includes('tags') ? readTagSets(src.db, src.workspaceId, job.transactionCount, tagsCell) : null;
+  const raw = src ? csvRawRows(src.db, src.workspaceId, src.filter, job.columns, job.options.date_format, tagSets) : null;
   let written: (Written & { done: number }) | undefined;
   if (raw) {
     try {
-      written = await writeRows(job, destPath, raw, true);
+      written = await writeRows(job, destPath, raw, true, tagSets);
     } catch (err) {
       if (!(err instanceof NotExact)) throw err;
     }

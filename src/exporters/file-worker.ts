@@ -9,8 +9,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
 import { NotExact } from '../store/raw-rows.js';
-import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readRange, WAIT, type RangeSpec } from './range-readers.js';
+import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
+import { useTagSets } from '../store/tag-sets.js';
 
 const port = parentPort!;
 const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
@@ -52,7 +53,7 @@ function stopReading(): void {
 /** This thread's share of a RangeSpec: reading ranges it claims, and writing every range in order. */
 class WorkerRanges {
   private readonly claims: RangeClaims;
-  private readonly ready = new Map<number, string | Uint8Array>();
+  private readonly ready = new Map<number, { text: string; rows: number } | Uint8Array>();
   private wake: (() => void) | undefined;
 
   constructor(
@@ -63,7 +64,7 @@ class WorkerRanges {
   }
 
   /** A range as written (rangeText), from either thread: written once the ranges before it are. */
-  deliver(i: number, range: string | Uint8Array): void {
+  deliver(i: number, range: { text: string; rows: number } | Uint8Array): void {
     this.ready.set(i, range);
     enqueue(() => this.writeReady());
   }
@@ -72,8 +73,8 @@ class WorkerRanges {
     for (let i = this.claims.written; this.ready.has(i); i = this.claims.written) {
       const range = this.ready.get(i)!;
       this.ready.delete(i);
-      if (typeof range !== 'string') await file.writeBytes(range);
-      else if (file.add(range)) await file.flush();
+      if (range instanceof Uint8Array) await file.writeBytes(range);
+      else if (file.add(range.text, range.rows)) await file.flush();
       post({ written: this.claims.markWritten() });
       this.wake?.();
     }
@@ -81,15 +82,19 @@ class WorkerRanges {
 
   /** Claims and reads ranges until none is left; a range holding placeholders goes back to the main thread. */
   async read(): Promise<void> {
+    if (this.spec.tagSets) useTagSets(reader!, this.spec.tagSets);
     const stmt = reader!.prepare(this.spec.query.sql).pluck();
+    const packed = this.spec.packed && reader!.prepare(this.spec.packed.sql).raw();
     for (let i = this.claims.claim(); i !== DONE && !failed; i = this.claims.claim()) {
       if (i === WAIT) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
-      const rows = readRange(stmt, this.spec, i);
-      if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
-      else this.deliver(i, rangeText(this.spec, i, rows));
+      const bytes = packed && readPacked(packed, this.spec, i);
+      const rows = bytes ? [] : readRange(stmt, this.spec, i);
+      if (bytes) this.deliver(i, bytes);
+      else if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
+      else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
       // Takes in the main thread's ranges and writes all it can before reading more: this
       // thread reads only in the time writing leaves it.
       await nextTurn();
@@ -106,7 +111,7 @@ port.on('message', (m: ToWorker) => {
   try {
     if ('chunk' in m) {
       enqueue(async () => {
-        file.add(m.chunk);
+        file.add(m.chunk, m.rows);
         await file.flush();
         post({ ack: true });
       });

@@ -7,6 +7,7 @@ import type { ExportJob, ExportWriter } from './types.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { transactionJsonRanges, transactionJsonRows } from '../store/json-rows.js';
 import { jobRangeSpec, jobShare, RANGE_ROWS, type Unconverted } from './range-readers.js';
+import { readTagSets, type TagSets } from '../store/tag-sets.js';
 
 const PROGRESS_EVERY = 1000;
 
@@ -37,13 +38,13 @@ async function writeGroups(job: ExportJob, file: OutFile): Promise<void> {
  * Each transaction's JSON text: built by SQL when the export needs no conversion (the rows it
  * cannot print exactly come back as ids and are serialised here), else from the objects.
  */
-function* transactionTexts(job: ExportJob): Generator<string> {
+function* transactionTexts(job: ExportJob, tagSets: TagSets | null): Generator<string> {
   const src = job.unconverted;
   if (!src) {
     for (const tx of job.rows()) yield JSON.stringify(tx);
     return;
   }
-  for (const row of transactionJsonRows(src.db, src.workspaceId, src.filter)) {
+  for (const row of transactionJsonRows(src.db, src.workspaceId, src.filter, tagSets)) {
     yield row.charCodeAt(0) === 0x7b ? row : placeholderText(src, row);
   }
 }
@@ -54,6 +55,9 @@ function placeholderText(src: Unconverted, row: string): string {
 }
 
 export const writeJson: ExportWriter = async (job, destPath) => {
+  const src = job.unconverted;
+  // The tags of a Transaction are its TagRefs, so a set's text is their JSON.
+  const tagSets = src ? readTagSets(src.db, src.workspaceId, job.transactionCount, (tags) => JSON.stringify(tags)) : null;
   let done = 0;
   const written = await writeChunked(
     destPath,
@@ -61,14 +65,14 @@ export const writeJson: ExportWriter = async (job, destPath) => {
       file.add(header(job));
       await writeGroups(job, file);
       file.add(',"transactions":[');
-      const cut = (src: Unconverted) => transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS);
+      const cut = (src: Unconverted) => transactionJsonRanges(src.db, src.workspaceId, src.filter, RANGE_ROWS, tagSets);
       const spec = file.writeRanges && jobRangeSpec(job, cut, { separator: ',\n', placeholders: true });
       if (spec) {
         done = spec.ranges.total;
         if (done > 0) file.add('\n');
         await file.writeRanges!(spec, jobShare(job, spec, (row) => placeholderText(job.unconverted!, row)));
       } else {
-        for (const text of transactionTexts(job)) {
+        for (const text of transactionTexts(job, tagSets)) {
           if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();
           if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
         }

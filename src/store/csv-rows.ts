@@ -10,10 +10,11 @@ import type { CsvColumn } from '../core/export-values.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
-import { CELL_SEPARATOR, ROW_END } from './raw-rows.js';
+import { NUMBER_CELL, ROW_END, TEXT_CELL } from './raw-rows.js';
+import { TAG_TEXT_FN, useTagSets, type TagSets } from './tag-sets.js';
 
-const SEP = `char(${CELL_SEPARATOR.charCodeAt(0)})`;
-const END = `char(${ROW_END.charCodeAt(0)})`;
+/** SQL text of raw-rows.ts's separators. */
+const sqlText = (text: string) => `char(${[...text].map((c) => c.charCodeAt(0)).join(', ')})`;
 
 const DAY_PATTERNS: Record<string, string> = { 'YYYY-MM-DD': '%Y-%m-%d', 'MM/DD/YYYY': '%m/%d/%Y', 'DD/MM/YYYY': '%d/%m/%Y' };
 const TIME_PATTERNS: Record<string, string> = { 'HH:mm:ss': ' %H:%M:%S', 'HH:mm': ' %H:%M' };
@@ -26,8 +27,8 @@ function strftimeOf(pattern: string): string | null {
   return d === undefined || t === undefined || rest.length ? null : d + t;
 }
 
-/** A cell SQL cannot reproduce exactly: an extra CELL_SEPARATOR, so the row's cell count is off and the caller falls back. */
-const NOT_EXACT = `${SEP} || ${SEP}`;
+/** A cell SQL cannot reproduce exactly: an extra separator, so the row's cell count is off and the caller falls back. */
+const NOT_EXACT = sqlText(TEXT_CELL);
 
 /** The timestamp in a strftime format: date() and datetime() print the two usual ones a third faster. */
 function formatted(format: string): string {
@@ -36,8 +37,8 @@ function formatted(format: string): string {
   return `strftime('${format}', t.ts, 'unixepoch')`;
 }
 
-/** Raw text of each column as cellOf gives it, before escaping (or NOT_EXACT). */
-function rawCell(column: CsvColumn, dateFormat: string): string {
+/** Raw text of each column as cellOf gives it, before escaping (or NOT_EXACT); `tagSets`: TAG_TEXT_FN is defined. */
+function rawCell(column: CsvColumn, dateFormat: string, tagSets: boolean): string {
   switch (column) {
     case 'date':
       return `iif(${TS_EXACT}, ${formatted(dateFormat)}, ${NOT_EXACT})`;
@@ -54,6 +55,7 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
     case 'notes':
       return `coalesce(t.notes, '')`;
     case 'tags':
+      if (tagSets) return `iif(t.tag_count > 0, ${TAG_TEXT_FN}(t.rowid), '')`;
       // Only rows that have tags probe the link table (migration 6 keeps tag_count). compareTagRefs
       // order: csvRawRows checks that NOCASE orders the ledger's tags the same way.
       return `iif(t.tag_count > 0, coalesce((SELECT group_concat(g.name, '; ' ORDER BY g.name COLLATE NOCASE, g.id) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id), ''), '')`;
@@ -66,14 +68,15 @@ function rawCell(column: CsvColumn, dateFormat: string): string {
 
 /**
  * The raw cells (as exporters/csv.ts cellOf gives them, unescaped) of the matching rows in
- * timestamp order, each row one string: its cells joined by CELL_SEPARATOR, then ROW_END
+ * timestamp order, each row one string: its cells joined by TEXT_CELL or NUMBER_CELL, then ROW_END
  * (raw-rows.ts; one string per row is the cheapest way out of SQLite). Null when SQL
  * cannot order or format this export as the JS writer does, or for a single column. A row whose
  * cell count is off holds a value SQL cannot reproduce (or a cell holding a separator): the
- * caller must then write the export with the JS writer.
+ * caller must then write the export with the JS writer. With `tagSets` (tag-sets.ts, their
+ * texts as cellOf joins tag names), the tags come from them rather than a subquery per row.
  */
-export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string): Iterable<string> | null {
-  const row = rawRowSql(db, columns, dateFormat);
+export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, tagSets?: TagSets | null): Iterable<string> | null {
+  const row = rawRowSql(db, columns, dateFormat, tagSets);
   if (row === null) return null;
   const w = whereOf(workspaceId, filter);
   const rows = db.prepare(`SELECT ${row} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
@@ -82,18 +85,30 @@ export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, column
 }
 
 /** One raw row's SQL expression, or null when SQL cannot order or format this export as the JS writer does. */
-function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string): string | null {
+function rawRowSql(db: Db, columns: readonly CsvColumn[], dateFormat: string, tagSets: TagSets | null | undefined): string | null {
   const format = strftimeOf(dateFormat);
-  // One column: a cell holding ROW_END would read as two rows of the right width.
-  if (format === null || columns.length < 2 || (columns.includes('tags') && !tagOrderAgrees(db))) return null;
-  return `concat_ws(${SEP}, ${columns.map((c) => rawCell(c, format)).join(', ')}) || ${END}`;
+  // One column: an empty cell is written "" (csv-text.ts csvRow), which removing the marks would not do.
+  if (format === null || columns.length < 2 || (columns.includes('tags') && !tagSets && !tagOrderAgrees(db))) return null;
+  if (tagSets) useTagSets(db, tagSets);
+  // concat, not concat_ws: a NULL cell would drop its separator. The fiat value is a plain number, never prefixed.
+  const cells = columns.map((c, i) => `${i === 0 ? '' : `${sqlText(c === 'fiat_value' ? NUMBER_CELL : TEXT_CELL)}, `}${rawCell(c, format, !!tagSets)}`);
+  return `concat(${cells.join(', ')}, ${sqlText(ROW_END)})`;
 }
 
 /**
  * The same raw rows cut into key ranges of `rows` rows (store/key-ranges.ts), for readers on two
  * threads; null when csvRawRows would be, or when SQLite would sort each range.
  */
-export function csvRawRanges(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
-  const row = rawRowSql(db, columns, dateFormat);
-  return row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
+export function csvRawRanges(
+  db: Db,
+  workspaceId: string,
+  filter: TxFilter,
+  columns: readonly CsvColumn[],
+  dateFormat: string,
+  rows: number,
+  tagSets?: TagSets | null,
+): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets } | null {
+  const row = rawRowSql(db, columns, dateFormat, tagSets);
+  const cut = row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
+  return cut && tagSets ? { ...cut, tagSets } : cut;
 }

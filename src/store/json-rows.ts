@@ -14,7 +14,8 @@ import { CHAIN_INFO } from '../core/chains.js';
 import { CHAINS, TX_TYPES } from '../core/types.js';
 import { whereOf } from './transactions.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
-import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
+import { keyRangesOf, rangeQuery, type KeyRanges, type RangeQuery } from './key-ranges.js';
+import { TAG_TEXT_FN, useTagSets, type TagSets } from './tag-sets.js';
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -32,8 +33,8 @@ const FIAT = `CASE WHEN t.fiat_cents IS NULL THEN 'null'
 const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND unhex(substr(t.tx_hash, 3)) IS NOT NULL,
   '"' || CASE t.chain ${Object.entries(CHAIN_INFO).map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`).join(' ')} END || t.tx_hash || '"', '""')`;
 
-/** The tags as TagRef objects in compareTagRefs order. */
-const TAGS = `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
+/** The tags as TagRef objects in compareTagRefs order, from TAG_TEXT_FN when `tagSets` (their texts: JSON.stringify of the tags). */
+const tags = (tagSets: boolean) => tagSets ? `iif(t.tag_count = 0, '[]', ${TAG_TEXT_FN}(t.rowid))` : `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
   ORDER BY g.name COLLATE NOCASE, g.id) || ']' FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id))`;
 
 /** The transfer object of toTransaction, or null. */
@@ -41,11 +42,11 @@ const TRANSFER = `iif(t.transfer_id IS NULL, 'null', (SELECT concat('{"id":', js
   json_quote((SELECT c.id FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id)),
   ',"kind":', json_quote(tr.kind), ',"matched_by":', json_quote(tr.matched_by), '}') FROM transfers tr WHERE tr.id = t.transfer_id))`;
 
-const TRANSACTION = `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quote(t.tx_hash), ',"wallet_id":', json_quote(t.wallet_id),
+const transaction = (tagSets: boolean) => `concat('{"id":', json_quote(t.id), ',"tx_hash":', json_quote(t.tx_hash), ',"wallet_id":', json_quote(t.wallet_id),
   ',"wallet_label":', json_quote(w.label), ',"chain":', '"' || t.chain || '"', ',"from_address":', json_quote(t.from_address),
   ',"to_address":', json_quote(t.to_address), ',"token":{"symbol":', json_quote(t.token_symbol), ',"address":', json_quote(t.token_address),
   ',"decimals":', t.token_decimals, '},"amount":', json_quote(t.amount), ',"fiat_value":', ${FIAT}, ',"direction":', '"' || t.direction || '"',
-  ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${TAGS},
+  ',"type":', '"' || t.type || '"', ',"timestamp":"', replace(datetime(t.ts, 'unixepoch'), ' ', 'T'), 'Z","tags":', ${tags(tagSets)},
   ',"notes":', json_quote(t.notes), ',"attachments":[],"explorer_url":', ${EXPLORER_URL}, ',"transfer":', ${TRANSFER},
   ',"fiat_value_source":', json_quote(t.fiat_value_source), ',"spam":', iif(t.spam = 1, 'true', 'false'), '}')`;
 
@@ -58,15 +59,19 @@ function exactWhen(tagsInOrder: boolean): string {
 }
 
 /** Each row's JSON text, or a space and its id when SQL cannot print it exactly. */
-const rowText = (db: Db) => `iif(${exactWhen(tagOrderAgrees(db))}, ${TRANSACTION}, ' ' || t.id)`;
+function rowText(db: Db, tagSets: TagSets | null | undefined): string {
+  if (tagSets) useTagSets(db, tagSets);
+  return `iif(${exactWhen(!!tagSets || tagOrderAgrees(db))}, ${transaction(!!tagSets)}, ' ' || t.id)`;
+}
 
 /**
  * The matching transactions in timestamp order: each the JSON text of its Transaction, or a
- * space and its id when SQL cannot print it exactly.
+ * space and its id when SQL cannot print it exactly. With `tagSets` (tag-sets.ts, their texts
+ * the JSON of the tags), the tags come from them rather than a subquery per row.
  */
-export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilter): Iterable<string> {
+export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilter, tagSets?: TagSets | null): Iterable<string> {
   const w = whereOf(workspaceId, filter);
-  const rows = db.prepare(`SELECT ${rowText(db)} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
+  const rows = db.prepare(`SELECT ${rowText(db, tagSets)} ${TX_FROM} WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).pluck();
   // Iterable, not an iterator: the query runs (and holds the connection) only once iterated.
   return { [Symbol.iterator]: () => rows.iterate(...w.params) as IterableIterator<string> };
 }
@@ -75,6 +80,20 @@ export function transactionJsonRows(db: Db, workspaceId: string, filter: TxFilte
  * The same rows cut into key ranges of `rows` rows (store/key-ranges.ts), for readers on two
  * threads; null when SQLite would sort each range (no index serves the filter in time order).
  */
-export function transactionJsonRanges(db: Db, workspaceId: string, filter: TxFilter, rows: number): { query: RangeQuery; ranges: KeyRanges } | null {
-  return keyRangesOf(db, rowText(db), whereOf(workspaceId, filter), rows);
+export function transactionJsonRanges(
+  db: Db,
+  workspaceId: string,
+  filter: TxFilter,
+  rows: number,
+  tagSets?: TagSets | null,
+): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets; packed: RangeQuery } | null {
+  const where = whereOf(workspaceId, filter);
+  const text = rowText(db, tagSets);
+  const cut = keyRangesOf(db, text, where, rows);
+  if (!cut) return null;
+  // The whole range in one value, rows in the subquery's order (an ordered subquery is not
+  // flattened into an aggregate), as UTF-8 bytes: no string per row for JS to join and encode.
+  const one = rangeQuery(`${text} AS text`, where);
+  const packed = { sql: `SELECT CAST(group_concat(text, ',' || char(10)) AS BLOB), count(*), count(*) FILTER (WHERE substr(text, 1, 1) = ' ') FROM (${one.sql})`, params: one.params };
+  return { ...cut, packed, ...(tagSets ? { tagSets } : {}) };
 }

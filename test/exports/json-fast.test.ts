@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { ledgerArb, seed } from './random-ledger.js';
 import { getTransaction, streamTransactions, summaryOf } from '../../src/engine/transactions.js';
 import { transactionJsonRows } from '../../src/store/json-rows.js';
+import { readTagSets } from '../../src/store/tag-sets.js';
 import { writeJson } from '../../src/exporters/json.js';
 import type { ExportJob } from '../../src/exporters/types.js';
 import type { TxFilter } from '../../src/core/filters.js';
@@ -29,9 +30,10 @@ function jobOf(engine: Engine, ws: string, filter: TxFilter, fast: boolean): Exp
   return job;
 }
 
-/** Rows SQL printed itself, and rows it handed back by id. */
+/** Rows SQL printed itself, and rows it handed back by id, with the tag sets the writer reads. */
 function sqlShare(engine: Engine, ws: string, filter: TxFilter) {
-  const rows = [...transactionJsonRows(engine.db, ws, filter)];
+  const tagSets = readTagSets(engine.db, ws, summaryOf(engine, ws, filter).transaction_count, (tags) => JSON.stringify(tags));
+  const rows = [...transactionJsonRows(engine.db, ws, filter, tagSets)];
   return { printed: rows.filter((r) => r.startsWith('{')).length, byId: rows.filter((r) => r.startsWith(' ')).length };
 }
 

@@ -15,7 +15,7 @@ import type { Engine } from '../../src/engine/engine.js';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-export const PIECES = ['"', ',', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', '＝', '＋', '－', '＠', "'", ';', ' ', '.', '1', '42', '-7', '-1.5', '0.', 'e5', 'a', 'Z', 'é', 'Ünï', '日本', '😀', '₿', '\uE000', '\uFFFD', '\x1f'];
+export const PIECES = ['"', ',', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', '＝', '＋', '－', '＠', "'", ';', ' ', '.', '1', '42', '-7', '-1.5', '0.', 'e5', 'a', 'Z', 'é', 'Ünï', '日本', '😀', '₿', '\uE000', '\uFFFD', '\x1d', '\x1e', '\x1f'];
 /** Text built from the pieces that trip CSV writers, number-looking text, or any string now and then. */
 const text = fc.oneof(
   { weight: 4, arbitrary: fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((p) => p.join('')) },
