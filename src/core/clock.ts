@@ -41,3 +41,27 @@ export function nowIso(): string {
 export function isoSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * An isoSeconds for times read in order (a ledger's rows): the date part is made once per UTC
+ * day and the time of day from the seconds, instead of a Date and its ISO text per call.
+ */
+export function isoSecondsByDay(): (seconds: number) => string {
+  let dayStart = NaN;
+  let datePart = '';
+  return (seconds) => {
+    if (!Number.isInteger(seconds)) return isoSeconds(seconds);
+    let s = seconds - dayStart;
+    if (!(s >= 0 && s < 86_400)) {
+      dayStart = seconds - (((seconds % 86_400) + 86_400) % 86_400);
+      const iso = isoSeconds(dayStart);
+      datePart = iso.slice(0, iso.indexOf('T') + 1);
+      s = seconds - dayStart;
+    }
+    // join makes one flat string (41 bytes); `+` or a template would make a chain of cons strings
+    // (~190 bytes), and the tax ledger keeps the timestamps of its open lots.
+    return [datePart, TWO_DIGITS[Math.floor(s / 3600)], ':', TWO_DIGITS[Math.floor(s / 60) % 60], ':', TWO_DIGITS[s % 60], 'Z'].join('');
+  };
+}
