@@ -60,7 +60,8 @@ export interface Seeded {
 export function seedLedger(opts: { tier?: Tier; rows?: number; rateLimit?: number } = {}): Seeded {
   const dir = mkdtempSync(join(tmpdir(), 'txa-srv-'));
   const path = join(dir, 'ledger.db');
-  const engine = Engine.open(path);
+  // Signed links as a serve on the default address makes them (serve sets the URL it listens on).
+  const engine = Engine.open(path, { publicBaseUrl: 'http://127.0.0.1:8080' });
   const tier = opts.tier ?? 'pro';
   createWorkspace(engine, { id: WS, name: 'Main', tier, rate_limit: tier === 'enterprise' ? (opts.rateLimit ?? null) : null });
   createWorkspace(engine, { id: OTHER_WS, name: 'Other', tier: 'pro' });
