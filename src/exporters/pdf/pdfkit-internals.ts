@@ -30,10 +30,17 @@ interface EmbeddedFont {
   ref?: () => unknown;
 }
 
+interface Reference {
+  data: Record<string, unknown>;
+  write(chunk: string): void;
+  end(): void;
+}
+
 interface Internals {
   _font?: EmbeddedFont;
   _fontSize: number;
-  page: { height: number; fonts: Record<string, unknown> };
+  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference> };
+  ref(data: Record<string, unknown>): Reference;
 }
 
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
@@ -115,7 +122,8 @@ export class TextBatch {
   private color = '';
   private readonly colors = new Map<string, string>();
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  /** Writes to `target` when given (a form XObject), else to the document's current page. */
+  constructor(private readonly doc: PDFKit.PDFDocument, private readonly target?: TextTarget) {}
 
   /** Adds a line in the document's current font and size, its top-left at (x, y) in page space. */
   add(text: string, x: number, y: number, color: string): void {
@@ -124,7 +132,8 @@ export class TextBatch {
     const size = d._fontSize;
     const glyphs = encodeCached(font, text);
     if (glyphs === '') return;
-    if (d.page.fonts[font.id!] == null) d.page.fonts[font.id!] = font.ref!();
+    const fonts = this.target?.fonts ?? d.page.fonts;
+    if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
     const fontOp = `/${font.id} ${size} Tf`;
     if (fontOp !== this.font) {
       this.ops.push(fontOp);
@@ -142,8 +151,10 @@ export class TextBatch {
   /** Writes the collected text; call before any other drawing so paint order is kept. */
   flush(): void {
     if (this.ops.length === 0) return;
-    const height = internals(this.doc).page.height;
-    this.doc.addContent(`q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q`);
+    const height = this.target?.height ?? internals(this.doc).page.height;
+    const content = `q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q`;
+    if (this.target) this.target.write(content);
+    else this.doc.addContent(content);
     this.ops = [];
     this.font = '';
     this.color = '';
@@ -157,6 +168,44 @@ export class TextBatch {
       this.colors.set(hex, op);
     }
     return op;
+  }
+}
+
+/** Where a TextBatch writes other than the current page: its font resources and content. */
+interface TextTarget {
+  height: number;
+  fonts: Record<string, unknown>;
+  write(content: string): void;
+}
+
+/**
+ * A form XObject the size of the current page, painted on it now and written later: how a page
+ * shows text known only once the document is done ("Page N of M", the audit's data hash) while
+ * the page itself has already streamed to the file. pdfkit writes its cross-reference table
+ * only once every object is written, so a form must be ended, and before the document ends
+ * (the fonts' subsets are written then, and must include the form's glyphs).
+ */
+export class PageForm {
+  private readonly ref: Reference;
+  private readonly fonts: Record<string, unknown> = {};
+  private readonly height: number;
+
+  constructor(private readonly doc: PDFKit.PDFDocument, name: string) {
+    const page = internals(doc).page;
+    this.height = page.height;
+    this.ref = internals(doc).ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, page.width, page.height], Resources: { Font: this.fonts } });
+    page.xobjects[name] = this.ref;
+    doc.addContent(`/${name} Do`);
+  }
+
+  /** Runs `draw`, whose text goes into this form through the batch it is given, and writes the form. */
+  end(draw: (batch: TextBatch) => void): void {
+    const batch = new TextBatch(this.doc, { height: this.height, fonts: this.fonts, write: (content) => this.ref.write(content) });
+    draw(batch);
+    batch.flush();
+    // A form is a stream: an empty one still needs its (empty) content.
+    if (this.ref.data.Length === undefined) this.ref.write('');
+    this.ref.end();
   }
 }
 
