@@ -23,7 +23,7 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
-  txaGlyphHex?: Map<string, string>;
+  txaGlyphs?: Map<string, string>;
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
@@ -32,7 +32,8 @@ interface EmbeddedFont {
 
 interface Reference {
   data: Record<string, unknown>;
-  write(chunk: string): void;
+  compress: boolean;
+  write(chunk: string | Uint8Array): void;
   end(): void;
 }
 
@@ -87,27 +88,43 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
 }
 
 /**
- * The glyph ids of `text` as the hex the content stream shows, one code point at a time through
- * a per-font cache. The first use of a character goes through the font's own `encode`, which adds
- * the glyph to the subset and records its width and Unicode value, so the document is the same
- * as with `encode(text)`; later uses skip its layout, subset lookup and hex formatting, which
- * were most of the time of drawing text. Only for fonts laid out by useSimpleLayout (one glyph per
- * code point); others go through `encode` whole.
+ * The glyph ids of `text` as the bytes of a PDF literal string (two per glyph, the font's
+ * Identity-H encoding), one code point at a time through a per-font cache. The first use of a
+ * character goes through the font's own `encode`, which adds the glyph to the subset and records
+ * its width and Unicode value, so the document is the same as with `encode(text)`; later uses
+ * skip its layout, subset lookup and formatting, which were most of the time of drawing text.
+ * A literal string is half the size of pdfkit's hex (`<0041>`), so half the bytes to deflate; the
+ * glyph ids, and so the text a reader extracts, are the same. Only for fonts laid out by
+ * useSimpleLayout (one glyph per code point); others go through `encode` whole.
  */
 function encodeCached(font: EmbeddedFont, text: string): string {
-  if (!font.txaSimpleLayout) return font.encode!(text)[0].join('');
-  const cache = (font.txaGlyphHex ??= new Map());
-  let hex = '';
+  if (!font.txaSimpleLayout) return literalOf(font.encode!(text)[0]);
+  const cache = (font.txaGlyphs ??= new Map());
+  let bytes = '';
   for (const ch of text) {
     let glyph = cache.get(ch);
     if (glyph === undefined) {
-      glyph = font.encode!(ch)[0].join('');
+      glyph = literalOf(font.encode!(ch)[0]);
       cache.set(ch, glyph);
     }
-    hex += glyph;
+    bytes += glyph;
   }
-  return hex;
+  return bytes;
 }
+
+/** Glyph ids as pdfkit's encode gives them (4 hex digits each) → literal string bytes, escaped where the syntax needs it. */
+function literalOf(hexGlyphs: string[]): string {
+  let out = '';
+  for (const hex of hexGlyphs) {
+    for (let i = 0; i < hex.length; i += 2) out += LITERAL_BYTE[parseInt(hex.slice(i, i + 2), 16)];
+  }
+  return out;
+}
+
+/** Each byte as it may stand in a literal string: parentheses and backslash escaped, and CR and LF (a reader would turn a CR into LF). */
+const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
+  b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
+);
 
 /**
  * Collects the text of a row (or any run of text) and writes it as one PDF text object, in a
@@ -145,14 +162,16 @@ export class TextBatch {
     }
     // Text space is the PDF's own (origin bottom left); pdfkit's page space is flipped.
     const baseline = d.page.height - y - (font.ascender! / 1000) * size;
-    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm <${glyphs}> Tj`);
+    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm (${glyphs}) Tj`);
   }
 
   /** Writes the collected text; call before any other drawing so paint order is kept. */
   flush(): void {
     if (this.ops.length === 0) return;
     const height = this.target?.height ?? internals(this.doc).page.height;
-    const content = `q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q`;
+    // Bytes, not a string: the glyphs are binary (one char per byte), and Buffer's latin1
+    // encoder does what pdfkit's per-character loop would.
+    const content = Buffer.from(`q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q\n`, 'latin1');
     if (this.target) this.target.write(content);
     else this.doc.addContent(content);
     this.ops = [];
@@ -175,7 +194,7 @@ export class TextBatch {
 interface TextTarget {
   height: number;
   fonts: Record<string, unknown>;
-  write(content: string): void;
+  write(content: Uint8Array): void;
 }
 
 /**
@@ -194,6 +213,9 @@ export class PageForm {
     const page = internals(doc).page;
     this.height = page.height;
     this.ref = internals(doc).ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, page.width, page.height], Resources: { Font: this.fonts } });
+    // A line of text: each deflateSync sets up a fresh zlib stream (≈ 0.3 ms and 256 KiB of
+    // native memory until the next GC), which thousands of footers at the end would pay for.
+    this.ref.compress = false;
     page.xobjects[name] = this.ref;
     doc.addContent(`/${name} Do`);
   }
