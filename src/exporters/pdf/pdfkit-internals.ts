@@ -23,7 +23,7 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
-  txaGlyphs?: Map<string, string>;
+  txaGlyphs?: Map<number, string>;
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
@@ -67,11 +67,28 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
     }
     return entry;
   };
+  // Widths are asked of every cell and every wrapped line: the advances of the Basic
+  // Multilingual Plane in a flat array (−1 until looked up), read by UTF-16 code unit.
+  const bmp = new Float64Array(0x10000).fill(-1);
   // Replaces the whole layout (pdfkit's splits text into words and joins their runs again).
   current.layout = (text: string, _features?: unknown, onlyWidth?: boolean) => {
     let advanceWidth = 0;
     if (onlyWidth) {
-      for (const ch of text) advanceWidth += lookup(ch).advance;
+      for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        let advance = bmp[unit]!;
+        if (advance < 0) {
+          if (unit >= 0xd800 && unit <= 0xdfff) {
+            // A surrogate: the code point it starts (or a lone one) goes through the map.
+            const ch = String.fromCodePoint(text.codePointAt(i)!);
+            advanceWidth += lookup(ch).advance;
+            i += ch.length - 1;
+            continue;
+          }
+          advance = bmp[unit] = lookup(text[i]!).advance;
+        }
+        advanceWidth += advance;
+      }
       return { glyphs: null, positions: null, advanceWidth };
     }
     const glyphs: Glyph[] = [];
@@ -99,13 +116,16 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
  */
 function encodeCached(font: EmbeddedFont, text: string): string {
   if (!font.txaSimpleLayout) return literalOf(font.encode!(text)[0]);
+  // By code point (a number: no one-character string per character), astral ones too.
   const cache = (font.txaGlyphs ??= new Map());
   let bytes = '';
-  for (const ch of text) {
-    let glyph = cache.get(ch);
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    let glyph = cache.get(cp);
     if (glyph === undefined) {
-      glyph = literalOf(font.encode!(ch)[0]);
-      cache.set(ch, glyph);
+      glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
+      cache.set(cp, glyph);
     }
     bytes += glyph;
   }
