@@ -161,21 +161,40 @@ export class Canvas {
   later(): Later {
     this.batch.flush();
     this.unfilled++;
-    return new PageForm(this.doc, `TxaLater${++this.forms}`);
+    const form = new PageForm(this.doc, `TxaLater${++this.forms}`, false);
+    form.place();
+    return form;
   }
 
   fill(later: Later, draw: () => void): void {
+    this.drawInto(later, draw);
+    this.unfilled--;
+  }
+
+  /**
+   * What is the same on every page (the header, the footer's left part): drawn once into a
+   * form, which the returned function paints on the current page, the way a PDF reuses content.
+   */
+  shared(draw: () => void): () => void {
+    const form = new PageForm(this.doc, `TxaShared${++this.forms}`, true);
+    this.drawInto(form, draw);
+    return () => {
+      this.batch.flush();
+      form.place();
+    };
+  }
+
+  private drawInto(form: PageForm, draw: () => void): void {
     this.batch.flush();
     const page = this.batch;
     try {
-      later.end((batch) => {
+      form.end((batch) => {
         this.batch = batch;
         draw();
       });
     } finally {
       this.batch = page;
     }
-    this.unfilled--;
   }
 
   rect(x: number, y: number, w: number, h: number, fill: string): void {

@@ -33,15 +33,20 @@ export function pageChrome(job: ExportJob): PageChrome {
   const footer = `txa · export ${job.exportId}`;
   const logo = job.options.include_logo !== false;
   const pageNumbers: Later[] = [];
+  let paintFixed: (() => void) | null = null;
   return {
     draw(canvas) {
-      const x = logo ? MARGIN + MARK + 10 : MARGIN;
-      if (logo) drawProductMark(canvas, MARGIN, TOP, MARK);
-      canvas.text(title, x, TOP, CONTENT_WIDTH - (x - MARGIN), { size: 15, bold: true, color: COLORS.brand });
-      canvas.text(meta, x, TOP + 21, CONTENT_WIDTH - (x - MARGIN), { size: 8, color: COLORS.muted });
-      canvas.line(MARGIN, TOP + 36, PAGE_WIDTH - MARGIN, TOP + 36, COLORS.brand, 0.8);
-      canvas.line(MARGIN, FOOTER_Y - 4, PAGE_WIDTH - MARGIN, FOOTER_Y - 4);
-      canvas.text(footer, MARGIN, FOOTER_Y, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted });
+      // Everything but the page number is the same on every page: drawn once, painted on each.
+      paintFixed ??= canvas.shared(() => {
+        const x = logo ? MARGIN + MARK + 10 : MARGIN;
+        if (logo) drawProductMark(canvas, MARGIN, TOP, MARK);
+        canvas.text(title, x, TOP, CONTENT_WIDTH - (x - MARGIN), { size: 15, bold: true, color: COLORS.brand });
+        canvas.text(meta, x, TOP + 21, CONTENT_WIDTH - (x - MARGIN), { size: 8, color: COLORS.muted });
+        canvas.line(MARGIN, TOP + 36, PAGE_WIDTH - MARGIN, TOP + 36, COLORS.brand, 0.8);
+        canvas.line(MARGIN, FOOTER_Y - 4, PAGE_WIDTH - MARGIN, FOOTER_Y - 4);
+        canvas.text(footer, MARGIN, FOOTER_Y, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted });
+      });
+      paintFixed();
       pageNumbers.push(canvas.later());
     },
     finish(canvas) {

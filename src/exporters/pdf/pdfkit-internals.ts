@@ -229,22 +229,39 @@ export class PageForm {
   private readonly fonts: Record<string, unknown> = {};
   private readonly height: number;
 
-  constructor(private readonly doc: PDFKit.PDFDocument, name: string) {
+  /** `compress: false` for a line of text: each deflateSync sets up a fresh zlib stream (≈ 0.3 ms
+   * and 256 KiB of native memory until the next GC), which thousands of footers would pay for. */
+  constructor(private readonly doc: PDFKit.PDFDocument, private readonly name: string, compress: boolean) {
     const page = internals(doc).page;
     this.height = page.height;
     this.ref = internals(doc).ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, page.width, page.height], Resources: { Font: this.fonts } });
-    // A line of text: each deflateSync sets up a fresh zlib stream (≈ 0.3 ms and 256 KiB of
-    // native memory until the next GC), which thousands of footers at the end would pay for.
-    this.ref.compress = false;
-    page.xobjects[name] = this.ref;
-    doc.addContent(`/${name} Do`);
+    this.ref.compress = compress;
   }
 
-  /** Runs `draw`, whose text goes into this form through the batch it is given, and writes the form. */
+  /** Paints the form on the current page, at this point of its content. */
+  place(): void {
+    internals(this.doc).page.xobjects[this.name] = this.ref;
+    this.doc.addContent(`/${this.name} Do`);
+  }
+
+  /**
+   * Runs `draw`, whose text goes into this form through the batch it is given, and whose vector
+   * drawing (pdfkit's own calls, which write through addContent) too; then writes the form.
+   */
   end(draw: (batch: TextBatch) => void): void {
     const batch = new TextBatch(this.doc, { height: this.height, fonts: this.fonts, write: (content) => this.ref.write(content) });
-    draw(batch);
-    batch.flush();
+    const doc = this.doc as unknown as { addContent(data: string): unknown };
+    const pageContent = doc.addContent;
+    doc.addContent = (data: string) => {
+      this.ref.write(data);
+      return this.doc;
+    };
+    try {
+      draw(batch);
+      batch.flush();
+    } finally {
+      doc.addContent = pageContent;
+    }
     // A form is a stream: an empty one still needs its (empty) content.
     if (this.ref.data.Length === undefined) this.ref.write('');
     this.ref.end();
