@@ -218,11 +218,12 @@ interface TextTarget {
 }
 
 /**
- * A form XObject the size of the current page, painted on it now and written later: how a page
- * shows text known only once the document is done ("Page N of M", the audit's data hash) while
- * the page itself has already streamed to the file. pdfkit writes its cross-reference table
- * only once every object is written, so a form must be ended, and before the document ends
- * (the fonts' subsets are written then, and must include the form's glyphs).
+ * A form XObject the size of the page: content a page paints by name. Written later, it is how a
+ * page shows text known only once the document is done ("Page N of M", the audit's data hash)
+ * while the page itself has already streamed to the file; written once and painted by every
+ * page, it is the chrome all pages share. pdfkit writes its cross-reference table only once every
+ * object is written, so a form must be ended, and before the document ends (the fonts' subsets
+ * are written then, and must include the form's glyphs).
  */
 export class PageForm {
   private readonly ref: Reference;
