@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The audit and detailed PDFs of one seeded ledger, written by BIN with the clock pinned, and the
+# The audit, detailed, summary and tax PDFs of one seeded ledger, written by BIN with the clock pinned, and the
 # SHA-256 of their text (pdftotext -layout). Run it with two builds on copies of the same ledger
 # and compare: a speed change to the PDF writers must leave the text unchanged. Random ids (the
 # export's, the attachment's) are masked, and with them the data hash, which covers the
-# attachment id (test/pdf/audit.test.ts checks the hash itself).
+# attachment id (test/pdf/audit.test.ts checks the hash itself). The words' sum (text and
+# position of every word) is the one to compare; the text's can differ with the ids' widths.
 #   node dist/fixtures/cli.js ledger --transactions 3000 --out /tmp/seed.db
 #   bench/pdf-identity.sh /tmp/seed.db /tmp/before [BIN]; … /tmp/after; diff /tmp/before/sums /tmp/after/sums
 set -euo pipefail
@@ -27,9 +28,12 @@ done
 txa tx attach "${ids%% *}" "$OUT/receipt.txt" >/dev/null
 
 : > "$OUT/sums"
-for report in audit detailed; do
+for report in audit detailed summary tax; do
   txa export create --format pdf --report-type "$report" --out "$OUT/$report.pdf" >/dev/null
   pdftotext -layout "$OUT/$report.pdf" - | sed -E 's/(exp|att)_[0-9a-f]+/\1_X/g; s/(Data SHA-256: )[0-9a-f]{64}/\1X/' > "$OUT/$report.txt"
-  echo "$report text $(sha256sum < "$OUT/$report.txt" | cut -d' ' -f1) $(wc -l < "$OUT/$report.txt") lines" >> "$OUT/sums"
+  # Every word with its box: the random ids' widths move pdftotext -layout's columns now and then
+  # (the tax report's), so the boxes of those words are masked too.
+  pdftotext -bbox "$OUT/$report.pdf" - | sed -E 's/xMax="[^"]*"( yMax="[^"]*">)((exp|att)_[0-9a-f]+|[0-9a-f]{64})</xMax="X"\1X</' > "$OUT/$report.words"
+  echo "$report text $(sha256sum < "$OUT/$report.txt" | cut -d' ' -f1) $(wc -l < "$OUT/$report.txt") lines, words $(sha256sum < "$OUT/$report.words" | cut -d' ' -f1)" >> "$OUT/sums"
 done
 cat "$OUT/sums"

@@ -32,6 +32,18 @@ describe('fonts', () => {
     expect(pdf.text[0]).toContain('中文');
   });
 
+  it('draws every glyph id, those whose bytes a PDF string escapes too, as the same text', async () => {
+    // Glyph ids are numbered in order of first use, so 190 distinct characters in one font reach
+    // ids 0x28, 0x29 and 0x5c: ( ) \ in a literal string, escaped or the content breaks. (CR and
+    // LF, 0x0d and 0x0a, are escaped too, as the PDF spec asks; poppler reads them either way.)
+    const chars = [...range(0x21, 0x7e), ...range(0xc0, 0xff), ...range(0x3b1, 0x3c9)].map((c) => String.fromCodePoint(c)).join('');
+    const words = chars.match(/.{1,12}/gu)!;
+    const row = tx({ timestamp: '2024-01-01T00:00:00Z', amount: '1', direction: 'inflow', notes: words.join(' ') });
+    const pdf = await render(makeJob({ rows: [row], reportType: 'audit' }));
+    const text = pdf.text.join('\n');
+    for (const word of words) expect(text).toContain(word);
+  });
+
   it('uses the CJK font TXA_CJK_FONT names (here IPA Gothic, the one CI installs)', async () => {
     const pdf = await render(makeJob({ rows, reportType: 'detailed' }), { TXA_CJK_FONT: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf' });
     const fonts = fontsOf(pdf.file);
@@ -56,3 +68,7 @@ describe('fonts', () => {
     expect(fontsOf(pdf.file)).toMatch(/DejaVuSans/);
   });
 });
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

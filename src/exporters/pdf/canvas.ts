@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
-import { TextBatch, useSimpleLayout } from './pdfkit-internals.js';
+import { PageForm, TextBatch, useSimpleLayout } from './pdfkit-internals.js';
 
 export const PAGE_WIDTH = 841.89; // A4 landscape, in points
 export const PAGE_HEIGHT = 595.28;
@@ -26,6 +26,9 @@ export const COLORS = {
   inflow: '#2e7d32',
   outflow: '#c62828',
 };
+
+/** Text of a page drawn after the page (Canvas.later). */
+export type Later = PageForm;
 
 export interface TextStyle {
   size: number;
@@ -54,7 +57,9 @@ export class Canvas {
   private cjkUsable: boolean;
   private face: Face | null = null;
   private size = 0;
-  private readonly batch: TextBatch;
+  private batch: TextBatch;
+  private forms = 0;
+  private unfilled = 0;
   private lastTurn = Date.now();
 
   constructor(destPath: string, info: { title: string; author: string; createdAt: Date }, fonts: FontFiles = resolveFonts()) {
@@ -149,6 +154,49 @@ export class Canvas {
     return lines;
   }
 
+  /**
+   * Reserves the current page for text known only later (the page count, the audit's data hash):
+   * `fill` draws it, with the same helpers, once it is known, whichever page is current then.
+   */
+  later(): Later {
+    this.batch.flush();
+    this.unfilled++;
+    const form = new PageForm(this.doc, `TxaLater${++this.forms}`, false);
+    form.place();
+    return form;
+  }
+
+  fill(later: Later, draw: () => void): void {
+    this.drawInto(later, draw);
+    this.unfilled--;
+  }
+
+  /**
+   * What is the same on every page (the header, the footer's left part): drawn once into a
+   * form, which the returned function paints on the current page, the way a PDF reuses content.
+   */
+  shared(draw: () => void): () => void {
+    const form = new PageForm(this.doc, `TxaShared${++this.forms}`, true);
+    this.drawInto(form, draw);
+    return () => {
+      this.batch.flush();
+      form.place();
+    };
+  }
+
+  private drawInto(form: PageForm, draw: () => void): void {
+    this.batch.flush();
+    const page = this.batch;
+    try {
+      form.end((batch) => {
+        this.batch = batch;
+        draw();
+      });
+    } finally {
+      this.batch = page;
+    }
+  }
+
   rect(x: number, y: number, w: number, h: number, fill: string): void {
     this.vector((doc) => doc.rect(x, y, w, h).fill(fill));
   }
@@ -183,6 +231,8 @@ export class Canvas {
 
   /** Ends the document and resolves with the file size once it is on disk. */
   async finish(): Promise<number> {
+    // pdfkit would wait for an unwritten form forever and never end the file.
+    if (this.unfilled > 0) throw new Error(`PDF layout left ${this.unfilled} reserved spot(s) unwritten`);
     this.batch.flush();
     const done = once(this.out, 'finish');
     this.doc.end();

@@ -1,14 +1,13 @@
 /**
- * Page flow of a report, run twice: first to measure (nothing drawn, pages counted), then to
- * draw with the page count known, so every footer can say "Page N of M" while the document
- * streams out page by page. The same report code runs in both passes, so the counts agree; the
- * draw pass checks that they do.
+ * Page flow of a report, in one pass: blocks go onto the current page or start a new one, and
+ * pages stream to the file as they are finished. What is known only at the end ("Page N of M")
+ * is written then, into a spot each page reserved (Canvas.later).
  */
 import { COLORS, type Canvas } from './canvas.js';
 import { CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_TOP, CONTENT_WIDTH, type PageChrome } from './chrome.js';
 import { drawHeader, drawRow, drawRule, type RowStyle, type TableSpec } from './table.js';
 
-/** A report's layout, run once to measure and once to draw. */
+/** A report's layout and drawing. */
 export type Render = (flow: Flow) => Promise<void>;
 
 export const SECTION_HEIGHT = 22;
@@ -20,12 +19,7 @@ export class Flow {
   private table: TableSpec | null = null;
   private striped = 0;
 
-  /** `pages` is null in the measuring pass. */
-  constructor(readonly canvas: Canvas, private readonly chrome: PageChrome, readonly pages: number | null) {}
-
-  get drawing(): boolean {
-    return this.pages !== null;
-  }
+  constructor(readonly canvas: Canvas, private readonly chrome: PageChrome) {}
 
   /** Height of the content area of a page, below any repeated table header. */
   static get pageRoom(): number {
@@ -40,7 +34,7 @@ export class Flow {
   /** A fixed-height block kept on one page; `draw` receives its top. */
   block(height: number, draw: (y: number) => void): void {
     this.ensure(height);
-    if (this.drawing) draw(this.y);
+    draw(this.y);
     this.y += height;
   }
 
@@ -51,10 +45,8 @@ export class Flow {
   /** A section title, kept on the page with at least `keep` points of what follows. */
   section(title: string, keep = 40, note?: string): void {
     this.ensure(SECTION_HEIGHT + keep);
-    if (this.drawing) {
-      this.canvas.text(title, CONTENT_LEFT, this.y + 4, CONTENT_WIDTH / 2, { size: 11, bold: true, color: COLORS.brand });
-      if (note) this.canvas.text(note, CONTENT_LEFT + CONTENT_WIDTH / 2, this.y + 7, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted }, 'right');
-    }
+    this.canvas.text(title, CONTENT_LEFT, this.y + 4, CONTENT_WIDTH / 2, { size: 11, bold: true, color: COLORS.brand });
+    if (note) this.canvas.text(note, CONTENT_LEFT + CONTENT_WIDTH / 2, this.y + 7, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted }, 'right');
     this.y += SECTION_HEIGHT;
   }
 
@@ -65,7 +57,7 @@ export class Flow {
     else this.ensure(keep);
     this.table = spec;
     this.striped = 0;
-    if (this.drawing) drawHeader(this.canvas, spec, this.y);
+    drawHeader(this.canvas, spec, this.y);
     this.y += spec.headerHeight;
   }
 
@@ -74,7 +66,7 @@ export class Flow {
     const spec = this.requireTable();
     this.ensure(spec.rowHeight);
     const fill = style.fill ?? (this.striped++ % 2 === 1 ? COLORS.zebra : undefined);
-    if (this.drawing) drawRow(this.canvas, spec, cells, this.y, { ...style, ...(fill ? { fill } : {}) });
+    drawRow(this.canvas, spec, cells, this.y, { ...style, ...(fill ? { fill } : {}) });
     this.y += spec.rowHeight;
   }
 
@@ -86,29 +78,24 @@ export class Flow {
 
   endTable(): void {
     const spec = this.requireTable();
-    if (this.drawing) drawRule(this.canvas, spec, this.y);
+    drawRule(this.canvas, spec, this.y);
     this.table = null;
     this.gap(SECTION_GAP);
   }
 
-  /** In the draw pass, fails loudly if the document came out longer or shorter than measured. */
+  /** Writes what every page waited for (its "Page N of M"); returns the page count. */
   finish(): number {
-    if (this.pages !== null && this.page !== this.pages) {
-      throw new Error(`PDF layout drew ${this.page} pages but measured ${this.pages}`);
-    }
+    this.chrome.finish(this.canvas);
     return this.page;
   }
 
   private newPage(): void {
     this.page++;
-    if (this.pages !== null) {
-      if (this.page > this.pages) throw new Error(`PDF layout ran past the ${this.pages} pages it measured`);
-      this.canvas.addPage();
-      this.chrome.draw(this.canvas, this.page, this.pages);
-    }
+    this.canvas.addPage();
+    this.chrome.draw(this.canvas);
     this.y = CONTENT_TOP;
     if (this.table) {
-      if (this.drawing) drawHeader(this.canvas, this.table, this.y);
+      drawHeader(this.canvas, this.table, this.y);
       this.y += this.table.headerHeight;
     }
   }

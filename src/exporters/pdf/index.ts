@@ -1,7 +1,7 @@
 /**
- * PDF export writer: one of four reports (CONTRACT §6), streamed to `destPath`. Each report is
- * laid out twice, a measuring pass that counts pages and a drawing pass that knows "Page N of M",
- * so pages go to disk as they are finished and memory stays flat (see docs/reports.md).
+ * PDF export writer: one of four reports (CONTRACT §6), streamed to `destPath` in one pass over
+ * the rows: pages go to disk as they are finished, so memory stays flat, and "Page N of M" is
+ * written at the end into a form each page reserved (see docs/reports.md).
  */
 import { Canvas } from './canvas.js';
 import { pageChrome } from './chrome.js';
@@ -30,13 +30,9 @@ export const writePdf: ExportWriter = async (job, destPath) => {
     createdAt: new Date(job.createdAt),
   });
   try {
-    const render = REPORTS[job.reportType](job);
-    const chrome = pageChrome(job);
-    const measured = new Flow(canvas, chrome, null);
-    await render(measured);
-    const drawn = new Flow(canvas, chrome, measured.finish());
-    await render(drawn);
-    drawn.finish();
+    const flow = new Flow(canvas, pageChrome(job));
+    await REPORTS[job.reportType](job)(flow);
+    flow.finish();
     return { bytes: await canvas.finish() };
   } catch (err) {
     canvas.abort();

@@ -23,17 +23,25 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
-  txaGlyphHex?: Map<string, string>;
+  txaGlyphs?: Map<number, string>;
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
   ref?: () => unknown;
 }
 
+interface Reference {
+  data: Record<string, unknown>;
+  compress: boolean;
+  write(chunk: string | Uint8Array): void;
+  end(): void;
+}
+
 interface Internals {
   _font?: EmbeddedFont;
   _fontSize: number;
-  page: { height: number; fonts: Record<string, unknown> };
+  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference> };
+  ref(data: Record<string, unknown>): Reference;
 }
 
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
@@ -59,11 +67,28 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
     }
     return entry;
   };
+  // Widths are asked of every cell and every wrapped line: the advances of the Basic
+  // Multilingual Plane in a flat array (−1 until looked up), read by UTF-16 code unit.
+  const bmp = new Float64Array(0x10000).fill(-1);
   // Replaces the whole layout (pdfkit's splits text into words and joins their runs again).
   current.layout = (text: string, _features?: unknown, onlyWidth?: boolean) => {
     let advanceWidth = 0;
     if (onlyWidth) {
-      for (const ch of text) advanceWidth += lookup(ch).advance;
+      for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        let advance = bmp[unit]!;
+        if (advance < 0) {
+          if (unit >= 0xd800 && unit <= 0xdfff) {
+            // A surrogate: the code point it starts (or a lone one) goes through the map.
+            const ch = String.fromCodePoint(text.codePointAt(i)!);
+            advanceWidth += lookup(ch).advance;
+            i += ch.length - 1;
+            continue;
+          }
+          advance = bmp[unit] = lookup(text[i]!).advance;
+        }
+        advanceWidth += advance;
+      }
       return { glyphs: null, positions: null, advanceWidth };
     }
     const glyphs: Glyph[] = [];
@@ -80,27 +105,46 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
 }
 
 /**
- * The glyph ids of `text` as the hex the content stream shows, one code point at a time through
- * a per-font cache. The first use of a character goes through the font's own `encode`, which adds
- * the glyph to the subset and records its width and Unicode value, so the document is the same
- * as with `encode(text)`; later uses skip its layout, subset lookup and hex formatting, which
- * were most of the time of drawing text. Only for fonts laid out by useSimpleLayout (one glyph per
- * code point); others go through `encode` whole.
+ * The glyph ids of `text` as the bytes of a PDF literal string (two per glyph, the font's
+ * Identity-H encoding), one code point at a time through a per-font cache. The first use of a
+ * character goes through the font's own `encode`, which adds the glyph to the subset and records
+ * its width and Unicode value, so the document is the same as with `encode(text)`; later uses
+ * skip its layout, subset lookup and formatting, which were most of the time of drawing text.
+ * A literal string is half the size of pdfkit's hex (`<0041>`), so half the bytes to deflate; the
+ * glyph ids, and so the text a reader extracts, are the same. Only for fonts laid out by
+ * useSimpleLayout (one glyph per code point); others go through `encode` whole.
  */
 function encodeCached(font: EmbeddedFont, text: string): string {
-  if (!font.txaSimpleLayout) return font.encode!(text)[0].join('');
-  const cache = (font.txaGlyphHex ??= new Map());
-  let hex = '';
-  for (const ch of text) {
-    let glyph = cache.get(ch);
+  if (!font.txaSimpleLayout) return literalOf(font.encode!(text)[0]);
+  // By code point (a number: no one-character string per character), astral ones too.
+  const cache = (font.txaGlyphs ??= new Map());
+  let bytes = '';
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    let glyph = cache.get(cp);
     if (glyph === undefined) {
-      glyph = font.encode!(ch)[0].join('');
-      cache.set(ch, glyph);
+      glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
+      cache.set(cp, glyph);
     }
-    hex += glyph;
+    bytes += glyph;
   }
-  return hex;
+  return bytes;
 }
+
+/** Glyph ids as pdfkit's encode gives them (4 hex digits each) → literal string bytes, escaped where the syntax needs it. */
+function literalOf(hexGlyphs: string[]): string {
+  let out = '';
+  for (const hex of hexGlyphs) {
+    for (let i = 0; i < hex.length; i += 2) out += LITERAL_BYTE[parseInt(hex.slice(i, i + 2), 16)];
+  }
+  return out;
+}
+
+/** Each byte as it may stand in a literal string: parentheses and backslash escaped, and CR and LF (a reader would turn a CR into LF). */
+const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
+  b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
+);
 
 /**
  * Collects the text of a row (or any run of text) and writes it as one PDF text object, in a
@@ -115,7 +159,8 @@ export class TextBatch {
   private color = '';
   private readonly colors = new Map<string, string>();
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  /** Writes to `target` when given (a form XObject), else to the document's current page. */
+  constructor(private readonly doc: PDFKit.PDFDocument, private readonly target?: TextTarget) {}
 
   /** Adds a line in the document's current font and size, its top-left at (x, y) in page space. */
   add(text: string, x: number, y: number, color: string): void {
@@ -124,7 +169,8 @@ export class TextBatch {
     const size = d._fontSize;
     const glyphs = encodeCached(font, text);
     if (glyphs === '') return;
-    if (d.page.fonts[font.id!] == null) d.page.fonts[font.id!] = font.ref!();
+    const fonts = this.target?.fonts ?? d.page.fonts;
+    if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
     const fontOp = `/${font.id} ${size} Tf`;
     if (fontOp !== this.font) {
       this.ops.push(fontOp);
@@ -136,14 +182,18 @@ export class TextBatch {
     }
     // Text space is the PDF's own (origin bottom left); pdfkit's page space is flipped.
     const baseline = d.page.height - y - (font.ascender! / 1000) * size;
-    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm <${glyphs}> Tj`);
+    this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm (${glyphs}) Tj`);
   }
 
   /** Writes the collected text; call before any other drawing so paint order is kept. */
   flush(): void {
     if (this.ops.length === 0) return;
-    const height = internals(this.doc).page.height;
-    this.doc.addContent(`q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q`);
+    const height = this.target?.height ?? internals(this.doc).page.height;
+    // Bytes, not a string: the glyphs are binary (one char per byte), and Buffer's latin1
+    // encoder does what pdfkit's per-character loop would.
+    const content = Buffer.from(`q 1 0 0 -1 0 ${height} cm BT\n${this.ops.join('\n')}\nET Q\n`, 'latin1');
+    if (this.target) this.target.write(content);
+    else this.doc.addContent(content);
     this.ops = [];
     this.font = '';
     this.color = '';
@@ -157,6 +207,65 @@ export class TextBatch {
       this.colors.set(hex, op);
     }
     return op;
+  }
+}
+
+/** Where a TextBatch writes other than the current page: its font resources and content. */
+interface TextTarget {
+  height: number;
+  fonts: Record<string, unknown>;
+  write(content: Uint8Array): void;
+}
+
+/**
+ * A form XObject the size of the page: content a page paints by name. Written later, it is how a
+ * page shows text known only once the document is done ("Page N of M", the audit's data hash)
+ * while the page itself has already streamed to the file; written once and painted by every
+ * page, it is the chrome all pages share. pdfkit writes its cross-reference table only once every
+ * object is written, so a form must be ended, and before the document ends (the fonts' subsets
+ * are written then, and must include the form's glyphs).
+ */
+export class PageForm {
+  private readonly ref: Reference;
+  private readonly fonts: Record<string, unknown> = {};
+  private readonly height: number;
+
+  /** `compress: false` for a line of text: each deflateSync sets up a fresh zlib stream (≈ 0.3 ms
+   * and 256 KiB of native memory until the next GC), which thousands of footers would pay for. */
+  constructor(private readonly doc: PDFKit.PDFDocument, private readonly name: string, compress: boolean) {
+    const page = internals(doc).page;
+    this.height = page.height;
+    this.ref = internals(doc).ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, page.width, page.height], Resources: { Font: this.fonts } });
+    this.ref.compress = compress;
+  }
+
+  /** Paints the form on the current page, at this point of its content. */
+  place(): void {
+    internals(this.doc).page.xobjects[this.name] = this.ref;
+    this.doc.addContent(`/${this.name} Do`);
+  }
+
+  /**
+   * Runs `draw`, whose text goes into this form through the batch it is given, and whose vector
+   * drawing (pdfkit's own calls, which write through addContent) too; then writes the form.
+   */
+  end(draw: (batch: TextBatch) => void): void {
+    const batch = new TextBatch(this.doc, { height: this.height, fonts: this.fonts, write: (content) => this.ref.write(content) });
+    const doc = this.doc as unknown as { addContent(data: string): unknown };
+    const pageContent = doc.addContent;
+    doc.addContent = (data: string) => {
+      this.ref.write(data);
+      return this.doc;
+    };
+    try {
+      draw(batch);
+      batch.flush();
+    } finally {
+      doc.addContent = pageContent;
+    }
+    // A form is a stream: an empty one still needs its (empty) content.
+    if (this.ref.data.Length === undefined) this.ref.write('');
+    this.ref.end();
   }
 }
 

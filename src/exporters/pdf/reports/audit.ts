@@ -1,8 +1,9 @@
 /**
  * `audit`: every transaction with its hash, explorer URL, tags, notes, attachments (embedded in
  * the PDF as files) and change history, plus the SHA-256 of the exported data on the first and
- * last page. Records have variable height: the measuring pass wraps and counts their lines,
- * the drawing pass draws the same lines.
+ * last page. Records have variable height: each is wrapped into lines, then drawn line by line.
+ * The rows are read once: the first page's hash is written into a spot reserved for it
+ * (Canvas.later) once the last row is hashed.
  */
 import { existsSync } from 'node:fs';
 import { DataHash } from '../audit-hash.js';
@@ -41,14 +42,18 @@ interface AuditRecord {
 }
 
 export function auditReport(job: ExportJob): Render {
-  let measuredDigest: string | null = null;
   const spec = tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Transaction', weight: 1 }, { label: 'Details', weight: 3.3 }], 7);
   const leftWidth = spec.columns[0]!.width;
   const detailWidth = spec.columns[1]!.width - LABEL_W - 6;
   return async (flow) => {
-    const digestText = () => measuredDigest ?? '';
+    const canvas = flow.canvas;
+    let printFirstDigest = (_digest: string): void => undefined;
     flow.section('Audit summary', 3 * 12);
-    flow.block(3 * 12, (y) => hashLines(flow.canvas, y, job.transactionCount, digestText()));
+    flow.block(3 * 12, (y) => {
+      const later = canvas.later();
+      printFirstDigest = (digest) => canvas.fill(later, () => digestLine(canvas, y, digest));
+      hashLines(canvas, y, job.transactionCount, null);
+    });
     flow.gap(10);
 
     flow.beginTable(spec, 'Audit trail', 'History from the event log, oldest change first');
@@ -57,28 +62,30 @@ export function auditReport(job: ExportJob): Render {
     const tick = progress(job);
     for (const tx of job.rows()) {
       hash.add(tx);
-      const record = recordOf(flow.canvas, job, tx, detailWidth, names);
+      const record = recordOf(canvas, job, tx, detailWidth, names);
       drawRecord(flow, record, spec.x, leftWidth, detailWidth);
-      if (flow.drawing) tick.tick();
-      await flow.canvas.drain();
+      tick.tick();
+      await canvas.drain();
     }
     flow.endTable();
+    tick.done();
     const digest = hash.hex();
-    if (!flow.drawing) measuredDigest = digest;
-    else {
-      tick.done();
-      if (digest !== measuredDigest) throw new Error('the exported transactions changed while the audit report was written');
-    }
+    printFirstDigest(digest);
 
     flow.section('End of audit trail', 3 * 12);
-    flow.block(3 * 12, (y) => hashLines(flow.canvas, y, job.transactionCount, digest));
+    flow.block(3 * 12, (y) => hashLines(canvas, y, job.transactionCount, digest));
   };
 }
 
-function hashLines(canvas: Canvas, y: number, count: number, digest: string): void {
+/** The hash block; without `digest` (the first page's, not known yet) its line is left out. */
+function hashLines(canvas: Canvas, y: number, count: number, digest: string | null): void {
   canvas.text(`Transactions: ${count}`, CONTENT_LEFT, y, CONTENT_WIDTH, { size: 8 });
-  canvas.text(`Data SHA-256: ${digest}`, CONTENT_LEFT, y + 12, CONTENT_WIDTH, { size: 8, bold: true });
+  if (digest !== null) digestLine(canvas, y, digest);
   canvas.text(HASH_DEFINITION, CONTENT_LEFT, y + 24, CONTENT_WIDTH, { size: 7, color: COLORS.muted });
+}
+
+function digestLine(canvas: Canvas, y: number, digest: string): void {
+  canvas.text(`Data SHA-256: ${digest}`, CONTENT_LEFT, y + 12, CONTENT_WIDTH, { size: 8, bold: true });
 }
 
 function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, width: number, names: Set<string>): AuditRecord {
@@ -142,7 +149,7 @@ function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: numbe
       }
     });
   }
-  if (flow.drawing) for (const a of record.attachments) flow.canvas.attach(a.path, a.name, a.description);
+  for (const a of record.attachments) flow.canvas.attach(a.path, a.name, a.description);
 }
 
 function size(bytes: number): string {

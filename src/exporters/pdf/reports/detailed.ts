@@ -29,20 +29,15 @@ export function detailedReport(job: ExportJob): Render {
     const count = job.transactionCount;
     flow.beginTable(spec, 'Transactions', `${count} transaction${count === 1 ? '' : 's'}, oldest first`);
     const totals = emptyTotals();
-    if (!flow.drawing) {
-      // Rows have one fixed height, so measuring needs only their number.
-      for (let i = 0; i < count; i++) flow.row([]);
-    } else {
-      const tick = progress(job);
-      for (const tx of job.rows()) {
-        flow.row(cells(tx), tx.direction === 'outflow' ? { colors: OUTFLOW_COLORS } : {});
-        addTo(totals, tx);
-        tick.tick();
-        await flow.canvas.drain();
-      }
-      tick.done();
-      if (totals.count !== count) throw new Error(`detailed report expected ${count} rows, the export yielded ${totals.count}`);
+    const tick = progress(job);
+    for (const tx of job.rows()) {
+      flow.row(cells(tx), tx.direction === 'outflow' ? { colors: OUTFLOW_COLORS } : {});
+      addTo(totals, tx);
+      tick.tick();
+      await flow.canvas.drain();
     }
+    tick.done();
+    if (totals.count !== count) throw new Error(`detailed report expected ${count} rows, the export yielded ${totals.count}`);
     flow.endTable();
     flow.section('Totals', TOTALS_HEIGHT - 22);
     flow.block(TOTALS_HEIGHT - 22, (y) => {
