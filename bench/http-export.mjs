@@ -6,11 +6,11 @@
 // LEDGER is used in place: pass a copy (the bench adds an API key and export records), e.g. of
 // /work/bench-data/ledger-1m.db (workspace ws_bench). The export is a `download` one: POST
 // /exports answers when its file is written, so the load runs exactly as long as the export.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, runsArg] = process.argv.slice(2);
@@ -21,24 +21,7 @@ const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
 const WS = 'ws_bench';
 const dir = mkdtempSync(join(tmpdir(), 'txa-http-export-'));
 
-const { Engine } = await import(join(root, 'dist/engine/engine.js'));
-const { createKey } = await import(join(root, 'dist/engine/keys.js'));
-const engine = Engine.open(db);
-engine.db.prepare('UPDATE workspaces SET rate_limit = 1000000000 WHERE id = ?').run(WS);
-const { key } = createKey(engine, WS, { name: 'bench', access: 'full' });
-const { maxTs } = engine.db.prepare('SELECT max(ts) AS maxTs FROM transactions WHERE workspace_id = ?').get(WS);
-engine.close();
-
-const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], { env: { ...process.env, TXA_CONFIG_DIR: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
-const base = await new Promise((ok, fail) => {
-  let err = '';
-  serve.stderr.on('data', (d) => {
-    err += d;
-    const m = /listening on (\S+)/.exec(err);
-    if (m) ok(m[1]);
-  });
-  serve.on('exit', () => fail(new Error(err)));
-});
+const { serve, base, key, maxTs } = await serveLedger(root, db, dir, WS);
 
 // A list request that is cheap when idle (page 1 + summary of ~6 months, a new query each time, so
 // the read cache never answers). The chain filter is left out: on this ledger it alone costs

@@ -3,11 +3,12 @@
 // bench ledger (bench/make-ledger.sh), or a 100k one built the same way when it is absent.
 // The ledger is copied first, so the POSTs do not change the shared file. One JSON line per route.
 //   bench/http.sh                      (CONNECTIONS=10 DURATION=10 DB=… to change)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -29,25 +30,7 @@ const dir = mkdtempSync(join(tmpdir(), 'txa-http-bench-'));
 const db = join(dir, 'ledger.db');
 copyFileSync(source, db);
 
-// A full key, and a budget so large the limiter counts every request without refusing any.
-const { Engine } = await import(join(root, 'dist/engine/engine.js'));
-const { createKey } = await import(join(root, 'dist/engine/keys.js'));
-const engine = Engine.open(db);
-engine.db.prepare('UPDATE workspaces SET rate_limit = 1000000000 WHERE id = ?').run(WS);
-const { key } = createKey(engine, WS, { name: 'bench', access: 'full' });
-const { maxTs } = engine.db.prepare('SELECT max(ts) AS maxTs FROM transactions WHERE workspace_id = ?').get(WS);
-engine.close();
-
-const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], { env: { ...process.env, TXA_CONFIG_DIR: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
-const base = await new Promise((ok, fail) => {
-  let err = '';
-  serve.stderr.on('data', (d) => {
-    err += d;
-    const m = /listening on (\S+)/.exec(err);
-    if (m) ok(m[1]);
-  });
-  serve.on('exit', () => fail(new Error(err)));
-});
+const { serve, base, key, maxTs } = await serveLedger(root, db, dir, WS);
 
 // The last six months of data, on one chain.
 const end = new Date(maxTs * 1000);

@@ -1,0 +1,27 @@
+// What the HTTP benches share: a full key on the bench workspace with a budget so large the limiter
+// counts every request without refusing any, and a `txa serve` of the ledger on a free port.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/** Starts serve on `db` (config in `configDir`): its process, base URL, key and the ledger's last timestamp. */
+export async function serveLedger(root, db, configDir, ws) {
+  const { Engine } = await import(join(root, 'dist/engine/engine.js'));
+  const { createKey } = await import(join(root, 'dist/engine/keys.js'));
+  const engine = Engine.open(db);
+  engine.db.prepare('UPDATE workspaces SET rate_limit = 1000000000 WHERE id = ?').run(ws);
+  const { key } = createKey(engine, ws, { name: 'bench', access: 'full' });
+  const { maxTs } = engine.db.prepare('SELECT max(ts) AS maxTs FROM transactions WHERE workspace_id = ?').get(ws);
+  engine.close();
+
+  const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], { env: { ...process.env, TXA_CONFIG_DIR: configDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const base = await new Promise((ok, fail) => {
+    let err = '';
+    serve.stderr.on('data', (d) => {
+      err += d;
+      const m = /listening on (\S+)/.exec(err);
+      if (m) ok(m[1]);
+    });
+    serve.on('exit', () => fail(new Error(err)));
+  });
+  return { serve, base, key, maxTs };
+}
