@@ -9,7 +9,7 @@ import { createHash, type Hash } from 'node:crypto';
 
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  // Loops rather than entries/map/join: this runs on every row of an audit, twice.
+  // Loops rather than entries/map/join: this runs on every row of an audit.
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + (canonicalJson(value[i]) ?? '');

@@ -1,8 +1,8 @@
 /**
  * The drawing surface of a report: a pdfkit document streamed to a file (never `bufferPages`, so
  * memory stays flat), with text helpers that pick the font per script run, measure, truncate
- * with an ellipsis and wrap. Measuring and drawing share these helpers, so a layout measured in
- * the first pass is exactly the layout drawn in the second.
+ * with an ellipsis and wrap. A layout measures with the same helpers it draws with, so what it
+ * measures is what it draws.
  */
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
