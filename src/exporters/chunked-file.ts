@@ -233,8 +233,10 @@ class OffThreadFile implements OutFile {
       }
       // Progress is a commit too: none until the worker's snapshot is checked.
       if (decided) shared.onWritten(claims.written);
-      const i = this.redos.shift() ?? claims.claim();
-      const bytes = i >= 0 && packed ? readPacked(packed, spec, i) : null;
+      const redo = this.redos.shift();
+      const i = redo ?? claims.claim();
+      // A range the worker handed back holds placeholders, which its packed query found already.
+      const bytes = i >= 0 && packed && redo === undefined ? readPacked(packed, spec, i) : null;
       if (bytes) {
         this.worker.postMessage({ range: i, bytes } satisfies ToWorker);
         await nextTurn();

@@ -91,10 +91,14 @@ class WorkerRanges {
         continue;
       }
       const bytes = packed && readPacked(packed, this.spec, i);
-      const rows = bytes ? [] : readRange(stmt, this.spec, i);
       if (bytes) this.deliver(i, bytes);
-      else if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
-      else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
+      // The packed query counted placeholders: the range goes back without being read again.
+      else if (packed && this.spec.placeholders) post({ redo: i });
+      else {
+        const rows = readRange(stmt, this.spec, i);
+        if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
+        else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
+      }
       // Takes in the main thread's ranges and writes all it can before reading more: this
       // thread reads only in the time writing leaves it.
       await nextTurn();
