@@ -83,10 +83,9 @@ export class Flow {
     this.gap(SECTION_GAP);
   }
 
-  /** Writes what every page waited for (its "Page N of M"); returns the page count. */
-  finish(): number {
+  /** Writes what every page waited for (its "Page N of M"). */
+  finish(): void {
     this.chrome.finish(this.canvas);
-    return this.page;
   }
 
   private newPage(): void {
