@@ -113,7 +113,7 @@ function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
 }
 
 /** The signed link on the `txa serve` of this ledger; undefined when no public URL names one. */
-export function serverLinkOf(engine: Engine, row: ExportRow): string | undefined {
+function serverLinkOf(engine: Engine, row: ExportRow): string | undefined {
   return engine.publicBaseUrl === undefined ? undefined : downloadUrl(engine.publicBaseUrl, downloadSecret(engine), row.id, row.expires_ts);
 }
 
