@@ -23,7 +23,7 @@ import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, type Workspace } from '../core/types.js';
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
-import { listTagTypes } from '../store/ledger.js';
+import { listTags } from '../store/ledger.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { watchCommits, type CommitWatch } from '../store/db.js';
 import type { ExportGroup, ExportJob, ExportWriter } from '../exporters/types.js';
@@ -113,7 +113,7 @@ function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
 }
 
 /** The signed link on the `txa serve` of this ledger; undefined when no public URL names one. */
-export function serverLinkOf(engine: Engine, row: ExportRow): string | undefined {
+function serverLinkOf(engine: Engine, row: ExportRow): string | undefined {
   return engine.publicBaseUrl === undefined ? undefined : downloadUrl(engine.publicBaseUrl, downloadSecret(engine), row.id, row.expires_ts);
 }
 
@@ -295,7 +295,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     columns: request.columns,
     period: periodOf(reader, ws.id, filter),
     transactionCount: summary.transaction_count,
-    tags: listTagTypes(reader.db, ws.id),
+    tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
     ledgerRows: () => ledgerRows(reader, ws.id, filter, conversionFor(reader, ws, request.options.currency, ledgerFilter(filter))),

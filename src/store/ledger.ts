@@ -63,11 +63,6 @@ export function listTags(db: Db, workspaceId: string): Tag[] {
   return prepareCached(db, `${TAG_SELECT} WHERE g.workspace_id = ? ORDER BY g.name_key, g.id`).all(workspaceId) as Tag[];
 }
 
-/** What a report needs of the workspace's tags, without the usage counts (a scan of every tag link). */
-export function listTagTypes(db: Db, workspaceId: string): Pick<Tag, 'id' | 'name' | 'type'>[] {
-  return prepareCached(db, 'SELECT id, name, type FROM tags WHERE workspace_id = ? ORDER BY name_key, id').all(workspaceId) as Pick<Tag, 'id' | 'name' | 'type'>[];
-}
-
 export function countTags(db: Db, workspaceId: string): number {
   return (prepareCached(db, 'SELECT count(*) AS n FROM tags WHERE workspace_id = ?').get(workspaceId) as { n: number }).n;
 }

@@ -107,9 +107,9 @@ const plus = (a: Totals, b: Totals, sign: 1 | -1 = 1): Totals => ({
  * (`tag`: that id, or '' for every tagged row), has_tags=false (`untagged`: all less ''), or
  * none can (undefined): several tag ids, tag ids with has_tags=false, or other per-row predicates.
  */
-export type TagRollup = { kind: 'all' } | { kind: 'tag'; tag: string } | { kind: 'untagged' };
+type TagRollup = { kind: 'all' } | { kind: 'tag'; tag: string } | { kind: 'untagged' };
 
-export function tagRollupOf(f: TxFilter): TagRollup | undefined {
+function tagRollupOf(f: TxFilter): TagRollup | undefined {
   const { tagIds, hasTags, ...rest } = f;
   if (!rollupCanAnswer(rest)) return undefined;
   if (tagIds) {

@@ -6,15 +6,15 @@
  * once and sorts them (a rare tag: a few hundred). So: drive when matching² < need × scope.
  */
 import type { Db } from './db.js';
-import type { TxFilter } from '../core/filters.js';
+import { rollupCanAnswer, type TxFilter } from '../core/filters.js';
 import type { TagAccess } from './transactions.js';
-import { tagRollupOf, totals } from './rollups.js';
+import { totals } from './rollups.js';
 
 /** `matching`: the filter's row count; `need`: the rows up to the page's end (offset + limit). */
 export function tagAccessOfPage(db: Db, workspaceId: string, f: TxFilter, matching: number, need: number): TagAccess {
   if (f.tagIds === undefined) return 'walk';
   const { tagIds: _, hasTags: __, ...scope } = f;
   // Without rollups for the scope, counting it would cost a scan: drive, whose cost the tags bound.
-  if (tagRollupOf(scope) === undefined || f.spam === 'only') return 'drive';
+  if (!rollupCanAnswer(scope) || f.spam === 'only') return 'drive';
   return matching * matching < need * totals(db, workspaceId, scope).count ? 'drive' : 'walk';
 }

@@ -36,11 +36,7 @@ export class ExplorerApi {
   /** The rows of one page of `action` for `params`; [] when the explorer has none. */
   async list(action: string, params: Record<string, string | number>): Promise<ApiRow[]> {
     const url = this.urlOf(action, params);
-    const attempt = () => {
-      this.requests++;
-      return this.call(url);
-    };
-    return retried(this.limiter, attempt, { label: `${this.name} ${action}`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(action, err, tries) });
+    return this.withRetries(action, () => this.call(url));
   }
 
   /**
@@ -52,8 +48,7 @@ export class ExplorerApi {
   async l1FeeOf(hash: string): Promise<bigint> {
     const url = new URL(this.source.url);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/v2/transactions/${hash}`;
-    const attempt = async () => {
-      this.requests++;
+    return this.withRetries('transaction', async () => {
       const { status, text } = await getAnswer(url);
       if (status === 404) throw new Retryable(`transaction ${hash} not indexed yet`, false);
       if (status === 401 || status === 402 || status === 403) throw this.unauthorized(`HTTP ${status}`);
@@ -67,8 +62,16 @@ export class ExplorerApi {
       if (fee === null || fee === undefined) return 0n;
       if (typeof fee !== 'string' || !/^\d+$/.test(fee)) throw this.failed(`transaction ${hash}: l1_fee is not a whole number of wei`);
       return BigInt(fee);
+    });
+  }
+
+  /** One call of `action` behind the run's rate limiter, with retries, each try counted in `requests`. */
+  private withRetries<T>(action: string, attempt: () => Promise<T>): Promise<T> {
+    const counted = () => {
+      this.requests++;
+      return attempt();
     };
-    return retried(this.limiter, attempt, { label: `${this.name} transaction`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp('transaction', err, tries) });
+    return retried(this.limiter, counted, { label: `${this.name} ${action}`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(action, err, tries) });
   }
 
   private urlOf(action: string, params: Record<string, string | number>): URL {
