@@ -5,10 +5,10 @@
  */
 import type { Db } from '../store/db.js';
 import { isoSeconds } from '../core/clock.js';
-import { addDecimals, scaleOf } from '../core/money.js';
+import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
-import { Balance, registerBalanceFunction } from './exact-balance.js';
+import { registerBalanceFunction } from './exact-balance.js';
 import { BRIDGE_WINDOW_SECONDS, bridgeCandidates, type Leg } from '../accounting/transfers.js';
 import { legsInTimeOrder, rejections } from '../store/transfers.js';
 
@@ -155,25 +155,26 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
      WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
   ).raw(true);
   let token: string | undefined;
-  let balance = new Balance();
+  let balance = new ExactSum();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
   for (const d of balanceDays(db, workspaceId, epochDay(end - 1))) {
     const key = `${d.wallet_id}\u0000${d.token_symbol}\u0000${d.token_address}`;
     if (key !== token) {
       token = key;
-      balance = new Balance();
+      balance = new ExactSum();
     }
     if (found.has(key)) continue;
     const dayStart = d.day * DAY_SECONDS;
     const mayGoNegative = dayStart + DAY_SECONDS > from && balance.minus(d.outflow).negative;
     if (!mayGoNegative) {
-      balance.add(d.inflow, scaleOf(d.inflow), true);
-      balance.add(d.outflow, scaleOf(d.outflow), false);
+      balance.add(d.inflow);
+      balance.subtract(d.outflow);
       continue;
     }
     const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
     for (const [amount, decimals, inflow, ts, rowid] of rows) {
-      balance.add(amount, decimals, inflow === 1);
+      if (inflow === 1) balance.add(amount, decimals);
+      else balance.subtract(amount, decimals);
       if (balance.negative && ts >= from) {
         found.set(key, { walletId: d.wallet_id, symbol: d.token_symbol, address: d.token_address === '' ? null : d.token_address, rowid, balance: balance.toString() });
         break;

@@ -77,6 +77,56 @@ export function fromBaseUnits(units: bigint, decimals: number): string {
   return negative && body !== '0' ? `-${body}` : body;
 }
 
+/**
+ * An exact running sum of canonical decimals on BigInt base units, kept at the largest scale it
+ * has met: SQLite's own sums are 64-bit integers or binary floats, and token amounts have up to
+ * 78 digits (the running balances of `txa check`, the daily token flows of store/balance-days.ts).
+ */
+export class ExactSum {
+  private units = 0n;
+  private scale = 0;
+
+  /** Adds `amount`, a canonical decimal of at most `decimals` places (by default its own). */
+  add(amount: string, decimals = scaleOf(amount)): void {
+    // unitsOf may rescale this.units: read it after the call, not before (as `+=` would).
+    const units = this.unitsOf(amount, decimals);
+    this.units = this.units + units;
+  }
+
+  /** Subtracts `amount`, as add. */
+  subtract(amount: string, decimals = scaleOf(amount)): void {
+    const units = this.unitsOf(amount, decimals);
+    this.units = this.units - units;
+  }
+
+  /** A copy less `amount`: this sum after that outflow. */
+  minus(amount: string): ExactSum {
+    const after = new ExactSum();
+    after.units = this.units;
+    after.scale = this.scale;
+    after.subtract(amount);
+    return after;
+  }
+
+  get negative(): boolean {
+    return this.units < 0n;
+  }
+
+  toString(): string {
+    return fromBaseUnits(this.units, this.scale);
+  }
+
+  /** `amount` in base units at this sum's scale, raising the scale to `decimals` first if it is lower. */
+  private unitsOf(amount: string, decimals: number): bigint {
+    const units = toBaseUnits(amount, decimals);
+    if (decimals > this.scale) {
+      this.units *= 10n ** BigInt(decimals - this.scale);
+      this.scale = decimals;
+    }
+    return units * 10n ** BigInt(this.scale - decimals);
+  }
+}
+
 /** Number of integer digits of a canonical decimal, 0 below one (`0.5` → 0, `-12.5` → 2). */
 export function integerDigits(canonical: string): number {
   const int = canonical.replace(/^-/, '').split('.')[0]!;

@@ -12,7 +12,7 @@
  */
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
-import { fromBaseUnits, scaleOf, toBaseUnits } from '../core/money.js';
+import { ExactSum } from '../core/money.js';
 import { epochDay } from '../core/dates.js';
 
 /** What a row adds to the table. */
@@ -37,29 +37,10 @@ export interface BalanceDay {
 }
 
 const COMPLETE = 'balance_days';
-/** An exact running sum of canonical decimals, at the largest scale seen. */
-class DecimalSum {
-  private units = 0n;
-  private scale = 0;
-
-  add(amount: string): void {
-    const scale = scaleOf(amount);
-    if (scale > this.scale) {
-      this.units *= 10n ** BigInt(scale - this.scale);
-      this.scale = scale;
-    }
-    this.units += toBaseUnits(amount, this.scale);
-  }
-
-  toString(): string {
-    return fromBaseUnits(this.units, this.scale);
-  }
-}
-
 interface Pending {
   key: [string, string, string, string, number];
-  inflow: DecimalSum;
-  outflow: DecimalSum;
+  inflow: ExactSum;
+  outflow: ExactSum;
 }
 
 /** The rows' amounts by day, summed exactly. */
@@ -70,7 +51,7 @@ function fold(rows: Iterable<FlowRow>): Map<string, Pending> {
     const day = epochDay(r.ts);
     const id = `${r.workspace_id}\0${r.wallet_id}\0${r.token_symbol}\0${address}\0${day}`;
     let p = pending.get(id);
-    if (!p) pending.set(id, (p = { key: [r.workspace_id, r.wallet_id, r.token_symbol, address, day], inflow: new DecimalSum(), outflow: new DecimalSum() }));
+    if (!p) pending.set(id, (p = { key: [r.workspace_id, r.wallet_id, r.token_symbol, address, day], inflow: new ExactSum(), outflow: new ExactSum() }));
     (r.direction === 'inflow' ? p.inflow : p.outflow).add(r.amount);
   }
   return pending;
