@@ -154,4 +154,14 @@ describe('sync requests', () => {
     expect(status.body.data).toEqual(first.body.data);
     expect(s.engine.db.prepare('SELECT count(*) FROM wallet_syncs').pluck().get()).toBe(1);
   });
+
+  it('a body that is no JSON object is 400 INVALID_JSON, as on every route, and queues nothing', async () => {
+    for (const payload of ['[]', '"x"', 'null', '5']) {
+      const r = await call(full, { method: 'POST', url: '/api/v1/wallets/wal_ethereum/sync', payload, headers: { 'content-type': 'application/json' } });
+      expect([r.status, r.body.error.code], payload).toEqual([400, 'INVALID_JSON']);
+    }
+    expect(s.engine.db.prepare('SELECT count(*) FROM wallet_syncs').pluck().get()).toBe(0);
+    // A body is optional: none, or an object naming the key's workspace.
+    expect((await call(full, { method: 'POST', url: '/api/v1/wallets/wal_ethereum/sync', payload: { workspace_id: WS } })).status).toBe(202);
+  });
 });
