@@ -117,10 +117,13 @@ interface TokenAcc {
   priceTs: number;
 }
 
-/** Balances per token (inflows − outflows), valued at each token's latest price seen in the ledger. */
+/**
+ * Balances per token (inflows − outflows), valued at each token's latest price seen in the ledger.
+ * Spam rows are left out, as from lists, summaries and journals (CONTRACT §9).
+ */
 function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
   const rows = engine.db
-    .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ?')
+    .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ? AND spam = 0')
     .iterate(w.id) as IterableIterator<{ token_symbol: string; token_address: string | null; token_decimals: number; direction: string; amount: string; fiat_cents: number | null; ts: number }>;
   const tokens = new Map<string, TokenAcc>();
   let count = 0;

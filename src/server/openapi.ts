@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema, walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
+import { CHAINS, DIRECTIONS, TX_TYPES } from '../core/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +35,57 @@ const listed = { pagination: ref('Pagination') };
 
 const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'internal', 'include_spam', 'sort', 'page', 'limit'];
 
+const str = { type: 'string' };
+const strOrNull = { type: ['string', 'null'] };
+const object = (properties: Record<string, Json>) => ({ type: 'object', required: Object.keys(properties), properties });
+
+/** API.md 2.2 with the fields CONTRACT §9 adds, every one always present. */
+const TRANSACTION = object({
+  id: str,
+  tx_hash: str,
+  wallet_id: str,
+  wallet_label: str,
+  chain: { enum: [...CHAINS] },
+  from_address: str,
+  to_address: str,
+  token: object({ symbol: str, address: strOrNull, decimals: { type: 'integer' } }),
+  amount: { type: 'string', description: 'Exact decimal in token units' },
+  fiat_value: { type: ['number', 'null'] },
+  direction: { enum: [...DIRECTIONS] },
+  type: { enum: [...TX_TYPES] },
+  timestamp: str,
+  tags: { type: 'array', items: object({ id: str, name: str, color: str }) },
+  notes: strOrNull,
+  attachments: { type: 'array', items: object({ id: str, file_name: str, file_url: str, file_size: { type: 'integer' }, uploaded_at: str }) },
+  explorer_url: { type: 'string', description: 'Empty where the explorer has no page (beacon withdrawals)' },
+  transfer: {
+    oneOf: [
+      { type: 'null' },
+      object({ id: str, counterpart_id: strOrNull, kind: { enum: ['internal', 'bridge'] }, matched_by: { enum: ['auto', 'user', 'rule'] } }),
+    ],
+  },
+  fiat_value_source: { enum: ['import', 'price', 'manual', null] },
+  spam: { type: 'boolean' },
+});
+
+/** CONTRACT §4 "Wallets", with `last_synced` of §11. */
+const WALLET = object({
+  id: str,
+  address: str,
+  label: str,
+  chain: { enum: [...CHAINS] },
+  balance: object({
+    native: str,
+    tokens: { type: 'array', items: object({ symbol: str, address: strOrNull, balance: str, fiat_value: { type: ['number', 'null'] } }) },
+    fiat_value: { type: 'number' },
+  }),
+  transaction_count: { type: 'integer' },
+  created_at: str,
+  last_synced: strOrNull,
+});
+const one = (name: string) => ({ data: ref(name) });
+const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
+
 let cached: Json | undefined;
 
 export function openApiDocument(): Json {
@@ -50,30 +102,8 @@ export function openApiDocument(): Json {
         TagApply: schemaOf(tagApplySchema),
         TransactionUpdate: schemaOf(txUpdateSchema),
         TransferCreate: schemaOf(transferCreateSchema),
-        // The fields CONTRACT §9 adds to API.md's Transaction (2.2), always present.
-        TransactionAccounting: {
-          type: 'object',
-          required: ['transfer', 'fiat_value_source', 'spam'],
-          properties: {
-            transfer: {
-              oneOf: [
-                { type: 'null' },
-                {
-                  type: 'object',
-                  required: ['id', 'counterpart_id', 'kind', 'matched_by'],
-                  properties: {
-                    id: { type: 'string' },
-                    counterpart_id: { type: ['string', 'null'] },
-                    kind: { enum: ['internal', 'bridge'] },
-                    matched_by: { enum: ['auto', 'user', 'rule'] },
-                  },
-                },
-              ],
-            },
-            fiat_value_source: { enum: ['import', 'price', 'manual', null] },
-            spam: { type: 'boolean' },
-          },
-        },
+        Transaction: TRANSACTION,
+        Wallet: WALLET,
         ExportCreate: schemaOf(exportCreateSchema),
         WalletCreate: schemaOf(walletCreateSchema),
         WalletUpdate: schemaOf(walletUpdateSchema),
@@ -127,13 +157,13 @@ export function openApiDocument(): Json {
         delete: op('Delete a tag (emits tag.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('tag_id', 'path', 'Tag id')] }),
       },
       '/transactions': {
-        get: op('Filtered page of transactions with totals', { 200: success('Page', { ...listed, summary: ref('Summary') }) }, {
+        get: op('Filtered page of transactions with totals', { 200: success('Page', { ...many('Transaction'), ...listed, summary: ref('Summary') }) }, {
           parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
         }),
       },
       '/transactions/{transaction_id}': {
-        get: op('One transaction', { 200: success('The transaction') }, { parameters: [param('transaction_id', 'path', 'Transaction id')] }),
-        patch: op('Notes and tags (emits transaction.updated / transaction.tagged)', { 200: success('The transaction') }, {
+        get: op('One transaction', { 200: success('The transaction', one('Transaction')) }, { parameters: [param('transaction_id', 'path', 'Transaction id')] }),
+        patch: op('Notes and tags (emits transaction.updated / transaction.tagged)', { 200: success('The transaction', one('Transaction')) }, {
           parameters: [param('transaction_id', 'path', 'Transaction id')],
           requestBody: jsonBody('TransactionUpdate'),
         }),
@@ -155,13 +185,13 @@ export function openApiDocument(): Json {
         }),
       },
       '/transactions/{transaction_id}/tags': {
-        post: op('Apply tags (emits transaction.tagged)', { 200: success('The transaction') }, {
+        post: op('Apply tags (emits transaction.tagged)', { 200: success('The transaction', one('Transaction')) }, {
           parameters: [param('transaction_id', 'path', 'Transaction id')],
           requestBody: jsonBody('TagApply'),
         }),
       },
       '/transactions/{transaction_id}/tags/{tag_id}': {
-        delete: op('Remove a tag', { 200: success('The transaction') }, { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] }),
+        delete: op('Remove a tag', { 200: success('The transaction', one('Transaction')) }, { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] }),
       },
       '/transactions/{transaction_id}/attachments': {
         post: op('Attach a file (raw body, X-File-Name; 10 MB)', { 201: success('The attachment') }, {
@@ -173,18 +203,18 @@ export function openApiDocument(): Json {
         get: op('The file of an attachment', { 200: { description: 'The file' } }, { parameters: [param('attachment_id', 'path', 'Attachment id')] }),
       },
       '/wallets': {
-        get: op('Wallets with balances', { 200: success('Page', listed) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }),
-        post: op('Add a wallet (emits wallet.created; 409 WALLET_ALREADY_EXISTS)', { 201: success('The wallet') }, { requestBody: jsonBody('WalletCreate') }),
+        get: op('Wallets with balances', { 200: success('Page', { ...many('Wallet'), ...listed }) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }),
+        post: op('Add a wallet (emits wallet.created; 409 WALLET_ALREADY_EXISTS)', { 201: success('The wallet', one('Wallet')) }, { requestBody: jsonBody('WalletCreate') }),
       },
       '/wallets/{wallet_id}': {
-        patch: op('Rename a wallet (emits wallet.updated)', { 200: success('The wallet') }, { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') }),
+        patch: op('Rename a wallet (emits wallet.updated)', { 200: success('The wallet', one('Wallet')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') }),
         delete: op('Remove a wallet and its transactions (emits wallet.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
       },
       '/wallets/{wallet_id}/sync': {
-        post: op("Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running", { 202: success('The sync', { data: ref('WalletSync') }) }, {
+        post: op("Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running", { 202: success('The sync', one('WalletSync')) }, {
           parameters: [param('wallet_id', 'path', 'Wallet id')],
         }),
-        get: op('The newest sync of the wallet (404 NOT_FOUND before the first)', { 200: success('The sync', { data: ref('WalletSync') }) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+        get: op('The newest sync of the wallet (404 NOT_FOUND before the first)', { 200: success('The sync', one('WalletSync')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
       },
       '/exports': {
         get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),

@@ -11,6 +11,7 @@ const DEFAULT_RPS = 3;
 const DEFAULT_PAGE_SIZE = 1000;
 /** Etherscan and Blockscout refuse page × offset above 10,000. */
 const MAX_PAGE_SIZE = 10_000;
+const BLOCKSCOUT_PREFIX = 'TXA_BLOCKSCOUT_URL_';
 
 export interface SyncSettings {
   etherscanUrl: string;
@@ -49,9 +50,17 @@ export function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefine
 
 /** The settings from `env`; `profileKey` is the profile's `etherscan_api_key` (the environment wins). */
 export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncSettings {
+  const chains = Object.keys(CHAIN_INFO) as Chain[];
+  // A misspelt chain would sync silently from another source than the one the user named.
+  const named = chains.map((chain) => `${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`);
+  for (const name of Object.keys(env)) {
+    if (name.startsWith(BLOCKSCOUT_PREFIX) && env[name] && !named.includes(name)) {
+      throw new TxaError('USAGE_ERROR', `${name} names no chain txa knows: use ${BLOCKSCOUT_PREFIX}<CHAIN> with a chain of ${chains.join(', ')}`, { field: name });
+    }
+  }
   const blockscoutUrls: SyncSettings['blockscoutUrls'] = {};
-  for (const chain of Object.keys(CHAIN_INFO) as Chain[]) {
-    const url = httpUrl(env, `TXA_BLOCKSCOUT_URL_${chain.toUpperCase()}`);
+  for (const chain of chains) {
+    const url = httpUrl(env, `${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`);
     if (url) blockscoutUrls[chain] = url;
   }
   return {

@@ -80,6 +80,14 @@ describe('txa wallet sync', () => {
     expect((await s.txa(['wallet', 'sync', 'wal_nope'])).stderr).toMatch(/^error: WALLET_NOT_FOUND: wallet wal_nope not found$/m);
   });
 
+  it('a TXA_BLOCKSCOUT_URL_ of no known chain is a usage error naming the chains, before any call', async () => {
+    for (const name of ['TXA_BLOCKSCOUT_URL_ZKSYNC_ERA', 'TXA_BLOCKSCOUT_URL_base']) {
+      const r = await s.txa(['wallet', 'sync', wallet], { env: { [name]: server.url } });
+      expect([r.exitCode, r.stderr.split('\n')[0]], name).toEqual([2, `error: USAGE_ERROR (${name}): ${name} names no chain txa knows: use TXA_BLOCKSCOUT_URL_<CHAIN> with a chain of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo`]);
+    }
+    expect(server.calls).toHaveLength(0);
+  });
+
   it("takes the profile's etherscan_api_key when TXA_ETHERSCAN_API_KEY is unset, and config list masks it", async () => {
     s.env.TXA_ETHERSCAN_API_KEY = '';
     const key = 'ES0123456789ABCDEFGHIJKLMNOPQRSTUV';

@@ -4,6 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { z } from 'zod';
+import type { Transaction } from '../../src/core/types.js';
 import { buildServer } from '../../src/server/app.js';
 import { LocalBackend } from '../../src/engine/local-backend.js';
 import { revokeKey, listKeys } from '../../src/engine/keys.js';
@@ -340,6 +342,44 @@ describe('openapi', () => {
         expect(app.hasRoute({ method: method.toUpperCase() as 'GET', url: `/api/v1${path.replace(/\{(\w+)\}/g, ':$1')}` }), `${method} ${path}`).toBe(true);
       }
     }
+  });
+
+  it('describes the transactions and wallets the routes answer, field for field (CONTRACT §9 and §11 fields included)', async () => {
+    const doc = (await call(null, { method: 'GET', url: '/api/v1/openapi.json' })).body;
+    const schemaOfData = (path: string, method: string, status: string) => {
+      const data = doc.paths[path][method].responses[status].content['application/json'].schema.properties.data;
+      const name = (data.items ?? data).$ref?.split('/').pop();
+      expect(name, `${method} ${path}`).toBeTypeOf('string');
+      return { schema: doc.components.schemas[name], list: data.type === 'array' };
+    };
+    // Every answer parses with the documented schema, and has exactly its properties.
+    const conforms = (path: string, method: string, status: string, body: { data: unknown }) => {
+      const { schema, list } = schemaOfData(path, method, status);
+      const items = (list ? body.data : [body.data]) as Record<string, unknown>[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(z.fromJSONSchema(schema).safeParse(item).error, `${method} ${path}`).toBeUndefined();
+        expect(Object.keys(item).sort(), `${method} ${path}`).toEqual(Object.keys(schema.properties).sort());
+      }
+    };
+    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Rent', type: 'expense' } })).body.data;
+    const tx = s.txIds[0]!;
+    await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/attachments`, payload: 'pdf', headers: { 'content-type': 'application/pdf', 'x-file-name': 'a.pdf' } });
+    const rows = (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&limit=200` })).body;
+    // An own transfer, so that `transfer` is an object: an ETH outflow of one wallet and a smaller ETH inflow of the other.
+    const eth = (dir: string, wallet: string) => rows.data.filter((r: Transaction) => r.direction === dir && r.token.symbol === 'ETH' && r.wallet_id === wallet);
+    const out = eth('outflow', s.wallets[0]!).sort((a: Transaction, b: Transaction) => Number(b.amount) - Number(a.amount))[0];
+    const inn = eth('inflow', s.wallets[1]!).find((r: Transaction) => Number(r.amount) <= Number(out.amount));
+    expect((await call(full, { method: 'POST', url: '/api/v1/transfers', payload: { transaction_id: out.id, counterpart_id: inn.id } })).status).toBe(201);
+
+    conforms('/transactions', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&limit=200` })).body);
+    conforms('/transactions/{transaction_id}/tags', 'post', '200', (await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/tags`, payload: { tag_ids: [tag.id] } })).body);
+    conforms('/transactions/{transaction_id}', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/transactions/${out.id}` })).body);
+    conforms('/transactions/{transaction_id}', 'patch', '200', (await call(full, { method: 'PATCH', url: `/api/v1/transactions/${tx}`, payload: { notes: 'paid', fiat_value: 12.5 } })).body);
+    conforms('/wallets', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/wallets?workspace_id=${WS}` })).body);
+    const wallet = await call(full, { method: 'POST', url: '/api/v1/wallets', payload: { workspace_id: WS, address: `0x${'d'.repeat(40)}`, chain: 'base' } });
+    conforms('/wallets', 'post', '201', wallet.body);
+    conforms('/wallets/{wallet_id}', 'patch', '200', (await call(full, { method: 'PATCH', url: `/api/v1/wallets/${wallet.body.data.id}`, payload: { label: 'Base' } })).body);
   });
 });
 

@@ -10,6 +10,7 @@ import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { ENVELOPES, replayServer, type ReplayServer } from '../helpers/explorer-replay.js';
 import { WALLET, apiLists, history } from '../helpers/sync-history.js';
 import { api, startServe, until, type ServeProcess } from './serve-process.js';
+import { syncEveryMs } from '../../src/cli/commands/serve/index.js';
 
 let explorer: ReplayServer;
 let s: Sandbox;
@@ -128,6 +129,13 @@ describe('txa serve --sync-every', () => {
       expect(r.exitCode, bad).toBe(2);
       expect(r.stderr).toContain('--sync-every must be a duration');
     }
+  });
+
+  it('accepts every duration its --help gives as an example', async () => {
+    const help = (await s.txa(['serve', '--help'])).stdout.replace(/\s+/g, ' ');
+    const examples = /--sync-every <duration> .*?\(([^;)]*)/.exec(help)?.[1]?.split(', ') ?? [];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(syncEveryMs(example), example).toBeGreaterThanOrEqual(60_000);
   });
 });
 

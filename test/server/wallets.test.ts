@@ -108,6 +108,20 @@ describe('PATCH and DELETE /wallets/:id', () => {
   });
 });
 
+describe('GET /wallets', () => {
+  it('leaves spam rows out of balances and transaction_count, as the transaction list does (CONTRACT §9)', async () => {
+    const wallet = s.wallets[0]!;
+    const rowsOf = async () => (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&wallet_id=${wallet}` })).body;
+    const [spam, kept] = (await rowsOf()).data as { id: string; amount: string; direction: string; token: { symbol: string; address: string | null } }[];
+    expect((await call(full, { method: 'PATCH', url: `/api/v1/transactions/${spam!.id}`, payload: { spam: true } })).status).toBe(200);
+    const listed = (await call(full, { method: 'GET', url: `/api/v1/wallets?workspace_id=${WS}` })).body.data.find((w: { id: string }) => w.id === wallet);
+    expect(listed.transaction_count).toBe((await rowsOf()).pagination.total);
+    expect(listed.balance.tokens.map((t: { symbol: string; address: string | null; balance: string }) => [t.symbol, t.address, t.balance])).toEqual([
+      [kept!.token.symbol, kept!.token.address, `${kept!.direction === 'outflow' ? '-' : ''}${kept!.amount}`],
+    ]);
+  });
+});
+
 describe('access levels', () => {
   it('a read key may list wallets and read a sync, not change wallets or start a sync; a write key may', async () => {
     const read = s.key('read');
@@ -139,5 +153,15 @@ describe('sync requests', () => {
     const status = await call(full, { method: 'GET', url: '/api/v1/wallets/wal_ethereum/sync' });
     expect(status.body.data).toEqual(first.body.data);
     expect(s.engine.db.prepare('SELECT count(*) FROM wallet_syncs').pluck().get()).toBe(1);
+  });
+
+  it('a body that is no JSON object is 400 INVALID_JSON, as on every route, and queues nothing', async () => {
+    for (const payload of ['[]', '"x"', 'null', '5']) {
+      const r = await call(full, { method: 'POST', url: '/api/v1/wallets/wal_ethereum/sync', payload, headers: { 'content-type': 'application/json' } });
+      expect([r.status, r.body.error.code], payload).toEqual([400, 'INVALID_JSON']);
+    }
+    expect(s.engine.db.prepare('SELECT count(*) FROM wallet_syncs').pluck().get()).toBe(0);
+    // A body is optional: none, or an object naming the key's workspace.
+    expect((await call(full, { method: 'POST', url: '/api/v1/wallets/wal_ethereum/sync', payload: { workspace_id: WS } })).status).toBe(202);
   });
 });

@@ -48,13 +48,17 @@ export function queryWorkspace(req: FastifyRequest, rule: WorkspaceRule = {}): {
   return { ws, query: { ...query, workspace_id: ws } };
 }
 
-/** The workspace named by a JSON body (POST), checked against the key's. */
+/**
+ * The workspace named by a JSON body (POST, PATCH), checked against the key's. A body is optional
+ * where the operation takes none (a sync, a cancel), but one that is no JSON object is refused on
+ * every route, also where nothing else would read it.
+ */
 export function bodyWorkspace(req: FastifyRequest, rule: WorkspaceRule = {}): string {
   const body = req.body;
-  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-  const named = isObject ? (body as Record<string, unknown>).workspace_id : undefined;
-  // A body that is no JSON object at all is INVALID_JSON, which the operation reports.
-  return checked(req, named ?? queryOf(req).workspace_id, isObject ? rule : {});
+  // No body where one is required: the operation names what is missing.
+  if (body === undefined) return checked(req, queryOf(req).workspace_id, {});
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new TxaError('INVALID_JSON', 'the request body must be a JSON object');
+  return checked(req, (body as Record<string, unknown>).workspace_id ?? queryOf(req).workspace_id, rule);
 }
 
 export function param(req: FastifyRequest, name: string): string {

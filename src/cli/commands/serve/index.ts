@@ -16,7 +16,7 @@ const MIN_SYNC_EVERY_MS = 60_000;
 /** setInterval's limit (~24.8 days). */
 const MAX_SYNC_EVERY_MS = 2 ** 31 - 1;
 
-/** `--sync-every 30s|15m|1h` in ms, at least a minute. */
+/** `--sync-every 90s|15m|1h` in ms, at least a minute. */
 export function syncEveryMs(text: string): number {
   const m = /^(\d+)(s|m|h)$/.exec(text.trim());
   const ms = m ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS] : NaN;
@@ -34,7 +34,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
     .option('--public-url <url>', "base URL clients use, for download links and attachment URLs (default: the profile's public_url, else http://<host>:<port>)")
     .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
-    .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (30s, 15m, 1h; at least 1m)')
+    .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (90s, 15m, 1h; 1m to 596h)')
     .action(
       action<Opts>(async (ctx, o) => {
         const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;

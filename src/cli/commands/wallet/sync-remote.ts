@@ -8,13 +8,22 @@ import { TxaError, type ErrorCode } from '../../../core/errors.js';
 import type { WalletSyncRecord } from '../../../core/types.js';
 import type { SyncResult } from '../../../sync/wallet-sync.js';
 
-const POLL_MS = 1000;
+/**
+ * The wait before the next look at a sync that has run `elapsedMs`: a fifth of that, from 1 s to
+ * 60 s. Every look is an API request of the workspace's hourly budget (100 on the free tier), so a
+ * short sync is seen to end within a second or two, and an hour-long one costs about 80 looks
+ * instead of 3,600, learning its end at most a fifth of its run time late.
+ */
+export function pollDelayMs(elapsedMs: number): number {
+  return Math.min(60_000, Math.max(1000, Math.round(elapsedMs / 5)));
+}
 
 export async function remoteSync(backend: Backend, ws: string, walletId: string, onStatus: (r: WalletSyncRecord) => void): Promise<SyncResult> {
+  const started = Date.now();
   let record = await backend.requestWalletSync(ws, walletId);
   while (record.status === 'queued' || record.status === 'running') {
     onStatus(record);
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await new Promise((r) => setTimeout(r, pollDelayMs(Date.now() - started)));
     record = await backend.walletSyncStatus(ws, walletId);
   }
   if (record.status === 'failed') {
