@@ -24,7 +24,7 @@ import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
 
-const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
+export const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
 const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
 
