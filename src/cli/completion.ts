@@ -7,10 +7,12 @@ import type { Command, Option } from 'commander';
 import { CHAINS, DIRECTIONS, EXPORT_FORMATS, SORTS, TAG_TYPES, TIERS } from '../core/types.js';
 import { NAMED_PERIODS } from '../core/dates.js';
 import { DELIVERY_METHODS } from '../core/export-schema.js';
-import { COST_BASIS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
+import { BASIS_SCOPES, COST_BASIS, DATE_FORMATS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
 import { IMPORT_FORMATS } from '../importers/types.js';
 import { EVENT_TYPES } from '../engine/webhooks.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
+import { TRANSFER_STATUSES } from '../engine/transfers.js';
+import { CHECK_KINDS } from '../checks/kinds.js';
 import { commandPath } from './run.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
@@ -24,6 +26,7 @@ const VALUES_BY_COMMAND: Record<string, readonly string[]> = {
   'txa tags create --type': TAG_TYPES,
   'txa tags update --type': TAG_TYPES,
   'txa events list --type': EVENT_TYPES,
+  'txa transfers list --status': TRANSFER_STATUSES,
 };
 
 const VALUES_BY_FLAG: Record<string, readonly string[]> = {
@@ -33,10 +36,15 @@ const VALUES_BY_FLAG: Record<string, readonly string[]> = {
   '--tier': TIERS,
   '--has-tags': BOOLEANS,
   '--has-notes': BOOLEANS,
+  '--internal': BOOLEANS,
+  '--spam': BOOLEANS,
   '--period': NAMED_PERIODS,
   '--report-type': REPORT_TYPES,
   '--group-by': GROUP_BY,
   '--cost-basis': COST_BASIS,
+  '--basis-scope': BASIS_SCOPES,
+  '--date-format': DATE_FORMATS,
+  '--allow': CHECK_KINDS,
   '--delivery': DELIVERY_METHODS,
   '--access': ACCESS_LEVELS,
 };

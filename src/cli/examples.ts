@@ -20,6 +20,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa wallet sync': ['# every wallet of the workspace, from the explorer APIs', 'TXA_ETHERSCAN_API_KEY=… txa wallet sync --all', '# what a sync would add, without writing', 'txa wallet sync wal_… --dry-run --json'],
   'txa wallet assert': ['# the statement says 12.5 ETH at the end of March', 'txa wallet assert wal_… --token ETH --balance 12.5 --at 2025-03-31'],
   'txa wallet assertions': ['txa wallet assertions', 'txa wallet assertions wal_… --json'],
+  'txa wallet unassert': ['# a mistyped day: remove it, then assert again', 'txa wallet unassert bal_…'],
 
   'txa tags': ['txa tags create --name Payroll --type expense', 'txa tags list'],
   'txa tags create': ['txa tags create --name Payroll --type expense', 'txa tags create --name "Staking rewards" --type income --color "#059669" --description "validator rewards"'],

@@ -18,6 +18,8 @@ export interface Column {
   fit?: Fit;
   /** When even the narrowest cells do not fit, columns with `drop` hide, the lowest first; without it a column always shows. */
   drop?: number;
+  /** The narrowest the column may become, whatever its fit: an `end` cell that starts with an id keeps the id whole. */
+  min?: number;
 }
 
 export interface Layout {
@@ -137,7 +139,7 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
   const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   // A header gives way like a label; the cells set the column's narrowest width.
   const minOf = (limits: Limits) =>
-    columns.map((c, i) => Math.max(Math.min(displayWidth(c.header), LIMITS.hard.end), ...rows.map((r) => cellMin(r[i] ?? '', fits[i]!, limits))));
+    columns.map((c, i) => Math.max(Math.min(displayWidth(c.header), LIMITS.hard.end), c.min ?? 0, ...rows.map((r) => cellMin(r[i] ?? '', fits[i]!, limits))));
   const min = minOf(LIMITS.hard);
   const soft = minOf(LIMITS.soft);
   let visible = columns.map((_, i) => i);

@@ -61,7 +61,12 @@ export function printPageFooter(out: Output, page: TransactionPage, all: boolean
   const text = out.joinToWidth([where, `inflow ${out.money(s.total_inflow)}`, `outflow ${out.money(s.total_outflow)}`, `net ${out.money(s.net_flow)}`], ' · ');
   if (out.stdoutTty) out.line(text);
   else out.notice(text);
-  if (!all && p.page < p.pages) out.notice(`next page: --page ${p.page + 1}`);
+  if (!all) printNextPage(out, p);
+}
+
+/** The next page's flag on stderr, when there is a next page. */
+export function printNextPage(out: Output, p: { page: number; pages: number }): void {
+  if (p.page < p.pages) out.notice(`next page: --page ${p.page + 1}`);
 }
 
 export function printTransaction(out: Output, t: Transaction): void {

@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'KEY_NOT_FOUND'
   | 'ATTACHMENT_NOT_FOUND'
   | 'TRANSFER_NOT_FOUND'
+  | 'ASSERTION_NOT_FOUND'
   | 'INVALID_TRANSFER'
   | 'TRANSFER_EXISTS'
   | 'NOT_FOUND'
@@ -93,6 +94,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   KEY_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   ATTACHMENT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   TRANSFER_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  ASSERTION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   INVALID_TRANSFER: { status: 400, exit: EXIT_ERROR },
   TRANSFER_EXISTS: { status: 409, exit: EXIT_ERROR },
   NOT_FOUND: { status: 404, exit: EXIT_ERROR },

@@ -10,7 +10,7 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { DAY_SECONDS, requireDay } from '../core/dates.js';
 import { MAX_AMOUNT_DIGITS, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
-import type { BalanceAssertion } from '../core/types.js';
+import type { BalanceAssertion, Deleted } from '../core/types.js';
 
 export interface AssertionInput {
   token?: string;
@@ -114,4 +114,12 @@ export function listAssertions(engine: Engine, workspaceId: string, walletId?: s
     .prepare(`${SELECT} WHERE a.workspace_id = ? AND (? IS NULL OR a.wallet_id = ?) ORDER BY a.day, w.label, a.token_symbol, a.id`)
     .all(workspaceId, walletId ?? null, walletId ?? null) as AssertionRow[];
   return rows.map(toAssertion);
+}
+
+/** Removes one assertion of the workspace (a mistyped day or balance would fail every check until then). */
+export function removeAssertion(engine: Engine, workspaceId: string, id: string): Deleted {
+  engine.workspace(workspaceId);
+  const { changes } = engine.write(() => engine.db.prepare('DELETE FROM balance_assertions WHERE id = ? AND workspace_id = ?').run(id, workspaceId));
+  if (changes === 0) throw new TxaError('ASSERTION_NOT_FOUND', `assertion ${id} not found`, { hint: 'List assertions with: txa wallet assertions' });
+  return { id, deleted: true };
 }

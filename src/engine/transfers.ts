@@ -17,14 +17,14 @@ import {
   addressKey, BRIDGE_WINDOW_SECONDS, bridgeCandidates, kindOf, mayBeLeg, movesValue, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
 } from '../accounting/transfers.js';
 import {
-  addRejection, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
+  addRejection, canBeLeg, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
   rejections, removeRejection, setLeg, setTransferMeta, type TransferRow,
 } from '../store/transfers.js';
 import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
 
-const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
+export const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
 const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
 
@@ -146,6 +146,11 @@ export function matchTransfer(engine: Engine, ws: string, body: unknown): Transf
   return engine.write(() => {
     const a = legOf(engine, ws, transaction_id, 'transaction_id');
     const b = legOf(engine, ws, counterpart_id, 'counterpart_id');
+    for (const [leg, field] of [[a, 'transaction_id'], [b, 'counterpart_id']] as const) {
+      if (canBeLeg(engine.db, ws, leg.id)) continue;
+      const why = leg.type === 'fee' ? 'is a fee' : leg.amount === '0' ? 'moves nothing' : 'is marked spam';
+      throw new TxaError('INVALID_TRANSFER', `transaction ${leg.id} ${why}: it cannot be a leg of an own transfer`, { field });
+    }
     const problem = pairProblem(a, b);
     if (problem) throw new TxaError('INVALID_TRANSFER', problem, { field: 'counterpart_id' });
     for (const [leg, field] of [[a, 'transaction_id'], [b, 'counterpart_id']] as const) {

@@ -10,7 +10,7 @@ import { TxaError } from '../core/errors.js';
 import { parseAmountBound, type TxFilter } from '../core/filters.js';
 import { DAY_SECONDS, requireDay } from '../core/dates.js';
 import { resolveTagRefs } from '../core/tag-refs.js';
-import { patternOf, type Rule, type RulesFile } from './file.js';
+import { patternOf, RULES_FORMAT_HINT, type Rule, type RulesFile } from './file.js';
 
 /** Unix seconds, start inclusive, end exclusive (`--period`). */
 export interface RulePeriod {
@@ -43,7 +43,7 @@ function at<T>(field: string, param: string, fn: () => T): T {
   } catch (err) {
     if (!(err instanceof TxaError)) throw err;
     const message = err.message.startsWith(`${param} `) ? `${field}${err.message.slice(param.length)}` : `${field}: ${err.message}`;
-    throw new TxaError('INVALID_RULES', message, { field, hint: err.hint });
+    throw new TxaError('INVALID_RULES', message, { field, hint: err.hint ?? RULES_FORMAT_HINT });
   }
 }
 
@@ -82,7 +82,7 @@ function filterOf(rule: Rule, path: string, refs: WorkspaceRefs, period: RulePer
   const start = m.start_date === undefined ? undefined : at(`${path}.start_date`, 'start_date', () => requireDay(m.start_date!, 'start_date', 'INVALID_FIELD'));
   const end = m.end_date === undefined ? undefined : at(`${path}.end_date`, 'end_date', () => requireDay(m.end_date!, 'end_date', 'INVALID_FIELD')) + DAY_SECONDS;
   if (start !== undefined && end !== undefined && end - DAY_SECONDS < start) {
-    throw new TxaError('INVALID_RULES', `${path}.end_date must not be before start_date`, { field: `${path}.end_date` });
+    throw new TxaError('INVALID_RULES', `${path}.end_date must not be before start_date`, { field: `${path}.end_date`, hint: RULES_FORMAT_HINT });
   }
   // The rule's dates and --period both hold: the later start, the earlier end.
   const starts = [start, period.startTs].filter((v) => v !== undefined);

@@ -84,8 +84,11 @@ export function patternOf(value: string): RegExp | undefined {
   return m ? new RegExp(m[1]!, m[2]) : undefined;
 }
 
+/** The next step every INVALID_RULES error names unless it has a better one. */
+export const RULES_FORMAT_HINT = 'The rules file format: docs/rules.md';
+
 function invalid(field: string | undefined, message: string, hint?: string): TxaError {
-  return new TxaError('INVALID_RULES', message, { field, hint: hint ?? 'The rules file format: docs/rules.md' });
+  return new TxaError('INVALID_RULES', message, { field, hint: hint ?? RULES_FORMAT_HINT });
 }
 
 const KEYS_AT: Record<number, readonly string[]> = { 0: ['mode', 'rules'], 2: ['name', 'match', 'set'] };

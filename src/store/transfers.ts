@@ -76,6 +76,11 @@ export function legsById(db: Db, workspaceId: string, ids: string[]): Leg[] {
 /** Rows that can be legs: not spam, not fees, not zero (the rows accounting/transfers.ts movesValue keeps). */
 const CAN_BE_LEG = "t.spam = 0 AND t.type <> 'fee' AND t.amount <> '0'";
 
+/** Whether the row may be a leg at all (not spam, not a fee, moves something): a user's match is held to the rule automatic matching follows. */
+export function canBeLeg(db: Db, workspaceId: string, id: string): boolean {
+  return prepareCached(db, `SELECT 1 FROM transactions t WHERE t.id = ? AND t.workspace_id = ? AND ${CAN_BE_LEG}`).get(id, workspaceId) !== undefined;
+}
+
 /** Rows read as arrays and shaped here: a whole-ledger pass reads many, and better-sqlite3 builds row objects a third slower. */
 function* legsOf(stmt: Statement, params: unknown[]): Generator<Leg> {
   for (const r of stmt.raw(true).iterate(...params) as IterableIterator<unknown[]>) {

@@ -73,3 +73,30 @@ describe('txa wallet assert', () => {
     expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('error: LOCAL_ONLY: ')]);
   });
 });
+
+describe('txa wallet unassert', () => {
+  test('removes one assertion by id, so a mistyped one stops failing txa check; the others stay', async () => {
+    const wrong = (await s.json(['wallet', 'assert', wallet, '--token', 'ETH', '--balance', '7', '--at', '2024-03-31'])).data;
+    const before = await assertions();
+    // The ids of the assertions txa check finds failing.
+    const failing = async () => {
+      const findings = JSON.parse((await s.txa(['check', '--json'])).stdout).data.findings as { kind: string; examples: { assertion_id: string }[] }[];
+      return (findings.find((f) => f.kind === 'assertion_failed')?.examples ?? []).map((e) => e.assertion_id);
+    };
+    expect(await failing()).toContain(wrong.id);
+    expect(await s.json(['wallet', 'unassert', wrong.id])).toEqual({ success: true, data: { id: wrong.id, deleted: true } });
+    expect(await assertions()).toEqual(before.filter((a: { id: string }) => a.id !== wrong.id));
+    expect(await failing()).not.toContain(wrong.id);
+  });
+
+  test('an unknown id, or one of another workspace, is ASSERTION_NOT_FOUND and nothing changes', async () => {
+    const other = (await s.json(['workspace', 'create', 'Other Co'])).data.id;
+    const mine = (await assertions())[0].id;
+    const before = await assertions();
+    for (const args of [['wallet', 'unassert', 'bal_nope'], ['-w', other, 'wallet', 'unassert', mine]]) {
+      const r = await s.txa(args);
+      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([1, '', expect.stringMatching(/^error: ASSERTION_NOT_FOUND: assertion bal_\w+ not found\n/)]);
+    }
+    expect(await assertions()).toEqual(before);
+  });
+});

@@ -104,6 +104,11 @@ describe('txa check', () => {
     expect([all.exitCode, all.body]).toEqual([0, { success: true, data: { clean: true, findings: [] } }]);
   });
 
+  test('--allow repeated adds up, as --allow KIND,KIND does', async () => {
+    const repeated = await check(['--allow', 'untagged', '--allow', 'unpriced,unmatched_transfer', '--allow', 'negative_balance']);
+    expect(repeated.body.data.findings.map((f: { kind: string }) => f.kind)).toEqual(['assertion_failed', 'failed_export']);
+  });
+
   test('--period looks at that period only; balances still run from the first row', async () => {
     const feb = await check(['--period', '2024-02']);
     expect(feb.body.data.findings.map((f: { kind: string; count: number }) => [f.kind, f.count])).toEqual([['untagged', 1], ['negative_balance', 1]]);

@@ -59,6 +59,16 @@ describe('completion bash', () => {
     expect(bashComplete(['txa', 'completion', 'txa.b'])).toEqual(['txa.bash']); // no subcommands: files
   });
 
+  it('completes the values of the accounting flags (CONTRACT §9, §10)', () => {
+    expect(bashComplete(['txa', 'tx', 'list', '--internal', ''])).toEqual(['true', 'false']);
+    expect(bashComplete(['txa', 'export', 'create', '--internal', ''])).toEqual(['true', 'false']);
+    expect(bashComplete(['txa', 'tx', 'update', 'tx_1', '--spam', ''])).toEqual(['true', 'false']);
+    expect(bashComplete(['txa', 'export', 'create', '--basis-scope', ''])).toEqual(['wallet', 'universal']);
+    expect(bashComplete(['txa', 'export', 'create', '--date-format', ''])).toEqual(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY']);
+    expect(bashComplete(['txa', 'transfers', 'list', '--status', ''])).toEqual(['matched', 'candidate']);
+    expect(bashComplete(['txa', 'check', '--allow', 'un'])).toEqual(['untagged', 'unpriced', 'unmatched_transfer']);
+  });
+
   it('a flag whose value is free (a path, a name) completes files', () => {
     expect(bashComplete(['txa', 'export', 'download', 'exp_1', '--out', 'txa.f'])).toEqual(['txa.fish']);
   });

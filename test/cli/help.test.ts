@@ -34,3 +34,19 @@ describe('help', () => {
     expect(r.stderr + r.stdout).toMatch(/Examples:\n {2}\$ txa tags create --name Payroll --type expense/);
   });
 });
+
+describe('flag values in help', () => {
+  it('a flag with a known set of values names every value in its help line, as completion offers them', async () => {
+    const script = (await sandbox().txa(['completion', 'bash'])).stdout;
+    const entries = [...script.matchAll(/^ {4}'(txa [^']*) (--[a-z-]+)'\) echo '([^']*)' ;;$/gm)];
+    expect(entries.length).toBeGreaterThan(20);
+    const program = await buildProgram(['--help']);
+    const byPath = new Map([...tree(program)].map((c) => [commandPath(c), c]));
+    // `events list --type` names one example: its eleven event names are in `txa events list` itself.
+    const missing = entries.filter(([, path]) => path !== 'txa events list').flatMap(([, path, flag, values]) => {
+      const option = byPath.get(path!)!.options.find((o) => o.long === flag)!;
+      return values!.split(' ').filter((v) => !option.description.includes(v)).map((v) => `${path} ${flag}: ${v}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});

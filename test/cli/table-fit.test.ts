@@ -59,6 +59,15 @@ describe('fitColumns', () => {
     const { widths } = fitColumns([{ header: 'ID' }], [['x'.repeat(50)]], 20);
     expect(widths).toEqual([50]);
   });
+
+  it('a column with `min` gives way no further than that: a cell that starts with an id keeps it whole', () => {
+    const cell = 'tx_057cbc84d475a9c551d077ca Treasury Safe -1 ETH (ethereum)';
+    const columns: Column[] = [{ header: 'OUT', fit: 'end', min: 28 }];
+    const layout = fitColumns(columns, [[cell]], 20);
+    expect(layout.widths).toEqual([28]);
+    expect(fitRows(columns, [[cell]], layout)).toEqual([['tx_057cbc84d475a9c551d077ca…']]);
+    expect(fitColumns([{ header: 'OUT', fit: 'end' }], [[cell]], 20).widths).toEqual([16]);
+  });
 });
 
 describe('fitRows', () => {

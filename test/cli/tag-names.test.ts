@@ -1,6 +1,7 @@
 /**
  * Tag flags take names as well as ids (CONTRACT §10): `tx update --add-tag/--remove-tag`,
- * `tx tag`/`untag`, `tx list --tag-ids`, `export create --tag-ids`, run as a user runs them.
+ * `tx tag`/`untag`, `tx list --tag-ids`, `export create --tag-ids`, and the tag of `tags update`
+ * and `tags delete`, run as a user runs them.
  * Requests carry ids; an unknown name is TAG_NOT_FOUND with the flag as field and changes
  * nothing; a name two tags of a remote service answer to is a usage error naming both.
  */
@@ -89,6 +90,26 @@ describe('tag names on the local ledger', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/^error: TAG_NOT_FOUND \(tag-ids\): no tag named 'Bonus'/);
     expect((await s.json(['export', 'list'])).data).toHaveLength(before);
+  });
+});
+
+describe('tags update and tags delete by name', () => {
+  it('take a name in any case as well as an id', async () => {
+    const bonus = (await s.json(['tags', 'create', '--name', 'Bonus', '--type', 'income'])).data.id;
+    const updated = await s.json(['tags', 'update', ' bonus ', '--name', 'Bonuses']);
+    expect(updated.data).toMatchObject({ id: bonus, name: 'Bonuses' });
+    expect(await s.json(['tags', 'delete', 'BONUSES', '--yes'])).toEqual({ success: true, data: { id: bonus, deleted: true } });
+  });
+
+  it.each([
+    [['tags', 'update', 'Bonuz', '--name', 'X']],
+    [['tags', 'delete', 'Bonuz', '--yes']],
+  ])('%j: an unknown name is TAG_NOT_FOUND (id) and no tag changes', async (args) => {
+    const before = (await s.json(['tags', 'list'])).data;
+    const r = await s.txa(args as string[]);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toBe("error: TAG_NOT_FOUND (id): no tag named 'Bonuz' in this workspace\nList tags with: txa tags list");
+    expect((await s.json(['tags', 'list'])).data).toEqual(before);
   });
 });
 

@@ -11,9 +11,12 @@ import { createWorkspace } from '../../src/engine/workspaces.js';
 import { createTag } from '../../src/engine/tags.js';
 import { addTxs, addWallets } from '../exports/seed.js';
 import { tagTransaction } from '../../src/engine/transaction-edits.js';
+import { matchTransfer } from '../../src/engine/transfers.js';
 
 let s: Sandbox;
 let txIds: string[];
+/** The legs of the two own transfers, as `transfers match` takes them. */
+let legIds: string[];
 
 beforeAll(async () => {
   s = sandbox();
@@ -29,6 +32,10 @@ beforeAll(async () => {
   );
   const tags = ['Treasury rebalancing', 'Staking rewards', '日本 vendor'].map((name) => createTag(engine, ws, { name, type: 'neutral', description: 'a description long enough to need cutting on any terminal' }).id);
   for (const id of txIds) tagTransaction(engine, ws, id, { tag_ids: tags });
+  // Two own transfers between the wallets: 1187.561 ETH (rows 1 and 6) and 19 ETH (rows 8 and 3).
+  legIds = [1, 6, 8, 3].map((i) => txIds[i]!);
+  matchTransfer(engine, ws, { transaction_id: legIds[0], counterpart_id: legIds[1] });
+  matchTransfer(engine, ws, { transaction_id: legIds[2], counterpart_id: legIds[3] });
   engine.close();
   s.env.TXA_WORKSPACE = ws;
 }, 30_000);
@@ -75,6 +82,25 @@ describe('tables on a terminal', () => {
     expect(last).toMatch(/page 3 of 3/);
     expect(last).not.toMatch(/next page/);
     expect((await onTerminal('tx list --all', 160)).join('\n')).not.toMatch(/next page/);
+  });
+});
+
+describe('own transfers and history on a terminal', () => {
+  for (const width of [80, 100, 120]) {
+    it(`at ${width} columns transfers list and tx history fit as far as the ids allow; the legs' ids stay whole`, async () => {
+      const transfers = await onTerminal('transfers list', width);
+      for (const id of legIds) expect(transfers.join('\n')).toContain(id);
+      // At 80 the three ids alone are wider than the terminal, so that table stays wider (README "Output").
+      if (width > 80) expect(transfers.filter((l) => [...l].length > width), transfers.join('\n')).toEqual([]);
+      const history = await onTerminal(`tx history ${legIds[0]}`, width);
+      expect(history.filter((l) => [...l].length > width), history.join('\n')).toEqual([]);
+      expect(history.join('\n')).toMatch(/transaction\.updated/);
+    });
+  }
+
+  it('transfers list names the next page when there is one', async () => {
+    expect(await onTerminal('transfers list --limit 1', 160)).toContain('next page: --page 2');
+    expect((await onTerminal('transfers list --limit 1 --page 2', 160)).join('\n')).not.toMatch(/next page/);
   });
 });
 

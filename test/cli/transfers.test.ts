@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { pdfText } from '../pdf/helpers.js';
@@ -99,7 +99,8 @@ describe('bad input', () => {
   });
 
   it('matching two outflows or rows of two workspaces: INVALID_TRANSFER (counterpart_id)', async () => {
-    const outs = await listAll(['--internal', 'false', '--direction', 'outflow', '--token', 'USDC']);
+    // Outflows that move something: an approval (amount 0) cannot be a leg at all.
+    const outs = await listAll(['--internal', 'false', '--direction', 'outflow', '--token', 'USDC', '--min-amount', '1']);
     const twoOut = await sb.txa([...ACME, 'transfers', 'match', outs[0]!.id, outs[1]!.id, '--json']);
     expect(twoOut.exitCode).toBe(1);
     expect(JSON.parse(twoOut.stderr).error).toMatchObject({ code: 'INVALID_TRANSFER', field: 'counterpart_id' });
@@ -117,5 +118,44 @@ describe('bad input', () => {
     }
     const ok = (await sb.json([...ACME, 'tx', 'update', row!.id, '--fiat-value', '123.45'])).data;
     expect([ok.fiat_value, ok.fiat_value_source]).toEqual([123.45, 'manual']);
+  });
+});
+
+describe('a user match holds to what can be a leg', () => {
+  let s: Sandbox;
+  const rowId: Record<string, string> = {};
+
+  beforeAll(async () => {
+    s = sandbox();
+    s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Legs'])).data.id;
+    const a = (await s.json(['wallet', 'add', '--address', `0x${'a'.repeat(40)}`, '--chain', 'ethereum', '--label', 'A'])).data.id;
+    const b = (await s.json(['wallet', 'add', '--address', `0x${'b'.repeat(40)}`, '--chain', 'ethereum', '--label', 'B'])).data.id;
+    const eth = { symbol: 'ETH', address: null, decimals: 18 };
+    const row = (hash: string, wallet_id: string, direction: string, amount: string, type = 'transfer') =>
+      ({ tx_hash: hash, wallet_id, chain: 'ethereum', token: eth, amount, direction, type, timestamp: '2025-03-01T10:00:00Z', from_address: `0x${'c'.repeat(40)}`, to_address: `0x${'d'.repeat(40)}`, fiat_value: 10 });
+    writeFileSync(join(s.dir, 'rows.json'), JSON.stringify([row('0x01', a, 'outflow', '1'), row('0x02', b, 'inflow', '1'), row('0x03', a, 'outflow', '0.01', 'fee'), row('0x04', a, 'outflow', '0', 'contract_call')]));
+    expect((await s.txa(['import', 'rows.json'])).exitCode).toBe(0);
+    for (const t of (await s.json(['tx', 'list'])).data as Transaction[]) rowId[t.tx_hash] = t.id;
+    await s.json(['tx', 'update', rowId['0x01']!, '--spam', 'true']);
+  }, 30_000);
+
+  it.each([
+    ['0x01', '0x02', 'transaction_id', 'is marked spam'],
+    ['0x02', '0x01', 'counterpart_id', 'is marked spam'],
+    ['0x03', '0x02', 'transaction_id', 'is a fee'],
+    ['0x04', '0x02', 'transaction_id', 'moves nothing'],
+  ])('%s with %s: INVALID_TRANSFER (%s), %s; nothing changes', async (one, other, field, why) => {
+    const before = (await s.json(['events', 'list'])).data;
+    const r = await s.txa(['transfers', 'match', rowId[one]!, rowId[other]!]);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr).toBe(`error: INVALID_TRANSFER (${field}): transaction ${rowId[field === 'transaction_id' ? one : other]} ${why}: it cannot be a leg of an own transfer`);
+    expect((await s.json(['events', 'list'])).data).toEqual(before);
+    expect((await s.json(['transfers', 'list'])).data).toEqual([]);
+  });
+
+  it('once the spam mark is cleared, the same pair matches', async () => {
+    await s.json(['tx', 'update', rowId['0x01']!, '--spam', 'false']);
+    const t = (await s.json(['transfers', 'match', rowId['0x01']!, rowId['0x02']!])).data;
+    expect(t).toMatchObject({ kind: 'internal', matched_by: 'user' });
   });
 });

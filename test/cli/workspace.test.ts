@@ -35,6 +35,22 @@ describe('workspace create', () => {
   });
 });
 
+describe('workspace create refuses bad values as update does: INVALID_FIELD with the field, exit 1, nothing created', () => {
+  it.each([
+    [['--tier', 'gold'], 'INVALID_FIELD (tier)'],
+    [['--currency', 'EURO'], 'INVALID_FIELD (currency)'],
+    [['--tier', 'enterprise', '--rate-limit', '0'], 'INVALID_FIELD (rate_limit)'],
+    [['--tier', 'enterprise', '--rate-limit', '1e3'], 'INVALID_FIELD (rate_limit)'],
+    [['--rate-limit', '100'], 'INVALID_FIELD (rate_limit)'], // free has its fixed limits
+  ])('%j → %s', async (args, head) => {
+    const s = sandbox();
+    const r = await s.txa(['workspace', 'create', 'Books', ...(args as string[])]);
+    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect(r.stderr.startsWith(`error: ${head}: `), r.stderr).toBe(true);
+    expect((await s.json(['workspace', 'list'])).data).toEqual([]);
+  });
+});
+
 describe('workspace update', () => {
   let s: Sandbox;
   let ws: string;

@@ -86,6 +86,11 @@ describe('txa rules apply', () => {
     const j = await s.txa(['rules', 'apply', write('bad.json', '{"rules": [{"name": "x", "set": {"tags": ["Nope"]}}]}'), '--json']);
     expect(j.exitCode).toBe(1);
     expect(JSON.parse(j.stderr)).toMatchObject({ success: false, error: { code: 'INVALID_RULES', field: 'rules.0.set.tags.0' } });
+    // A bad value found while compiling the rules names the format as well as one found while reading them.
+    for (const match of ['{start_date: 2025-13-01}', '{start_date: 2025-02-01, end_date: 2025-01-01}', '{min_amount: abc}']) {
+      const value = await s.txa(['rules', 'apply', write('bad-value.yaml', `rules: [{name: d, match: ${match}, set: {notes: x}}]`)]);
+      expect([value.exitCode, value.stderr], match).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(rules\.0\.match\.\w+\): .*\nThe rules file format: docs\/rules\.md$/)]);
+    }
     const notYaml = await s.txa(['rules', 'apply', write('bad.txt', 'rules: [unclosed')]);
     expect([notYaml.exitCode, notYaml.stderr]).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file is not valid YAML or JSON at line 1/)]);
     expect(await list()).toEqual(before);

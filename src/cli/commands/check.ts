@@ -10,8 +10,9 @@ import type { Output } from '../output.js';
 import { action, list } from '../run.js';
 import { periodSeconds } from '../period.js';
 
-function allowed(value: string | undefined): CheckKind[] {
-  const kinds = list(value) ?? [];
+/** Every `--allow` given, each comma-separated: `--allow untagged --allow unpriced` accepts both. */
+function allowed(values: string[]): CheckKind[] {
+  const kinds = values.flatMap((v) => list(v) ?? []);
   const unknown = kinds.find((k) => !(KINDS as readonly string[]).includes(k));
   if (unknown !== undefined) throw new TxaError('USAGE_ERROR', `--allow takes kinds of findings: ${KINDS.join(', ')}; got '${unknown}'`, { field: 'allow' });
   return kinds as CheckKind[];
@@ -52,9 +53,9 @@ export function registerCheck(program: Command): void {
     .command('check')
     .description('is the ledger ready to report? exit 0 when clean, 1 when anything is found (local only; docs/check.md)')
     .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')
-    .option('--allow <kinds>', `kinds of findings to accept, comma-separated: ${KINDS.join(', ')}`)
+    .option('--allow <kinds>', `kinds of findings to accept, comma-separated or repeated: ${KINDS.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [])
     .action(
-      action<{ period?: string; allow?: string }>(async (ctx, o) => {
+      action<{ period?: string; allow: string[] }>(async (ctx, o) => {
         const allow = allowed(o.allow);
         const period = periodSeconds(o.period);
         const ws = ctx.workspace();

@@ -164,7 +164,7 @@ export function registerCreate(parent: Command): void {
     .option('--include-logo', 'logo in the PDF header (default)')
     .option('--no-include-logo', 'no logo in the PDF header')
     .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
-    .option('--basis-scope <scope>', 'tax report: lots per wallet (default) or one universal pool per asset')
+    .option('--basis-scope <scope>', 'tax report: wallet (default: lots per wallet) or universal (one pool per asset)')
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')

@@ -3,6 +3,7 @@ import type { Backend } from '../../../core/backend.js';
 import { TxaError } from '../../../core/errors.js';
 import { terminalSafe } from '../../output.js';
 import { action, confirm } from '../../run.js';
+import { tagResolver } from '../../tag-flags.js';
 
 /** The prompt names the tag and how many transactions lose it, not only its id. */
 async function question(backend: Backend, ws: string, id: string): Promise<string> {
@@ -17,12 +18,13 @@ export function registerDelete(parent: Command): void {
   parent
     .command('delete')
     .description('delete a tag; it is also removed from every transaction')
-    .argument('<id>', 'tag id')
+    .argument('<id>', 'tag id or name')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(
-      action<{ yes?: boolean }>(async (ctx, opts, [id]) => {
+      action<{ yes?: boolean }>(async (ctx, opts, [ref]) => {
         const ws = ctx.workspace();
         const backend = await ctx.backend();
+        const [id] = await tagResolver(backend, ws)([ref!], 'id');
         if (!(await confirm(opts.yes, () => question(backend, ws, id!)))) {
           ctx.out.notice('Cancelled.');
           process.exitCode = 1;

@@ -1,4 +1,4 @@
-/** `txa wallet assert` and `txa wallet assertions` (CONTRACT §10): balance assertions, local only. */
+/** `txa wallet assert`, `txa wallet assertions` (CONTRACT §10) and `txa wallet unassert`: balance assertions, local only. */
 import type { Command } from 'commander';
 import type { BalanceAssertion } from '../../../core/types.js';
 import type { Output } from '../../output.js';
@@ -43,6 +43,21 @@ export function registerAssertions(wallet: Command): void {
         const list = listAssertions(local.engine, ws, id);
         if (ctx.out.json) ctx.out.body({ success: true, data: list });
         else printAssertions(ctx.out, list);
+      }),
+    );
+
+  wallet
+    .command('unassert')
+    .description('remove a balance assertion, by its id (local only)')
+    .argument('<id>', 'assertion id (bal_…), from txa wallet assertions')
+    .action(
+      action<Record<string, never>>(async (ctx, _o, [id]) => {
+        const ws = ctx.workspace();
+        const local = await ctx.local('wallet unassert');
+        const { removeAssertion } = await import('../../../engine/assertions.js');
+        const result = removeAssertion(local.engine, ws, id!);
+        if (ctx.out.json) ctx.out.body({ success: true, data: result });
+        else ctx.out.notice(`Removed assertion ${result.id}.`);
       }),
     );
 }

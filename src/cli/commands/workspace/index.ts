@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { TIERS } from '../../../core/types.js';
 import { TxaError } from '../../../core/errors.js';
-import { action, choice } from '../../run.js';
+import { action } from '../../run.js';
 import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import { printWorkspaces } from '../../views.js';
 import { writeProfileValue } from '../../config.js';
@@ -25,14 +25,10 @@ export function registerWorkspace(program: Command): void {
     .option('--rate-limit <n>', "an enterprise workspace's API requests per hour")
     .action(
       action<{ tier: string; currency: string; rateLimit?: string }>(async (ctx, o, [name]) => {
-        const tier = choice('tier', o.tier, TIERS);
-        const rateLimit = rateLimitOf(o.rateLimit);
-        if (rateLimit !== undefined && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
-          throw new TxaError('USAGE_ERROR', `--rate-limit must be a whole number of at least 1, got '${o.rateLimit}'`, { field: 'rate-limit' });
-        }
         const local = await ctx.local('workspace create');
         const { createWorkspace } = await import('../../../engine/workspaces.js');
-        const ws = createWorkspace(local.engine, { name: name!, tier, currency: o.currency, rate_limit: rateLimit });
+        // The engine checks every value, as for `workspace update`: INVALID_FIELD with its field.
+        const ws = createWorkspace(local.engine, { name: name!, tier: o.tier, currency: o.currency, rate_limit: rateLimitOf(o.rateLimit) });
         // A profile without a workspace gets this one, so the next command needs no -w.
         const adopted = !ctx.profile.workspace;
         if (adopted) await writeProfileValue(ctx.profileName, 'workspace', ws.id);
