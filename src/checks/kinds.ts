@@ -9,8 +9,8 @@ import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { registerBalanceFunction } from './exact-balance.js';
-import { BRIDGE_WINDOW_SECONDS, bridgeCandidates, type Leg } from '../accounting/transfers.js';
-import { legsInTimeOrder, rejections } from '../store/transfers.js';
+import { BRIDGE_WINDOW_SECONDS, type Leg } from '../accounting/transfers.js';
+import { proposedBridges } from '../engine/bridges.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -119,11 +119,10 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
  * early in the period can still pair with an outflow sent just before.
  */
 function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
-  const rejected = rejections(db, workspaceId);
   const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
   const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
-  for (const pair of bridgeCandidates(legsInTimeOrder(db, workspaceId, { startTs: from, endTs: p.endTs }), (key) => rejected.has(key))) {
+  for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {
     if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
     if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
   }
