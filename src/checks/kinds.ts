@@ -54,18 +54,23 @@ const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet
 type RowExample = Record<string, unknown> & { ts: number };
 const withTimestamp = ({ ts, ...rest }: RowExample): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
 
+/** Findings from which a walk of the time index from the start meets the first EXAMPLES soon (after about 5 × rows / count rows). */
+const MANY = 1000;
+
 /**
  * Rows of the period matching `condition`: the count, and the first EXAMPLES in time order. A
  * period's rows are found through the (workspace, time) index; all of a workspace's rows are
  * counted by reading the table in order, which costs a fifth of an index walk that visits each row
- * (bench/RESULTS.md), even where the ledger holds other workspaces too.
+ * (bench/RESULTS.md), even where the ledger holds other workspaces too. Their first few are read
+ * the same way, but when there are MANY, walking the index from the start finds them sooner.
  */
 function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extraFrom = '', extraFields = ''): KindResult {
   const scope = rowScope(db, workspaceId, p);
   const where = `${scope.sql} AND ${condition}`;
-  const rows = p.startTs === undefined && p.endTs === undefined ? 'transactions t NOT INDEXED' : 'transactions t';
-  const count = db.prepare(`SELECT count(*) FROM ${rows} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number;
+  const whole = p.startTs === undefined && p.endTs === undefined;
+  const count = db.prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number;
   if (count === 0) return { count, examples: [] };
+  const rows = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
   const examples = db
     .prepare(`SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`)
     .all(...scope.params) as RowExample[];
@@ -149,8 +154,9 @@ function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown
 export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
   const from = p.startTs ?? -Infinity;
   const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
+  // The wallet's rows of the day: without INDEXED BY, SQLite walks every row of the day (tx_by_time).
   const rowsOf = db.prepare(
-    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t
+    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t INDEXED BY tx_by_wallet
      WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
   ).raw(true);
   let token: string | undefined;
@@ -164,10 +170,11 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
     }
     if (found.has(key)) continue;
     const dayStart = d.day * DAY_SECONDS;
-    const mayGoNegative = dayStart + DAY_SECONDS > from && balance.minus(d.outflow).negative;
-    if (!mayGoNegative) {
-      balance.add(d.inflow);
-      balance.subtract(d.outflow);
+    // Most days move nothing or only one way: amounts of '0' are not summed.
+    const afterOutflows = d.outflow === '0' ? balance : balance.minus(d.outflow);
+    if (dayStart + DAY_SECONDS <= from || !afterOutflows.negative) {
+      balance = afterOutflows;
+      if (d.inflow !== '0') balance.add(d.inflow);
       continue;
     }
     const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
