@@ -63,12 +63,13 @@ const MANY = 1000;
  * counted by reading the table in order, which costs a fifth of an index walk that visits each row
  * (bench/RESULTS.md), even where the ledger holds other workspaces too. Their first few are read
  * the same way, but when there are MANY, walking the index from the start finds them sooner.
+ * `known` is the count when it was taken already (wholeLedgerCounts).
  */
-function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extraFrom = '', extraFields = ''): KindResult {
+function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, condition: string, extraFrom = '', extraFields = ''): KindResult {
   const scope = rowScope(db, workspaceId, p);
   const where = `${scope.sql} AND ${condition}`;
   const whole = p.startTs === undefined && p.endTs === undefined;
-  const count = db.prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number;
+  const count = known ?? (db.prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number);
   if (count === 0) return { count, examples: [] };
   const rows = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
   const examples = db
@@ -77,13 +78,40 @@ function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extr
   return { count, examples: examples.map(withTimestamp) };
 }
 
-export function untagged(db: Db, workspaceId: string, p: Period): KindResult {
-  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
-  return rowKind(db, workspaceId, p, 't.tag_count = 0 AND t.transfer_id IS NULL');
+// The row kinds' conditions on a row in scope, shared by their queries and wholeLedgerCounts.
+const UNTAGGED = 't.tag_count = 0 AND t.transfer_id IS NULL';
+const UNPRICED = 't.fiat_cents IS NULL';
+/** A row that may be an own transfer by address, whose other side is `o`, another wallet of the workspace on its chain. */
+const BY_ADDRESS = "t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL";
+const OWN_COUNTERPARTY = `o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
+    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+
+/**
+ * The whole-workspace counts of the row kinds among `kinds`, when two or more are run, in one scan
+ * of the table: each kind's own count is a scan too, and one scan counting three costs two thirds
+ * of three (bench/RESULTS.md "Session 7, txa check"). For `known` of the kinds' queries.
+ */
+export function wholeLedgerCounts(db: Db, workspaceId: string, kinds: readonly CheckKind[]): Partial<Record<CheckKind, number>> {
+  const sums: Partial<Record<CheckKind, string>> = {
+    untagged: `sum(${UNTAGGED})`,
+    unpriced: `sum(${UNPRICED})`,
+    // Wallets are unique by workspace, chain and address: the join counts a row once at most.
+    unmatched_transfer: `sum(CASE WHEN ${BY_ADDRESS} THEN EXISTS (SELECT 1 FROM wallets o WHERE ${OWN_COUNTERPARTY}) ELSE 0 END)`,
+  };
+  const wanted = kinds.filter((k) => sums[k] !== undefined);
+  if (wanted.length < 2) return {};
+  const scope = rowScope(db, workspaceId, {});
+  const row = db.prepare(`SELECT ${wanted.map((k) => sums[k]).join(', ')} FROM transactions t NOT INDEXED WHERE ${scope.sql}`).raw(true).get(...scope.params) as (number | null)[];
+  return Object.fromEntries(wanted.map((k, i) => [k, row[i] ?? 0]));
 }
 
-export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
-  return rowKind(db, workspaceId, p, 't.fiat_cents IS NULL');
+export function untagged(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
+  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
+  return rowKind(db, workspaceId, p, known, UNTAGGED);
+}
+
+export function unpriced(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
+  return rowKind(db, workspaceId, p, known, UNPRICED);
 }
 
 /**
@@ -92,11 +120,9 @@ export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
  * transfer (fees and approvals are no transfers), and both legs of every proposed bridge
  * (`txa transfers list --status candidate`) not yet confirmed.
  */
-export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): KindResult {
-  const join = `JOIN wallets o ON o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
-    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, knownByAddress?: number): KindResult {
   const fields = ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label';
-  const byAddress = rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL`, join, fields);
+  const byAddress = rowKind(db, workspaceId, p, knownByAddress, BY_ADDRESS, `JOIN wallets o ON ${OWN_COUNTERPARTY}`, fields);
   const bridges = bridgeLegs(db, workspaceId, p);
   if (bridges.size === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
@@ -239,7 +265,8 @@ export function failedExports(db: Db, workspaceId: string, p: Period): KindResul
   };
 }
 
-export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period) => KindResult> = {
+/** Each kind's query; the row kinds take their whole-workspace count when it is known (wholeLedgerCounts). */
+export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known?: number) => KindResult> = {
   untagged,
   unpriced,
   unmatched_transfer: unmatchedTransfers,
