@@ -10,8 +10,11 @@ import { legsByRowid, rejections, visitFreeLegs } from '../store/transfers.js';
 
 /** The bridges proposed among the free rows of a time range (start inclusive, end exclusive), in the order the inflows arrive. */
 export function proposedBridges(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number } = {}): Pair[] {
-  const sieve = new BridgeSieve();
-  visitFreeLegs(db, workspaceId, range, (rowid, ts, inflow, chain, symbol, amount) => sieve.add(rowid, ts, inflow, chain, symbol, amount));
-  const rejected = rejections(db, workspaceId);
-  return [...bridgeCandidates(legsByRowid(db, sieve.kept), (key) => rejected.has(key))];
+  // One read snapshot (a savepoint inside the caller's transaction): the rowids the walk keeps name the same rows when read.
+  return db.transaction(() => {
+    const sieve = new BridgeSieve();
+    visitFreeLegs(db, workspaceId, range, (rowid, ts, inflow, chain, symbol, amount) => sieve.add(rowid, ts, inflow, chain, symbol, amount));
+    const rejected = rejections(db, workspaceId);
+    return [...bridgeCandidates(legsByRowid(db, sieve.kept), (key) => rejected.has(key))];
+  })();
 }
