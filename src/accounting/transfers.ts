@@ -170,6 +170,45 @@ export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) =
   }
 }
 
+/** Relative error allowed for an amount read as a binary float: far above a double's, far below the tolerance. */
+const FLOAT_SLACK = 1e-9;
+
+/**
+ * The rows that may be legs of a proposed bridge, found from each free row's time, direction,
+ * chain, symbol and amount as a binary float, given in the order bridgeCandidates reads them: an
+ * inflow and each outflow of its window (same asset, another chain) that its amount may fit are
+ * kept. Every row bridgeCandidates could pair is kept, and a row that fits no other never changes
+ * what it proposes, so it proposes the same bridges from the kept rows alone, read in full
+ * (bench/RESULTS.md "Session 7, txa check": a whole-ledger pass reads a fraction of the rows).
+ */
+export class BridgeSieve {
+  readonly kept = new Set<number>();
+  private readonly recent = new Map<string, { key: number; ts: number; chain: string; amount: number }[]>();
+  private lastTs = -Infinity;
+
+  /** One free row that moves value, by its key (the caller's row id), in time order. */
+  add(key: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number): void {
+    if (ts < this.lastTs) throw new Error('BridgeSieve: rows out of time order');
+    this.lastTs = ts;
+    const asset = symbol.toUpperCase();
+    let window = this.recent.get(asset);
+    if (!window) this.recent.set(asset, (window = []));
+    while (window.length > 0 && window[0]!.ts < ts - BRIDGE_WINDOW_SECONDS) window.shift();
+    if (!inflow) {
+      window.push({ key, ts, chain, amount });
+      return;
+    }
+    // withinTolerance, loosened by FLOAT_SLACK: received ≤ sent and received ≥ (1 − tolerance) × sent.
+    const low = amount * (1 - FLOAT_SLACK);
+    const high = (amount * 100 * (1 + FLOAT_SLACK)) / (100 - Number(BRIDGE_TOLERANCE_PERCENT));
+    for (const out of window) {
+      if (out.chain === chain || out.amount < low || out.amount > high) continue;
+      this.kept.add(out.key);
+      this.kept.add(key);
+    }
+  }
+}
+
 /** Whether outflow `a` fits inflow `leg` better than `b`: exact amount, then nearer in time, then lower id. */
 function closer(a: Leg, b: Leg, leg: Leg): boolean {
   const exactA = a.amount === leg.amount;

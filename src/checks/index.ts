@@ -4,7 +4,7 @@
  * findings (and not run); the report is clean when no finding is left.
  */
 import type { Engine } from '../engine/engine.js';
-import { CHECK_KINDS, KIND_QUERIES, type CheckKind, type Period } from './kinds.js';
+import { CHECK_KINDS, KIND_QUERIES, wholeLedgerCounts, type CheckKind, type Period } from './kinds.js';
 import { balanceDaysComplete, ensureBalanceDays } from '../store/balance-days.js';
 
 export { CHECK_KINDS, type CheckKind, type Period } from './kinds.js';
@@ -26,8 +26,12 @@ export function runChecks(engine: Engine, workspaceId: string, period: Period, a
   const run = CHECK_KINDS.filter((k) => !allow.includes(k));
   // A ledger with rows from before the daily flows gets them once, before the read snapshot.
   if (run.includes('negative_balance') && !balanceDaysComplete(engine.db)) engine.write(() => ensureBalanceDays(engine.db));
+  const whole = period.startTs === undefined && period.endTs === undefined;
   const findings = engine.db
-    .transaction(() => run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period) })))()
+    .transaction(() => {
+      const known = whole ? wholeLedgerCounts(engine.db, workspaceId, run) : {};
+      return run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period, known[kind]) }));
+    })()
     .filter((f) => f.count > 0);
   return { clean: findings.length === 0, findings };
 }

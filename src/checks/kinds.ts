@@ -9,8 +9,8 @@ import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { registerBalanceFunction } from './exact-balance.js';
-import { BRIDGE_WINDOW_SECONDS, bridgeCandidates, type Leg } from '../accounting/transfers.js';
-import { legsInTimeOrder, rejections } from '../store/transfers.js';
+import { BRIDGE_WINDOW_SECONDS, type Leg } from '../accounting/transfers.js';
+import { proposedBridges } from '../engine/bridges.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -54,31 +54,64 @@ const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet
 type RowExample = Record<string, unknown> & { ts: number };
 const withTimestamp = ({ ts, ...rest }: RowExample): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
 
+/** Findings from which a walk of the time index from the start meets the first EXAMPLES soon (after about 5 × rows / count rows). */
+const MANY = 1000;
+
 /**
  * Rows of the period matching `condition`: the count, and the first EXAMPLES in time order. A
  * period's rows are found through the (workspace, time) index; all of a workspace's rows are
  * counted by reading the table in order, which costs a fifth of an index walk that visits each row
- * (bench/RESULTS.md), even where the ledger holds other workspaces too.
+ * (bench/RESULTS.md), even where the ledger holds other workspaces too. Their first few are read
+ * the same way, but when there are MANY, walking the index from the start finds them sooner.
+ * `known` is the count when it was taken already (wholeLedgerCounts).
  */
-function rowKind(db: Db, workspaceId: string, p: Period, condition: string, extraFrom = '', extraFields = ''): KindResult {
+function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, condition: string, extraFrom = '', extraFields = ''): KindResult {
   const scope = rowScope(db, workspaceId, p);
   const where = `${scope.sql} AND ${condition}`;
-  const rows = p.startTs === undefined && p.endTs === undefined ? 'transactions t NOT INDEXED' : 'transactions t';
-  const count = db.prepare(`SELECT count(*) FROM ${rows} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number;
+  const whole = p.startTs === undefined && p.endTs === undefined;
+  const count = known ?? (db.prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number);
   if (count === 0) return { count, examples: [] };
+  const rows = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
   const examples = db
     .prepare(`SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`)
     .all(...scope.params) as RowExample[];
   return { count, examples: examples.map(withTimestamp) };
 }
 
-export function untagged(db: Db, workspaceId: string, p: Period): KindResult {
-  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
-  return rowKind(db, workspaceId, p, 't.tag_count = 0 AND t.transfer_id IS NULL');
+// The row kinds' conditions on a row in scope, shared by their queries and wholeLedgerCounts.
+const UNTAGGED = 't.tag_count = 0 AND t.transfer_id IS NULL';
+const UNPRICED = 't.fiat_cents IS NULL';
+/** A row that may be an own transfer by address, whose other side is `o`, another wallet of the workspace on its chain. */
+const BY_ADDRESS = "t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL";
+const OWN_COUNTERPARTY = `o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
+    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+
+/**
+ * The whole-workspace counts of the row kinds among `kinds`, when two or more are run, in one scan
+ * of the table: each kind's own count is a scan too, and one scan counting three costs two thirds
+ * of three (bench/RESULTS.md "Session 7, txa check"). For `known` of the kinds' queries.
+ */
+export function wholeLedgerCounts(db: Db, workspaceId: string, kinds: readonly CheckKind[]): Partial<Record<CheckKind, number>> {
+  const sums: Partial<Record<CheckKind, string>> = {
+    untagged: `sum(${UNTAGGED})`,
+    unpriced: `sum(${UNPRICED})`,
+    // Wallets are unique by workspace, chain and address: the join counts a row once at most.
+    unmatched_transfer: `sum(CASE WHEN ${BY_ADDRESS} THEN EXISTS (SELECT 1 FROM wallets o WHERE ${OWN_COUNTERPARTY}) ELSE 0 END)`,
+  };
+  const wanted = kinds.filter((k) => sums[k] !== undefined);
+  if (wanted.length < 2) return {};
+  const scope = rowScope(db, workspaceId, {});
+  const row = db.prepare(`SELECT ${wanted.map((k) => sums[k]).join(', ')} FROM transactions t NOT INDEXED WHERE ${scope.sql}`).raw(true).get(...scope.params) as (number | null)[];
+  return Object.fromEntries(wanted.map((k, i) => [k, row[i] ?? 0]));
 }
 
-export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
-  return rowKind(db, workspaceId, p, 't.fiat_cents IS NULL');
+export function untagged(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
+  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
+  return rowKind(db, workspaceId, p, known, UNTAGGED);
+}
+
+export function unpriced(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
+  return rowKind(db, workspaceId, p, known, UNPRICED);
 }
 
 /**
@@ -87,11 +120,9 @@ export function unpriced(db: Db, workspaceId: string, p: Period): KindResult {
  * transfer (fees and approvals are no transfers), and both legs of every proposed bridge
  * (`txa transfers list --status candidate`) not yet confirmed.
  */
-export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): KindResult {
-  const join = `JOIN wallets o ON o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
-    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, knownByAddress?: number): KindResult {
   const fields = ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label';
-  const byAddress = rowKind(db, workspaceId, p, `t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL`, join, fields);
+  const byAddress = rowKind(db, workspaceId, p, knownByAddress, BY_ADDRESS, `JOIN wallets o ON ${OWN_COUNTERPARTY}`, fields);
   const bridges = bridgeLegs(db, workspaceId, p);
   if (bridges.size === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
@@ -119,11 +150,10 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period): Kind
  * early in the period can still pair with an outflow sent just before.
  */
 function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
-  const rejected = rejections(db, workspaceId);
   const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
   const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
-  for (const pair of bridgeCandidates(legsInTimeOrder(db, workspaceId, { startTs: from, endTs: p.endTs }), (key) => rejected.has(key))) {
+  for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {
     if (inPeriod(pair.out.ts)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
     if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
   }
@@ -150,8 +180,9 @@ function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown
 export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
   const from = p.startTs ?? -Infinity;
   const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
+  // The wallet's rows of the day: without INDEXED BY, SQLite walks every row of the day (tx_by_time).
   const rowsOf = db.prepare(
-    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t
+    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t INDEXED BY tx_by_wallet
      WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
   ).raw(true);
   let token: string | undefined;
@@ -165,10 +196,11 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
     }
     if (found.has(key)) continue;
     const dayStart = d.day * DAY_SECONDS;
-    const mayGoNegative = dayStart + DAY_SECONDS > from && balance.minus(d.outflow).negative;
-    if (!mayGoNegative) {
-      balance.add(d.inflow);
-      balance.subtract(d.outflow);
+    // Most days move nothing or only one way: amounts of '0' are not summed.
+    const afterOutflows = d.outflow === '0' ? balance : balance.minus(d.outflow);
+    if (dayStart + DAY_SECONDS <= from || !afterOutflows.negative) {
+      balance = afterOutflows;
+      if (d.inflow !== '0') balance.add(d.inflow);
       continue;
     }
     const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
@@ -233,7 +265,8 @@ export function failedExports(db: Db, workspaceId: string, p: Period): KindResul
   };
 }
 
-export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period) => KindResult> = {
+/** Each kind's query; the row kinds take their whole-workspace count when it is known (wholeLedgerCounts). */
+export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known?: number) => KindResult> = {
   untagged,
   unpriced,
   unmatched_transfer: unmatchedTransfers,

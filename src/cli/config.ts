@@ -84,3 +84,9 @@ export async function writeProfileValue(name: string, key: ProfileKey, value: st
   if (value === undefined) store.delete(path as never);
   else store.set(path, value);
 }
+
+/** A flag or setting that must be an http(s) URL (base URL, public URL), checked before any request. */
+export function requireHttpUrl(value: string, label: string, field: string): string {
+  if (!/^https?:\/\/[^/]+/.test(value)) throw new TxaError('USAGE_ERROR', `${label} must be an http(s) URL, got '${value}'`, { field });
+  return value;
+}

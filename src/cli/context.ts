@@ -9,7 +9,7 @@ import type { Backend } from '../core/backend.js';
 import { pinnedNow } from '../core/clock.js';
 import { TxaError } from '../core/errors.js';
 import type { LocalBackend } from '../engine/local-backend.js';
-import { dataDir, profileName, readProfile, requireProfile, type Profile } from './config.js';
+import { dataDir, profileName, readProfile, requireHttpUrl, requireProfile, type Profile } from './config.js';
 import { Output } from './output.js';
 
 /** Commands that write the selected profile, so it need not exist yet. */
@@ -65,6 +65,12 @@ export class Context {
 
   baseUrl(): string | undefined {
     return this.globals.baseUrl || process.env.TXA_BASE_URL || this.profile.base_url || undefined;
+  }
+
+  /** The public URL of a `txa serve` on this ledger: TXA_PUBLIC_URL, else the profile's `public_url` (docs/exports.md "Links and expiry"). */
+  publicUrl(): string | undefined {
+    const env = process.env.TXA_PUBLIC_URL;
+    return env ? requireHttpUrl(env, 'TXA_PUBLIC_URL', 'public_url') : this.profile.public_url;
   }
 
   /** The key comes from TXA_API_KEY, else the profile, else --api-key (CONTRACT §1). */
@@ -126,8 +132,8 @@ export class Context {
 
   private async openLocal(): Promise<LocalBackend> {
     const { LocalBackend } = await import('../engine/local-backend.js');
-    // The profile's public URL of a `txa serve` on this ledger signs the links of local exports.
-    return LocalBackend.open(this.ledgerPath(), { publicBaseUrl: this.profile.public_url });
+    // The public URL of a `txa serve` on this ledger signs the links of local exports.
+    return LocalBackend.open(this.ledgerPath(), { publicBaseUrl: this.publicUrl() });
   }
 
   async close(): Promise<void> {

@@ -48,11 +48,8 @@ export function choice<T extends string>(flag: string, value: string | undefined
   throw new TxaError('USAGE_ERROR', `--${flag} must be one of ${allowed.join(', ')}, got '${value}'`, { field: flag });
 }
 
-/** A flag or setting that must be an http(s) URL (base URL, public URL), checked before any request. */
-export function requireHttpUrl(value: string, label: string, field: string): string {
-  if (!/^https?:\/\/[^/]+/.test(value)) throw new TxaError('USAGE_ERROR', `${label} must be an http(s) URL, got '${value}'`, { field });
-  return value;
-}
+// Lives with the settings it checks (the context checks TXA_PUBLIC_URL and cannot import this module).
+export { requireHttpUrl } from './config.js';
 
 /** Splits `a,b` list flags. */
 export function list(value: string | undefined): string[] | undefined {

@@ -14,7 +14,7 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { oneOf } from '../core/filters.js';
 import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
 import {
-  addressKey, BRIDGE_WINDOW_SECONDS, bridgeCandidates, kindOf, mayBeLeg, movesValue, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
+  addressKey, BRIDGE_WINDOW_SECONDS, kindOf, mayBeLeg, movesValue, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
 } from '../accounting/transfers.js';
 import {
   addRejection, canBeLeg, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
@@ -23,6 +23,7 @@ import {
 import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
+import { proposedBridges } from './bridges.js';
 
 export const TRANSFER_STATUSES = ['matched', 'candidate'] as const;
 const LIMIT_DEFAULT = 50;
@@ -98,12 +99,6 @@ function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {
   if (group.length > 0) yield group;
 }
 
-/** Proposed bridges of the workspace (or of a time range of it), computed from its free rows in time order. */
-function candidatePairs(engine: Engine, ws: string, range?: { startTs: number; endTs: number }): Pair[] {
-  const rejected = rejections(engine.db, ws);
-  return [...bridgeCandidates(legsInTimeOrder(engine.db, ws, range), (key) => rejected.has(key))];
-}
-
 function transferOf(engine: Engine, ws: string, row: TransferRow): Transfer {
   const legs = legIds(engine.db, row.id).map((id) => getTransaction(engine, ws, id));
   return { id: row.id, kind: row.kind, matched_by: row.matched_by, status: 'matched', legs };
@@ -120,7 +115,7 @@ export function listTransfers(engine: Engine, ws: string, params: QueryParams): 
   const req = parsePageParams(params, LIMIT_DEFAULT, LIMIT_MAX);
   return engine.db.transaction(() => {
     const matched = status === 'candidate' ? 0 : countTransfers(engine.db, ws);
-    const candidates = status === 'matched' ? [] : candidatePairs(engine, ws);
+    const candidates = status === 'matched' ? [] : proposedBridges(engine.db, ws);
     const data: Transfer[] = [];
     if (req.offset < matched) {
       data.push(...listTransferRows(engine.db, ws, req.limit, req.offset).map((row) => transferOf(engine, ws, row)));
@@ -218,7 +213,7 @@ export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string
     const first = open.reduce((ts, l) => Math.min(ts, l.ts), Infinity);
     const last = open.reduce((ts, l) => Math.max(ts, l.ts), -Infinity);
     const range = { startTs: first - BRIDGE_WINDOW_SECONDS, endTs: last + BRIDGE_WINDOW_SECONDS + 1 };
-    for (const pair of candidatePairs(engine, ws, range)) if (wanted.has(pair.out.id) || wanted.has(pair.in.id)) take(pair);
+    for (const pair of proposedBridges(engine.db, ws, range)) if (wanted.has(pair.out.id) || wanted.has(pair.in.id)) take(pair);
   }
   const single = legs.filter((l) => !used.has(l.id) && oneLegWallet(l, wallets.byAddress) && !isRejected(rejectionKey(l.id, '')));
   const linked = [...pairs.flatMap((p) => [p.out.id, p.in.id]), ...single.map((l) => l.id)];
@@ -232,7 +227,7 @@ export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string
 /** Confirms every proposed bridge (the demo's rule: its wallets bridge only to each other); returns how many. */
 export function confirmCandidates(engine: Engine, ws: string, matchedBy: TransferMatchedBy): number {
   return engine.write(() => {
-    const pairs = candidatePairs(engine, ws);
+    const pairs = proposedBridges(engine.db, ws);
     for (const pair of pairs) changing(engine, ws, [pair.out.id, pair.in.id], () => link(engine, ws, pair, matchedBy));
     return pairs.length;
   });

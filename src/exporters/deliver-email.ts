@@ -39,7 +39,7 @@ export async function sendExportEmail(recipients: string[], e: EmailExport): Pro
   const attach = e.fileSize <= EMAIL_ATTACHMENT_MAX_BYTES;
   if (!attach && e.downloadUrl === undefined) {
     throw new Error(
-      `the file (${e.fileSize} bytes) is larger than the ${EMAIL_ATTACHMENT_MAX_BYTES} bytes (10 MB) an e-mail attaches, and no public URL of a txa serve on this ledger is configured to link to it (txa config set public_url URL)`,
+      `the file (${e.fileSize} bytes) is larger than the ${EMAIL_ATTACHMENT_MAX_BYTES} bytes (10 MB) an e-mail attaches, and no public URL of a txa serve on this ledger is configured to link to it (txa config set public_url URL, or TXA_PUBLIC_URL)`,
     );
   }
   const { createTransport } = await import('nodemailer');

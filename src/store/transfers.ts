@@ -108,6 +108,44 @@ export function legsInTimeOrder(db: Db, workspaceId: string, range: { startTs?: 
   return legsOf(db.prepare(sql), [workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity]);
 }
 
+/** What a bridge pre-check reads of a free row: its rowid, time, direction, chain, symbol and amount as a binary float. */
+export type FreeLegVisitor = (rowid: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number) => void;
+
+const visiting = new WeakSet<Db>();
+const visitors = new WeakMap<Db, FreeLegVisitor>();
+
+/**
+ * Hands each free row that can be a leg (of a time range, start inclusive, end exclusive) to
+ * `visit`, in time order (ts, then id: the tx_by_time index's order). SQLite calls `visit` as a
+ * function inside its scan: a call costs a third of returning the row to JavaScript
+ * (bench/RESULTS.md "Session 7, txa check").
+ */
+export function visitFreeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }, visit: FreeLegVisitor): void {
+  if (!visiting.has(db)) {
+    db.function('txa_visit_free_leg', { deterministic: false, directOnly: true }, (rowid, ts, inflow, chain, symbol, amount) => {
+      visitors.get(db)!(rowid as number, ts as number, inflow === 1, chain as string, symbol as string, amount as number);
+      return null;
+    });
+    visiting.add(db);
+  }
+  visitors.set(db, visit);
+  try {
+    prepareCached(
+      db,
+      `SELECT count(txa_visit_free_leg(t.rowid, t.ts, t.direction = 'inflow', t.chain, t.token_symbol, CAST(t.amount AS REAL)))
+       FROM transactions t INDEXED BY tx_by_time WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} AND t.transfer_id IS NULL`,
+    ).get(workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity);
+  } finally {
+    visitors.delete(db);
+  }
+}
+
+/** The rows of the given rowids as legs, in time order. */
+export function legsByRowid(db: Db, rowids: Iterable<number>): Leg[] {
+  const stmt = prepareCached(db, `${LEG} WHERE t.rowid IN (SELECT value FROM json_each(?)) ORDER BY t.ts, t.id`);
+  return [...legsOf(stmt, [JSON.stringify([...rowids])])];
+}
+
 /** Remembers that the user unmatched a pair (inId '' for one leg), so it is never matched automatically again. */
 export function addRejection(db: Db, workspaceId: string, outId: string, inId: string): void {
   prepareCached(db, 'INSERT OR IGNORE INTO transfer_rejections (workspace_id, out_id, in_id) VALUES (?, ?, ?)').run(workspaceId, outId, inId);

@@ -96,6 +96,25 @@ describe('local export links', () => {
     }
   }, 60_000);
 
+  test("TXA_PUBLIC_URL names the server over the profile's public_url, for local links and txa serve; a value that is no http(s) URL is a usage error", async () => {
+    const s = seeded();
+    await s.txa(['config', 'set', 'public_url', 'https://profile.example.com']);
+    const env = { TXA_PUBLIC_URL: 'https://env.example.com/' };
+    const body = await s.json(['export', 'create', '--format', 'csv'], { env });
+    expect(body.data.download_url).toMatch(new RegExp(`^https://env\\.example\\.com/api/v1/exports/${body.data.id}/download\\?expires=`));
+    const srv = await startServe(s.env.TXA_DB, [], { TXA_CONFIG_DIR: s.env.TXA_CONFIG_DIR, ...env });
+    try {
+      await until(() => srv.stderr().includes('public URL'), 10_000, 'the public URL line');
+      expect(srv.stderr()).toContain('public URL https://env.example.com\n');
+    } finally {
+      await srv.stop();
+    }
+    const bad = await s.txa(['export', 'list'], { env: { TXA_PUBLIC_URL: 'env.example.com' } });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('USAGE_ERROR (public_url)');
+    expect(bad.stderr).toContain("TXA_PUBLIC_URL must be an http(s) URL, got 'env.example.com'");
+  }, 60_000);
+
   test('config set public_url takes only an http(s) URL', async () => {
     const s = sandbox();
     const r = await s.txa(['config', 'set', 'public_url', 'txa.example.com']);

@@ -32,14 +32,14 @@ export function registerServe(program: Command): void {
     .description('serve the HTTP API on the local ledger, with the export worker and webhook delivery')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
-    .option('--public-url <url>', "base URL clients use, for download links and attachment URLs (default: the profile's public_url, else http://<host>:<port>)")
+    .option('--public-url <url>', "base URL clients use, for download links and attachment URLs (default: TXA_PUBLIC_URL, else the profile's public_url, else http://<host>:<port>)")
     .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
     .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (90s, 15m, 1h; 1m to 596h)')
     .action(
       action<Opts>(async (ctx, o) => {
         const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;
         if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${o.port}'`, { field: 'port' });
-        const publicUrl = o.publicUrl ?? ctx.profile.public_url;
+        const publicUrl = o.publicUrl ?? ctx.publicUrl();
         if (o.publicUrl !== undefined) requireHttpUrl(o.publicUrl, '--public-url', 'public-url');
         const syncEvery = o.syncEvery === undefined ? undefined : syncEveryMs(o.syncEvery);
         await ctx.local('serve');
