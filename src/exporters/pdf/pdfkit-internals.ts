@@ -23,7 +23,7 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
-  txaGlyphs?: Map<number, string>;
+  txaGlyphs?: { bmp: (string | undefined)[]; surrogates: Map<number, string> };
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
@@ -33,16 +33,20 @@ interface EmbeddedFont {
 interface Reference {
   data: Record<string, unknown>;
   compress: boolean;
+  buffer: Uint8Array[];
   write(chunk: string | Uint8Array): void;
   end(): void;
+  finalize(): void;
 }
 
 interface Internals {
   _font?: EmbeddedFont;
   _fontSize: number;
-  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference> };
+  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference>; content: Reference };
   ref(data: Record<string, unknown>): Reference;
 }
+
+import { deflateSync } from 'node:zlib';
 
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
 
@@ -116,16 +120,22 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
  */
 function encodeCached(font: EmbeddedFont, text: string): string {
   if (!font.txaSimpleLayout) return literalOf(font.encode!(text)[0]);
-  // By code point (a number: no one-character string per character), astral ones too.
-  const cache = (font.txaGlyphs ??= new Map());
+  // Indexed by UTF-16 code unit (an array read, not a hash lookup: this runs per character);
+  // surrogates (a pair's code point, or a lone one) have no slot there and go through the map.
+  const cache = (font.txaGlyphs ??= { bmp: new Array<string | undefined>(0x10000), surrogates: new Map() });
   let bytes = '';
   for (let i = 0; i < text.length; i++) {
-    const cp = text.codePointAt(i)!;
-    if (cp > 0xffff) i++;
-    let glyph = cache.get(cp);
+    const unit = text.charCodeAt(i);
+    let glyph = cache.bmp[unit];
     if (glyph === undefined) {
-      glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
-      cache.set(cp, glyph);
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      glyph = cache.surrogates.get(cp);
+      if (glyph === undefined) {
+        glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
+        if (unit >= 0xd800 && unit <= 0xdfff) cache.surrogates.set(cp, glyph);
+        else cache.bmp[unit] = glyph;
+      }
     }
     bytes += glyph;
   }
@@ -157,6 +167,7 @@ export class TextBatch {
   private ops: string[] = [];
   private font = '';
   private color = '';
+  private strokeStyle = '';
   private readonly colors = new Map<string, string>();
 
   /** Writes to `target` when given (a form XObject), else to the document's current page. */
@@ -177,7 +188,7 @@ export class TextBatch {
       this.font = fontOp;
     }
     if (color !== this.color) {
-      this.ops.push(this.rgb(color));
+      this.ops.push(`${this.rgb(color)} rg`);
       this.color = color;
     }
     // Text space is the PDF's own (origin bottom left); pdfkit's page space is flipped.
@@ -185,7 +196,20 @@ export class TextBatch {
     this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm (${glyphs}) Tj`);
   }
 
-  /** Writes the collected text; call before any other drawing so paint order is kept. */
+  /**
+   * A straight line, in page space, between the text before and after it (paint order kept):
+   * pdfkit's own path calls write six small chunks per line, and flushing the text before them
+   * cost one content write per audit record.
+   */
+  stroke(x1: number, y1: number, x2: number, y2: number, color: string, width: number): void {
+    const height = this.target?.height ?? internals(this.doc).page.height;
+    const style = `${width} w ${this.rgb(color)} RG`;
+    // Paths are drawn outside a text object; the font and fill colour persist across it.
+    this.ops.push(`ET ${style === this.strokeStyle ? '' : `${style} `}${round(x1)} ${round(height - y1)} m ${round(x2)} ${round(height - y2)} l S BT`);
+    this.strokeStyle = style;
+  }
+
+  /** Writes the collected text and lines; call before any other drawing so paint order is kept. */
   flush(): void {
     if (this.ops.length === 0) return;
     const height = this.target?.height ?? internals(this.doc).page.height;
@@ -197,13 +221,15 @@ export class TextBatch {
     this.ops = [];
     this.font = '';
     this.color = '';
+    this.strokeStyle = '';
   }
 
+  /** `#rrggbb` as the operands of `rg` / `RG`. */
   private rgb(hex: string): string {
     let op = this.colors.get(hex);
     if (!op) {
       const [r, g, b] = [1, 3, 5].map((i) => round(parseInt(hex.slice(i, i + 2), 16) / 255, 1000));
-      op = `${r} ${g} ${b} rg`;
+      op = `${r} ${g} ${b}`;
       this.colors.set(hex, op);
     }
     return op;
@@ -270,3 +296,22 @@ export class PageForm {
 }
 
 const round = (n: number, by = 100) => Math.round(n * by) / by;
+
+/**
+ * Compresses the current page's content at `level` when pdfkit ends the page, instead of at
+ * pdfkit's 6: the audit's page content took a quarter of its time to compress, and level 1 takes
+ * half of that for about 8 % more bytes (bench/RESULTS.md, session 7). Only the page content: the
+ * fonts and other objects keep pdfkit's level.
+ */
+export function deflatePageAt(doc: PDFKit.PDFDocument, level: number): void {
+  const ref = internals(doc).page.content;
+  const finalize = ref.finalize.bind(ref);
+  ref.compress = false;
+  ref.finalize = () => {
+    if (ref.buffer.length > 0) {
+      ref.buffer = [deflateSync(Buffer.concat(ref.buffer), { level })];
+      ref.data.Filter = 'FlateDecode';
+    }
+    finalize();
+  };
+}

@@ -145,7 +145,8 @@ function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: numbe
       if (right) {
         const rx = x + leftWidth + 3;
         if (right.label) flow.canvas.text(right.label, rx, y, LABEL_W - 4, LABEL);
-        flow.canvas.text(right.text, rx + LABEL_W, y, detailWidth, STYLE);
+        // A line of canvas.wrap: it fits.
+        flow.canvas.fitted(right.text, rx + LABEL_W, y, STYLE);
       }
     });
   }
