@@ -124,7 +124,8 @@ describe('audit report', () => {
   });
 
   it('writes every page\'s "Page N of M" and the first page\'s data hash once the last record is drawn', async () => {
-    const many = Array.from({ length: 90 }, (_, i) => tx({
+    // More rows than the audit reads histories for at a time (256).
+    const many = Array.from({ length: 300 }, (_, i) => tx({
       timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), amount: String(i + 1), direction: i % 2 ? 'inflow' : 'outflow',
       fiat_value: i * 10, notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
     }));
@@ -138,11 +139,15 @@ describe('audit report', () => {
       // Every page with a record carries the table header.
       if (/UTC\s+Hash\s+0x/.test(page)) expect(page).toMatch(/Transaction\s+Details/);
     });
-    expect(pdf.text.join('\n').match(/^\s*2024-\d\d-\d\d 00:00:00 UTC\s+Hash/gm)).toHaveLength(90);
+    expect(pdf.text.join('\n').match(/^\s*2024-\d\d-\d\d 00:00:00 UTC\s+Hash/gm)).toHaveLength(300);
     expect(pdf.text[0]).toContain(`Data SHA-256: ${sha256(many)}`);
     expect(pdf.text.at(-1)).toContain(`Data SHA-256: ${sha256(many)}`);
     // Each footer says its own page number, once, and the final page count.
     pdf.text.forEach((page, i) => expect(page.match(/Page \d+ of \d+/g)).toEqual([`Page ${i + 1} of ${pdf.pages}`]));
-    expect(job.progress.at(-1)).toBe(90);
+    expect(job.progress.at(-1)).toBe(300);
+    // Every row's own history, across the batches: each edit printed once.
+    const edits = Object.values(longHistory).flat().length;
+    expect(pdf.text.join('\n').match(/transaction\.updated by cli/g)).toHaveLength(edits);
+    expect(pdf.text.join('\n').match(/no recorded changes/g)).toHaveLength(300 - Object.keys(longHistory).length);
   });
 });
