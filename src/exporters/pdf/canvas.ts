@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
-import { deflatePageAt, PageForm, TextBatch, useSimpleLayout } from './pdfkit-internals.js';
+import { deflatePageAt, PageForm, TextBatch, useSimpleLayout, widthOf } from './pdfkit-internals.js';
 
 export const PAGE_WIDTH = 841.89; // A4 landscape, in points
 export const PAGE_HEIGHT = 595.28;
@@ -122,7 +122,7 @@ export class Canvas {
     for (const run of runs) {
       this.useFace(this.faceOf(run.cjk, style), style.size);
       this.batch.add(run.text, at, y, style.color ?? COLORS.text);
-      if (runs.length > 1) at += this.doc.widthOfString(run.text);
+      if (runs.length > 1) at += widthOf(this.doc, run.text);
     }
   }
 
@@ -264,7 +264,7 @@ export class Canvas {
     let total = 0;
     for (const run of runs) {
       this.useFace(this.faceOf(run.cjk, style), style.size);
-      total += this.doc.widthOfString(run.text);
+      total += widthOf(this.doc, run.text);
     }
     return total;
   }

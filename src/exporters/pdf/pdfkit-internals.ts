@@ -23,6 +23,7 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
+  txaAdvance?: (text: string) => number;
   txaGlyphs?: { bmp: (string | undefined)[]; surrogates: Map<number, string> };
   id?: string;
   ascender?: number;
@@ -74,27 +75,31 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
   // Widths are asked of every cell and every wrapped line: the advances of the Basic
   // Multilingual Plane in a flat array (−1 until looked up), read by UTF-16 code unit.
   const bmp = new Float64Array(0x10000).fill(-1);
+  // The sum of advances of `text`, in font units scaled to 1000 per em.
+  const advanceOf = (text: string) => {
+    let advanceWidth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let advance = bmp[unit]!;
+      if (advance < 0) {
+        if (unit >= 0xd800 && unit <= 0xdfff) {
+          // A surrogate: the code point it starts (or a lone one) goes through the map.
+          const ch = String.fromCodePoint(text.codePointAt(i)!);
+          advanceWidth += lookup(ch).advance;
+          i += ch.length - 1;
+          continue;
+        }
+        advance = bmp[unit] = lookup(text[i]!).advance;
+      }
+      advanceWidth += advance;
+    }
+    return advanceWidth;
+  };
+  current.txaAdvance = advanceOf;
   // Replaces the whole layout (pdfkit's splits text into words and joins their runs again).
   current.layout = (text: string, _features?: unknown, onlyWidth?: boolean) => {
+    if (onlyWidth) return { glyphs: null, positions: null, advanceWidth: advanceOf(text) };
     let advanceWidth = 0;
-    if (onlyWidth) {
-      for (let i = 0; i < text.length; i++) {
-        const unit = text.charCodeAt(i);
-        let advance = bmp[unit]!;
-        if (advance < 0) {
-          if (unit >= 0xd800 && unit <= 0xdfff) {
-            // A surrogate: the code point it starts (or a lone one) goes through the map.
-            const ch = String.fromCodePoint(text.codePointAt(i)!);
-            advanceWidth += lookup(ch).advance;
-            i += ch.length - 1;
-            continue;
-          }
-          advance = bmp[unit] = lookup(text[i]!).advance;
-        }
-        advanceWidth += advance;
-      }
-      return { glyphs: null, positions: null, advanceWidth };
-    }
     const glyphs: Glyph[] = [];
     const positions: Position[] = [];
     for (const ch of text) {
@@ -106,6 +111,19 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
     return { glyphs, positions, advanceWidth };
   };
   current.txaSimpleLayout = true;
+}
+
+/**
+ * `doc.widthOfString(text)` in the current font and size, straight from useSimpleLayout's
+ * advances for its fonts: no options object, layout result or three calls per measurement (every
+ * cell and wrapped line is measured). The arithmetic is pdfkit's, so the number is the same.
+ */
+export function widthOf(doc: PDFKit.PDFDocument, text: string): number {
+  const d = internals(doc);
+  const advance = d._font?.txaAdvance;
+  if (!advance) return doc.widthOfString(text);
+  // pdfkit's: (font width + characterSpacing 0 × gaps) × horizontalScaling 100 / 100.
+  return ((advance(text) * (d._fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
 }
 
 /**
@@ -165,7 +183,8 @@ const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
  */
 export class TextBatch {
   private ops: string[] = [];
-  private font = '';
+  private font: EmbeddedFont | null = null;
+  private size = 0;
   private color = '';
   private strokeStyle = '';
   private readonly colors = new Map<string, string>();
@@ -180,12 +199,12 @@ export class TextBatch {
     const size = d._fontSize;
     const glyphs = encodeCached(font, text);
     if (glyphs === '') return;
-    const fonts = this.target?.fonts ?? d.page.fonts;
-    if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
-    const fontOp = `/${font.id} ${size} Tf`;
-    if (fontOp !== this.font) {
-      this.ops.push(fontOp);
-      this.font = fontOp;
+    if (font !== this.font || size !== this.size) {
+      const fonts = this.target?.fonts ?? d.page.fonts;
+      if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
+      this.ops.push(`/${font.id} ${size} Tf`);
+      this.font = font;
+      this.size = size;
     }
     if (color !== this.color) {
       this.ops.push(`${this.rgb(color)} rg`);
@@ -219,7 +238,7 @@ export class TextBatch {
     if (this.target) this.target.write(content);
     else this.doc.addContent(content);
     this.ops = [];
-    this.font = '';
+    this.font = null;
     this.color = '';
     this.strokeStyle = '';
   }
