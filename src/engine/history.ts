@@ -24,7 +24,7 @@ export function historyOf(engine: Engine, transactionId: string): HistoryEntry[]
 
 /**
  * The entries of many transactions at once (the audit asks for every row's), in one statement:
- * a lookup per row was a fifth of a 50,000-row audit. Transactions without events are absent.
+ * a lookup per row was a fifth of a 50,000-row audit's CPU time. Transactions without events are absent.
  */
 export function historiesOf(engine: Engine, transactionIds: readonly string[]): Map<string, HistoryEntry[]> {
   const rows = prepareCached(

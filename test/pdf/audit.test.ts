@@ -124,7 +124,7 @@ describe('audit report', () => {
   });
 
   it('writes every page\'s "Page N of M" and the first page\'s data hash once the last record is drawn', async () => {
-    // More rows than the audit reads histories for at a time (256).
+    // Many times the rows the audit reads histories for at a time (32).
     const many = Array.from({ length: 300 }, (_, i) => tx({
       timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), amount: String(i + 1), direction: i % 2 ? 'inflow' : 'outflow',
       fiat_value: i * 10, notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
