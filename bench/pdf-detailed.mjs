@@ -62,7 +62,7 @@ const job = {
   options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo' },
   columns: [], period: { start: '2024-01-01', end: '2024-12-31' }, transactionCount: N,
   summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: N },
-  rows: transactions, history: () => [], attachmentPath: (id) => id, onProgress: () => {},
+  rows: transactions, histories: () => new Map(), attachmentPath: (id) => id, onProgress: () => {},
 };
 
 const t0 = performance.now();

@@ -30,7 +30,7 @@ import type { ExportGroup, ExportJob, ExportWriter } from '../exporters/types.js
 import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
-import { historyOf } from './history.js';
+import { historiesOf } from './history.js';
 
 export interface ExportRow {
   id: string;
@@ -305,7 +305,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
       const tx = findMatching(reader, ws.id, filter, id);
       return tx && [...convertRows([tx], convert)][0]!;
     },
-    history: (txId) => historyOf(reader, txId),
+    histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
   };

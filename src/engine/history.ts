@@ -8,24 +8,44 @@ import type { Changes } from '../core/changes.js';
 import { requireRow } from './transactions.js';
 import { prepareCached } from '../store/statements.js';
 
+type EventRow = { subject_id: string; id: string; type: string; created_at: string; actor: string | null; changes: string | null; source: string | null };
+
+// Only the parts read: a `transaction.created` payload is the whole transaction (≈ 1 KB of JSON).
+const COLUMNS = "subject_id, id, type, created_at, payload ->> '$.actor' AS actor, payload -> '$.changes' AS changes, payload -> '$.source' AS source";
+
 /**
  * The entries of a transaction known to exist. Events written before changes carried values
  * (a list of field names) name the fields with no values; before the actor was recorded, it is null.
  */
 export function historyOf(engine: Engine, transactionId: string): HistoryEntry[] {
-  // Only the parts read: a `transaction.created` payload is the whole transaction (≈ 1 KB of JSON),
-  // and the audit asks for every row's history in both of its passes.
+  const rows = prepareCached(engine.db, `SELECT ${COLUMNS} FROM events WHERE subject_id = ? ORDER BY seq`).all(transactionId) as EventRow[];
+  return rows.map(entryOf);
+}
+
+/**
+ * The entries of many transactions at once (the audit asks for every row's), in one statement:
+ * a lookup per row was a fifth of a 50,000-row audit's CPU time. Transactions without events are absent.
+ */
+export function historiesOf(engine: Engine, transactionIds: readonly string[]): Map<string, HistoryEntry[]> {
   const rows = prepareCached(
     engine.db,
-    "SELECT id, type, created_at, payload ->> '$.actor' AS actor, payload -> '$.changes' AS changes, payload -> '$.source' AS source FROM events WHERE subject_id = ? ORDER BY seq",
-  ).all(transactionId) as { id: string; type: string; created_at: string; actor: string | null; changes: string | null; source: string | null }[];
-  return rows.map((r) => {
-    const stored = r.changes === null ? {} : (JSON.parse(r.changes) as Changes | string[]);
-    const changes = Array.isArray(stored) ? (Object.fromEntries(stored.map((f) => [f, {}])) as Changes) : stored;
-    const entry: HistoryEntry = { event_id: r.id, event: r.type, created_at: r.created_at, actor: r.actor, changes };
-    if (r.source !== null) entry.source = JSON.parse(r.source) as HistoryEntry['source'];
-    return entry;
-  });
+    `SELECT ${COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`,
+  ).all(JSON.stringify(transactionIds)) as EventRow[];
+  const out = new Map<string, HistoryEntry[]>();
+  for (const row of rows) {
+    let entries = out.get(row.subject_id);
+    if (!entries) out.set(row.subject_id, (entries = []));
+    entries.push(entryOf(row));
+  }
+  return out;
+}
+
+function entryOf(r: EventRow): HistoryEntry {
+  const stored = r.changes === null ? {} : (JSON.parse(r.changes) as Changes | string[]);
+  const changes = Array.isArray(stored) ? (Object.fromEntries(stored.map((f) => [f, {}])) as Changes) : stored;
+  const entry: HistoryEntry = { event_id: r.id, event: r.type, created_at: r.created_at, actor: r.actor, changes };
+  if (r.source !== null) entry.source = JSON.parse(r.source) as HistoryEntry['source'];
+  return entry;
 }
 
 export function transactionHistory(engine: Engine, workspaceId: string, transactionId: string): HistoryEntry[] {

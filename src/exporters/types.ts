@@ -76,8 +76,8 @@ export interface ExportJob {
   catalog(): LedgerCatalog;
   /** The row `id` when the export's filter selects it, converted like `rows()`, else null (journals pair own-transfer legs). */
   selected(id: string): Transaction | null;
-  /** Change history of a transaction (audit). */
-  history(transactionId: string): HistoryEntry[];
+  /** Change history of each of these transactions (audit), read together; a transaction without any is absent. */
+  histories(transactionIds: readonly string[]): Map<string, HistoryEntry[]>;
   /** Path of a stored attachment file (audit embeds them). */
   attachmentPath(attachmentId: string): string;
   /** Called as rows are written, with the count so far. */

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/core/types.js';
-import { makeJob, render, tagRef, tx } from './helpers.js';
+import { makeJob, rasterize, render, tagRef, tx, type Raster } from './helpers.js';
+import { COLORS } from '../../src/exporters/pdf/canvas.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'txa-audit-'));
 const receipt = join(dir, 'receipt.pdf');
@@ -24,6 +25,22 @@ function sortedJson(v: unknown): string {
   return JSON.stringify(v);
 }
 const sha256 = (rows: Transaction[]) => createHash('sha256').update(rows.map((r) => sortedJson(r) + '\n').join('')).digest('hex');
+
+/** Pixel rows of page 1 where `hex` spans most of the content width: the horizontal rules drawn there. */
+function ruleRows(r: Raster, hex: string): number[] {
+  const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [from, to] = [Math.ceil(40 * r.scale), Math.floor(800 * r.scale)];
+  const rows: number[] = [];
+  for (let py = 0; py < r.height; py++) {
+    let n = 0;
+    for (let px = from; px < to; px++) {
+      const o = (py * r.width + px) * 3;
+      if (want.every((c, i) => Math.abs(r.data[o + i]! - c) <= 12)) n++; // tight: the header band's fill is a near grey
+    }
+    if (n > 0.9 * (to - from)) rows.push(py);
+  }
+  return rows;
+}
 
 describe('audit report', () => {
   const rows = [
@@ -78,6 +95,21 @@ describe('audit report', () => {
     expect(text).toContain('lost.png (5 B): file missing from the store, not embedded');
   });
 
+  it('draws a rule above every record, and the header and footer rules, where the layout puts them', async () => {
+    const pdf = await render(makeJob({ rows, reportType: 'audit', history, files }));
+    const page = rasterize(pdf.file, 1, 144);
+    const at = (points: number) => Math.round(points * page.scale);
+    const near = (found: number[], points: number) => found.some((py) => Math.abs(py - at(points)) <= 1);
+    // The header's brand rule (TOP + 36) and the footer's (page height − 32), from the shared page form.
+    expect(near(ruleRows(page, COLORS.brand), 64)).toBe(true);
+    const grey = ruleRows(page, COLORS.rule);
+    expect(near(grey, 595.28 - 32)).toBe(true);
+    // One rule above each of the three records, and none elsewhere (consecutive pixel rows are one rule).
+    const rules = grey.filter((py, i) => grey[i - 1] !== py - 1);
+    expect(rules).toHaveLength(3 + 1 + 1); // records, the table's closing rule, the footer's
+    expect(rules[0]).toBeGreaterThan(at(76));
+  });
+
   it('embeds each attachment as a PDF file attachment, byte for byte', async () => {
     const pdf = await render(makeJob({ rows, reportType: 'audit', history, files }));
     const list = execFileSync('pdfdetach', ['-list', pdf.file], { encoding: 'utf8' });
@@ -92,7 +124,8 @@ describe('audit report', () => {
   });
 
   it('writes every page\'s "Page N of M" and the first page\'s data hash once the last record is drawn', async () => {
-    const many = Array.from({ length: 90 }, (_, i) => tx({
+    // Many times the rows the audit reads histories for at a time (32).
+    const many = Array.from({ length: 300 }, (_, i) => tx({
       timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), amount: String(i + 1), direction: i % 2 ? 'inflow' : 'outflow',
       fiat_value: i * 10, notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
     }));
@@ -106,11 +139,15 @@ describe('audit report', () => {
       // Every page with a record carries the table header.
       if (/UTC\s+Hash\s+0x/.test(page)) expect(page).toMatch(/Transaction\s+Details/);
     });
-    expect(pdf.text.join('\n').match(/^\s*2024-\d\d-\d\d 00:00:00 UTC\s+Hash/gm)).toHaveLength(90);
+    expect(pdf.text.join('\n').match(/^\s*2024-\d\d-\d\d 00:00:00 UTC\s+Hash/gm)).toHaveLength(300);
     expect(pdf.text[0]).toContain(`Data SHA-256: ${sha256(many)}`);
     expect(pdf.text.at(-1)).toContain(`Data SHA-256: ${sha256(many)}`);
     // Each footer says its own page number, once, and the final page count.
     pdf.text.forEach((page, i) => expect(page.match(/Page \d+ of \d+/g)).toEqual([`Page ${i + 1} of ${pdf.pages}`]));
-    expect(job.progress.at(-1)).toBe(90);
+    expect(job.progress.at(-1)).toBe(300);
+    // Every row's own history, across the batches: each edit printed once.
+    const edits = Object.values(longHistory).flat().length;
+    expect(pdf.text.join('\n').match(/transaction\.updated by cli/g)).toHaveLength(edits);
+    expect(pdf.text.join('\n').match(/no recorded changes/g)).toHaveLength(300 - Object.keys(longHistory).length);
   });
 });

@@ -66,7 +66,7 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
       }));
     },
     assets: () => new AssetTable(),
-    history: (id) => input.history?.[id] ?? [],
+    histories: (ids) => new Map(ids.flatMap((id) => (input.history?.[id] ? [[id, input.history[id]]] : []))),
     attachmentPath: (id) => input.files?.[id] ?? join(dir, `missing-${id}`),
     onProgress: (n) => progress.push(n),
     tags: TAGS,

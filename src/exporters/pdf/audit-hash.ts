@@ -16,14 +16,44 @@ export function canonicalJson(value: unknown): string {
     return `${out}]`;
   }
   const record = value as Record<string, unknown>;
+  const shape = shapeOf(Object.keys(record));
   let out = '{';
-  // Keys are distinct, so the default sort (UTF-16 code units) is the order.
-  for (const key of Object.keys(record).sort()) {
-    const v = record[key];
+  for (let i = 0; i < shape.sorted.length; i++) {
+    const v = record[shape.sorted[i]!];
     if (v === undefined) continue;
-    out += `${out === '{' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    out += `${out === '{' ? '' : ','}${shape.prefixes[i]}${canonicalJson(v)}`;
   }
   return `${out}}`;
+}
+
+/** An object's keys as created, the same sorted, and each sorted key as JSON with its colon. */
+interface Shape {
+  keys: string[];
+  sorted: string[];
+  prefixes: string[];
+}
+
+/**
+ * The rows of an export are built by the same code, so their objects come in a few shapes (keys
+ * in the same order): each shape's sort and key quoting is done once. Bounded: past MAX_SHAPES
+ * distinct shapes the rest are sorted every time.
+ */
+const shapes: Shape[] = [];
+const MAX_SHAPES = 32;
+
+function shapeOf(keys: string[]): Shape {
+  for (const shape of shapes) if (sameKeys(shape.keys, keys)) return shape;
+  // Keys are distinct, so the default sort (UTF-16 code units) is the order.
+  const sorted = [...keys].sort();
+  const shape = { keys, sorted, prefixes: sorted.map((k) => `${JSON.stringify(k)}:`) };
+  if (shapes.length < MAX_SHAPES) shapes.push(shape);
+  return shape;
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export class DataHash {

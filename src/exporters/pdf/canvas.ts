@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, scriptRuns, type FontFiles } from './fonts.js';
-import { PageForm, TextBatch, useSimpleLayout } from './pdfkit-internals.js';
+import { deflatePageAt, PageForm, TextBatch, useSimpleLayout, widthOf } from './pdfkit-internals.js';
 
 export const PAGE_WIDTH = 841.89; // A4 landscape, in points
 export const PAGE_HEIGHT = 595.28;
@@ -48,6 +48,8 @@ const MAX_BUFFERED = 8 * 1024 * 1024;
  * document's buffer, 70 MB at 50,000 rows. A larger mark lets every turn write all that is ready.
  */
 const FILE_HIGH_WATER_MARK = 1024 * 1024;
+/** zlib level of the pages' content (pdfkit's is 6); see deflatePageAt. */
+const PAGE_DEFLATE_LEVEL = 1;
 /** Laying out rows is all CPU: the writer lets the event loop in at least this often (signals, the job's heartbeat). */
 const YIELD_MS = 50;
 
@@ -86,6 +88,7 @@ export class Canvas {
   addPage(): void {
     this.batch.flush();
     this.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
+    deflatePageAt(this.doc, PAGE_DEFLATE_LEVEL);
   }
 
   /** Width of `text` in points, as `text()` would draw it. */
@@ -105,13 +108,22 @@ export class Canvas {
       runs = scriptRuns(this.fit(text, width, style));
       w = this.runsWidth(runs, style);
     }
-    let at = align === 'right' ? x + width - w : align === 'center' ? x + (width - w) / 2 : x;
+    this.draw(runs, align === 'right' ? x + width - w : align === 'center' ? x + (width - w) / 2 : x, y, style);
+    return w;
+  }
+
+  /** Draws a line known to fit (one of `wrap`'s), left-aligned at `x`, without measuring it again. */
+  fitted(text: string, x: number, y: number, style: TextStyle): void {
+    if (text !== '') this.draw(scriptRuns(text), x, y, style);
+  }
+
+  private draw(runs: { text: string; cjk: boolean }[], x: number, y: number, style: TextStyle): void {
+    let at = x;
     for (const run of runs) {
       this.useFace(this.faceOf(run.cjk, style), style.size);
       this.batch.add(run.text, at, y, style.color ?? COLORS.text);
-      if (runs.length > 1) at += this.doc.widthOfString(run.text);
+      if (runs.length > 1) at += widthOf(this.doc, run.text);
     }
-    return w;
   }
 
   /** The longest prefix of `text` (with "…" when cut) that fits in `width`. */
@@ -202,7 +214,7 @@ export class Canvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, color = COLORS.rule, width = 0.5): void {
-    this.vector((doc) => doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).strokeColor(color).stroke());
+    this.batch.stroke(x1, y1, x2, y2, color, width);
   }
 
   /** Any other drawing on the pdfkit document, after the text so far (paint order). */
@@ -252,7 +264,7 @@ export class Canvas {
     let total = 0;
     for (const run of runs) {
       this.useFace(this.faceOf(run.cjk, style), style.size);
-      total += this.doc.widthOfString(run.text);
+      total += widthOf(this.doc, run.text);
     }
     return total;
   }

@@ -23,7 +23,8 @@ interface EmbeddedFont {
   scale?: number;
   layout?: (text: string, features?: unknown, onlyWidth?: boolean) => { glyphs: Glyph[] | null; positions: Position[] | null; advanceWidth: number };
   txaSimpleLayout?: true;
-  txaGlyphs?: Map<number, string>;
+  txaAdvance?: (text: string) => number;
+  txaGlyphs?: { bmp: (string | undefined)[]; surrogates: Map<number, string> };
   id?: string;
   ascender?: number;
   encode?: (text: string) => [string[], Position[]];
@@ -33,16 +34,20 @@ interface EmbeddedFont {
 interface Reference {
   data: Record<string, unknown>;
   compress: boolean;
+  buffer: Uint8Array[];
   write(chunk: string | Uint8Array): void;
   end(): void;
+  finalize(): void;
 }
 
 interface Internals {
   _font?: EmbeddedFont;
   _fontSize: number;
-  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference> };
+  page: { width: number; height: number; fonts: Record<string, unknown>; xobjects: Record<string, Reference>; content: Reference };
   ref(data: Record<string, unknown>): Reference;
 }
+
+import { deflateSync } from 'node:zlib';
 
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
 
@@ -70,27 +75,31 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
   // Widths are asked of every cell and every wrapped line: the advances of the Basic
   // Multilingual Plane in a flat array (−1 until looked up), read by UTF-16 code unit.
   const bmp = new Float64Array(0x10000).fill(-1);
+  // The sum of advances of `text`, in font units scaled to 1000 per em.
+  const advanceOf = (text: string) => {
+    let advanceWidth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let advance = bmp[unit]!;
+      if (advance < 0) {
+        if (unit >= 0xd800 && unit <= 0xdfff) {
+          // A surrogate: the code point it starts (or a lone one) goes through the map.
+          const ch = String.fromCodePoint(text.codePointAt(i)!);
+          advanceWidth += lookup(ch).advance;
+          i += ch.length - 1;
+          continue;
+        }
+        advance = bmp[unit] = lookup(text[i]!).advance;
+      }
+      advanceWidth += advance;
+    }
+    return advanceWidth;
+  };
+  current.txaAdvance = advanceOf;
   // Replaces the whole layout (pdfkit's splits text into words and joins their runs again).
   current.layout = (text: string, _features?: unknown, onlyWidth?: boolean) => {
+    if (onlyWidth) return { glyphs: null, positions: null, advanceWidth: advanceOf(text) };
     let advanceWidth = 0;
-    if (onlyWidth) {
-      for (let i = 0; i < text.length; i++) {
-        const unit = text.charCodeAt(i);
-        let advance = bmp[unit]!;
-        if (advance < 0) {
-          if (unit >= 0xd800 && unit <= 0xdfff) {
-            // A surrogate: the code point it starts (or a lone one) goes through the map.
-            const ch = String.fromCodePoint(text.codePointAt(i)!);
-            advanceWidth += lookup(ch).advance;
-            i += ch.length - 1;
-            continue;
-          }
-          advance = bmp[unit] = lookup(text[i]!).advance;
-        }
-        advanceWidth += advance;
-      }
-      return { glyphs: null, positions: null, advanceWidth };
-    }
     const glyphs: Glyph[] = [];
     const positions: Position[] = [];
     for (const ch of text) {
@@ -105,6 +114,19 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
 }
 
 /**
+ * `doc.widthOfString(text)` in the current font and size, straight from useSimpleLayout's
+ * advances for its fonts: no options object, layout result or three calls per measurement (every
+ * cell and wrapped line is measured). The arithmetic is pdfkit's, so the number is the same.
+ */
+export function widthOf(doc: PDFKit.PDFDocument, text: string): number {
+  const d = internals(doc);
+  const advance = d._font?.txaAdvance;
+  if (!advance) return doc.widthOfString(text);
+  // pdfkit's: (font width + characterSpacing 0 × gaps) × horizontalScaling 100 / 100.
+  return ((advance(text) * (d._fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
+}
+
+/**
  * The glyph ids of `text` as the bytes of a PDF literal string (two per glyph, the font's
  * Identity-H encoding), one code point at a time through a per-font cache. The first use of a
  * character goes through the font's own `encode`, which adds the glyph to the subset and records
@@ -116,16 +138,22 @@ export function useSimpleLayout(doc: PDFKit.PDFDocument): void {
  */
 function encodeCached(font: EmbeddedFont, text: string): string {
   if (!font.txaSimpleLayout) return literalOf(font.encode!(text)[0]);
-  // By code point (a number: no one-character string per character), astral ones too.
-  const cache = (font.txaGlyphs ??= new Map());
+  // Indexed by UTF-16 code unit (an array read, not a hash lookup: this runs per character);
+  // surrogates (a pair's code point, or a lone one) have no slot there and go through the map.
+  const cache = (font.txaGlyphs ??= { bmp: new Array<string | undefined>(0x10000), surrogates: new Map() });
   let bytes = '';
   for (let i = 0; i < text.length; i++) {
-    const cp = text.codePointAt(i)!;
-    if (cp > 0xffff) i++;
-    let glyph = cache.get(cp);
+    const unit = text.charCodeAt(i);
+    let glyph = cache.bmp[unit];
     if (glyph === undefined) {
-      glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
-      cache.set(cp, glyph);
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      glyph = cache.surrogates.get(cp);
+      if (glyph === undefined) {
+        glyph = literalOf(font.encode!(String.fromCodePoint(cp))[0]);
+        if (unit >= 0xd800 && unit <= 0xdfff) cache.surrogates.set(cp, glyph);
+        else cache.bmp[unit] = glyph;
+      }
     }
     bytes += glyph;
   }
@@ -155,8 +183,10 @@ const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
  */
 export class TextBatch {
   private ops: string[] = [];
-  private font = '';
+  private font: EmbeddedFont | null = null;
+  private size = 0;
   private color = '';
+  private strokeStyle = '';
   private readonly colors = new Map<string, string>();
 
   /** Writes to `target` when given (a form XObject), else to the document's current page. */
@@ -169,15 +199,15 @@ export class TextBatch {
     const size = d._fontSize;
     const glyphs = encodeCached(font, text);
     if (glyphs === '') return;
-    const fonts = this.target?.fonts ?? d.page.fonts;
-    if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
-    const fontOp = `/${font.id} ${size} Tf`;
-    if (fontOp !== this.font) {
-      this.ops.push(fontOp);
-      this.font = fontOp;
+    if (font !== this.font || size !== this.size) {
+      const fonts = this.target?.fonts ?? d.page.fonts;
+      if (fonts[font.id!] == null) fonts[font.id!] = font.ref!();
+      this.ops.push(`/${font.id} ${size} Tf`);
+      this.font = font;
+      this.size = size;
     }
     if (color !== this.color) {
-      this.ops.push(this.rgb(color));
+      this.ops.push(`${this.rgb(color)} rg`);
       this.color = color;
     }
     // Text space is the PDF's own (origin bottom left); pdfkit's page space is flipped.
@@ -185,7 +215,20 @@ export class TextBatch {
     this.ops.push(`1 0 0 1 ${round(x)} ${round(baseline)} Tm (${glyphs}) Tj`);
   }
 
-  /** Writes the collected text; call before any other drawing so paint order is kept. */
+  /**
+   * A straight line, in page space, between the text before and after it (paint order kept):
+   * pdfkit's own path calls write six small chunks per line, and flushing the text before them
+   * cost one content write per audit record.
+   */
+  stroke(x1: number, y1: number, x2: number, y2: number, color: string, width: number): void {
+    const height = this.target?.height ?? internals(this.doc).page.height;
+    const style = `${width} w ${this.rgb(color)} RG`;
+    // Paths are drawn outside a text object; the font and fill colour persist across it.
+    this.ops.push(`ET ${style === this.strokeStyle ? '' : `${style} `}${round(x1)} ${round(height - y1)} m ${round(x2)} ${round(height - y2)} l S BT`);
+    this.strokeStyle = style;
+  }
+
+  /** Writes the collected text and lines; call before any other drawing so paint order is kept. */
   flush(): void {
     if (this.ops.length === 0) return;
     const height = this.target?.height ?? internals(this.doc).page.height;
@@ -195,15 +238,17 @@ export class TextBatch {
     if (this.target) this.target.write(content);
     else this.doc.addContent(content);
     this.ops = [];
-    this.font = '';
+    this.font = null;
     this.color = '';
+    this.strokeStyle = '';
   }
 
+  /** `#rrggbb` as the operands of `rg` / `RG`. */
   private rgb(hex: string): string {
     let op = this.colors.get(hex);
     if (!op) {
       const [r, g, b] = [1, 3, 5].map((i) => round(parseInt(hex.slice(i, i + 2), 16) / 255, 1000));
-      op = `${r} ${g} ${b} rg`;
+      op = `${r} ${g} ${b}`;
       this.colors.set(hex, op);
     }
     return op;
@@ -270,3 +315,22 @@ export class PageForm {
 }
 
 const round = (n: number, by = 100) => Math.round(n * by) / by;
+
+/**
+ * Compresses the current page's content at `level` when pdfkit ends the page, instead of at
+ * pdfkit's 6: the audit's page content took a quarter of its time to compress, and level 1 takes
+ * half of that for about 8 % more bytes (bench/RESULTS.md, session 7). Only the page content: the
+ * fonts and other objects keep pdfkit's level.
+ */
+export function deflatePageAt(doc: PDFKit.PDFDocument, level: number): void {
+  const ref = internals(doc).page.content;
+  const finalize = ref.finalize.bind(ref);
+  ref.compress = false;
+  ref.finalize = () => {
+    if (ref.buffer.length > 0) {
+      ref.buffer = [deflateSync(Buffer.concat(ref.buffer), { level })];
+      ref.data.Filter = 'FlateDecode';
+    }
+    finalize();
+  };
+}
