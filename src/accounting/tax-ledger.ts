@@ -40,6 +40,7 @@ export interface LedgerRow {
   wallet_id: string;
   wallet_label: string;
   chain: string;
+  /** '' when the read leaves it out: only the tax PDF prints it. */
   tx_hash: string;
   token: Pick<Token, 'symbol' | 'address' | 'decimals'>;
   amount: string;

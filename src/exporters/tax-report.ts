@@ -5,7 +5,7 @@
  */
 import { centsToNumber, centsToString } from '../core/money.js';
 import { quantityText } from '../accounting/quantity.js';
-import { taxLines, type DisposalLine, type IncomeLine } from '../accounting/tax-ledger.js';
+import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow } from '../accounting/tax-ledger.js';
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { csvLine } from './csv-text.js';
@@ -109,34 +109,49 @@ function csvText(cell: Cell): string {
   return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
 }
 
+/**
+ * The job's ledger rows, in groups as they come: read by the file's worker in the job's snapshot
+ * when it can (the lots are computed here meanwhile), else by this thread.
+ */
+async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
+  const source = job.ledgerSource;
+  const batches = source?.snapshot && file.ledgerBatches ? await file.ledgerBatches(source.read, source.snapshot.unchanged) : null;
+  if (batches === null) {
+    yield job.ledgerRows();
+    return;
+  }
+  for await (const batch of batches) yield source!.decode(batch);
+}
+
 /** `report_type` `tax` or `income` of a CSV or JSON export. */
 export const writeTaxReport: ExportWriter = async (job, destPath) => {
   const report = job.reportType === 'income' ? 'income' : 'tax';
+  const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
+  const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
   let rows = 0;
   let seen = 0;
-  // Lines come as the ledger reads each row; progress counts the rows the filter selects.
-  const counted = (function* () {
-    for (const r of job.ledgerRows()) {
-      if (r.reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
-      yield r;
-    }
-  })();
+  const offThread = job.transactionCount >= OFF_THREAD_ROWS;
   const written = await writeChunked(
     destPath,
     async (file) => {
       format.start(file);
-      for (const line of taxLines(counted, opts)) {
-        totals.add(line);
-        if (line.kind !== (report === 'tax' ? 'disposal' : 'income')) continue;
-        const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
-        if (file.add(format.row(row, rows++ === 0))) await file.flush();
+      for await (const group of ledgerGroups(job, file)) {
+        for (const { tx, reported } of group) {
+          // Progress counts the rows the filter selects.
+          if (reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
+          for (const line of ledger.add(tx, reported)) {
+            totals.add(line);
+            if (line.kind !== kind) continue;
+            const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
+            if (file.add(format.row(row, rows++ === 0))) await file.flush();
+          }
+        }
       }
       format.end(file, totals);
     },
-    { offThread: job.transactionCount >= OFF_THREAD_ROWS },
+    { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
   );
   job.onProgress(seen);
   return written;
