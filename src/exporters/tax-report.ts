@@ -8,7 +8,7 @@ import { quantityText } from '../accounting/quantity.js';
 import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow } from '../accounting/tax-ledger.js';
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
-import { csvLine } from './csv-text.js';
+import { csvCell, csvLine } from './csv-text.js';
 import type { ExportJob, ExportWriter } from './types.js';
 
 export const TAX_COLUMNS = [
@@ -19,7 +19,12 @@ export const INCOME_COLUMNS = ['date', 'wallet_label', 'chain', 'token', 'quanti
 
 /** A cell: text, money as cents (2 decimals in CSV, a number in JSON), or empty (null in JSON). */
 type Cell = string | bigint | null;
-type Row = Record<string, Cell>;
+export type Row = Record<string, Cell>;
+
+/** Columns whose text never needs csvCell's work: days, canonical unsigned quantities, the term and note words (money is cents). */
+const PLAIN_COLUMNS = new Set(['date_acquired', 'date_sold', 'date', 'quantity', 'term', 'note']);
+/** Text columns of few distinct values, escaped once per value. */
+const REPEATED_COLUMNS = new Set(['wallet_label', 'chain', 'token', 'tag']);
 
 const PROGRESS_EVERY = 1000;
 const day = (timestamp: string) => timestamp.slice(0, 10);
@@ -79,7 +84,7 @@ interface Format {
 function csvFormat(job: ExportJob, report: 'tax' | 'income', columns: readonly string[]): Format {
   return {
     start: (file) => file.add(csvLine([...columns])),
-    row: (row) => csvLine(columns.map((c) => csvText(row[c] ?? null))),
+    row: csvRowWriter(columns),
     end: (file, totals) => {
       if (!job.options.include_summary) return;
       file.add(csvLine(columns.map(() => '')));
@@ -102,6 +107,30 @@ function jsonFormat(job: ExportJob, report: 'tax' | 'income'): Format {
       const entries = totalsOf(report, totals).map(([, name, value]) => [name, typeof value === 'bigint' ? centsToNumber(Number(value)) : value]);
       file.add(`\n]${job.options.include_summary ? `,"totals":${JSON.stringify(Object.fromEntries(entries))}` : ''}}\n`);
     },
+  };
+}
+
+/**
+ * A row's CSV line, as csvLine makes it but cheaper (a third of the tax CSV's text time): money
+ * (`-?digits.dd`, a number csvCell leaves alone) and the PLAIN_COLUMNS go as they are, and
+ * REPEATED_COLUMNS are escaped once per value.
+ */
+export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
+  const cells = columns.map((c): ((cell: Cell) => string) => {
+    if (PLAIN_COLUMNS.has(c)) return (cell) => (cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell);
+    if (!REPEATED_COLUMNS.has(c)) return (cell) => (typeof cell === 'bigint' ? centsToString(cell) : csvCell(csvText(cell)));
+    const escaped = new Map<string, string>();
+    return (cell) => {
+      const text = csvText(cell);
+      let out = escaped.get(text);
+      if (out === undefined) escaped.set(text, (out = csvCell(text)));
+      return out;
+    };
+  });
+  return (row) => {
+    const out = new Array<string>(columns.length);
+    for (let i = 0; i < columns.length; i++) out[i] = cells[i]!(row[columns[i]!] ?? null);
+    return `${out.join(',')}\r\n`;
   };
 }
 
