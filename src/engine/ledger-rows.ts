@@ -14,7 +14,7 @@ import { isoSecondsByDay } from '../core/clock.js';
 import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
 import { compareTagRefs } from '../store/transactions.js';
-import { F, ledgerBatches, RECORD_WIDTH, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
+import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
 
 export { ledgerFilter } from '../store/ledger-read.js';
 
@@ -25,11 +25,14 @@ export type LedgerDecoder = (batch: LedgerBatch) => Generator<{ tx: LedgerRow; r
 export interface LedgerSource {
   read: LedgerRead;
   decode: LedgerDecoder;
+  /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
+  hasRows(n: number): boolean;
 }
 
 /** The ledger's source for `filter`, values converted by `convert`; tx_hash read when `txHash` (the tax PDF's). */
 export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert, txHash: boolean): LedgerSource {
-  return { read: { workspaceId, filter, txHash }, decode: ledgerDecoder(reader, workspaceId, convert) };
+  const read = { workspaceId, filter, txHash };
+  return { read, decode: ledgerDecoder(reader, workspaceId, convert), hasRows: (n) => ledgerHasRows(reader.db, read, n) };
 }
 
 /** The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values converted by `convert`. */

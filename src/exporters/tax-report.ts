@@ -161,7 +161,8 @@ export const writeTaxReport: ExportWriter = async (job, destPath) => {
   const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
   let rows = 0;
   let seen = 0;
-  const offThread = job.transactionCount >= OFF_THREAD_ROWS;
+  // The rows the lots come from count, not only the report's: a year's report reads all history.
+  const offThread = job.transactionCount >= OFF_THREAD_ROWS || job.ledgerSource?.hasRows(OFF_THREAD_ROWS) === true;
   const written = await writeChunked(
     destPath,
     async (file) => {

@@ -62,6 +62,8 @@ export interface ExportJob {
   ledgerSource?: {
     read: LedgerRead;
     decode(batch: LedgerBatch): Iterable<{ tx: LedgerRow; reported: boolean }>;
+    /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
+    hasRows(n: number): boolean;
     snapshot?: { path: string; unchanged(): boolean };
   };
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */

@@ -61,6 +61,12 @@ export function ledgerFilter(filter: TxFilter): TxFilter {
   return { ...(filter.endTs === undefined ? {} : { endTs: filter.endTs }), ...(filter.spam === undefined ? {} : { spam: filter.spam }) };
 }
 
+/** Whether the ledger filter of `read` holds at least `n` rows (counting no further). */
+export function ledgerHasRows(db: Db, read: LedgerRead, n: number): boolean {
+  const w = whereOf(read.workspaceId, ledgerFilter(read.filter));
+  return (db.prepare(`SELECT count(*) FROM (SELECT 1 FROM transactions t WHERE ${w.sql} LIMIT ?)`).pluck().get(...w.params, n) as number) >= n;
+}
+
 /** The records of `read`, in batches of BATCH_ROWS records (the last may hold fewer). */
 export function* ledgerBatches(db: Db, read: LedgerRead): Generator<LedgerBatch> {
   // Every page is read about once, and the income links' sort keeps to the cache's budget

@@ -27,11 +27,11 @@ const ROWS = 7_000; // several batches of records
 const RATE: Convert = (cents) => (cents === null ? null : Math.round(cents * 1.37));
 
 /** Rows in and out of three wallets, many per timestamp, hostile labels and symbols, income tags and own transfers. */
-function ledger(): Ledger {
+function ledger(rows = ROWS): Ledger {
   return {
     labels: ['Main, "hot"', '=cold', 'Ünï'],
     tagNames: ['Income', 'fees', '-1.5', '@x', 'é'],
-    txs: Array.from({ length: ROWS }, (_, i) => ({
+    txs: Array.from({ length: rows }, (_, i) => ({
       wallet: i % 3, ts: 1_600_000_000 + Math.floor(i / 5) * 86_000, amount: `${(i % 17) + 1}.${i % 9}5`, fiatCents: i % 11 ? (i % 23) * 1_001 + 7 : null,
       direction: i % 3 === 1 ? ('outflow' as const) : ('inflow' as const), symbol: ['ETH', '＝X', 'A,"B"', '日本'][i % 4]!, notes: null,
       hash: `0x${i.toString(16).padStart(64, '0')}`, chain: i % 5 ? ('ethereum' as const) : ('base' as const), tokenAddress: null, from: 'f',
@@ -59,13 +59,13 @@ function jobOf(engine: Engine, ws: string, filter: TxFilter, convert: Convert, r
 }
 
 /** The compiled writer's file in one read transaction of `engine` (as export-jobs.ts reads), with a commit watch begun before it. */
-async function workerFile(engine: Engine, ws: string, dir: string, args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' }, between?: () => void) {
+async function workerFile(engine: Engine, ws: string, dir: string, args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' }, between?: () => void, rowCount = compiled.OFF_THREAD_ROWS) {
   const watch = watchCommits(engine.ledgerPath);
   engine.db.exec('BEGIN');
   try {
     engine.db.prepare('SELECT 1 FROM transactions LIMIT 1').get();
     between?.();
-    const { job, calls } = jobOf(engine, ws, args.filter, args.convert, args.report, args.format, compiled.OFF_THREAD_ROWS, { path: engine.ledgerPath, unchanged: watch.unchanged });
+    const { job, calls } = jobOf(engine, ws, args.filter, args.convert, args.report, args.format, rowCount, { path: engine.ledgerPath, unchanged: watch.unchanged });
     const path = join(dir, `worker.${args.format}`);
     const written = await compiled.writeTaxReport(job, path);
     return { written, calls, text: readFileSync(path, 'utf8') };
@@ -101,6 +101,23 @@ describe('tax and income reports read by the file worker', () => {
         expect(worker.written).toEqual(here.written);
         expect(worker.text.length).toBeGreaterThan(20_000);
       }
+    } finally {
+      engine.close();
+    }
+  });
+
+  test('a report of few rows over a long history: the worker reads the history', async () => {
+    const { engine, ws, dir } = seed(ledger(compiled.OFF_THREAD_ROWS + 1_000));
+    try {
+      const last = engine.db.prepare('SELECT max(ts) FROM transactions').pluck().get() as number;
+      const args = { filter: { startTs: last - 20 * 86_000 }, convert: identity, report: 'tax', format: 'csv' } as const;
+      const reported = engine.db.prepare('SELECT count(*) FROM transactions WHERE ts >= ?').pluck().get(args.filter.startTs) as number;
+      expect(reported).toBeLessThan(1_000);
+      const worker = await workerFile(engine, ws, dir, args, undefined, reported);
+      const here = await hereFile(engine, ws, dir, args);
+      expect(worker.calls.ledgerRows).toBe(0);
+      expect(worker.text).toBe(here.text);
+      expect(worker.text.split('\r\n').length).toBeGreaterThan(10);
     } finally {
       engine.close();
     }
