@@ -14,7 +14,7 @@ import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
 import { useTagSets } from '../store/tag-sets.js';
-import { ledgerBatches, type LedgerRead } from '../store/ledger-read.js';
+import { ledgerBatches, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
 
 const port = parentPort!;
 const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
@@ -47,8 +47,14 @@ function enqueue(step: () => Promise<void>): void {
 
 /** The second reader's snapshot: opened at start, so it begins as close to the main thread's as can be. */
 let reader: Db | undefined;
+/** The tax report's ledger read on `reader`, while it runs (readLedger). */
+let ledgerRead: Generator<LedgerBatch> | undefined;
 
 function stopReading(): void {
+  // A ledger read stopped half-way (a failure) closes its statements first: the connection
+  // refuses to commit while one is open.
+  ledgerRead?.return(undefined);
+  ledgerRead = undefined;
   if (reader?.inTransaction) reader.exec('COMMIT');
   reader?.close();
   reader = undefined;
@@ -121,7 +127,8 @@ let wakeLedger: (() => void) | undefined;
 
 /** Reads the ledger records of `read` in this thread's snapshot and posts them in batches, in order. */
 async function readLedger(read: LedgerRead): Promise<void> {
-  for (const batch of ledgerBatches(reader!, read)) {
+  ledgerRead = ledgerBatches(reader!, read);
+  for (const batch of ledgerRead) {
     post({ batch });
     batchesOut++;
     // Lets the main thread's chunks in, to be written between batches.

@@ -123,6 +123,22 @@ describe('tax and income reports read by the file worker', () => {
     }
   });
 
+  test('a file that cannot be written while the worker is mid-read: the export fails with the write error', async () => {
+    // The first chunk is written after ≈ 5,000 rows; the worker is then a few batches further, far from the end.
+    const { engine, ws, dir } = seed(ledger(compiled.OFF_THREAD_ROWS + 1_000));
+    const watch = watchCommits(engine.ledgerPath);
+    engine.db.exec('BEGIN');
+    try {
+      engine.db.prepare('SELECT 1 FROM transactions LIMIT 1').get();
+      const { job } = jobOf(engine, ws, {}, identity, 'tax', 'csv', compiled.OFF_THREAD_ROWS, { path: engine.ledgerPath, unchanged: watch.unchanged });
+      await expect(compiled.writeTaxReport(job, join(dir, 'no-such-dir', 'tax.csv'))).rejects.toThrow(/ENOENT/);
+    } finally {
+      engine.db.exec('COMMIT');
+      watch.close();
+      engine.close();
+    }
+  });
+
   test('a commit between the snapshot and the worker start: this thread reads the rows, the file is still the snapshot', async () => {
     const { engine, ws, dir } = seed(ledger());
     const other = openDb(engine.ledgerPath);
