@@ -33,6 +33,8 @@ export interface Piece {
 
 /** The share of `total` for the slice (before, after] of `whole`, rounded once (module note). */
 export function share(total: bigint, before: bigint, after: bigint, whole: bigint): bigint {
+  // The whole of it (a lot taken at once, a disposal one piece covers): no division to make.
+  if (before === 0n && after === whole && whole > 0n) return total;
   return divRoundHalfEven(total * after, whole) - divRoundHalfEven(total * before, whole);
 }
 

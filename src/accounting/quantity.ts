@@ -17,8 +17,16 @@ export function upscale(units: bigint, from: number, to: number): bigint {
   return units * 10n ** BigInt(to - from);
 }
 
+/** An amount already canonical but for leading zeros and the sign, as the ledger stores them: digits, and a fraction not ending in 0. */
+const PLAIN_AMOUNT = /^-?(\d+)(?:\.(\d*[1-9]))?$/;
+
 /** A transaction's amount (unsigned, exact) at its token's decimals. */
 export function quantityOf(amount: string, decimals: number): Quantity {
+  // The ledger's own amounts take the short way (a third of the tax report's parsing time);
+  // leading zeros change nothing for BigInt, and anything else is normalized first.
+  const plain = PLAIN_AMOUNT.exec(amount);
+  const fraction = plain?.[2] ?? '';
+  if (plain && fraction.length <= decimals) return { units: BigInt(plain[1]! + fraction.padEnd(decimals, '0')), scale: decimals };
   const canonical = normalizeDecimal(amount);
   if (canonical === null) throw new RangeError(`'${amount}' is not an amount`);
   return { units: toBaseUnits(canonical.replace(/^-/, ''), decimals), scale: decimals };

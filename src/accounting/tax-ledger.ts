@@ -40,6 +40,7 @@ export interface LedgerRow {
   wallet_id: string;
   wallet_label: string;
   chain: string;
+  /** '' when the read leaves it out: only the tax PDF prints it. */
   tx_hash: string;
   token: Pick<Token, 'symbol' | 'address' | 'decimals'>;
   amount: string;
@@ -107,6 +108,7 @@ export class TaxLedger {
   /** Own transfers seen by one leg, by transfer id: the lots sent, or the leg received first. */
   private readonly transits = new Map<string, Transit>();
   private readonly early = new Map<string, LedgerRow>();
+  private readonly bookByToken = new WeakMap<LedgerRow['token'], { chain: string; walletId: string; book: Book }>();
   private seq = 0;
 
   constructor(private readonly opts: TaxOptions) {}
@@ -140,6 +142,16 @@ export class TaxLedger {
   }
 
   private bookOf(tx: LedgerRow): Book {
+    // Rows of one wallet and token often share their token object (engine/ledger-rows.ts): its
+    // book is kept for it, checked against the row's chain and wallet.
+    const known = this.bookByToken.get(tx.token);
+    if (known && known.chain === tx.chain && known.walletId === tx.wallet_id) return known.book;
+    const book = this.findBook(tx);
+    this.bookByToken.set(tx.token, { chain: tx.chain, walletId: tx.wallet_id, book });
+    return book;
+  }
+
+  private findBook(tx: LedgerRow): Book {
     const asset = this.opts.assets.assetOf(tx.chain, tx.token);
     const scope = this.opts.scope === 'wallet' ? tx.wallet_id : UNIVERSAL;
     const key = `${scope} ${asset.key}`;

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { Engine } from './engine.js';
 import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
-import { ledgerFilter, ledgerRows, loadAssetTable } from './ledger-rows.js';
+import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { DAY_SECONDS, dayOf } from '../core/dates.js';
@@ -310,6 +310,10 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     onProgress,
   };
   if (request.report_type) job.reportType = request.report_type;
+  // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.
+  if (row.format !== 'pdf' && (request.report_type === 'tax' || request.report_type === 'income')) {
+    job.ledgerSource = ledgerSource(reader, ws.id, filter, conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)), false);
+  }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;
   if (by) {
@@ -485,6 +489,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
     const track = progressTracker(engine, lease, () => count, opts.onProgress);
     const job = buildJob(engine, reader, row, ws, request, track);
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     count = job.transactionCount;
     digest = (await writer(job, tmp)).sha256;
     lease.check();

@@ -1,7 +1,7 @@
 /**
  * The tax and income reports' input (ExportJob.ledgerRows, docs/accounting.md): every row of the
- * workspace up to the report's end, read lean, each marked `reported` when the export's filter
- * selects it, and the asset table the ledger's `assets.json` extends.
+ * workspace up to the report's end, read lean (store/ledger-read.ts), each marked `reported` when
+ * the export's filter selects it, and the asset table the ledger's `assets.json` extends.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,129 +13,76 @@ import type { Direction } from '../core/types.js';
 import { isoSecondsByDay } from '../core/clock.js';
 import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
-import { compareTagRefs, whereOf } from '../store/transactions.js';
+import { compareTagRefs } from '../store/transactions.js';
+import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
 
-/**
- * The filter of every row a report's lots can come from: the whole workspace until the filter's
- * end, spam left out unless the export includes it (CONTRACT §9).
- */
-export function ledgerFilter(filter: TxFilter): TxFilter {
-  return { ...(filter.endTs === undefined ? {} : { endTs: filter.endTs }), ...(filter.spam === undefined ? {} : { spam: filter.spam }) };
+export { ledgerFilter } from '../store/ledger-read.js';
+
+/** A batch's records (store/ledger-read.ts) as the tax ledger's rows; batches are decoded in order. */
+export type LedgerDecoder = (batch: LedgerBatch) => Generator<{ tx: LedgerRow; reported: boolean }>;
+
+/** What a thread reads (plain data, for the file worker) and how this thread makes rows of it. */
+export interface LedgerSource {
+  read: LedgerRead;
+  decode: LedgerDecoder;
+  /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
+  hasRows(n: number): boolean;
 }
 
-/** The page cache while the ledger is read: 2 MB (SQLite's default; better-sqlite3 sets 16 MB). */
-const LEDGER_CACHE_SIZE = -2000;
+/** The ledger's source for `filter`, values converted by `convert`; tx_hash read when `txHash` (the tax PDF's). */
+export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert, txHash: boolean): LedgerSource {
+  const read = { workspaceId, filter, txHash };
+  return { read, decode: ledgerDecoder(reader, workspaceId, convert), hasRows: (n) => ledgerHasRows(reader.db, read, n) };
+}
 
 /** The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values converted by `convert`. */
 export function* ledgerRows(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Generator<{ tx: LedgerRow; reported: boolean }> {
-  // Every page is read about once, and the income links' sort keeps to the cache's budget
-  // (spilling to a temporary file beyond it): a small cache takes ~30 MB off the peak, no time.
-  // Set while none of the connection's statements runs (SQLite refuses it during a read).
-  const cacheSize = reader.db.pragma('cache_size', { simple: true }) as number;
-  reader.db.pragma(`cache_size = ${LEDGER_CACHE_SIZE}`);
-  try {
-    yield* markReported(reader, workspaceId, filter, readLedger(reader, workspaceId, ledgerFilter(filter), convert));
-  } finally {
-    reader.db.pragma(`cache_size = ${cacheSize}`);
-  }
+  const source = ledgerSource(reader, workspaceId, filter, convert, true);
+  for (const batch of ledgerBatches(reader.db, source.read)) yield* source.decode(batch);
 }
 
+/** The fields a kind stands for, with the wallet's label; rows of a kind share its token object. */
+type Kind = Pick<LedgerRow, 'wallet_id' | 'wallet_label' | 'chain' | 'token' | 'direction' | 'type'>;
+
 /**
- * The rows of `filter` in order, as the tax ledger reads them: only its columns, raw arrays
- * (row objects cost a third more), no tags, attachments or explorer URL. Income tags come from a
- * second ordered read of the income tag links alone (incomeLinks), merged in, and wallet labels
- * and tag names from maps of the few wallets and tags.
+ * Records to rows: wallet labels and income tag names from maps of the few wallets and tags
+ * (read in the job's snapshot, as the records are), timestamps made once per day.
  */
-function* readLedger(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Generator<LedgerRow> {
+function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): LedgerDecoder {
   const db = reader.db;
   const labels = new Map(db.prepare('SELECT id, label FROM wallets WHERE workspace_id = ?').raw(true).all(workspaceId) as [string, string][]);
   const income = db.prepare(`SELECT id, name FROM tags WHERE workspace_id = ? AND type = 'income'`).all(workspaceId) as { id: string; name: string }[];
   const incomeName = new Map(income.map((t) => [t.id, t.name]));
-  const w = whereOf(workspaceId, filter);
-  const stmt = db.prepare(
-    `SELECT t.id, t.ts, t.wallet_id, t.chain, t.tx_hash, t.token_symbol, t.token_address, t.token_decimals, t.amount, t.fiat_cents, t.direction, t.type,
-       t.transfer_id, iif(t.transfer_id IS NULL, NULL, (SELECT c.id FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id))
-     FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`,
-  );
+  const kinds: Kind[] = [];
   const none: readonly string[] = [];
-  const links = incomeLinks(reader, workspaceId, filter, [...incomeName.keys()]);
-  let link = links.next();
   const timestamp = isoSecondsByDay();
-  try {
-    for (const r of stmt.raw(true).iterate(...w.params) as IterableIterator<unknown[]>) {
-      const id = r[0] as string;
-      const ts = r[1] as number;
-      const cents = convert(r[9] as number | null, ts);
-      // The links are of this stream's rows, in its order: the next one is this row's or a later row's.
-      let tagIds: string[] | undefined;
-      while (!link.done && link.value[0] === id) {
-        (tagIds ??= []).push(link.value[1]);
-        link = links.next();
-      }
-      yield {
-        id, timestamp: timestamp(ts), wallet_id: r[2] as string, wallet_label: labels.get(r[2] as string)!, chain: r[3] as string,
-        tx_hash: r[4] as string, token: { symbol: r[5] as string, address: r[6] as string | null, decimals: r[7] as number }, amount: r[8] as string,
-        fiat_cents: cents === null ? null : BigInt(cents), direction: r[10] as Direction, type: r[11] as string,
-        transfer: r[12] === null ? null : { id: r[12] as string, counterpart_id: r[13] as string | null },
-        income_tags: tagIds === undefined ? none : incomeTags(tagIds, incomeName),
-      };
+  return function* ({ records: b, kinds: added }) {
+    for (const json of added) {
+      const [walletId, chain, symbol, address, decimals, direction, type] = JSON.parse(json) as [string, string, string, string | null, number, Direction, string];
+      kinds.push({ wallet_id: walletId, wallet_label: labels.get(walletId)!, chain, token: { symbol, address, decimals }, direction, type });
     }
-  } finally {
-    links.return?.();
-  }
-}
-
-/**
- * [transaction id, tag id] of every income tag link of `filter`'s rows, in the rows' timestamp
- * then id order. One sorted read of the few income links costs a fraction of a tag lookup for
- * each of the many tagged rows (bench/RESULTS.md); CROSS JOIN keeps SQLite from walking every
- * row to find them.
- */
-function incomeLinks(reader: Engine, workspaceId: string, filter: TxFilter, tagIds: string[]): Iterator<[string, string], undefined> {
-  if (tagIds.length === 0) return [][Symbol.iterator]();
-  const w = whereOf(workspaceId, filter);
-  return reader.db
-    .prepare(
-      `SELECT t.id, x.tag_id FROM transaction_tags x CROSS JOIN transactions t ON t.id = x.transaction_id
-       WHERE x.tag_id IN (${tagIds.map(() => '?').join(', ')}) AND ${w.sql} ORDER BY t.ts ASC, t.id ASC`,
-    )
-    .raw(true)
-    .iterate(...tagIds, ...w.params) as IterableIterator<[string, string]>;
+    for (let i = 0; i < b.length; i += RECORD_WIDTH) {
+      const k = kinds[b[i + F.kind] as number]!;
+      const ts = b[i + F.ts] as number;
+      const cents = convert(b[i + F.fiatCents] as number | null, ts);
+      const tagIds = b[i + F.incomeTagIds] as string[] | null;
+      const transferId = b[i + F.transferId] as string | null;
+      const tx: LedgerRow = {
+        id: b[i + F.id] as string, timestamp: timestamp(ts), wallet_id: k.wallet_id, wallet_label: k.wallet_label, chain: k.chain,
+        tx_hash: (b[i + F.txHash] as string | null) ?? '', token: k.token, amount: b[i + F.amount] as string,
+        fiat_cents: cents === null ? null : BigInt(cents), direction: k.direction, type: k.type,
+        transfer: transferId === null ? null : { id: transferId, counterpart_id: b[i + F.counterpartId] as string | null },
+        income_tags: tagIds === null ? none : incomeTags(tagIds, incomeName),
+      };
+      yield { tx, reported: b[i + F.reported] as boolean };
+    }
+  };
 }
 
 /** The names of income tag ids, in a transaction's tag order (compareTagRefs). */
 function incomeTags(tagIds: string[], names: Map<string, string>): string[] {
   const refs = tagIds.map((id) => ({ id, name: names.get(id)!, color: '' }));
   return refs.sort(compareTagRefs).map((t) => t.name);
-}
-
-/**
- * `rows` (the ledgerFilter's rows, in timestamp then id order), each marked when `filter` selects
- * it: a merge with the filter's keys in the same order, so memory stays flat.
- */
-function* markReported(reader: Engine, workspaceId: string, filter: TxFilter, rows: Iterable<LedgerRow>): Generator<{ tx: LedgerRow; reported: boolean }> {
-  // A filter that narrows nothing but the end (and spam, as the ledger stream does) selects every row: no keys to read.
-  if (Object.entries(filter).every(([k, v]) => k === 'endTs' || k === 'spam' || v === undefined)) {
-    for (const tx of rows) yield { tx, reported: true };
-    return;
-  }
-  const w = whereOf(workspaceId, filter);
-  const keys = (reader.db.prepare(`SELECT t.ts, t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).raw(true).iterate(...w.params)) as IterableIterator<[number, string]>;
-  let next = keys.next();
-  try {
-    for (const tx of rows) {
-      if (!next.done && next.value[1] !== tx.id) {
-        // Keys of rows the ledger stream does not hold (none, as its filter is wider) are passed over.
-        const ts = Date.parse(tx.timestamp) / 1000;
-        while (!next.done && (next.value[0] < ts || (next.value[0] === ts && next.value[1] < tx.id))) next = keys.next();
-      }
-      const reported = !next.done && next.value[1] === tx.id;
-      if (reported) next = keys.next();
-      yield { tx, reported };
-    }
-  } finally {
-    keys.return?.();
-  }
 }
 
 /** The default asset table extended by `<ledger>.files/assets.json` when there is one. */

@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvFromRaw } from './csv-text.js';
 import { NotExact } from '../store/raw-rows.js';
+import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
@@ -50,6 +51,12 @@ export interface OutFile {
   destroy(): void;
   /** Files written by a worker only: writes the rows of `spec`, read by this thread and the worker together. */
   writeRanges?(spec: RangeSpec, shared: SharedRanges): Promise<void>;
+  /**
+   * Files written by a worker that opened a ledger only: the record batches of `read`
+   * (store/ledger-read.ts), read by the worker in its snapshot a few batches ahead of the caller;
+   * null when the worker has no snapshot, or `sameSnapshot()` says a commit came in since the caller's.
+   */
+  ledgerBatches?(read: LedgerRead, sameSnapshot: () => boolean): Promise<AsyncIterable<LedgerBatch> | null>;
 }
 
 /** The text added since the last chunk was taken. */
@@ -143,14 +150,18 @@ export type ToWorker =
   | { end: true }
   | { ranges: RangeSpec; claims: SharedArrayBuffer }
   | { go: boolean }
-  | { range: number; bytes: Uint8Array };
+  | { range: number; bytes: Uint8Array }
+  | { ledger: LedgerRead | null }
+  | { taken: true };
 export type FromWorker =
   | { ack: true }
   | { done: Written }
   | { failed: string; notExact: boolean }
   | { opened: boolean }
   | { redo: number }
-  | { written: number };
+  | { written: number }
+  | { batch: LedgerBatch }
+  | { batchesEnd: true };
 
 const WORKER_URL = new URL('./file-worker.js', import.meta.url);
 
@@ -165,6 +176,9 @@ class OffThreadFile implements OutFile {
   /** Whether the worker has its snapshot open: undefined until it says. */
   private opened: boolean | undefined;
   private readonly redos: number[] = [];
+  /** Ledger batches the worker has read and this thread not yet taken, and whether it read the last. */
+  private readonly batches: LedgerBatch[] = [];
+  private batchesEnd = false;
 
   /** The file's chunk transform, for the ranges this thread makes (the worker applies it to the rest). */
   private readonly transform;
@@ -180,6 +194,8 @@ class OffThreadFile implements OutFile {
       else if ('done' in m) this.written = m.done;
       else if ('opened' in m) this.opened = m.opened;
       else if ('redo' in m) this.redos.push(m.redo);
+      else if ('batch' in m) this.batches.push(m.batch);
+      else if ('batchesEnd' in m) this.batchesEnd = true;
       else if ('failed' in m) this.failure = m.notExact ? new NotExact() : new Error(m.failed);
       this.wake?.();
     });
@@ -250,6 +266,30 @@ class OffThreadFile implements OutFile {
         this.worker.postMessage({ range: i, bytes } satisfies ToWorker, [bytes.buffer]);
         await nextTurn(); // lets the worker's messages in
       } else if (i === DONE && claims.written === rangeCount(spec)) {
+        return;
+      } else {
+        await this.next();
+      }
+    }
+  }
+
+  async ledgerBatches(read: LedgerRead, sameSnapshot: () => boolean): Promise<AsyncIterable<LedgerBatch> | null> {
+    while (this.opened === undefined && !this.failure) await this.next();
+    if (this.failure) throw this.failure;
+    const go = this.opened === true && sameSnapshot();
+    this.post({ ledger: go ? read : null });
+    return go ? this.receiveBatches() : null;
+  }
+
+  private async *receiveBatches(): AsyncGenerator<LedgerBatch> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const batch = this.batches.shift();
+      if (batch) {
+        // Taken now, so the worker reads the next one while this thread works on this one.
+        this.post({ taken: true });
+        yield batch;
+      } else if (this.batchesEnd) {
         return;
       } else {
         await this.next();

@@ -3,7 +3,9 @@
  * encodes, hashes and writes each chunk it is sent, in order, acknowledging each one so the
  * reading thread can keep a few chunks in flight and no more. Given a ledger, it opens a read
  * snapshot on it at once; sent a RangeSpec, it reads ranges of rows itself if the main thread
- * finds that snapshot is its own, and writes all ranges in order (range-readers.ts).
+ * finds that snapshot is its own, and writes all ranges in order (range-readers.ts); sent a
+ * LedgerRead, it reads a tax report's ledger records and posts them to the main thread, which
+ * computes the lots meanwhile (store/ledger-read.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -12,6 +14,7 @@ import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, WAIT, type RangeSpec } from './range-readers.js';
 import { openSnapshotReader, type Db } from '../store/db.js';
 import { useTagSets } from '../store/tag-sets.js';
+import { ledgerBatches, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
 
 const port = parentPort!;
 const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
@@ -25,6 +28,7 @@ let queue = Promise.resolve();
 function fail(err: unknown): void {
   if (failed) return;
   failed = true;
+  wakeLedger?.();
   file.destroy();
   stopReading();
   post({ failed: (err as Error).message, notExact: err instanceof NotExact });
@@ -43,8 +47,14 @@ function enqueue(step: () => Promise<void>): void {
 
 /** The second reader's snapshot: opened at start, so it begins as close to the main thread's as can be. */
 let reader: Db | undefined;
+/** The tax report's ledger read on `reader`, while it runs (readLedger). */
+let ledgerRead: Generator<LedgerBatch> | undefined;
 
 function stopReading(): void {
+  // A ledger read stopped half-way (a failure) closes its statements first: the connection
+  // refuses to commit while one is open.
+  ledgerRead?.return(undefined);
+  ledgerRead = undefined;
   if (reader?.inTransaction) reader.exec('COMMIT');
   reader?.close();
   reader = undefined;
@@ -110,6 +120,26 @@ class WorkerRanges {
 
 let ranges: WorkerRanges | undefined;
 
+/** Ledger batches posted and not yet taken by the main thread: the reader stays at most BATCHES_AHEAD ahead. */
+const BATCHES_AHEAD = 4;
+let batchesOut = 0;
+let wakeLedger: (() => void) | undefined;
+
+/** Reads the ledger records of `read` in this thread's snapshot and posts them in batches, in order. */
+async function readLedger(read: LedgerRead): Promise<void> {
+  ledgerRead = ledgerBatches(reader!, read);
+  for (const batch of ledgerRead) {
+    post({ batch });
+    batchesOut++;
+    // Lets the main thread's chunks in, to be written between batches.
+    await nextTurn();
+    while (batchesOut >= BATCHES_AHEAD && !failed) await new Promise<void>((resolve) => (wakeLedger = resolve));
+    if (failed) return;
+  }
+  post({ batchesEnd: true });
+  stopReading();
+}
+
 port.on('message', (m: ToWorker) => {
   if (failed) return;
   try {
@@ -127,6 +157,12 @@ port.on('message', (m: ToWorker) => {
       });
     } else if ('ranges' in m) {
       ranges = new WorkerRanges(m.ranges, m.claims);
+    } else if ('ledger' in m) {
+      if (m.ledger) readLedger(m.ledger).catch(fail);
+      else stopReading();
+    } else if ('taken' in m) {
+      batchesOut--;
+      wakeLedger?.();
     } else if ('go' in m) {
       if (m.go) ranges!.read().catch(fail);
       else stopReading();

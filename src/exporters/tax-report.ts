@@ -5,10 +5,10 @@
  */
 import { centsToNumber, centsToString } from '../core/money.js';
 import { quantityText } from '../accounting/quantity.js';
-import { taxLines, type DisposalLine, type IncomeLine } from '../accounting/tax-ledger.js';
+import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow } from '../accounting/tax-ledger.js';
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
-import { csvLine } from './csv-text.js';
+import { csvCell, csvLine } from './csv-text.js';
 import type { ExportJob, ExportWriter } from './types.js';
 
 export const TAX_COLUMNS = [
@@ -19,7 +19,12 @@ export const INCOME_COLUMNS = ['date', 'wallet_label', 'chain', 'token', 'quanti
 
 /** A cell: text, money as cents (2 decimals in CSV, a number in JSON), or empty (null in JSON). */
 type Cell = string | bigint | null;
-type Row = Record<string, Cell>;
+export type Row = Record<string, Cell>;
+
+/** Columns whose text never needs csvCell's work: days, canonical unsigned quantities, the term and note words (money is cents). */
+const PLAIN_COLUMNS = new Set(['date_acquired', 'date_sold', 'date', 'quantity', 'term', 'note']);
+/** Text columns of few distinct values, escaped once per value. */
+const REPEATED_COLUMNS = new Set(['wallet_label', 'chain', 'token', 'tag']);
 
 const PROGRESS_EVERY = 1000;
 const day = (timestamp: string) => timestamp.slice(0, 10);
@@ -79,7 +84,7 @@ interface Format {
 function csvFormat(job: ExportJob, report: 'tax' | 'income', columns: readonly string[]): Format {
   return {
     start: (file) => file.add(csvLine([...columns])),
-    row: (row) => csvLine(columns.map((c) => csvText(row[c] ?? null))),
+    row: csvRowWriter(columns),
     end: (file, totals) => {
       if (!job.options.include_summary) return;
       file.add(csvLine(columns.map(() => '')));
@@ -105,38 +110,78 @@ function jsonFormat(job: ExportJob, report: 'tax' | 'income'): Format {
   };
 }
 
+/**
+ * A row's CSV line, as csvLine makes it but cheaper (a third of the tax CSV's text time): money
+ * (`-?digits.dd`, a number csvCell leaves alone) and the PLAIN_COLUMNS go as they are, and
+ * REPEATED_COLUMNS are escaped once per value.
+ */
+export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
+  const cells = columns.map((c): ((cell: Cell) => string) => {
+    if (PLAIN_COLUMNS.has(c)) return (cell) => (cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell);
+    if (!REPEATED_COLUMNS.has(c)) return (cell) => (typeof cell === 'bigint' ? centsToString(cell) : csvCell(csvText(cell)));
+    const escaped = new Map<string, string>();
+    return (cell) => {
+      const text = csvText(cell);
+      let out = escaped.get(text);
+      if (out === undefined) escaped.set(text, (out = csvCell(text)));
+      return out;
+    };
+  });
+  return (row) => {
+    const out = new Array<string>(columns.length);
+    for (let i = 0; i < columns.length; i++) out[i] = cells[i]!(row[columns[i]!] ?? null);
+    return `${out.join(',')}\r\n`;
+  };
+}
+
 function csvText(cell: Cell): string {
   return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
+}
+
+/**
+ * The job's ledger rows, in groups as they come: read by the file's worker in the job's snapshot
+ * when it can (the lots are computed here meanwhile), else by this thread.
+ */
+async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
+  const source = job.ledgerSource;
+  const batches = source?.snapshot && file.ledgerBatches ? await file.ledgerBatches(source.read, source.snapshot.unchanged) : null;
+  if (batches === null) {
+    yield job.ledgerRows();
+    return;
+  }
+  for await (const batch of batches) yield source!.decode(batch);
 }
 
 /** `report_type` `tax` or `income` of a CSV or JSON export. */
 export const writeTaxReport: ExportWriter = async (job, destPath) => {
   const report = job.reportType === 'income' ? 'income' : 'tax';
+  const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
+  const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
   let rows = 0;
   let seen = 0;
-  // Lines come as the ledger reads each row; progress counts the rows the filter selects.
-  const counted = (function* () {
-    for (const r of job.ledgerRows()) {
-      if (r.reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
-      yield r;
-    }
-  })();
+  // The rows the lots come from count, not only the report's: a year's report reads all history.
+  const offThread = job.transactionCount >= OFF_THREAD_ROWS || job.ledgerSource?.hasRows(OFF_THREAD_ROWS) === true;
   const written = await writeChunked(
     destPath,
     async (file) => {
       format.start(file);
-      for (const line of taxLines(counted, opts)) {
-        totals.add(line);
-        if (line.kind !== (report === 'tax' ? 'disposal' : 'income')) continue;
-        const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
-        if (file.add(format.row(row, rows++ === 0))) await file.flush();
+      for await (const group of ledgerGroups(job, file)) {
+        for (const { tx, reported } of group) {
+          // Progress counts the rows the filter selects.
+          if (reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
+          for (const line of ledger.add(tx, reported)) {
+            totals.add(line);
+            if (line.kind !== kind) continue;
+            const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
+            if (file.add(format.row(row, rows++ === 0))) await file.flush();
+          }
+        }
       }
       format.end(file, totals);
     },
-    { offThread: job.transactionCount >= OFF_THREAD_ROWS },
+    { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
   );
   job.onProgress(seen);
   return written;

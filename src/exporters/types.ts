@@ -8,6 +8,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
+import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 import type { LedgerCatalog } from '../store/catalog.js';
 
@@ -53,6 +54,18 @@ export interface ExportJob {
    * report's lines from the reported ones.
    */
   ledgerRows(): Iterable<{ tx: LedgerRow; reported: boolean }>;
+  /**
+   * The same rows for a second reader (tax and income reports): what the file worker reads as
+   * batches of records (store/ledger-read.ts, without tx_hash), how this thread makes rows of a
+   * batch, and, on a file ledger, the job's snapshot (the worker may read only while unchanged).
+   */
+  ledgerSource?: {
+    read: LedgerRead;
+    decode(batch: LedgerBatch): Iterable<{ tx: LedgerRow; reported: boolean }>;
+    /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
+    hasRows(n: number): boolean;
+    snapshot?: { path: string; unchanged(): boolean };
+  };
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
   assets(): AssetTable;
   /**
