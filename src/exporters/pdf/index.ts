@@ -11,6 +11,7 @@ import { auditReport } from './reports/audit.js';
 import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
+import { withHeapGrowthCap } from './heap-growth.js';
 import { TxaError } from '../../core/errors.js';
 import type { ExportJob, ExportWriter } from '../types.js';
 import type { PdfReportType } from '../../core/export-values.js';
@@ -24,6 +25,11 @@ const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
 
 export const writePdf: ExportWriter = async (job, destPath) => {
   if (!job.reportType || job.reportType === 'income') throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
+  const report = REPORTS[job.reportType];
+  return withHeapGrowthCap(() => writeReport(job, report, destPath));
+};
+
+async function writeReport(job: ExportJob, report: (job: ExportJob) => Render, destPath: string): Promise<{ bytes: number }> {
   const canvas = new Canvas(destPath, {
     title: reportTitle(job),
     author: job.workspace.name,
@@ -31,11 +37,11 @@ export const writePdf: ExportWriter = async (job, destPath) => {
   });
   try {
     const flow = new Flow(canvas, pageChrome(job));
-    await REPORTS[job.reportType](job)(flow);
+    await report(job)(flow);
     flow.finish();
     return { bytes: await canvas.finish() };
   } catch (err) {
     canvas.abort();
     throw err;
   }
-};
+}
