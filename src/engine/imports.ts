@@ -22,6 +22,7 @@ import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../s
 import { compareTagRefs, NO_TRANSFER, selectById, sourceOf, toTransaction, type TransactionRow } from '../store/transactions.js';
 import { insertTransactions, updateValue } from '../store/insert-transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
+import { withLinkTriggersDeferred } from '../store/bulk-links.js';
 import { importerFor } from '../importers/index.js';
 import { readImportFile } from '../importers/read-file.js';
 import { isAddress } from '../importers/fields.js';
@@ -141,7 +142,8 @@ function run(
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
       settleIncomingSpam(engine, ws.id, rows);
-      const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
+      const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
+      const writeAll = () => (linkCount(rows) >= MIN_DEFERRED_LINKS ? withLinkTriggersDeferred(engine.db, writeRows) : writeRows());
       // Revaluing and matching look rows up by their indexes: after those are back.
       const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
       if (opts.dryRun) throw new DryRunDone(summary);
@@ -285,6 +287,16 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
 const FILLED_TABLES = ['transactions', 'transaction_tags', 'events'];
 /** Below this many rows, inserting into the indexes costs too little to be worth the DDL. */
 const MIN_REBUILD_ROWS = 10_000;
+
+/**
+ * From this many tag links on, an import does the link triggers' work once at its end
+ * (store/bulk-links.ts): below it, the DDL and the set-based catch-up cost about what the
+ * triggers do.
+ */
+const MIN_DEFERRED_LINKS = 1_000;
+
+/** The tag links the rows name (an upper bound: duplicates and repeated names link once). */
+const linkCount = (rows: PlannedRow[]): number => rows.reduce((n, r) => n + r.tags.length, 0);
 
 /**
  * Whether the import adds at least as many transactions as the ledger holds: then building the

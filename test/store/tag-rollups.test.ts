@@ -315,3 +315,46 @@ describe('migration 16', () => {
     }
   });
 });
+
+describe('an import of many tagged rows (store/bulk-links.ts)', () => {
+  const triggers = () => engine.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").all();
+  const tagCounts = () => engine.db.prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)').pluck().get();
+  const links = () => engine.db.prepare('SELECT count(*) FROM transaction_tags').pluck().get() as number;
+
+  it('does the link triggers’ work once at its end, as they would have: rollups, usage and tag counts exact, triggers back', () => {
+    const schema = triggers();
+    // Rows linked by the triggers first, whose cells the bulk import adds to; then 1,200 rows
+    // (the first 60 again: duplicates) with spam among them, and a tag named in two cases.
+    load('a', Array.from({ length: 60 }, (_, n) => record('a', n)));
+    load('c', Array.from({ length: 30 }, (_, n) => record('c', n)));
+    const before = links();
+    const many = Array.from({ length: 1200 }, (_, n) => ({
+      ...record('a', n, n % 17 === 0 ? ['Salary', 'salary', 'New'] : undefined),
+      spam: n % 13 === 0 ? ('lookalike' as const) : undefined,
+    }));
+    const summary = load('a', many);
+    expect(summary.imported).toBe(1140);
+    expect(links() - before).toBeGreaterThan(1000);
+    expect(engine.db.prepare('SELECT count(*) FROM transactions WHERE spam = 1 AND tag_count > 0').pluck().get()).toBeGreaterThan(50);
+    expectExact();
+    expect(tagCounts()).toBe(0);
+    expect(triggers()).toEqual(schema);
+    // The triggers work again after it.
+    tagTransaction(engine, ws, record('a', 5).id, { tag_ids: [tagId('Gifts'), tagId('New')] });
+    untagTransaction(engine, ws, record('a', 8).id, tagId('Salary'));
+    expectExact();
+    expect(tagCounts()).toBe(0);
+  });
+
+  it('leaves the triggers and rollups as they were when it rolls back (a dry run)', () => {
+    load('a', Array.from({ length: 20 }, (_, n) => record('a', n)));
+    const schema = triggers();
+    const cells = stored(engine.db);
+    const summary = importRecords(engine, ws, Array.from({ length: 1200 }, (_, n) => record('a', n)), { walletId: wallets.a, format: 'json', dryRun: true });
+    expect(summary.imported).toBe(1180);
+    expect(triggers()).toEqual(schema);
+    expect(stored(engine.db)).toEqual(cells);
+    tagTransaction(engine, ws, record('a', 1).id, { tag_ids: [tagId('Gifts')] });
+    expectExact();
+  });
+});
