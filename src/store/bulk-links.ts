@@ -35,24 +35,23 @@ export function withLinkTriggersDeferred<T>(db: Db, fn: () => T): T {
  * add each row that is not spam to the tag rollups under each of its tags and under '' once.
  */
 function catchUp(db: Db, lastBefore: number): void {
-  const newLinks = 'SELECT x.transaction_id, x.tag_id FROM transactions t JOIN transaction_tags x ON x.transaction_id = t.id WHERE t.rowid > ?';
+  // Driven from the new rows' rowid range (CROSS JOIN keeps that order: without statistics,
+  // SQLite would scan every link or every row).
+  const linked = 'FROM transactions t CROSS JOIN transaction_tags x ON x.transaction_id = t.id WHERE t.rowid > ?';
   db.prepare(
-    `UPDATE transactions SET tag_count = tag_count + c.n
-     FROM (SELECT transaction_id, count(*) AS n FROM (${newLinks}) GROUP BY transaction_id) AS c WHERE transactions.id = c.transaction_id`,
+    `UPDATE transactions SET tag_count = tag_count + (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = transactions.id)
+     WHERE rowid > ? AND EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = transactions.id)`,
   ).run(lastBefore);
-  db.prepare(
-    `UPDATE tags SET usage_count = usage_count + c.n
-     FROM (SELECT tag_id, count(*) AS n FROM (${newLinks}) GROUP BY tag_id) AS c WHERE tags.id = c.tag_id`,
-  ).run(lastBefore);
+  db.prepare(`UPDATE tags SET usage_count = usage_count + c.n FROM (SELECT x.tag_id, count(*) AS n ${linked} GROUP BY x.tag_id) AS c WHERE tags.id = c.tag_id`).run(lastBefore);
   // The day as the triggers compute it (migration 16).
   db.prepare(
     `INSERT INTO tag_rollup_daily (workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)
-     SELECT t.workspace_id, k.tag_id, unixepoch(t.ts, 'unixepoch', 'start of day') / 86400 AS day, t.wallet_id, min(t.chain), t.token_symbol, t.direction,
-            count(*), ifnull(sum(t.fiat_cents), 0)
-     FROM (${newLinks} UNION ALL SELECT id, '' FROM transactions WHERE rowid > ? AND tag_count > 0) k
-     JOIN transactions t ON t.id = k.transaction_id
-     WHERE t.spam = 0
-     GROUP BY t.workspace_id, k.tag_id, day, t.wallet_id, t.token_symbol, t.direction
+     SELECT workspace_id, tag_id, unixepoch(ts, 'unixepoch', 'start of day') / 86400 AS day, wallet_id, min(chain), token_symbol, direction, count(*), ifnull(sum(fiat_cents), 0)
+     FROM (SELECT t.workspace_id, x.tag_id, t.ts, t.wallet_id, t.chain, t.token_symbol, t.direction, t.fiat_cents ${linked} AND t.spam = 0
+           UNION ALL
+           SELECT workspace_id, '', ts, wallet_id, chain, token_symbol, direction, fiat_cents FROM transactions WHERE rowid > ? AND spam = 0 AND tag_count > 0)
+     WHERE true
+     GROUP BY workspace_id, tag_id, day, wallet_id, token_symbol, direction
      ON CONFLICT (workspace_id, tag_id, day, wallet_id, token_symbol, direction)
      DO UPDATE SET tx_count = tx_count + excluded.tx_count, fiat_cents = fiat_cents + excluded.fiat_cents`,
   ).run(lastBefore, lastBefore);
