@@ -133,3 +133,13 @@ describe('a verdict on a token with many rows', () => {
     expectRollupsExact();
   });
 });
+
+describe('finding a token’s rows (migration 17)', () => {
+  it('goes through the index of rows by token address, not every row of the chain', () => {
+    const plan = engine.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT t.id FROM transactions t LEFT JOIN spam_reasons r ON r.transaction_id = t.id
+        WHERE t.workspace_id = ? AND t.chain = ? AND t.token_address = ? AND t.spam = 0 AND r.reason IS NULL ORDER BY +t.ts, t.id`)
+      .all(ws, 'ethereum', TOKEN.address) as { detail: string }[];
+    expect(plan[0]!.detail).toContain('USING INDEX tx_by_token_address (workspace_id=? AND chain=? AND token_address=?)');
+  });
+});
