@@ -22,6 +22,7 @@ import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../s
 import { compareTagRefs, NO_TRANSFER, selectById, sourceOf, toTransaction, type TransactionRow } from '../store/transactions.js';
 import { insertTransactions, updateValue } from '../store/insert-transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
+import { withLinkTriggersDeferred } from '../store/bulk-links.js';
 import { importerFor } from '../importers/index.js';
 import { readImportFile } from '../importers/read-file.js';
 import { isAddress } from '../importers/fields.js';
@@ -141,7 +142,8 @@ function run(
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
       settleIncomingSpam(engine, ws.id, rows);
-      const writeAll = () => write(engine, ws, rows, wallets, opts, skipped);
+      const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
+      const writeAll = () => (linkCount(rows) >= MIN_DEFERRED_LINKS ? withLinkTriggersDeferred(engine.db, writeRows) : writeRows());
       // Revaluing and matching look rows up by their indexes: after those are back.
       const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
       if (opts.dryRun) throw new DryRunDone(summary);
@@ -287,6 +289,16 @@ const FILLED_TABLES = ['transactions', 'transaction_tags', 'events'];
 const MIN_REBUILD_ROWS = 10_000;
 
 /**
+ * From this many tag links on, an import does the link triggers' work once at its end
+ * (store/bulk-links.ts): below it, the DDL and the set-based catch-up cost about what the
+ * triggers do.
+ */
+const MIN_DEFERRED_LINKS = 1_000;
+
+/** The tag links the rows name (an upper bound: duplicates and repeated names link once). */
+const linkCount = (rows: PlannedRow[]): number => rows.reduce((n, r) => n + r.tags.length, 0);
+
+/**
  * Whether the import adds at least as many transactions as the ledger holds: then building the
  * indexes of the filled tables once, sorted, is faster than inserting into them row by row; with
  * fewer it is slower (bench/RESULTS.md, "Session 2"). The ledger's size is max(rowid), an upper
@@ -320,12 +332,13 @@ function write(
   const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
-  // One row at a time, so nothing built for a row (its tags, its ~1 KB event) outlives it.
-  const created = opts.dryRun ? undefined : engine.events.batch(ws.id, 'transaction.created');
+  // Row by row (events written 50 at a time), so little built for a row (its tags, its ~1 KB event) outlives it.
+  const created = opts.dryRun ? undefined : engine.events.bulk(ws.id, 'transaction.created');
   for (const row of inserted) {
     const tags = row.tags.length === 0 ? [] : linkTags(row, tagRefs, link);
-    created?.(row.id, { actor: engine.actor, ...(source && { source }), transaction: toTransaction(row, tags, []) });
+    created?.add(row.id, { actor: engine.actor, ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
+  created?.end();
 
   const touched = new Map<string, { wallet: WalletRow; imported: number }>();
   for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });

@@ -12,8 +12,8 @@ import { CHAINS, type Chain } from '../core/types.js';
 import { nowIso } from '../core/clock.js';
 import { transactionId } from '../core/ids.js';
 import { TOKEN_REASONS, type SpamReason } from '../accounting/spam.js';
-import { selectById } from '../store/transactions.js';
-import { updateValue } from '../store/insert-transactions.js';
+import { selectById, selectByIds } from '../store/transactions.js';
+import { updateValues } from '../store/insert-transactions.js';
 import { deleteTransfer } from '../store/transfers.js';
 import { listTokenMarks, poisoningRows, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
 import { changing } from './transaction-changes.js';
@@ -69,20 +69,26 @@ export function markTokens(engine: Engine, workspaceId: string, refs: TokenRef[]
       const mark = { chain, address, spam, marked_at: nowIso() };
       setTokenMark(engine.db, workspaceId, { ...mark, spam: Number(spam) });
       const ids = tokenRowIds(engine.db, workspaceId, chain, address, spam, TOKEN_REASONS);
-      for (const id of ids) flip(engine, workspaceId, id, spam);
+      flip(engine, workspaceId, ids, spam);
       return { ...mark, changed: ids.length };
     }),
   );
 }
 
-/** One row's flag turned (a verdict on its token, or a poisoning candidate in a tx the wallet sent), with its events (and a freed counterpart's). */
-function flip(engine: Engine, workspaceId: string, id: string, spam: boolean): void {
-  const row = selectById(engine.db, workspaceId, id)!;
-  const legs = row.transfer_counterpart && spam ? [id, row.transfer_counterpart] : [id];
+/**
+ * Rows' flags turned (a verdict on their token, or poisoning candidates in txs the wallet sent),
+ * with their events (and those of the counterparts they leave). In bulk: the rows read in
+ * batches, their values written in one pass (rollup deltas summed per key, store's updateValues).
+ */
+function flip(engine: Engine, workspaceId: string, ids: string[], spam: boolean): void {
+  if (ids.length === 0) return;
+  const rows = selectByIds(engine.db, workspaceId, ids);
+  const legs = rows.flatMap((r) => (r.transfer_counterpart && spam ? [r.id, r.transfer_counterpart] : [r.id]));
   changing(engine, workspaceId, legs, () => {
-    if (spam && row.transfer_id) deleteTransfer(engine.db, row.transfer_id);
-    updateValue(engine.db, row, { fiat_cents: row.fiat_cents, fiat_value_source: row.fiat_value_source, spam: Number(spam) });
-    setSpamReason(engine.db, id, spam ? 'marked' : null);
+    const transfers = new Set(spam ? rows.flatMap((r) => r.transfer_id ?? []) : []);
+    for (const transfer of transfers) deleteTransfer(engine.db, transfer);
+    updateValues(engine.db, rows.map((row) => ({ row, next: { fiat_cents: row.fiat_cents, fiat_value_source: row.fiat_value_source, spam: Number(spam) } })));
+    for (const { id } of rows) setSpamReason(engine.db, id, spam ? 'marked' : null);
   });
 }
 
@@ -141,7 +147,8 @@ export function recordSpamReasons(engine: Engine, workspaceId: string, inserted:
     if (row.type === 'fee') sent.add(`${row.wallet_id}\0${row.tx_hash}`);
   }
   if (sent.size === 0) return;
-  for (const p of poisoningRows(engine.db, workspaceId)) if (sent.has(`${p.wallet_id}\0${p.tx_hash}`)) flip(engine, workspaceId, p.id, false);
+  const sentNow = poisoningRows(engine.db, workspaceId).filter((p) => sent.has(`${p.wallet_id}\0${p.tx_hash}`));
+  flip(engine, workspaceId, sentNow.map((p) => p.id), false);
 }
 
 /** The counterpart that a row about to be flagged by hand leaves (a spam row is never a leg of an own transfer), for its event. */

@@ -2,7 +2,8 @@
 import type { Engine } from './engine.js';
 import type { Changes } from '../core/changes.js';
 import type { Transaction } from '../core/types.js';
-import { getTransaction } from './transactions.js';
+import { hydrate } from './transactions.js';
+import { selectByIds } from '../store/transactions.js';
 
 /** The fields a change event reports, as the audit trail shows them (tags and attachments by name). */
 const AUDITED: Record<string, (t: Transaction) => unknown> = {
@@ -26,16 +27,24 @@ export function changesOf(before: Transaction, after: Transaction): Changes {
 }
 
 /**
- * Runs `fn`, which changes the rows `ids`, and emits `transaction.updated` for each whose audited
- * fields changed, with old and new values and `extra` (an import's `source`, say).
+ * Runs `fn`, which changes the rows `ids` (those of them that exist), and emits
+ * `transaction.updated` for each whose audited fields changed, with old and new values and
+ * `extra` (an import's `source`, say). The rows are read in batches before and after, so a
+ * change of many rows (a token marked spam) costs a few queries, not a few per row.
  */
 export function changing<T>(engine: Engine, ws: string, ids: readonly string[], fn: () => T, extra: Record<string, unknown> = {}): T {
-  const before = ids.map((id) => getTransaction(engine, ws, id));
+  const before = snapshots(engine, ws, ids);
   const result = fn();
+  const after = new Map(snapshots(engine, ws, ids).map((tx) => [tx.id, tx]));
+  const updated = engine.events.bulk(ws, 'transaction.updated');
   for (const old of before) {
-    const tx = getTransaction(engine, ws, old.id);
+    const tx = after.get(old.id)!;
     const changes = changesOf(old, tx);
-    if (Object.keys(changes).length) engine.change(ws, 'transaction.updated', tx.id, { transaction: tx, changes, ...extra });
+    // What engine.change writes, many to a statement.
+    if (Object.keys(changes).length) updated.add(tx.id, { actor: engine.actor, transaction: tx, changes, ...extra });
   }
+  updated.end();
   return result;
 }
+
+const snapshots = (engine: Engine, ws: string, ids: readonly string[]) => hydrate(engine, selectByIds(engine.db, ws, [...new Set(ids)]));

@@ -83,3 +83,63 @@ describe('token verdicts', () => {
     expect(engine.db.prepare('SELECT amount, spam FROM transactions ORDER BY amount').all()).toEqual([{ amount: '0', spam: 1 }, { amount: '5', spam: 0 }]);
   });
 });
+
+describe('a verdict on a token with many rows', () => {
+  /** The daily and monthly rollups, less cells counted down to nothing, and the same sums over the rows that are not spam. */
+  const rollups = (table: string, period: string) =>
+    engine.db.prepare(`SELECT ${period} AS p, wallet_id, token_symbol, direction, tx_count AS n, fiat_cents AS cents FROM ${table} WHERE tx_count <> 0 OR fiat_cents <> 0 ORDER BY 1, 2, 3, 4`).all();
+  const fromRows = (period: string) =>
+    engine.db
+      .prepare(`SELECT ${period} AS p, wallet_id, token_symbol, direction, count(*) AS n, ifnull(sum(fiat_cents), 0) AS cents FROM transactions WHERE spam = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`)
+      .all();
+  const expectRollupsExact = () => {
+    expect(rollups('rollup_daily', 'day')).toEqual(fromRows('ts / 86400'));
+    expect(rollups('rollup_monthly', 'month')).toEqual(fromRows("unixepoch(ts, 'unixepoch', 'start of month') / 86400"));
+  };
+
+  it('flags every row in one pass: rollups exact, own transfers left, one event per row changed, and back', () => {
+    // 150 moves of the token between the two wallets (300 legs, matched as own transfers) over
+    // 150 days, rows of ETH beside them, and a row flagged by hand, which the verdict leaves alone.
+    const moves = Array.from({ length: 150 }, (_, i) => ({ tx_hash: `0x${(i + 1).toString(16).padStart(64, '0')}`, timestamp: 1_700_000_000 + i * 86_400, amount: `${i + 1}`, fiat_value: `${i}.25` }));
+    importRecords(engine, ws, moves.map((m, i) => record('outflow', { ...m, line: i + 1 })), { walletId: wallets.a, format: 'json' });
+    importRecords(engine, ws, moves.map((m, i) => record('inflow', { ...m, line: i + 1 })), { walletId: wallets.b, format: 'json' });
+    const eth = { symbol: 'ETH', address: null, decimals: 18 };
+    importRecords(engine, ws, moves.map((m, i) => record('inflow', { ...m, line: i + 1, token: eth, from_address: `0x${'d'.repeat(40)}` })), { walletId: wallets.b, format: 'json' });
+    const byHand = engine.db.prepare('SELECT id FROM transactions WHERE token_symbol = ? ORDER BY ts LIMIT 1').pluck().get('PEPE') as string;
+    updateTransaction(engine, ws, byHand, { spam: true });
+    // Flagged by hand, the row left its transfer.
+    expect(engine.db.prepare('SELECT count(*) FROM transfers').pluck().get()).toBe(149);
+    const events = () => engine.db.prepare("SELECT count(*) FROM events WHERE type = 'transaction.updated'").pluck().get() as number;
+    const before = events();
+    const handHistory = transactionHistory(engine, ws, byHand).length;
+
+    const [mark] = markTokens(engine, ws, [{ chain: 'ethereum', address: TOKEN.address }], true);
+    expect(mark!.changed).toBe(299);
+    expect(engine.db.prepare('SELECT token_symbol, spam, count(*) AS n FROM transactions GROUP BY 1, 2 ORDER BY 1, 2').all()).toEqual([
+      { token_symbol: 'ETH', spam: 0, n: 150 },
+      { token_symbol: 'PEPE', spam: 1, n: 300 },
+    ]);
+    expect(engine.db.prepare('SELECT count(*) FROM transfers').pluck().get()).toBe(0);
+    expect(engine.db.prepare('SELECT count(*) FROM transactions WHERE transfer_id IS NOT NULL').pluck().get()).toBe(0);
+    // One event per row changed (spam and transfer in one), none for the row flagged by hand.
+    expect(events() - before).toBe(299);
+    expect(transactionHistory(engine, ws, byHand)).toHaveLength(handHistory);
+    expectRollupsExact();
+
+    const [back] = markTokens(engine, ws, [{ chain: 'ethereum', address: TOKEN.address }], false);
+    expect(back!.changed).toBe(299);
+    expect(engine.db.prepare('SELECT count(*) FROM transactions WHERE spam = 1').pluck().get()).toBe(1);
+    expect(getTransaction(engine, ws, byHand).spam).toBe(true);
+    expectRollupsExact();
+  });
+});
+
+describe('finding a token’s rows (migration 17)', () => {
+  it('goes through the index of rows by token address, not every row of the chain', () => {
+    const plan = engine.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT t.id FROM transactions t LEFT JOIN spam_reasons r ON r.transaction_id = t.id
+        WHERE t.workspace_id = ? AND t.chain = ? AND t.token_address = ? AND t.spam = 0 AND r.reason IS NULL ORDER BY +t.ts, t.id`)
+      .all(ws, 'ethereum', TOKEN.address) as { detail: string }[];
+    expect(plan[0]!.detail).toContain('USING INDEX tx_by_token_address (workspace_id=? AND chain=? AND token_address=?)');
+  });
+});

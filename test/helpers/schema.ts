@@ -8,3 +8,8 @@ export function undoTagRollups(raw: Database.Database): void {
   }
   raw.exec('DROP TABLE tag_rollup_daily; ALTER TABLE tags DROP COLUMN usage_count');
 }
+
+/** Undoes migration 17: the index of a token's rows by address. */
+export function undoTokenAddressIndex(raw: Database.Database): void {
+  raw.exec('DROP INDEX tx_by_token_address');
+}

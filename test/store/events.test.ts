@@ -83,6 +83,48 @@ describe('EventLog.batch', () => {
   });
 });
 
+describe('EventLog.bulk', () => {
+  const bodies = Array.from({ length: 123 }, (_, i) => ({ subjectId: `tx_${i}`, body: { transaction: { id: `tx_${i}`, notes: i % 2 ? null : 'a "quoted" note ✓' } } }));
+  /** Appends through bulk (two full statements and 23 left for end()); returns the rows the listeners heard. */
+  const bulkAll = (workspaceId: string, list: typeof bodies) => {
+    const heard: EventRow[] = [];
+    log.onAppend((e) => heard.push(e));
+    const writer = log.bulk(workspaceId, 'transaction.created');
+    for (const e of list) writer.add(e.subjectId, e.body);
+    writer.end();
+    return heard;
+  };
+
+  it('writes the rows batch would, with the seqs they get, and tells listeners of each in order', () => {
+    const rows = writeTx(db, () => {
+      log.append('ws_a', 'tag.created', 'tag_1', {});
+      const heard = bulkAll('ws_a', bodies);
+      log.append('ws_a', 'tag.created', 'tag_2', {});
+      return heard;
+    });
+    expect(rows.map((r) => r.subject_id)).toEqual(['tx_0', ...bodies.slice(1).map((b) => b.subjectId), 'tag_2']);
+    const all = stored();
+    expect(all).toHaveLength(125);
+    expect(all.slice(1)).toEqual(rows);
+    for (const [i, row] of rows.slice(0, -1).entries()) {
+      expect(row.seq).toBe(all[0]!.seq + 1 + i);
+      expect(row.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...bodies[i]!.body }));
+    }
+  });
+
+  it('schedules a delivery per event and matching subscription, and end() with nothing left writes nothing', () => {
+    subscribe('ws_a', ['transaction.created']);
+    subscribe('ws_a', ['*']);
+    subscribe('ws_b', ['*']);
+    const rows = writeTx(db, () => bulkAll('ws_a', bodies.slice(0, 100)));
+    const deliveries = db.prepare('SELECT event_id, count(*) AS n FROM webhook_deliveries GROUP BY event_id').all() as { event_id: string; n: number }[];
+    expect(new Set(deliveries.map((d) => d.event_id))).toEqual(new Set(rows.map((r) => r.id)));
+    expect(deliveries.every((d) => d.n === 2)).toBe(true);
+    expect(stored()).toHaveLength(100);
+    expect(() => log.bulk('ws_a', 'transaction.created')).toThrow(/inside the transaction/);
+  });
+});
+
 describe('newId', () => {
   it('gives distinct prefixed 20-hex ids across many refills of its random pool', () => {
     const ids = Array.from({ length: 5000 }, () => newId('evt'));

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
-import { undoTagRollups } from '../helpers/schema.js';
+import { undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createTag, deleteTag } from '../../src/engine/tags.js';
@@ -299,10 +299,11 @@ describe('migration 16', () => {
     const usage = engine.db.prepare('SELECT id, usage_count FROM tags ORDER BY id').all();
     expectExact();
     engine.close();
-    // Back to the schema before migration 16.
+    // Back to the schema before migration 16 (the later ones undone first).
     const raw = new Database(join(dir, 'ledger.db'));
+    undoTokenAddressIndex(raw);
     undoTagRollups(raw);
-    raw.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    raw.pragma('user_version = 15');
     raw.close();
     const db = openDb(join(dir, 'ledger.db'));
     try {
@@ -313,5 +314,74 @@ describe('migration 16', () => {
       db.close();
       engine = Engine.open(join(dir, 'ledger.db'));
     }
+  });
+});
+
+describe('an import of many tagged rows (store/bulk-links.ts)', () => {
+  const triggers = () => engine.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").all();
+  const tagCounts = () => engine.db.prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)').pluck().get();
+  const links = () => engine.db.prepare('SELECT count(*) FROM transaction_tags').pluck().get() as number;
+
+  it('does the link triggers’ work once at its end, as they would have: rollups, usage and tag counts exact, triggers back', () => {
+    const schema = triggers();
+    // Rows linked by the triggers first, whose cells the bulk import adds to; then 1,200 rows
+    // (the first 60 again: duplicates) with spam among them, and a tag named in two cases.
+    load('a', Array.from({ length: 60 }, (_, n) => record('a', n)));
+    load('c', Array.from({ length: 30 }, (_, n) => record('c', n)));
+    const before = links();
+    const many = Array.from({ length: 1200 }, (_, n) => ({
+      ...record('a', n, n % 17 === 0 ? ['Salary', 'salary', 'New'] : undefined),
+      spam: n % 13 === 0 ? ('lookalike' as const) : undefined,
+    }));
+    const summary = load('a', many);
+    expect(summary.imported).toBe(1140);
+    expect(links() - before).toBeGreaterThan(1000);
+    expect(engine.db.prepare('SELECT count(*) FROM transactions WHERE spam = 1 AND tag_count > 0').pluck().get()).toBeGreaterThan(50);
+    expectExact();
+    expect(tagCounts()).toBe(0);
+    expect(triggers()).toEqual(schema);
+    // The triggers work again after it.
+    tagTransaction(engine, ws, record('a', 5).id, { tag_ids: [tagId('Gifts'), tagId('New')] });
+    untagTransaction(engine, ws, record('a', 8).id, tagId('Salary'));
+    expectExact();
+    expect(tagCounts()).toBe(0);
+  });
+
+  it('gives what the triggers give, row for row, for random tags, values, spam and sizes either side of the threshold', () => {
+    const names = [...TAGS, 'gas', 'Extra'];
+    const rows = fc.array(
+      fc.record({ tags: fc.subarray(names, { maxLength: 4 }), spam: fc.boolean(), priced: fc.boolean(), n: fc.integer({ min: 0, max: 5000 }) }),
+      { minLength: 300, maxLength: 900 },
+    );
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 80 }), (list, first) => {
+        const t = tempEngine('enterprise');
+        try {
+          const w = t.engine.write(() => insertNewWallet(t.engine, t.ws, { address: A, chain: 'ethereum', label: 'A' }).id);
+          const records = list.map((r, i): ImportRecord => ({
+            ...record('a', r.n, r.tags), line: i + 1, tx_hash: hash(i), fiat_value: r.priced ? `${r.n}.5` : null, spam: r.spam ? 'lookalike' : undefined,
+          }));
+          // Some rows by the triggers first, then the rest in one call (deferred when ≥ 1,000 links).
+          for (const part of [records.slice(0, first), records.slice(first)]) importRecords(t.engine, t.ws, part, { walletId: w, format: 'json' });
+          expectExact(t.engine.db);
+          expect(t.engine.db.prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)').pluck().get()).toBe(0);
+        } finally {
+          t.engine.close();
+        }
+      }),
+      { numRuns: 8, seed: 17, endOnFailure: true },
+    );
+  });
+
+  it('leaves the triggers and rollups as they were when it rolls back (a dry run)', () => {
+    load('a', Array.from({ length: 20 }, (_, n) => record('a', n)));
+    const schema = triggers();
+    const cells = stored(engine.db);
+    const summary = importRecords(engine, ws, Array.from({ length: 1200 }, (_, n) => record('a', n)), { walletId: wallets.a, format: 'json', dryRun: true });
+    expect(summary.imported).toBe(1180);
+    expect(triggers()).toEqual(schema);
+    expect(stored(engine.db)).toEqual(cells);
+    tagTransaction(engine, ws, record('a', 1).id, { tag_ids: [tagId('Gifts')] });
+    expectExact();
   });
 });
