@@ -1,7 +1,7 @@
 /** How own transfers and a transaction's history look in human output. */
 import type { Output } from './output.js';
 import type { HistoryEntry, Page, Transaction, Transfer } from '../core/types.js';
-import { changeText } from '../core/changes.js';
+import { changeText, sourceText } from '../core/changes.js';
 import { printNextPage } from './views.js';
 
 /** One leg in a cell: its id first (what `transfers match` takes, kept whole when a table is cut), then wallet, signed amount and token, time. */
@@ -47,7 +47,7 @@ export function printTransfer(out: Output, t: Transfer): void {
 /** `field: old → new; …`, or the import's source file. */
 function changesText(h: HistoryEntry): string {
   const parts = Object.entries(h.changes).map(([field, c]) => changeText(field, c));
-  if (h.source) parts.push(`from ${h.source.file_name} (${h.source.format}, sha256 ${h.source.sha256})`);
+  if (h.source) parts.push(sourceText(h.source));
   return parts.join('; ');
 }
 

@@ -1,4 +1,5 @@
 /** What a change event reports (CONTRACT §9): each changed field with its old and new value, and how the audit trail prints it. */
+import type { ImportSource } from './types.js';
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 
 /** A changed value as text: none as an em dash, lists joined, a transfer by its kind and counterpart. */
@@ -15,4 +16,9 @@ export function valueText(v: unknown): string {
 /** `field: old → new`; a field of an event that recorded no values (older ledgers) alone. */
 export function changeText(field: string, change: Partial<Changes[string]>): string {
   return 'old' in change ? `${field}: ${valueText(change.old)} → ${valueText(change.new)}` : field;
+}
+
+/** Where an imported row came from, as the audit trail prints it. */
+export function sourceText(s: ImportSource): string {
+  return 'sync' in s ? `from the ${s.sync} API (${s.chain}, ${s.list})` : `from ${s.file_name} (${s.format}), SHA-256 ${s.sha256}`;
 }

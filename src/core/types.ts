@@ -115,9 +115,17 @@ export interface HistoryEntry {
   /** The API key's id or `cli`; null for events written before txa recorded it. */
   actor: string | null;
   changes: Record<string, { old: unknown; new: unknown }>;
-  /** An import's `transaction.created`: the file it came from. */
-  source?: { file_name: string; sha256: string; format: string };
+  /** An import's `transaction.created`: where the row came from. */
+  source?: ImportSource;
 }
+
+/**
+ * Where imported rows came from, recorded on each `transaction.created` (CONTRACT §9): the file
+ * (name, SHA-256, format), or for `wallet sync` the explorer, chain and list it fetched them from.
+ */
+export type ImportSource = { format: string } & (FileSource | SyncSource);
+export type FileSource = { file_name: string; sha256: string };
+export type SyncSource = { sync: string; chain: string; list: string };
 
 export interface Pagination {
   total: number;

@@ -49,6 +49,11 @@ export class Engine {
     return new Engine(openDb(path), path, opts);
   }
 
+  /** This engine acting as another identity (an API key's id): the same database and state. */
+  as(actor: string): Engine {
+    return Object.create(this, { actor: { value: actor } }) as Engine;
+  }
+
   /** A sub-folder of the file store, created on first use. */
   dir(name: string): string {
     const d = join(this.filesDir, name);

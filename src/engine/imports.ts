@@ -17,7 +17,7 @@ import { TxaError } from '../core/errors.js';
 import { newId, transactionId } from '../core/ids.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
 import { MAX_AMOUNT_DIGITS, amountKey, decimalToCents, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
-import type { Chain, TagRef, Workspace } from '../core/types.js';
+import type { Chain, FileSource, ImportSource, SyncSource, TagRef, Workspace } from '../core/types.js';
 import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
 import { compareTagRefs, NO_TRANSFER, selectById, sourceOf, toTransaction, type TransactionRow } from '../store/transactions.js';
 import { insertTransactions, updateValue } from '../store/insert-transactions.js';
@@ -57,12 +57,6 @@ export interface ImportSummary {
   transfers_matched: number;
 }
 
-/** Where an import's rows came from, recorded on each `transaction.created` (CONTRACT §9). */
-export interface ImportSource {
-  file_name: string;
-  sha256: string;
-  format: string;
-}
 
 /** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
 export const LISTED_ERRORS = 100;
@@ -108,7 +102,7 @@ export interface RunOptions {
   walletId?: string;
   dryRun?: boolean;
   format: string;
-  source?: Omit<ImportSource, 'format'>;
+  source?: FileSource | SyncSource;
   /** false: no `last_synced` and `wallet.synced` (a wallet sync writes batches and tells once, at its end). */
   walletSynced?: boolean;
   onInserted?: ImportOptions['onInserted'];

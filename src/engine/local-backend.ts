@@ -32,8 +32,7 @@ export class LocalBackend implements Backend {
    * `txa serve` acts as the request's API key. Shares the engine's database and state.
    */
   as(actor: string): this {
-    const engine = Object.create(this.engine, { actor: { value: actor } }) as Engine;
-    return Object.create(this, { engine: { value: engine } }) as this;
+    return Object.create(this, { engine: { value: this.engine.as(actor) } }) as this;
   }
 
   async createTag(ws: string, body: unknown) {

@@ -17,7 +17,7 @@ export function requestWalletSync(engine: Engine, workspaceId: string, walletId:
     const active = activeSyncRow(engine.db, wallet.id);
     if (active) return syncRecordOf(active);
     const id = newId('sync');
-    insertQueuedSync(engine.db, { id, workspace_id: workspaceId, wallet_id: wallet.id, chain: wallet.chain, created_at: nowIso() });
+    insertQueuedSync(engine.db, { id, workspace_id: workspaceId, wallet_id: wallet.id, chain: wallet.chain, created_at: nowIso(), requested_by: engine.actor });
     return syncRecordOf(getSyncRow(engine.db, id)!);
   });
 }

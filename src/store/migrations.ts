@@ -491,6 +491,11 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX tx_by_token_address ON transactions (workspace_id, chain, token_address) WHERE token_address IS NOT NULL;
   `,
+  // 18: who asked for a served sync (the API key's id), so the rows and events the worker writes
+  // carry that actor (CONTRACT §9), as the request's other changes do.
+  `
+  ALTER TABLE wallet_syncs ADD COLUMN requested_by TEXT;
+  `,
 ];
 
 /**

@@ -21,6 +21,8 @@ export interface WalletSyncRow {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
+  /** Who asked (the API key's id, or the serve's own actor for `--sync-every`): the sync's changes are theirs. */
+  requested_by: string | null;
 }
 
 /** Finished records kept per wallet besides the active one: `--sync-every` adds one each time. */
@@ -60,9 +62,9 @@ export function activeSyncRow(db: Db, walletId: string): WalletSyncRow | undefin
 }
 
 /** Adds a queued record and drops the wallet's finished ones beyond the newest KEEP_FINISHED. */
-export function insertQueuedSync(db: Db, row: Pick<WalletSyncRow, 'id' | 'workspace_id' | 'wallet_id' | 'chain' | 'created_at'>): void {
-  db.prepare("INSERT INTO wallet_syncs (id, workspace_id, wallet_id, status, chain, created_at) VALUES (?, ?, ?, 'queued', ?, ?)").run(
-    row.id, row.workspace_id, row.wallet_id, row.chain, row.created_at,
+export function insertQueuedSync(db: Db, row: Pick<WalletSyncRow, 'id' | 'workspace_id' | 'wallet_id' | 'chain' | 'created_at' | 'requested_by'>): void {
+  db.prepare("INSERT INTO wallet_syncs (id, workspace_id, wallet_id, status, chain, created_at, requested_by) VALUES (?, ?, ?, 'queued', ?, ?, ?)").run(
+    row.id, row.workspace_id, row.wallet_id, row.chain, row.created_at, row.requested_by,
   );
   db.prepare(
     `DELETE FROM wallet_syncs WHERE wallet_id = ? AND status IN ('completed', 'failed') AND rowid NOT IN

@@ -38,7 +38,8 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
   let source: string | null = row.source;
   try {
     source = sourceFor(row.chain as Chain, settings).kind;
-    const sync = new WalletSync(engine, row.workspace_id, settings, {
+    // The rows and events are the changes of whoever asked for the sync (CONTRACT §9).
+    const sync = new WalletSync(engine.as(row.requested_by ?? engine.actor), row.workspace_id, settings, {
       onProgress: (p) =>
         engine.write(() =>
           updateSyncProgress(engine.db, id, {

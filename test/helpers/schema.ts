@@ -1,15 +1,32 @@
 /** Turning a ledger file back to an older schema, for tests of the migrations that upgrade it. */
 import type Database from 'better-sqlite3';
+import { SCHEMA_VERSION } from '../../src/store/db.js';
 
-/** Undoes migration 16: the tag rollups, their triggers and the tags' usage counts. */
-export function undoTagRollups(raw: Database.Database): void {
-  for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
-    raw.exec(`DROP TRIGGER ${t}`);
+type Undo = (raw: Database.Database) => void;
+
+/** How to undo each migration from 16 on, by the schema version it brings a ledger to. */
+const UNDO: Record<number, Undo> = {
+  // The tag rollups, their triggers and the tags' usage counts.
+  16: (raw) => {
+    for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
+      raw.exec(`DROP TRIGGER ${t}`);
+    }
+    raw.exec('DROP TABLE tag_rollup_daily; ALTER TABLE tags DROP COLUMN usage_count');
+  },
+  // The index of a token's rows by address.
+  17: (raw) => raw.exec('DROP INDEX tx_by_token_address'),
+  // Who asked for a served sync.
+  18: (raw) => raw.exec('ALTER TABLE wallet_syncs DROP COLUMN requested_by'),
+};
+
+/**
+ * Undoes the migrations after `version`, newest first (15 at the lowest; older ones each test
+ * undoes itself). A new migration needs its step in UNDO, or the tests that re-run it say so.
+ */
+export function undoMigrationsAfter(raw: Database.Database, version: number): void {
+  for (let v = SCHEMA_VERSION; v > version; v--) {
+    const undo = UNDO[v];
+    if (!undo) throw new Error(`test/helpers/schema.ts has no undo step for migration ${v}`);
+    undo(raw);
   }
-  raw.exec('DROP TABLE tag_rollup_daily; ALTER TABLE tags DROP COLUMN usage_count');
-}
-
-/** Undoes migration 17: the index of a token's rows by address. */
-export function undoTokenAddressIndex(raw: Database.Database): void {
-  raw.exec('DROP INDEX tx_by_token_address');
 }

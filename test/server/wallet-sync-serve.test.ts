@@ -66,6 +66,12 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
     expect(stored(wallet).rows).toHaveLength(88);
     const events = await api(srv!, key, 'GET', `/events?workspace_id=${s.env.TXA_WORKSPACE}&type=wallet.synced`);
     expect(events.body.data.map((e: any) => JSON.stringify(e.payload))).toEqual([expect.stringContaining('"new_transactions":88')]);
+    // The rows and events are the changes of the key that asked (CONTRACT §9), from the explorer's lists.
+    const keyId = (await s.json(['keys', 'list'])).data[0].id;
+    expect(events.body.data[0].payload.actor).toBe(keyId);
+    const tx = (await api(srv!, key, 'GET', `/transactions?workspace_id=${s.env.TXA_WORKSPACE}&limit=1`)).body.data[0];
+    const [created] = (await api(srv!, key, 'GET', `/transactions/${tx.id}/history?workspace_id=${s.env.TXA_WORKSPACE}`)).body.data;
+    expect(created).toMatchObject({ event: 'transaction.created', actor: keyId, source: { format: 'sync', sync: 'etherscan', chain: 'ethereum', list: expect.stringMatching(/^(txlist|txlistinternal|tokentx|txsBeaconWithdrawal)$/) } });
     // Again: a new record, nothing new to add.
     const again = await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
     expect(again.body.data.id).not.toBe(post.body.data.id);

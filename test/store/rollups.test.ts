@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
-import { undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
+import { undoMigrationsAfter } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
@@ -164,9 +164,8 @@ describe('rollup_monthly maintenance', () => {
     // Turn the file back into a schema-3 ledger that has daily rollups only.
     const raw = new Database(path);
     raw.exec('DROP TABLE rollup_monthly');
-    // …and without migration 17's token index and 16's tag rollups (their triggers read tag_count).
-    undoTokenAddressIndex(raw);
-    undoTagRollups(raw);
+    // …and without migrations 16 on (16's tag rollups' triggers read tag_count).
+    undoMigrationsAfter(raw, 15);
     // …and without migration 6's link counts.
     for (const trigger of ['tag_link_added', 'tag_link_removed', 'attachment_added', 'attachment_removed']) raw.exec(`DROP TRIGGER ${trigger}`);
     raw.exec('ALTER TABLE transactions DROP COLUMN tag_count; ALTER TABLE transactions DROP COLUMN attachment_count');

@@ -28,7 +28,7 @@ export function walletRoutes(app: FastifyInstance, { backend, cache }: RouteDeps
   // 202 also when a sync of the wallet is already queued or running: that one is the answer.
   app.post('/wallets/:wallet_id/sync', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(202).send({ success: true, data: await backend.requestWalletSync(ws, param(req, 'wallet_id')) });
+    return reply.code(202).send({ success: true, data: await backend.as(req.grant!.keyId).requestWalletSync(ws, param(req, 'wallet_id')) });
   });
   app.get('/wallets/:wallet_id/sync', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req);

@@ -14,7 +14,7 @@ import { dateTime, fiat, groupDigits } from '../format.js';
 import { progress } from '../progress.js';
 import { tableSpec } from '../table.js';
 import type { Transaction } from '../../../core/types.js';
-import { changeText } from '../../../core/changes.js';
+import { changeText, sourceText } from '../../../core/changes.js';
 import type { ExportJob, HistoryEntry } from '../../types.js';
 
 const LINE = 10;
@@ -133,7 +133,7 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, history: Hist
   history.forEach((h, i) => {
     add(i === 0 ? 'History' : '', `${dateTime(h.created_at)}  ${h.event} by ${h.actor ?? 'unknown'}`);
     for (const [field, change] of Object.entries(h.changes)) add('', `  ${changeText(field, change)}`);
-    if (h.source) add('', `  from ${h.source.file_name} (${h.source.format}), SHA-256 ${h.source.sha256}`);
+    if (h.source) add('', `  ${sourceText(h.source)}`);
   });
   return { left, right, attachments };
 }
