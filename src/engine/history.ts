@@ -11,11 +11,7 @@ import { prepareCached } from '../store/statements.js';
 type EventRow = { subject_id: string; id: string; type: string; created_at: string; actor: string | null; changes: string | null; source: string | null };
 
 // Only the parts read: a `transaction.created` payload is the whole transaction (≈ 1 KB of JSON).
-// The index events_by_subject (migration 18) holds these very expressions: the statements read
-// the index alone, neither the events' rows nor their payloads.
 const COLUMNS = "subject_id, id, type, created_at, payload ->> '$.actor' AS actor, payload -> '$.changes' AS changes, payload -> '$.source' AS source";
-/** The entries of the transactions of a JSON array of ids (exported for a test of its plan). */
-export const HISTORIES_SQL = `SELECT ${COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`;
 
 /**
  * The entries of a transaction known to exist. Events written before changes carried values
@@ -31,7 +27,10 @@ export function historyOf(engine: Engine, transactionId: string): HistoryEntry[]
  * a lookup per row was a fifth of a 50,000-row audit's CPU time. Transactions without events are absent.
  */
 export function historiesOf(engine: Engine, transactionIds: readonly string[]): Map<string, HistoryEntry[]> {
-  const rows = prepareCached(engine.db, HISTORIES_SQL).all(JSON.stringify(transactionIds)) as EventRow[];
+  const rows = prepareCached(
+    engine.db,
+    `SELECT ${COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`,
+  ).all(JSON.stringify(transactionIds)) as EventRow[];
   const out = new Map<string, HistoryEntry[]>();
   for (const row of rows) {
     let entries = out.get(row.subject_id);

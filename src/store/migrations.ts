@@ -491,14 +491,6 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX tx_by_token_address ON transactions (workspace_id, chain, token_address) WHERE token_address IS NOT NULL;
   `,
-  // 18: a transaction's history (engine/history.ts) read from the index alone, with the parts of
-  // the payload it prints: the audit report reads every row's, and reading each event's row and
-  // parsing its ~1 KB payload was most of that (bench/RESULTS.md, audit PDF round 3).
-  `
-  DROP INDEX events_by_subject;
-  CREATE INDEX events_by_subject ON events (subject_id, seq, id, type, created_at,
-    payload ->> '$.actor', payload -> '$.changes', payload -> '$.source');
-  `,
 ];
 
 /**

@@ -3,17 +3,15 @@
  * one's entries must be what its own history says, in order, on a real ledger.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
-import { undoHistoryIndex } from '../helpers/schema.js';
-import { Engine } from '../../src/engine/engine.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet } from '../../src/engine/wallets.js';
 import { importFile } from '../../src/engine/imports.js';
 import { listTransactions } from '../../src/engine/transactions.js';
 import { updateTransaction } from '../../src/engine/transaction-edits.js';
-import { HISTORIES_SQL, historiesOf, transactionHistory } from '../../src/engine/history.js';
+import { historiesOf, transactionHistory } from '../../src/engine/history.js';
 
 const WALLET = '0x' + '1'.repeat(40);
 const OTHER = '0x' + '2'.repeat(40);
@@ -23,9 +21,9 @@ const CSV = [HEADER, ...[1, 2, 3, 4].map((n) => `${h(n)},${n},${1704103200 + n *
 
 let engine: Engine;
 let ws: string;
-let dir: string;
 
 beforeEach(() => {
+  let dir: string;
   ({ engine, ws, dir } = tempEngine('pro'));
   const walletId = engine.write(() => insertNewWallet(engine, ws, { address: WALLET, chain: 'ethereum', label: 'Main' }).id);
   const file = join(dir, 'etherscan.csv');
@@ -48,22 +46,5 @@ describe('historiesOf', () => {
     expect(all.get(ids[1]!)!.map((e) => e.event)).toEqual(['transaction.created', 'transaction.updated', 'transaction.updated']);
     expect(all.get(ids[1]!)![2]!.changes).toMatchObject({ notes: { old: 'first note', new: 'second note' } });
     expect(historiesOf(engine, []).size).toBe(0);
-  });
-});
-
-describe('migration 18', () => {
-  it('reads histories from the events index alone, the same entries as before the upgrade', () => {
-    const ids = listTransactions(engine, ws, { sort: 'timestamp_asc', limit: '10' }).data.map((t) => t.id);
-    updateTransaction(engine, ws, ids[2]!, { notes: 'a note', fiat_value: 3 });
-    const before = historiesOf(engine, ids);
-    engine.close();
-    const raw = new Database(join(dir, 'ledger.db'));
-    undoHistoryIndex(raw);
-    raw.pragma('user_version = 17');
-    raw.close();
-    engine = Engine.open(join(dir, 'ledger.db'));
-    expect(historiesOf(engine, ids)).toEqual(before);
-    const plan = engine.db.prepare(`EXPLAIN QUERY PLAN ${HISTORIES_SQL}`).all('[]') as { detail: string }[];
-    expect(plan.map((p) => p.detail)).toContain('SEARCH events USING COVERING INDEX events_by_subject (subject_id=?)');
   });
 });

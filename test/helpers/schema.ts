@@ -13,8 +13,3 @@ export function undoTagRollups(raw: Database.Database): void {
 export function undoTokenAddressIndex(raw: Database.Database): void {
   raw.exec('DROP INDEX tx_by_token_address');
 }
-
-/** Undoes migration 18: the events' subject index back to (subject_id, seq) alone. */
-export function undoHistoryIndex(raw: Database.Database): void {
-  raw.exec('DROP INDEX events_by_subject; CREATE INDEX events_by_subject ON events (subject_id, seq)');
-}

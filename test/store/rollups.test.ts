@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
-import { undoHistoryIndex, undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
+import { undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
@@ -164,8 +164,7 @@ describe('rollup_monthly maintenance', () => {
     // Turn the file back into a schema-3 ledger that has daily rollups only.
     const raw = new Database(path);
     raw.exec('DROP TABLE rollup_monthly');
-    // …and without migration 18's history index, 17's token index and 16's tag rollups (their triggers read tag_count).
-    undoHistoryIndex(raw);
+    // …and without migration 17's token index and 16's tag rollups (their triggers read tag_count).
     undoTokenAddressIndex(raw);
     undoTagRollups(raw);
     // …and without migration 6's link counts.

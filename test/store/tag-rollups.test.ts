@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
-import { undoHistoryIndex, undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
+import { undoTagRollups, undoTokenAddressIndex } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createTag, deleteTag } from '../../src/engine/tags.js';
@@ -301,7 +301,6 @@ describe('migration 16', () => {
     engine.close();
     // Back to the schema before migration 16 (the later ones undone first).
     const raw = new Database(join(dir, 'ledger.db'));
-    undoHistoryIndex(raw);
     undoTokenAddressIndex(raw);
     undoTagRollups(raw);
     raw.pragma('user_version = 15');
