@@ -8,7 +8,7 @@
  */
 import type { Db } from './db.js';
 
-/** The AFTER INSERT triggers of transaction_tags, whose work catchUp does for new rows. */
+/** The AFTER INSERT triggers of transaction_tags, whose work the caller (tag_count) and catchUp do for new rows. */
 const LINK_TRIGGERS = ['tag_link_added', 'tag_rollup_link_added', 'tag_usage_added'];
 
 /**
