@@ -137,7 +137,11 @@ function run(
       if (errors.length > 0) throw invalidRows(errors);
       settleIncomingSpam(engine, ws.id, rows);
       const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
-      const writeAll = () => (linkCount(rows) >= MIN_DEFERRED_LINKS ? withLinkTriggersDeferred(engine.db, writeRows) : writeRows());
+      const writeAll = () => {
+        if (linkCount(rows) < MIN_DEFERRED_LINKS) return writeRows();
+        for (const r of rows) r.tag_count = tagsOf(r);
+        return withLinkTriggersDeferred(engine.db, writeRows);
+      };
       // Revaluing and matching look rows up by their indexes: after those are back.
       const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
       if (opts.dryRun) throw new DryRunDone(summary);
@@ -206,6 +210,8 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 interface PlannedRow extends TransactionRow {
   method: string | null;
   tags: NonNullable<ImportRecord['tags']>;
+  /** How many tags it links, set when its links are written with the triggers deferred (store/bulk-links.ts). */
+  tag_count?: number;
   /** Why its content says it is spam; settleIncomingSpam sets `spam` from it. */
   spam_reason?: SpamReason;
 }
@@ -291,6 +297,9 @@ const MIN_DEFERRED_LINKS = 1_000;
 
 /** The tag links the rows name (an upper bound: duplicates and repeated names link once). */
 const linkCount = (rows: PlannedRow[]): number => rows.reduce((n, r) => n + r.tags.length, 0);
+
+/** The tags a row links: names of one key are one tag (resolveTags), and each tag links once. */
+const tagsOf = (row: PlannedRow): number => (row.tags.length < 2 ? row.tags.length : new Set(row.tags.map((t) => tagNameKey(t.name))).size);
 
 /**
  * Whether the import adds at least as many transactions as the ledger holds: then building the

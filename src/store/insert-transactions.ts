@@ -16,15 +16,15 @@ import { addToBalanceDays } from './balance-days.js';
 export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], createdAt: number): T[] {
   const stmt = db.prepare(
     `INSERT OR IGNORE INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
-      token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at, fiat_value_source, spam, method)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at, fiat_value_source, spam, method, tag_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const inserted: T[] = [];
   for (const r of rows) {
     const info = stmt.run(
       r.id, r.workspace_id, r.wallet_id, r.chain, r.tx_hash, r.transfer_key, r.from_address, r.to_address,
       r.token_symbol, r.token_address, r.token_decimals, r.amount, r.amount_key, r.fiat_cents, r.direction, r.type, r.ts, r.notes, createdAt,
-      sourceOf(r), r.spam ?? 0, r.method ?? null,
+      sourceOf(r), r.spam ?? 0, r.method ?? null, r.tag_count ?? 0,
     );
     if (info.changes === 1) inserted.push(r);
   }

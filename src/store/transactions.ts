@@ -43,6 +43,8 @@ export type NewTransaction = Omit<TransactionRow, 'wallet_label' | 'fiat_value_s
   Partial<Pick<TransactionRow, 'fiat_value_source' | 'spam'>> & {
     /** The explorer's method name for the row's transaction; stored for rules only, not in the API's Transaction. */
     method?: string | null;
+    /** Its tag links, when the caller links it with the link triggers deferred (store/bulk-links.ts); else 0 and the triggers count. */
+    tag_count?: number;
   };
 
 /** The columns of a row with no transfer, for rows built before they are stored (an import's events). */
