@@ -13,6 +13,7 @@ import type { Direction } from '../core/types.js';
 import { isoSecondsByDay } from '../core/clock.js';
 import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
+import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
 import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
 
@@ -20,14 +21,6 @@ export { ledgerFilter } from '../store/ledger-read.js';
 
 /** A batch's records (store/ledger-read.ts) as the tax ledger's rows; batches are decoded in order. */
 export type LedgerDecoder = (batch: LedgerBatch) => Generator<{ tx: LedgerRow; reported: boolean }>;
-
-/** What a thread reads (plain data, for the file worker) and how this thread makes rows of it. */
-export interface LedgerSource {
-  read: LedgerRead;
-  decode: LedgerDecoder;
-  /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
-  hasRows(n: number): boolean;
-}
 
 /** The ledger's source for `filter`, values converted by `convert`; tx_hash read when `txHash` (the tax PDF's). */
 export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert, txHash: boolean): LedgerSource {

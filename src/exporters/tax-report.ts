@@ -117,7 +117,7 @@ function jsonFormat(job: ExportJob, report: 'tax' | 'income'): Format {
  */
 export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
   const cells = columns.map((c): ((cell: Cell) => string) => {
-    if (PLAIN_COLUMNS.has(c)) return (cell) => (cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell);
+    if (PLAIN_COLUMNS.has(c)) return csvText;
     if (!REPEATED_COLUMNS.has(c)) return (cell) => (typeof cell === 'bigint' ? centsToString(cell) : csvCell(csvText(cell)));
     const escaped = new Map<string, string>();
     return (cell) => {

@@ -27,6 +27,20 @@ export interface ExportGroup {
   ids(): Iterable<string>;
 }
 
+/** A file ledger's path, and whether no commit has happened since the job's snapshot was taken (a second reader may then share it). */
+export interface Snapshot {
+  path: string;
+  unchanged(): boolean;
+}
+
+/** What a second thread reads of the tax ledger (plain data, for the file worker) and how this thread makes rows of it. */
+export interface LedgerSource {
+  read: LedgerRead;
+  decode(batch: LedgerBatch): Iterable<{ tx: LedgerRow; reported: boolean }>;
+  /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
+  hasRows(n: number): boolean;
+}
+
 export interface ExportJob {
   exportId: string;
   workspace: Workspace;
@@ -59,13 +73,7 @@ export interface ExportJob {
    * batches of records (store/ledger-read.ts, without tx_hash), how this thread makes rows of a
    * batch, and, on a file ledger, the job's snapshot (the worker may read only while unchanged).
    */
-  ledgerSource?: {
-    read: LedgerRead;
-    decode(batch: LedgerBatch): Iterable<{ tx: LedgerRow; reported: boolean }>;
-    /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
-    hasRows(n: number): boolean;
-    snapshot?: { path: string; unchanged(): boolean };
-  };
+  ledgerSource?: LedgerSource & { snapshot?: Snapshot };
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
   assets(): AssetTable;
   /**
@@ -77,8 +85,7 @@ export interface ExportJob {
     workspaceId: string;
     filter: TxFilter;
     transaction: (id: string) => Transaction;
-    /** A file ledger's path, and whether no commit has happened since `db`'s snapshot was taken (a second reader may then share it). */
-    snapshot?: { path: string; unchanged(): boolean };
+    snapshot?: Snapshot;
   };
   /**
    * Present when `options.group_by` is set: the groups in order. A transaction with several
