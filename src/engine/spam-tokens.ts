@@ -16,6 +16,7 @@ import { selectById, selectByIds } from '../store/transactions.js';
 import { updateValues } from '../store/insert-transactions.js';
 import { deleteTransfer } from '../store/transfers.js';
 import { listTokenMarks, poisoningRows, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
+import { prepareCached } from '../store/statements.js';
 import { changing } from './transaction-changes.js';
 
 /** A token of a chain, as the commands name it: `chain:address`. */
@@ -113,7 +114,7 @@ export interface IncomingRow {
 export function settleIncomingSpam(engine: Engine, workspaceId: string, rows: IncomingRow[]): void {
   const marks = tokenMarks(engine.db, workspaceId);
   let ids: Set<string> | undefined;
-  const exists = engine.db.prepare('SELECT 1 FROM transactions WHERE id = ?').pluck();
+  const exists = prepareCached(engine.db, 'SELECT 1 FROM transactions WHERE id = ?').pluck();
   for (const row of rows) {
     let reason = row.spam_reason;
     const verdict = row.token_address === null ? undefined : marks.get(`${row.chain}:${row.token_address}`);
