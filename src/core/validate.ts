@@ -27,10 +27,15 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
-export function validateBody<S extends z.ZodType>(schema: S, body: unknown, fieldCodes: FieldCodes = {}, prefix = ''): z.output<S> {
+/** A request body must be a JSON object: `INVALID_JSON` otherwise. */
+export function requireJsonObject(body: unknown): asserts body is Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new TxaError('INVALID_JSON', 'the request body must be a JSON object');
   }
+}
+
+export function validateBody<S extends z.ZodType>(schema: S, body: unknown, fieldCodes: FieldCodes = {}, prefix = ''): z.output<S> {
+  requireJsonObject(body);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -1,6 +1,7 @@
 /** Small pieces every route uses: the JSON content type, the query string as `QueryParams`, and the request's workspace. */
 import type { FastifyRequest } from 'fastify';
 import { TxaError } from '../../core/errors.js';
+import { requireJsonObject } from '../../core/validate.js';
 import type { QueryParams } from '../../core/types.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -57,8 +58,8 @@ export function bodyWorkspace(req: FastifyRequest, rule: WorkspaceRule = {}): st
   const body = req.body;
   // No body where one is required: the operation names what is missing.
   if (body === undefined) return checked(req, queryOf(req).workspace_id, {});
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new TxaError('INVALID_JSON', 'the request body must be a JSON object');
-  return checked(req, (body as Record<string, unknown>).workspace_id ?? queryOf(req).workspace_id, rule);
+  requireJsonObject(body);
+  return checked(req, body.workspace_id ?? queryOf(req).workspace_id, rule);
 }
 
 export function param(req: FastifyRequest, name: string): string {
