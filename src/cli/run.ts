@@ -48,9 +48,6 @@ export function choice<T extends string>(flag: string, value: string | undefined
   throw new TxaError('USAGE_ERROR', `--${flag} must be one of ${allowed.join(', ')}, got '${value}'`, { field: flag });
 }
 
-// Lives with the settings it checks (the context checks TXA_PUBLIC_URL and cannot import this module).
-export { requireHttpUrl } from './config.js';
-
 /** Splits `a,b` list flags. */
 export function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);

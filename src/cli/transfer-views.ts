@@ -44,7 +44,7 @@ export function printTransfer(out: Output, t: Transfer): void {
   ]);
 }
 
-/** `field: old → new; …`, or the import's source file. */
+/** `field: old → new; …`, and where an imported row came from. */
 function changesText(h: HistoryEntry): string {
   const parts = Object.entries(h.changes).map(([field, c]) => changeText(field, c));
   if (h.source) parts.push(sourceText(h.source));

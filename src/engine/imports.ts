@@ -57,7 +57,6 @@ export interface ImportSummary {
   transfers_matched: number;
 }
 
-
 /** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
 export const LISTED_ERRORS = 100;
 

@@ -52,15 +52,15 @@ export function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefine
 export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncSettings {
   const chains = Object.keys(CHAIN_INFO) as Chain[];
   // A misspelt chain would sync silently from another source than the one the user named.
-  const named = chains.map((chain) => `${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`);
+  const byName = new Map(chains.map((chain) => [`${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`, chain]));
   for (const name of Object.keys(env)) {
-    if (name.startsWith(BLOCKSCOUT_PREFIX) && env[name] && !named.includes(name)) {
+    if (name.startsWith(BLOCKSCOUT_PREFIX) && env[name] && !byName.has(name)) {
       throw new TxaError('USAGE_ERROR', `${name} names no chain txa knows: use ${BLOCKSCOUT_PREFIX}<CHAIN> with a chain of ${chains.join(', ')}`, { field: name });
     }
   }
   const blockscoutUrls: SyncSettings['blockscoutUrls'] = {};
-  for (const chain of chains) {
-    const url = httpUrl(env, `${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`);
+  for (const [name, chain] of byName) {
+    const url = httpUrl(env, name);
     if (url) blockscoutUrls[chain] = url;
   }
   return {

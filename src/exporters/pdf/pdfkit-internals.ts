@@ -3,6 +3,7 @@
  * file to check (every PDF test exercises both). Each one is what keeps a
  * 50,000-row report within its time and memory budget (docs/reports.md, "Performance").
  */
+import { deflateSync } from 'node:zlib';
 
 interface Glyph {
   id: number;
@@ -47,7 +48,6 @@ interface Internals {
   ref(data: Record<string, unknown>): Reference;
 }
 
-import { deflateSync } from 'node:zlib';
 
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
 
@@ -122,8 +122,8 @@ export function widthOf(doc: PDFKit.PDFDocument, text: string): number {
   const d = internals(doc);
   const advance = d._font?.txaAdvance;
   if (!advance) return doc.widthOfString(text);
-  // pdfkit's: (font width + characterSpacing 0 × gaps) × horizontalScaling 100 / 100.
-  return ((advance(text) * (d._fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
+  // pdfkit's: (font width + characterSpacing 0 × gaps) × horizontalScaling 100 / 100, the scaling kept for bit-equal widths.
+  return (advance(text) * (d._fontSize / 1000) * 100) / 100;
 }
 
 /**

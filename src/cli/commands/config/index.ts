@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action, requireHttpUrl } from '../../run.js';
-import { PROFILE_KEYS, configPath, isProfileKey, readProfile, writeProfileValue, type ProfileKey } from '../../config.js';
+import { action } from '../../run.js';
+import { PROFILE_KEYS, configPath, isProfileKey, readProfile, requireHttpUrl, writeProfileValue, type ProfileKey } from '../../config.js';
 
 function keyArg(key: string): ProfileKey {
   if (isProfileKey(key)) return key;

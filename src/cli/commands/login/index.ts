@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action, requireHttpUrl } from '../../run.js';
-import { writeProfileValue } from '../../config.js';
+import { action } from '../../run.js';
+import { requireHttpUrl, writeProfileValue } from '../../config.js';
 import type { Context } from '../../context.js';
 
 function canPrompt(): boolean {

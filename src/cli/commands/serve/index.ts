@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action, requireHttpUrl } from '../../run.js';
+import { action } from '../../run.js';
+import { requireHttpUrl } from '../../config.js';
 
 interface Opts {
   host: string;

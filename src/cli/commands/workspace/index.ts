@@ -6,7 +6,7 @@ import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import { printWorkspaces } from '../../views.js';
 import { writeProfileValue } from '../../config.js';
 
-/** `--rate-limit` as a number; anything but digits is NaN, for the caller's check to refuse. */
+/** `--rate-limit` as a number; anything but digits is NaN, which the engine refuses as INVALID_FIELD. */
 function rateLimitOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   return /^\d+$/.test(value) ? Number(value) : NaN;
