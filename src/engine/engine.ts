@@ -69,6 +69,12 @@ export class Engine {
     this.events.append(workspaceId, type, subjectId, { actor: this.actor, ...body });
   }
 
+  /** `change` for many events of one type (an import's, a price fill's), written many to a statement: `end()` before the transaction ends. */
+  changes(workspaceId: string, type: string): { add: (subjectId: string, body: Record<string, unknown>) => void; end: () => void } {
+    const events = this.events.bulk(workspaceId, type);
+    return { add: (subjectId, body) => events.add(subjectId, { actor: this.actor, ...body }), end: events.end };
+  }
+
   write<T>(fn: () => T): T {
     return writeTx(this.db, fn);
   }

@@ -335,10 +335,10 @@ function write(
   const tagRefs = resolveTags(engine, ws.id, inserted);
   const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
   // Row by row (events written 50 at a time), so little built for a row (its tags, its ~1 KB event) outlives it.
-  const created = opts.dryRun ? undefined : engine.events.bulk(ws.id, 'transaction.created');
+  const created = opts.dryRun ? undefined : engine.changes(ws.id, 'transaction.created');
   for (const row of inserted) {
     const tags = row.tags.length === 0 ? [] : linkTags(row, tagRefs, link);
-    created?.add(row.id, { actor: engine.actor, ...(source && { source }), transaction: toTransaction(row, tags, []) });
+    created?.add(row.id, { ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
   created?.end();
 

@@ -38,12 +38,11 @@ export function changing<T>(engine: Engine, ws: string, ids: readonly string[], 
   const before = snapshots(engine, ws, ids);
   const result = fn();
   const after = new Map(snapshots(engine, ws, ids).map((tx) => [tx.id, tx]));
-  const updated = engine.events.bulk(ws, 'transaction.updated');
+  const updated = engine.changes(ws, 'transaction.updated');
   for (const old of before) {
     const tx = after.get(old.id)!;
     const changes = changesOf(old, tx);
-    // What engine.change writes, many to a statement.
-    if (Object.keys(changes).length) updated.add(tx.id, { actor: engine.actor, transaction: tx, changes, ...extra });
+    if (Object.keys(changes).length) updated.add(tx.id, { transaction: tx, changes, ...extra });
   }
   updated.end();
   return result;

@@ -156,11 +156,11 @@ function writeValues(engine: Engine, workspaceId: string, batch: { id: string; c
       engine.db,
       rows.map((row) => ({ row, next: { fiat_cents: byId.get(row.id)!.cents, fiat_value_source: 'price', spam: row.spam } })),
     );
-    const updated = engine.events.bulk(workspaceId, 'transaction.updated');
+    const updated = engine.changes(workspaceId, 'transaction.updated');
     for (const [i, row] of rows.entries()) {
       const v = byId.get(row.id)!;
       const after = { ...before[i]!, fiat_value: centsToNumber(v.cents), fiat_value_source: 'price' as const };
-      updated.add(row.id, { actor: engine.actor, transaction: after, changes: changesOf(before[i]!, after), price: v.price });
+      updated.add(row.id, { transaction: after, changes: changesOf(before[i]!, after), price: v.price });
     }
     updated.end();
     return rows.length;
