@@ -63,11 +63,16 @@ export class EventLog {
   batch(workspaceId: string, type: string): (subjectId: string | null, body: Record<string, unknown>) => EventRow {
     const rowOf = this.rows(workspaceId, type);
     return (subjectId, body) => {
-      const row = rowOf(subjectId, body);
-      row.seq = Number(this.insert.run(row.id, row.workspace_id, row.type, row.subject_id, row.created_at, row.payload).lastInsertRowid);
+      const row = this.insertOne(rowOf(subjectId, body));
       for (const listener of this.listeners) listener(row);
       return row;
     };
+  }
+
+  /** Writes one event by its own statement and sets its `seq`. */
+  private insertOne(row: EventRow): EventRow {
+    row.seq = Number(this.insert.run(row.id, row.workspace_id, row.type, row.subject_id, row.created_at, row.payload).lastInsertRowid);
+    return row;
   }
 
   /**
@@ -87,7 +92,7 @@ export class EventLog {
         const last = Number(this.bulkInsert.run(pending.flatMap((r) => [r.id, r.workspace_id, r.type, r.subject_id, r.created_at, r.payload])).lastInsertRowid);
         pending.forEach((row, i) => (row.seq = last - BULK_ROWS + 1 + i));
       } else {
-        for (const row of pending) row.seq = Number(this.insert.run(row.id, row.workspace_id, row.type, row.subject_id, row.created_at, row.payload).lastInsertRowid);
+        for (const row of pending) this.insertOne(row);
       }
       for (const row of pending) for (const listener of this.listeners) listener(row);
       pending.length = 0;
