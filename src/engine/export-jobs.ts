@@ -285,6 +285,9 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   const convert = conversionFor(reader, ws, request.options.currency, filter);
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
+  // The tax ledger's conversion covers its wider filter; read once, for this thread's read or the worker's.
+  let ledgerConvert: Convert | undefined;
+  const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)));
   const job: ExportJob = {
     exportId: row.id,
     workspace: ws,
@@ -298,7 +301,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
-    ledgerRows: () => ledgerRows(reader, ws.id, filter, conversionFor(reader, ws, request.options.currency, ledgerFilter(filter))),
+    ledgerRows: () => ledgerRows(reader, ws.id, filter, ledgerConversion()),
     assets: () => loadAssetTable(engine),
     catalog: () => ledgerCatalog(reader.db, ws.id),
     selected: (id) => {
@@ -312,7 +315,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.
   if (row.format !== 'pdf' && (request.report_type === 'tax' || request.report_type === 'income')) {
-    job.ledgerSource = ledgerSource(reader, ws.id, filter, conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)), false);
+    job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion(), false);
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;
