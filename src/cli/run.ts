@@ -53,15 +53,12 @@ export function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/**
- * `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. A question
- * given as a function is asked for only when it will be shown (it may need a request).
- */
-export async function confirm(yes: boolean | undefined, question: string | (() => Promise<string>)): Promise<boolean> {
+/** `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. */
+export async function confirm(yes: boolean | undefined, question: string): Promise<boolean> {
   if (yes) return true;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
   }
   const { confirm: ask } = await import('@inquirer/prompts');
-  return ask({ message: typeof question === 'string' ? question : await question(), default: false });
+  return ask({ message: question, default: false });
 }

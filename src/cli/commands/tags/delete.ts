@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import type { Backend } from '../../../core/backend.js';
+import type { Tag } from '../../../core/types.js';
+import { resolveTagRefs } from '../../../core/tag-refs.js';
 import { TxaError } from '../../../core/errors.js';
 import { terminalSafe } from '../../output.js';
 import { action, confirm } from '../../run.js';
-import { tagResolver } from '../../tag-flags.js';
 
 /** The prompt names the tag and how many transactions lose it, not only its id. */
-async function question(backend: Backend, ws: string, id: string): Promise<string> {
-  const tag = (await backend.listTags(ws)).find((t) => t.id === id);
+function question(tags: Tag[], id: string): string {
+  const tag = tags.find((t) => t.id === id);
   if (!tag) throw new TxaError('TAG_NOT_FOUND', `tag ${id} not found`, { hint: 'List tags with: txa tags list' });
   const name = `'${terminalSafe(tag.name)}' (${id})`;
   if (tag.usage_count === 0) return `Delete tag ${name}? No transaction carries it.`;
@@ -24,8 +24,10 @@ export function registerDelete(parent: Command): void {
       action<{ yes?: boolean }>(async (ctx, opts, [ref]) => {
         const ws = ctx.workspace();
         const backend = await ctx.backend();
-        const [id] = await tagResolver(backend, ws)([ref!], 'id');
-        if (!(await confirm(opts.yes, () => question(backend, ws, id!)))) {
+        // One list names the tag and asks about it (remotely, one request of the hour's budget).
+        const tags = await backend.listTags(ws);
+        const [id] = resolveTagRefs(tags, [ref!], 'id');
+        if (!(await confirm(opts.yes, question(tags, id!)))) {
           ctx.out.notice('Cancelled.');
           process.exitCode = 1;
           return;
