@@ -8,6 +8,7 @@ import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { parseTxQuery, type TxFilter } from '../core/filters.js';
 import { paginationOf } from '../core/pagination.js';
+import { batches } from '../core/batches.js';
 import type { QueryParams, Sort, Summary, Transaction, TransactionPage } from '../core/types.js';
 import {
   countTransactions, iterateRows, loadRelations, selectById, selectMatching, selectPage, toTransaction, withSpamResolved, type TransactionRow,
@@ -65,15 +66,7 @@ export function listTransactions(engine: Engine, workspaceId: string, params: Qu
 
 /** Every matching transaction in order, hydrated in batches, for exports. */
 export function* streamTransactions(engine: Engine, workspaceId: string, filter: TxFilter, sort: Sort, batchSize = 500): Generator<Transaction> {
-  let batch: TransactionRow[] = [];
-  for (const row of iterateRows(engine.db, workspaceId, filter, sort)) {
-    batch.push(row);
-    if (batch.length === batchSize) {
-      yield* hydrate(engine, batch);
-      batch = [];
-    }
-  }
-  if (batch.length) yield* hydrate(engine, batch);
+  for (const batch of batches(iterateRows(engine.db, workspaceId, filter, sort), batchSize)) yield* hydrate(engine, batch);
 }
 
 /** The transaction `id` when `filter` selects it, else null. */

@@ -15,6 +15,7 @@ import { progress } from '../progress.js';
 import { tableSpec } from '../table.js';
 import type { Transaction } from '../../../core/types.js';
 import { changeText, sourceText } from '../../../core/changes.js';
+import { batches } from '../../../core/batches.js';
 import type { ExportJob, HistoryEntry } from '../../types.js';
 
 const LINE = 10;
@@ -158,19 +159,6 @@ function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: numbe
     });
   }
   for (const a of record.attachments) flow.canvas.attach(a.path, a.name, a.description);
-}
-
-/** The rows in arrays of up to `size`, read as they are needed. */
-function* batches<T>(rows: Iterable<T>, size: number): Generator<T[]> {
-  let batch: T[] = [];
-  for (const row of rows) {
-    batch.push(row);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }
 
 function size(bytes: number): string {
