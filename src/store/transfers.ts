@@ -111,8 +111,8 @@ export function legsInTimeOrder(db: Db, workspaceId: string, range: { startTs?: 
 /** What a bridge pre-check reads of a free row: its rowid, time, direction, chain, symbol and amount as a binary float. */
 export type FreeLegVisitor = (rowid: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number) => void;
 
-const visiting = new WeakSet<Db>();
-const visitors = new WeakMap<Db, FreeLegVisitor>();
+/** Per connection that has the SQL function: the scan's visitor while one runs. */
+const visitors = new WeakMap<Db, { visit?: FreeLegVisitor }>();
 
 /**
  * Hands each free row that can be a leg (of a time range, start inclusive, end exclusive) to
@@ -121,14 +121,16 @@ const visitors = new WeakMap<Db, FreeLegVisitor>();
  * (bench/RESULTS.md "Session 7, txa check").
  */
 export function visitFreeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }, visit: FreeLegVisitor): void {
-  if (!visiting.has(db)) {
+  let slot = visitors.get(db);
+  if (!slot) {
+    const registered: { visit?: FreeLegVisitor } = {};
     db.function('txa_visit_free_leg', { deterministic: false, directOnly: true }, (rowid, ts, inflow, chain, symbol, amount) => {
-      visitors.get(db)!(rowid as number, ts as number, inflow === 1, chain as string, symbol as string, amount as number);
+      registered.visit!(rowid as number, ts as number, inflow === 1, chain as string, symbol as string, amount as number);
       return null;
     });
-    visiting.add(db);
+    visitors.set(db, (slot = registered));
   }
-  visitors.set(db, visit);
+  slot.visit = visit;
   try {
     prepareCached(
       db,
@@ -136,7 +138,7 @@ export function visitFreeLegs(db: Db, workspaceId: string, range: { startTs?: nu
        FROM transactions t INDEXED BY tx_by_time WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} AND t.transfer_id IS NULL`,
     ).get(workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity);
   } finally {
-    visitors.delete(db);
+    delete slot.visit;
   }
 }
 
