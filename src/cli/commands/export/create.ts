@@ -5,7 +5,7 @@ import { TxaError, isErrorCode } from '../../../core/errors.js';
 import type { ExportRecord } from '../../../core/types.js';
 import { outTarget } from '../../../files/out-file.js';
 import type { Context } from '../../context.js';
-import { action, choice, list } from '../../run.js';
+import { action, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { defaultFileName, printExport } from './view.js';
 import { progressView } from './progress.js';
@@ -40,8 +40,6 @@ export function checkOutDir(out: string | undefined): void {
 
 function bodyOf(ws: string, o: Opts) {
   const { start_date, end_date } = dateRange(o);
-  const hasTags = choice('has-tags', o.hasTags, ['true', 'false'] as const);
-  const internal = choice('internal', o.internal, ['true', 'false'] as const);
   return {
     workspace_id: ws,
     // Values the API checks go as they are, so a bad one gets the API's code and dotted field
@@ -58,8 +56,8 @@ function bodyOf(ws: string, o: Opts) {
       end_date,
       min_amount: o.minAmount,
       max_amount: o.maxAmount,
-      has_tags: hasTags === undefined ? undefined : hasTags === 'true',
-      internal: internal === undefined ? undefined : internal === 'true',
+      has_tags: booleanFlag(o.hasTags),
+      internal: booleanFlag(o.internal),
       include_spam: o.includeSpam || undefined,
     },
     columns: list(o.columns),
@@ -75,6 +73,14 @@ function bodyOf(ws: string, o: Opts) {
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
+}
+
+/**
+ * `true`/`false` as JSON booleans; any other word goes as it is, so the API refuses it with
+ * INVALID_FIELD filters.<name> (exit 1), as it does every other filter and as `tx list` does.
+ */
+function booleanFlag(value: string | undefined): boolean | string | undefined {
+  return value === 'true' ? true : value === 'false' ? false : value;
 }
 
 /** `--delivery`, else the method `--email` or `--webhook-url` implies: a recipient flag never means a silent download. */
