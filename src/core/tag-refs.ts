@@ -24,9 +24,10 @@ interface TagRef {
 /**
  * The ids `refs` name, in order: a value equal to a tag's id is that tag (so an id always works,
  * even if another tag is named like it); else the tag whose name equals it case-insensitively.
- * `flag` (e.g. `add-tag`) is the error's field.
+ * `flag` (e.g. `add-tag`) is the error's field. `knownIds`: an unknown id is TAG_NOT_FOUND here,
+ * for a change no request would refuse (removing a tag from a set the CLI computes).
  */
-export function resolveTagRefs(tags: readonly TagRef[], refs: readonly string[], flag: string): string[] {
+export function resolveTagRefs(tags: readonly TagRef[], refs: readonly string[], flag: string, knownIds = false): string[] {
   return refs.map((ref) => {
     if (tags.some((t) => t.id === ref)) return ref;
     const key = tagNameKey(ref);
@@ -37,7 +38,8 @@ export function resolveTagRefs(tags: readonly TagRef[], refs: readonly string[],
       const which = named.map((t) => `${t.id} (${t.name})`).join(', ');
       throw new TxaError('USAGE_ERROR', `tag name '${ref}' is ambiguous: it names ${which}; pass the id instead`, { field: flag });
     }
-    if (ID_FORM.test(ref)) return ref;
+    if (ID_FORM.test(ref) && !knownIds) return ref;
+    if (ID_FORM.test(ref)) throw new TxaError('TAG_NOT_FOUND', `tag ${ref} not found`, { field: flag, hint: 'List tags with: txa tags list' });
     throw new TxaError('TAG_NOT_FOUND', `no tag named '${ref}' in this workspace`, { field: flag, hint: 'List tags with: txa tags list' });
   });
 }

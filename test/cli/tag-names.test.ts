@@ -81,6 +81,14 @@ describe('tag names on the local ledger', () => {
     expect((await s.json(['tx', 'get', txIds[2]!])).data).toEqual(before);
   });
 
+  it('tx update --remove-tag of an unknown id is TAG_NOT_FOUND (remove-tag), as tx untag is, and nothing changes', async () => {
+    const before = (await s.json(['tx', 'get', txIds[2]!])).data;
+    const r = await s.txa(['tx', 'update', txIds[2]!, '--notes', 'x', '--remove-tag', 'tag_0000000000000000000a', '--json']);
+    expect(r.exitCode).toBe(1);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: 'TAG_NOT_FOUND', field: 'remove-tag', message: 'tag tag_0000000000000000000a not found' });
+    expect((await s.json(['tx', 'get', txIds[2]!])).data).toEqual(before);
+  });
+
   it('export create --tag-ids takes names; an unknown name creates no export', async () => {
     await s.json(['export', 'create', '--format', 'json', '--tag-ids', 'payroll', '--out', 'payroll.json']);
     const file = JSON.parse(readFileSync(join(s.dir, 'payroll.json'), 'utf8'));

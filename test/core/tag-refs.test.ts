@@ -32,6 +32,12 @@ describe('resolveTagRefs', () => {
     expect(resolveTagRefs(TAGS, ['tag_0000000000000000000a'], 'tag-ids')).toEqual(['tag_0000000000000000000a']);
   });
 
+  it('with knownIds, an unknown id is TAG_NOT_FOUND too (a removal the API never sees)', () => {
+    expect(resolveTagRefs(TAGS, ['tag_aaa', 'gas'], 'remove-tag', true)).toEqual(['tag_aaa', 'tag_bbb']);
+    const e = failure(() => resolveTagRefs(TAGS, ['tag_0000000000000000000a'], 'remove-tag', true));
+    expect(e).toMatchObject({ code: 'TAG_NOT_FOUND', field: 'remove-tag', message: 'tag tag_0000000000000000000a not found', exitCode: 1 });
+  });
+
   it('an unknown name is TAG_NOT_FOUND naming it, with the flag as field', () => {
     const e = failure(() => resolveTagRefs(TAGS, ['Gas', 'Payrol'], 'add-tag'));
     expect(e).toMatchObject({ code: 'TAG_NOT_FOUND', field: 'add-tag', message: "no tag named 'Payrol' in this workspace" });

@@ -44,7 +44,8 @@ export function registerUpdate(parent: Command): void {
           // The API's tag_ids replaces the set: start from the current tags.
           const resolve = tagResolver(backend, ws);
           const add = await resolve(o.addTag, 'add-tag');
-          const remove = await resolve(o.removeTag, 'remove-tag');
+          // The PATCH carries the set left, so an unknown id would vanish from it unnoticed.
+          const remove = await resolve(o.removeTag, 'remove-tag', true);
           const current = await backend.getTransaction(ws, id!);
           const set = new Set(current.tags.map((t) => t.id));
           for (const t of add) set.add(t);
