@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema, walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
-import { CHAINS, DIRECTIONS, TX_TYPES } from '../core/types.js';
+import { CHAINS, DIRECTIONS, EXPORT_STATUSES, TAG_TYPES, TX_TYPES } from '../core/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -83,6 +83,80 @@ const WALLET = object({
   created_at: str,
   last_synced: strOrNull,
 });
+const int = { type: 'integer' };
+const TAG = object({
+  id: str,
+  name: str,
+  type: { enum: [...TAG_TYPES] },
+  color: str,
+  description: strOrNull,
+  workspace_id: str,
+  created_by: str,
+  created_at: str,
+  usage_count: int,
+});
+const ATTACHMENT = object({ id: str, file_name: str, file_url: str, file_size: int, uploaded_at: str });
+const HISTORY_FIELDS = {
+  event_id: str,
+  event: str,
+  created_at: str,
+  actor: strOrNull,
+  changes: { type: 'object', additionalProperties: object({ old: {}, new: {} }) },
+};
+/** CONTRACT §9 history: `source` only on an import's or a sync's `transaction.created`. */
+const HISTORY_ENTRY = {
+  ...object(HISTORY_FIELDS),
+  properties: {
+    ...HISTORY_FIELDS,
+    source: { type: 'object', required: ['format'], properties: { format: str, file_name: str, sha256: str, sync: str, chain: str, list: str } },
+  },
+};
+const TRANSFER = object({
+  id: strOrNull,
+  status: { enum: ['matched', 'candidate'] },
+  kind: { enum: ['internal', 'bridge'] },
+  matched_by: { enum: ['auto', 'user', 'rule', null] },
+  legs: { type: 'array', items: ref('Transaction') },
+});
+/** API.md 4.4/4.5 with CONTRACT §6: the fields a state has are present, the rest absent. */
+const EXPORT = {
+  type: 'object',
+  required: ['id', 'status', 'format', 'created_at'],
+  properties: {
+    id: str,
+    status: { enum: [...EXPORT_STATUSES] },
+    format: str,
+    report_type: str,
+    download_url: str,
+    file_size: int,
+    transaction_count: int,
+    created_at: str,
+    expires_at: str,
+    progress: { type: 'number' },
+    estimated_completion: str,
+    status_url: str,
+    delivery: { type: 'object', required: ['method'], properties: { method: { enum: ['download', 'email', 'webhook'] }, email_recipients: { type: 'array', items: str }, webhook_url: str } },
+    error: object({ code: str, message: str }),
+  },
+};
+const WEBHOOK_FIELDS = { id: str, workspace_id: str, url: str, events: { type: 'array', items: str }, created_at: str };
+const EVENT = object({
+  id: str,
+  type: str,
+  workspace_id: str,
+  created_at: str,
+  payload: { type: 'object', description: 'The webhook body of the event (CONTRACT §8)' },
+  deliveries: {
+    type: 'array',
+    items: object({
+      webhook_id: strOrNull,
+      url: str,
+      status: { enum: ['pending', 'succeeded', 'failed'] },
+      attempts: { type: 'array', items: object({ at: str, status_code: { type: ['integer', 'null'] }, error: strOrNull }) },
+      next_attempt_at: strOrNull,
+    }),
+  },
+});
 const one = (name: string) => ({ data: ref(name) });
 const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
 
@@ -104,6 +178,15 @@ export function openApiDocument(): Json {
         TransferCreate: schemaOf(transferCreateSchema),
         Transaction: TRANSACTION,
         Wallet: WALLET,
+        Tag: TAG,
+        Attachment: ATTACHMENT,
+        HistoryEntry: HISTORY_ENTRY,
+        Transfer: TRANSFER,
+        Export: EXPORT,
+        Webhook: object(WEBHOOK_FIELDS),
+        WebhookCreated: object({ ...WEBHOOK_FIELDS, secret: { type: 'string', description: 'The signing secret, returned only here' } }),
+        Event: EVENT,
+        Deleted: object({ id: str, deleted: { const: true } }),
         ExportCreate: schemaOf(exportCreateSchema),
         WalletCreate: schemaOf(walletCreateSchema),
         WalletUpdate: schemaOf(walletUpdateSchema),
@@ -149,12 +232,12 @@ export function openApiDocument(): Json {
     paths: {
       '/health': { get: op('Health check (no key)', { 200: success('ok') }, { security: [] }) },
       '/tags': {
-        get: op('List tags, by name', { 200: success('Tags') }, { parameters: [wsRequired] }),
-        post: op('Create a tag (emits tag.created)', { 201: success('The tag') }, { requestBody: jsonBody('TagCreate') }),
+        get: op('List tags, by name', { 200: success('Tags', many('Tag')) }, { parameters: [wsRequired] }),
+        post: op('Create a tag (emits tag.created)', { 201: success('The tag', one('Tag')) }, { requestBody: jsonBody('TagCreate') }),
       },
       '/tags/{tag_id}': {
-        patch: op('Update a tag (emits tag.updated)', { 200: success('The tag') }, { parameters: [param('tag_id', 'path', 'Tag id')], requestBody: jsonBody('TagUpdate') }),
-        delete: op('Delete a tag (emits tag.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('tag_id', 'path', 'Tag id')] }),
+        patch: op('Update a tag (emits tag.updated)', { 200: success('The tag', one('Tag')) }, { parameters: [param('tag_id', 'path', 'Tag id')], requestBody: jsonBody('TagUpdate') }),
+        delete: op('Delete a tag (emits tag.deleted)', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('tag_id', 'path', 'Tag id')] }),
       },
       '/transactions': {
         get: op('Filtered page of transactions with totals', { 200: success('Page', { ...many('Transaction'), ...listed, summary: ref('Summary') }) }, {
@@ -169,18 +252,18 @@ export function openApiDocument(): Json {
         }),
       },
       '/transactions/{transaction_id}/history': {
-        get: op('Changes of the transaction, oldest first, with actor and old/new values', { 200: success('History entries') }, {
+        get: op('Changes of the transaction, oldest first, with actor and old/new values', { 200: success('History entries', many('HistoryEntry')) }, {
           parameters: [param('transaction_id', 'path', 'Transaction id')],
         }),
       },
       '/transfers': {
-        get: op('Own transfers: matched, then proposed (candidates)', { 200: success('Page', listed) }, {
+        get: op('Own transfers: matched, then proposed (candidates)', { 200: success('Page', { ...many('Transfer'), ...listed }) }, {
           parameters: [wsRequired, param('status', 'query', 'matched or candidate'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')],
         }),
-        post: op('Match two transactions as one own transfer (emits transaction.updated for both)', { 201: success('The transfer') }, { requestBody: jsonBody('TransferCreate') }),
+        post: op('Match two transactions as one own transfer (emits transaction.updated for both)', { 201: success('The transfer', one('Transfer')) }, { requestBody: jsonBody('TransferCreate') }),
       },
       '/transfers/{transfer_id}': {
-        delete: op('Unmatch: the legs become free rows (emits transaction.updated for both)', { 200: success('{id, deleted}') }, {
+        delete: op('Unmatch: the legs become free rows (emits transaction.updated for both)', { 200: success('{id, deleted}', one('Deleted')) }, {
           parameters: [param('transfer_id', 'path', 'Transfer id')],
         }),
       },
@@ -194,7 +277,7 @@ export function openApiDocument(): Json {
         delete: op('Remove a tag', { 200: success('The transaction', one('Transaction')) }, { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] }),
       },
       '/transactions/{transaction_id}/attachments': {
-        post: op('Attach a file (raw body, X-File-Name; 10 MB)', { 201: success('The attachment') }, {
+        post: op('Attach a file (raw body, X-File-Name; 10 MB)', { 201: success('The attachment', one('Attachment')) }, {
           parameters: [param('transaction_id', 'path', 'Transaction id'), { name: 'X-File-Name', in: 'header', required: true, schema: { type: 'string' } }],
           requestBody: { required: true, content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
         }),
@@ -208,7 +291,7 @@ export function openApiDocument(): Json {
       },
       '/wallets/{wallet_id}': {
         patch: op('Rename a wallet (emits wallet.updated)', { 200: success('The wallet', one('Wallet')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') }),
-        delete: op('Remove a wallet and its transactions (emits wallet.deleted)', { 200: success('{id, deleted}') }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+        delete: op('Remove a wallet and its transactions (emits wallet.deleted)', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
       },
       '/wallets/{wallet_id}/sync': {
         post: op("Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running", { 202: success('The sync', one('WalletSync')) }, {
@@ -217,12 +300,12 @@ export function openApiDocument(): Json {
         get: op('The newest sync of the wallet (404 NOT_FOUND before the first)', { 200: success('The sync', one('WalletSync')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
       },
       '/exports': {
-        get: op('Exports, newest first', { 200: success('Page', listed) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
-        post: op('Create an export', { 201: success('Completed download export'), 202: success('Queued export') }, { requestBody: jsonBody('ExportCreate') }),
+        get: op('Exports, newest first', { 200: success('Page', { ...many('Export'), ...listed }) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
+        post: op('Create an export', { 201: success('Completed download export', one('Export')), 202: success('Queued export', one('Export')) }, { requestBody: jsonBody('ExportCreate') }),
       },
-      '/exports/{export_id}': { get: op('Export status', { 200: success('The export') }, { parameters: [param('export_id', 'path', 'Export id')] }) },
+      '/exports/{export_id}': { get: op('Export status', { 200: success('The export', one('Export')) }, { parameters: [param('export_id', 'path', 'Export id')] }) },
       '/exports/{export_id}/cancel': {
-        post: op('Cancel a queued or processing export: it becomes failed with error EXPORT_CANCELLED (409 EXPORT_NOT_CANCELLABLE once it has ended)', { 200: success('The export') }, {
+        post: op('Cancel a queued or processing export: it becomes failed with error EXPORT_CANCELLED (409 EXPORT_NOT_CANCELLABLE once it has ended)', { 200: success('The export', one('Export')) }, {
           parameters: [param('export_id', 'path', 'Export id')],
         }),
       },
@@ -233,12 +316,12 @@ export function openApiDocument(): Json {
         }),
       },
       '/webhooks': {
-        get: op('Subscriptions', { 200: success('Webhooks') }, { parameters: [ws] }),
-        post: op('Subscribe (the signing secret is returned once)', { 201: success('The webhook with its secret') }, { requestBody: jsonBody('WebhookCreate') }),
+        get: op('Subscriptions', { 200: success('Webhooks', many('Webhook')) }, { parameters: [ws] }),
+        post: op('Subscribe (the signing secret is returned once)', { 201: success('The webhook with its secret', one('WebhookCreated')) }, { requestBody: jsonBody('WebhookCreate') }),
       },
-      '/webhooks/{webhook_id}': { delete: op('Unsubscribe', { 200: success('{id, deleted}') }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }) },
+      '/webhooks/{webhook_id}': { delete: op('Unsubscribe', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }) },
       '/events': {
-        get: op('Event log with delivery state', { 200: success('Page', listed) }, { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
+        get: op('Event log with delivery state', { 200: success('Page', { ...many('Event'), ...listed }) }, { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },
     },
