@@ -92,7 +92,7 @@ export function oneLegWallet(leg: Leg, byAddress: Map<string, OwnWallet>): OwnWa
 }
 
 /** The other own wallet a row's counterparty (the recipient of an outflow, the sender of an inflow) is, on its chain. */
-function counterpartyWallet(
+export function counterpartyWallet(
   row: Pick<Leg, 'chain' | 'from_address' | 'to_address' | 'wallet_id'> & { direction: string },
   byAddress: Map<string, OwnWallet>,
 ): OwnWallet | undefined {

@@ -9,7 +9,7 @@ import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { registerBalanceFunction } from './exact-balance.js';
-import { BRIDGE_WINDOW_SECONDS, type Leg } from '../accounting/transfers.js';
+import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 
 export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
@@ -127,14 +127,9 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
   if (bridges.size === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
   // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
-  const own = new Map(
-    (db.prepare('SELECT chain, address, id FROM wallets WHERE workspace_id = ?').raw(true).all(workspaceId) as [string, string, string][]).map(([chain, address, id]) => [`${chain}\u0000${address}`, id]),
-  );
-  const counted = (leg: Leg) => {
-    if (leg.type === 'fee' || leg.type === 'approval') return false;
-    const other = own.get(`${leg.chain}\u0000${asciiLower(leg.direction === 'inflow' ? leg.from_address : leg.to_address)}`);
-    return other !== undefined && other !== leg.wallet_id;
-  };
+  const wallets = db.prepare('SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(workspaceId) as OwnWallet[];
+  const byOwnAddress = new Map(wallets.map((w) => [addressKey(w.chain, w.address), w]));
+  const counted = (leg: Leg) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
   const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
   const row = db.prepare(`SELECT ${ROW_FIELDS}, o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label
     FROM transactions t JOIN wallets w ON w.id = t.wallet_id JOIN transactions c ON c.id = ? JOIN wallets o ON o.id = c.wallet_id WHERE t.id = ?`);
@@ -158,11 +153,6 @@ function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other
     if (inPeriod(pair.in.ts)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
   }
   return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
-}
-
-/** SQLite's lower(): ASCII letters only. */
-function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
 /** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */
