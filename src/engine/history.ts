@@ -14,15 +14,6 @@ type EventRow = { subject_id: string; id: string; type: string; created_at: stri
 const COLUMNS = "subject_id, id, type, created_at, payload ->> '$.actor' AS actor, payload -> '$.changes' AS changes, payload -> '$.source' AS source";
 
 /**
- * The entries of a transaction known to exist. Events written before changes carried values
- * (a list of field names) name the fields with no values; before the actor was recorded, it is null.
- */
-export function historyOf(engine: Engine, transactionId: string): HistoryEntry[] {
-  const rows = prepareCached(engine.db, `SELECT ${COLUMNS} FROM events WHERE subject_id = ? ORDER BY seq`).all(transactionId) as EventRow[];
-  return rows.map(entryOf);
-}
-
-/**
  * The entries of many transactions at once (the audit asks for every row's), in one statement:
  * a lookup per row was a fifth of a 50,000-row audit's CPU time. Transactions without events are absent.
  */
@@ -40,6 +31,10 @@ export function historiesOf(engine: Engine, transactionIds: readonly string[]): 
   return out;
 }
 
+/**
+ * Events written before changes carried values (a list of field names) name the fields with no
+ * values; before the actor was recorded, it is null.
+ */
 function entryOf(r: EventRow): HistoryEntry {
   const stored = r.changes === null ? {} : (JSON.parse(r.changes) as Changes | string[]);
   const changes = Array.isArray(stored) ? (Object.fromEntries(stored.map((f) => [f, {}])) as Changes) : stored;
@@ -51,5 +46,5 @@ function entryOf(r: EventRow): HistoryEntry {
 export function transactionHistory(engine: Engine, workspaceId: string, transactionId: string): HistoryEntry[] {
   engine.workspace(workspaceId);
   requireRow(engine, workspaceId, transactionId);
-  return historyOf(engine, transactionId);
+  return historiesOf(engine, [transactionId]).get(transactionId) ?? [];
 }
