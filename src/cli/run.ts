@@ -48,6 +48,14 @@ export function choice<T extends string>(flag: string, value: string | undefined
   throw new TxaError('USAGE_ERROR', `--${flag} must be one of ${allowed.join(', ')}, got '${value}'`, { field: flag });
 }
 
+/**
+ * A boolean flag for a JSON body: `true`/`false` as booleans, any other word as it is, so the API
+ * refuses it with its own INVALID_FIELD and field (exit 1), as it does every other bad value.
+ */
+export function booleanFlag(value: string | undefined): boolean | string | undefined {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
 /** Splits `a,b` list flags. */
 export function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);

@@ -38,8 +38,10 @@ export function resolveTagRefs(tags: readonly TagRef[], refs: readonly string[],
       const which = named.map((t) => `${t.id} (${t.name})`).join(', ');
       throw new TxaError('USAGE_ERROR', `tag name '${ref}' is ambiguous: it names ${which}; pass the id instead`, { field: flag });
     }
-    if (ID_FORM.test(ref) && !knownIds) return ref;
-    if (ID_FORM.test(ref)) throw new TxaError('TAG_NOT_FOUND', `tag ${ref} not found`, { field: flag, hint: 'List tags with: txa tags list' });
+    if (ID_FORM.test(ref)) {
+      if (!knownIds) return ref;
+      throw new TxaError('TAG_NOT_FOUND', `tag ${ref} not found`, { field: flag, hint: 'List tags with: txa tags list' });
+    }
     throw new TxaError('TAG_NOT_FOUND', `no tag named '${ref}' in this workspace`, { field: flag, hint: 'List tags with: txa tags list' });
   });
 }

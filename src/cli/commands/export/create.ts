@@ -5,7 +5,7 @@ import { TxaError, isErrorCode } from '../../../core/errors.js';
 import type { ExportRecord } from '../../../core/types.js';
 import { outTarget } from '../../../files/out-file.js';
 import type { Context } from '../../context.js';
-import { action, list } from '../../run.js';
+import { action, booleanFlag, list } from '../../run.js';
 import { addFilterOptions, dateRange, type FilterFlags } from '../../filter-flags.js';
 import { defaultFileName, printExport } from './view.js';
 import { progressView } from './progress.js';
@@ -73,14 +73,6 @@ function bodyOf(ws: string, o: Opts) {
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
-}
-
-/**
- * `true`/`false` as JSON booleans; any other word goes as it is, so the API refuses it with
- * INVALID_FIELD filters.<name> (exit 1), as it does every other filter and as `tx list` does.
- */
-function booleanFlag(value: string | undefined): boolean | string | undefined {
-  return value === 'true' ? true : value === 'false' ? false : value;
 }
 
 /** `--delivery`, else the method `--email` or `--webhook-url` implies: a recipient flag never means a silent download. */

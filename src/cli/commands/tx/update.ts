@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action } from '../../run.js';
+import { action, booleanFlag } from '../../run.js';
 import { printTransaction } from '../../views.js';
 import { tagResolver } from '../../tag-flags.js';
 
@@ -36,8 +36,7 @@ export function registerUpdate(parent: Command): void {
           const { fiatValueOfText } = await import('../../../core/schemas.js');
           body.fiat_value = o.fiatValue === 'none' ? null : fiatValueOfText(o.fiatValue);
         }
-        // As given unless true/false: the backend refuses anything else with INVALID_FIELD (spam).
-        if (o.spam !== undefined) body.spam = o.spam === 'true' ? true : o.spam === 'false' ? false : o.spam;
+        if (o.spam !== undefined) body.spam = booleanFlag(o.spam);
         const backend = await ctx.backend();
         if (o.notes !== undefined) body.notes = o.notes === '' ? null : o.notes;
         if (o.addTag.length || o.removeTag.length) {
