@@ -29,7 +29,12 @@ export class PriceHttp {
       this.requests++;
       return this.call(url, headers);
     };
-    return retried(this.limiter, attempt, { label: this.name, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(err, tries) });
+    return retried(this.limiter, attempt, {
+      label: this.name,
+      onRetry: this.onRetry,
+      gaveUp: (err, tries) => this.gaveUp(err, tries),
+      unusable: (reason) => unusable(this.name, reason),
+    });
   }
 
   private async call(url: URL, headers: Record<string, string>): Promise<JsonAnswer> {

@@ -496,6 +496,19 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE wallet_syncs ADD COLUMN requested_by TEXT;
   `,
+  // 19: sync hardening (docs/sync.md, Rows a sync refuses; Served). The hashes of a wallet's
+  // reverted transactions as its txlist showed them, so a sync resumed after txlist ignores their
+  // internal and token rows as one clean sync does (the ledger alone keeps only those the wallet
+  // sent, by their fee row). And how often a served sync was started, so one that kills its
+  // process is not resumed into the same death for ever.
+  `
+  CREATE TABLE sync_failed_txs (
+    wallet_id TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    tx_hash   TEXT NOT NULL,
+    PRIMARY KEY (wallet_id, tx_hash)
+  ) WITHOUT ROWID;
+  ALTER TABLE wallet_syncs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /**

@@ -1,4 +1,4 @@
-/** Where each wallet's sync of each explorer list goes on from (migration 7). */
+/** Where each wallet's sync of each explorer list goes on from (migration 7), and what it learnt of failed txs (migration 19). */
 import type { Db } from './db.js';
 
 export function getSyncCursor(db: Db, walletId: string, list: string): number {
@@ -11,16 +11,23 @@ export function setSyncCursor(db: Db, walletId: string, list: string, block: num
 }
 
 /**
- * Hashes of the wallet's own txs that failed: a fee row and nothing else (a tx that went through
- * always has a value row, if only of 0), so a later sync still ignores their internal and token rows.
+ * Hashes of the wallet's txs that failed, so a later sync still ignores their internal and token
+ * rows: those a sync's txlist showed reverted, and (for wallets filled by an import) the wallet's
+ * own, known by a fee row and nothing else (a tx that went through always has a value row, if only of 0).
  */
 export function failedTxHashes(db: Db, walletId: string): Set<string> {
   const rows = db
     .prepare(
-      `SELECT tx_hash FROM transactions WHERE wallet_id = ? GROUP BY tx_hash
+      `SELECT tx_hash FROM sync_failed_txs WHERE wallet_id = ?
+       UNION SELECT tx_hash FROM transactions WHERE wallet_id = ? GROUP BY tx_hash
        HAVING sum(transfer_key LIKE 'fee:%') > 0 AND sum(transfer_key NOT LIKE 'fee:%') = 0`,
     )
     .pluck()
-    .all(walletId) as string[];
+    .all(walletId, walletId) as string[];
   return new Set(rows);
+}
+
+export function addFailedTxHashes(db: Db, walletId: string, hashes: string[]): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO sync_failed_txs (wallet_id, tx_hash) VALUES (?, ?)');
+  for (const hash of hashes) insert.run(walletId, hash);
 }

@@ -23,6 +23,8 @@ export interface WalletSyncRow {
   completed_at: string | null;
   /** Who asked (the API key's id, or the serve's own actor for `--sync-every`): the sync's changes are theirs. */
   requested_by: string | null;
+  /** How often a worker took it: more than once only when a process died running it. */
+  attempts: number;
 }
 
 /** Finished records kept per wallet besides the active one: `--sync-every` adds one each time. */
@@ -77,7 +79,7 @@ export function claimQueuedSync(db: Db, worker: string, heartbeatTs: number, sta
   const id = db.prepare("SELECT id FROM wallet_syncs WHERE status = 'queued' ORDER BY rowid LIMIT 1").pluck().get() as string | undefined;
   if (id === undefined) return null;
   const taken = db
-    .prepare("UPDATE wallet_syncs SET status = 'running', worker = ?, heartbeat_ts = ?, started_at = coalesce(started_at, ?) WHERE id = ? AND status = 'queued'")
+    .prepare("UPDATE wallet_syncs SET status = 'running', worker = ?, heartbeat_ts = ?, started_at = coalesce(started_at, ?), attempts = attempts + 1 WHERE id = ? AND status = 'queued'")
     .run(worker, heartbeatTs, startedAt, id);
   return taken.changes === 1 ? id : null;
 }

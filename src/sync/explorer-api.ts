@@ -11,7 +11,7 @@ import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import type { ExplorerSource } from './settings.js';
 import type { TokenBucket } from './rate-limiter.js';
-import { Retryable, getAnswer, retried } from './http.js';
+import { Retryable, getAnswer, retried, type AnswerLimits } from './http.js';
 
 /** A row as the explorer sends it: every value a string. */
 export type ApiRow = Record<string, unknown>;
@@ -26,6 +26,7 @@ export class ExplorerApi {
   constructor(
     readonly source: ExplorerSource,
     private readonly limiter: TokenBucket,
+    private readonly limits: AnswerLimits,
     private readonly onRetry: (message: string) => void = () => undefined,
   ) {}
 
@@ -49,7 +50,7 @@ export class ExplorerApi {
     const url = new URL(this.source.url);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/v2/transactions/${hash}`;
     return this.withRetries('transaction', async () => {
-      const { status, text } = await getAnswer(url);
+      const { status, text } = await getAnswer(url, {}, this.limits);
       if (status === 404) throw new Retryable(`transaction ${hash} not indexed yet`, false);
       if (status === 401 || status === 402 || status === 403) throw this.unauthorized(`HTTP ${status}`);
       if (status !== 200) throw this.failed(`transaction ${hash}: HTTP ${status}`);
@@ -71,7 +72,12 @@ export class ExplorerApi {
       this.requests++;
       return attempt();
     };
-    return retried(this.limiter, counted, { label: `${this.name} ${action}`, onRetry: this.onRetry, gaveUp: (err, tries) => this.gaveUp(action, err, tries) });
+    return retried(this.limiter, counted, {
+      label: `${this.name} ${action}`,
+      onRetry: this.onRetry,
+      gaveUp: (err, tries) => this.gaveUp(action, err, tries),
+      unusable: (reason) => this.failed(`${action}: answered ${reason}`),
+    });
   }
 
   private urlOf(action: string, params: Record<string, string | number>): URL {
@@ -87,7 +93,7 @@ export class ExplorerApi {
   }
 
   private async call(url: URL): Promise<ApiRow[]> {
-    const { status, text } = await getAnswer(url);
+    const { status, text } = await getAnswer(url, {}, this.limits);
     if (status === 401 || status === 402 || status === 403) throw this.unauthorized(`HTTP ${status}`);
     if (status !== 200) throw this.failed(`HTTP ${status}`);
     let body: { status?: unknown; message?: unknown; result?: unknown };
@@ -96,13 +102,18 @@ export class ExplorerApi {
     } catch {
       throw new Retryable('the answer is not JSON', false);
     }
-    return this.rowsOf(body ?? {});
+    return this.rowsOf(url.searchParams.get('action') ?? '', body ?? {});
   }
 
-  private rowsOf(body: { status?: unknown; message?: unknown; result?: unknown }): ApiRow[] {
+  private rowsOf(action: string, body: { status?: unknown; message?: unknown; result?: unknown }): ApiRow[] {
     const message = String(body.message ?? '');
     const result = body.result;
-    if (body.status === '1' && Array.isArray(result)) return result.filter(isRow);
+    if (body.status === '1' && Array.isArray(result)) {
+      // A row that is no object is never skipped quietly: the list would miss it for good.
+      const bad = result.findIndex((r) => !isRow(r));
+      if (bad >= 0) throw this.failed(`${action}: row ${bad + 1} of the answer is not an object`);
+      return result as ApiRow[];
+    }
     // Blockscout: "Some internal transactions within this block range have not yet been processed",
     // possibly with part of the rows: never taken as the whole list.
     if (body.status === '2') throw new Retryable(`not indexed yet (${typeof result === 'string' ? result : message})`, false);

@@ -1,10 +1,10 @@
 /**
- * What the explorer and price clients share about one HTTP call: the agent and its timeouts,
- * which answers are worth trying again (a connection failure, 429 with its Retry-After, 5xx),
- * reading Retry-After, and the retries themselves behind the run's rate limiter. Each client
- * judges the other answers in its API's own terms.
+ * What the explorer and price clients share about one HTTP call: the agent, an answer's size cap
+ * and deadline, which answers are worth trying again (a connection failure, a call past its
+ * deadline, 429 with its Retry-After, 5xx), reading Retry-After, and the retries themselves behind
+ * the run's rate limiter. Each client judges the other answers in its API's own terms.
  */
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { sleep, type TokenBucket } from './rate-limiter.js';
 
 /** Tries per call: the first and five retries, waiting 1, 2, 4, 8, 16 rate intervals (or the server's Retry-After). */
@@ -12,6 +12,18 @@ const MAX_TRIES = 6;
 
 /** A Retry-After longer than this is not waited for. */
 const MAX_RETRY_WAIT_MS = 60_000;
+
+/**
+ * Bounds on one answer (docs/sync.md, Limits): an explorer page of 10,000 rows is about 15 MB, so
+ * a body past 64 MiB is no answer but a server that never stops sending; a call that has not
+ * brought its whole body within the deadline is given up and tried again, like a 5xx.
+ */
+export interface AnswerLimits {
+  maxBytes: number;
+  deadlineMs: number;
+}
+
+export const DEFAULT_LIMITS: AnswerLimits = { maxBytes: 64 * 1024 * 1024, deadlineMs: 30_000 };
 
 const agent = new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 60_000 });
 
@@ -26,23 +38,50 @@ export class Retryable extends Error {
   }
 }
 
-/** One GET: its status and body text, or Retryable for a connection failure, a 429 or a 5xx. */
-export async function getAnswer(url: URL, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+/** An answer no retry can mend (larger than the cap): the call fails at once. */
+export class Unusable extends Error {}
+
+/**
+ * One GET: its status and body text. A connection failure, a 429, a 5xx or a call past the
+ * deadline is Retryable; a body past the size cap is Unusable (read no further).
+ */
+export async function getAnswer(url: URL, headers: Record<string, string> = {}, limits: AnswerLimits = DEFAULT_LIMITS): Promise<{ status: number; text: string }> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), limits.deadlineMs);
   let status: number;
   let text: string;
   let retryAfter: string | string[] | undefined;
   try {
-    const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers } });
+    const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers }, signal: deadline.signal });
     status = res.statusCode;
     retryAfter = res.headers['retry-after'];
-    text = await res.body.text();
+    text = await boundedText(res.body, limits.maxBytes);
   } catch (err) {
+    if (err instanceof Unusable) throw err;
+    if (deadline.signal.aborted) throw new Retryable(`no complete answer within ${limits.deadlineMs / 1000} s`, false);
     const e = err as { code?: string; message?: string };
     throw new Retryable(`connection failed (${e.code ?? e.message ?? 'unknown error'})`, false);
+  } finally {
+    clearTimeout(timer);
   }
   if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
   if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
   return { status, text };
+}
+
+/** The body as UTF-8 text, or Unusable (and the connection dropped) once it passes `maxBytes`. */
+async function boundedText(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new Unusable(`more than ${Math.round(maxBytes / 1024 / 1024)} MiB`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */
@@ -60,6 +99,8 @@ export interface RetryOptions {
   onRetry: (message: string) => void;
   /** The error to throw when the last try was worth retrying too. */
   gaveUp: (err: Retryable, tries: number) => Error;
+  /** The error to throw for an Unusable answer. */
+  unusable: (reason: string) => Error;
 }
 
 /**
@@ -72,6 +113,7 @@ export async function retried<T>(limiter: TokenBucket, attempt: () => Promise<T>
     try {
       return await attempt();
     } catch (err) {
+      if (err instanceof Unusable) throw opts.unusable(err.message);
       if (!(err instanceof Retryable)) throw err;
       if (tries === MAX_TRIES) throw opts.gaveUp(err, tries);
       const wait = err.waitMs ?? (1000 / limiter.rate) * 2 ** (tries - 1);

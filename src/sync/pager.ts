@@ -7,10 +7,18 @@
  * next call), each with the block the next call asks from: the caller stores a batch and that
  * cursor in one transaction, so a sync killed between pages goes on from the cursor and neither
  * loses nor repeats a row.
+ *
+ * An answer is checked whole before any of it is used (row-fields.ts), and the walk must make
+ * progress (docs/sync.md, Rows a sync refuses): a row of a block before the one asked from means
+ * the server ignores `startblock`, and a block that keeps bringing new rows is not one block; both
+ * stop the sync with SYNC_FAILED rather than ask the same page for ever.
  */
 import { TxaError } from '../core/errors.js';
 import type { ApiRow, ExplorerApi } from './explorer-api.js';
-import { blockOf, type ListName } from './rows.js';
+import { blockOf, checkRows, type ListName } from './row-fields.js';
+
+/** Calls that may ask from one block: the first, and a few more while rows keep appearing in it. */
+const MAX_CALLS_PER_BLOCK = 5;
 
 export interface Batch {
   rows: ApiRow[];
@@ -34,6 +42,25 @@ function countsOf(rows: ApiRow[]): Map<string, number> {
   return counts;
 }
 
+/**
+ * One answer's rows, each read once: a normal or internal transaction is one row however often the
+ * answer repeats it (its rows carry the hash, and internal ones a trace id), while two identical
+ * token transfers in one tx are two (tokentx rows have no log index: docs/sync.md).
+ */
+function distinctRows(list: ListName, rows: ApiRow[]): ApiRow[] {
+  if (list !== 'txlist' && list !== 'txlistinternal') return rows;
+  const byKey = new Map<string, ApiRow>();
+  for (const r of rows) if (!byKey.has(keyOf(r))) byKey.set(keyOf(r), r);
+  return [...byKey.values()];
+}
+
+function failed(list: ListName, address: string, block: number, why: string): TxaError {
+  return new TxaError('SYNC_FAILED', `the explorer's ${list} for ${address} ${why} (asked from block ${block})`, {
+    extra: { list, block },
+    hint: 'What came before that block is kept. Check the explorer URL (TXA_ETHERSCAN_URL, TXA_BLOCKSCOUT_URL_<CHAIN>) and run txa wallet sync again.',
+  });
+}
+
 /** Whether `rows` hold a row (counting repeats) that `held` does not. */
 function freshIn(rows: ApiRow[], held: ApiRow[]): boolean {
   const seen = countsOf(held);
@@ -44,11 +71,17 @@ export async function* pages(api: ExplorerApi, list: ListName, address: string, 
   let start = from;
   /** Rows of block `start` already seen, not yet yielded. */
   let held: ApiRow[] = [];
+  let callsHere = 0;
   for (;;) {
     const params: Record<string, string | number> = { address, startblock: start, page: 1, offset: pageSize, sort: 'asc' };
     if (api.source.kind === 'etherscan') params.endblock = 'latest';
-    const rows = await api.list(list, params);
+    if (++callsHere > MAX_CALLS_PER_BLOCK) throw failed(list, address, start, `brought new rows of block ${start} in each of ${MAX_CALLS_PER_BLOCK} calls`);
+    const answer = await api.list(list, params);
+    checkRows(list, answer);
+    const rows = distinctRows(list, answer);
     const blocks = rows.map(blockOf);
+    const early = blocks.findIndex((b) => b < start);
+    if (early >= 0) throw failed(list, address, start, `answered a row of block ${blocks[early]}, before the block asked from: it ignores startblock`);
     // Held rows are all of block `start`: a row of another block is new without comparing contents.
     const fresh = blocks.some((b) => b !== start) || freshIn(rows, held);
     if (!fresh) {
@@ -58,16 +91,19 @@ export async function* pages(api: ExplorerApi, list: ListName, address: string, 
       yield { rows: held, cursor: start + 1 };
       held = [];
       start += 1;
+      callsHere = 0;
       continue;
     }
     const last = Math.max(...blocks);
-    if (blocks[0] === last && rows.length >= pageSize) {
-      throw new TxaError('SYNC_FAILED', `block ${last} holds at least ${rows.length} rows of ${list} for ${address}, more than one page`, {
+    // A full page (repeats included) of one block: the block may hold more than a page.
+    if (Math.min(...blocks) === last && answer.length >= pageSize) {
+      throw new TxaError('SYNC_FAILED', `block ${last} holds at least ${answer.length} rows of ${list} for ${address}, more than one page`, {
         hint: 'Raise TXA_SYNC_PAGE_SIZE (up to 10000) and run txa wallet sync again.',
       });
     }
     yield { rows: rows.filter((_, i) => blocks[i]! < last), cursor: last };
     held = rows.filter((_, i) => blocks[i] === last);
+    if (last > start) callsHere = 0;
     start = last;
   }
   if (held.length > 0) yield { rows: held, cursor: start };

@@ -4,56 +4,16 @@
  * amounts from base units, the fee as gasUsed × gasPrice (+ the L1 fee where the row has one),
  * the method named as the explorer's CSV names it. docs/sync.md has every rule.
  */
-import { TxaError } from '../core/errors.js';
 import { fromBaseUnits } from '../core/money.js';
 import { internalRecords, normalRecords, tokenRecords, type ExplorerWallet } from '../importers/explorer-records.js';
 import { nativeToken, tokenAtAddress } from '../importers/tokens.js';
 import type { ImportRecord } from '../importers/types.js';
 import type { ApiRow } from './explorer-api.js';
-
-/** The explorer lists a sync walks, in this order (normal transactions first: they tell which txs failed). */
-export const LISTS = ['txlist', 'txlistinternal', 'tokentx', 'txsBeaconWithdrawal'] as const;
-export type ListName = (typeof LISTS)[number];
+import { address, hashOf, isNft, receiverOf, text, timestampOf, units, type ListName } from './row-fields.js';
 
 const NATIVE_DECIMALS = 18;
 /** Beacon-chain withdrawal amounts are in gwei. */
 const GWEI_DECIMALS = 9;
-
-function text(row: ApiRow, key: string): string {
-  const v = row[key];
-  return typeof v === 'string' ? v.trim() : '';
-}
-
-function bad(key: string, row: ApiRow): never {
-  throw new TxaError('SYNC_FAILED', `the explorer sent a row with an unreadable ${key}: ${JSON.stringify(row[key] ?? null)}`, {
-    hint: 'Transactions fetched before it are kept. Check the explorer URL (TXA_ETHERSCAN_URL, TXA_BLOCKSCOUT_URL_<CHAIN>).',
-  });
-}
-
-function units(row: ApiRow, key: string, optional = false): bigint {
-  const v = text(row, key);
-  if (v === '' && optional) return 0n;
-  if (!/^\d+$/.test(v)) bad(key, row);
-  return BigInt(v);
-}
-
-/** The block a row is in. */
-export function blockOf(row: ApiRow): number {
-  return Number(units(row, 'blockNumber'));
-}
-
-function address(row: ApiRow, key: string): string {
-  const v = text(row, key).toLowerCase();
-  if (v !== '' && !/^0x[0-9a-f]{40}$/.test(v)) bad(key, row);
-  return v;
-}
-
-function hashOf(row: ApiRow, key = 'hash'): string {
-  const v = text(row, key);
-  if (/^GENESIS_0x[0-9a-f]{40}$/i.test(v)) return `GENESIS_${v.slice(8).toLowerCase()}`;
-  if (!/^0x[0-9a-f]{64}$/i.test(v)) bad(key, row);
-  return v.toLowerCase();
-}
 
 /**
  * The method as Etherscan's CSV export shows it: the decoded function name in words
@@ -77,22 +37,25 @@ export function methodOf(row: ApiRow): string {
   return text(row, 'methodId') || input.slice(0, 10);
 }
 
-const timestampOf = (row: ApiRow, key = 'timeStamp') => Number(units(row, key));
+/** Why a row gave no records, where the rules of docs/sync.md do not skip it by design: said aloud. */
+export type Skipped = string;
 
-/** A normal transaction (txlist); a failed one's hash goes into `failed`. */
-function normal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] {
+/** Whether a normal transaction reverted. */
+const reverted = (row: ApiRow) => text(row, 'isError') === '1' || text(row, 'txreceipt_status') === '0';
+
+/** A normal transaction (txlist); recordsOf has put its hash in `failed` when it reverted. */
+function normal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] | Skipped {
   const tx_hash = hashOf(row);
   const genesis = tx_hash.startsWith('GENESIS_');
-  const from = genesis ? '' : address(row, 'from');
-  const to = address(row, 'to') || address(row, 'contractAddress');
+  const from = genesis ? '' : address(row, 'from', true);
+  const to = receiverOf(row);
   const sent = from === w.address;
-  if (!sent && to !== w.address) return [];
+  if (!sent && to !== w.address) return 'neither its from nor its to is the wallet';
   const value = fromBaseUnits(units(row, 'value'), NATIVE_DECIMALS);
   // OP-stack rollups charge an L1 data fee besides gas: Etherscan's L1FeesPaid, a receipt's l1Fee.
   const l1 = units(row, 'L1FeesPaid', true) || units(row, 'l1Fee', true);
   const fee = sent ? fromBaseUnits(units(row, 'gasUsed') * units(row, 'gasPrice') + l1, NATIVE_DECIMALS) : '0';
-  const isFailed = text(row, 'isError') === '1' || text(row, 'txreceipt_status') === '0';
-  if (isFailed) failed.add(tx_hash);
+  const isFailed = failed.has(tx_hash);
   const records = normalRecords(w, {
     line,
     tx_hash,
@@ -112,13 +75,16 @@ function normal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string
 }
 
 /** An internal transaction (txlistinternal): Etherscan's `hash`/`type`, Blockscout's `transactionHash`/`callType`. */
-function internal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] {
+function internal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] | Skipped {
   const tx_hash = hashOf(row, text(row, 'hash') ? 'hash' : 'transactionHash');
+  const from_address = address(row, 'from', true);
+  const to_address = receiverOf(row);
+  if (from_address !== w.address && to_address !== w.address) return 'neither its from nor its to is the wallet';
   const records = internalRecords(w, {
     line,
     tx_hash,
-    from_address: address(row, 'from'),
-    to_address: address(row, 'to') || address(row, 'contractAddress'),
+    from_address,
+    to_address,
     timestamp: timestampOf(row),
     value: fromBaseUnits(units(row, 'value'), NATIVE_DECIMALS),
     failed: text(row, 'isError') === '1' || failed.has(tx_hash),
@@ -130,18 +96,21 @@ function internal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<stri
 }
 
 /** An ERC-20 transfer (tokentx). NFT rows (a tokenID, no decimals) are left out. */
-function token(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] {
+function token(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] | Skipped {
   const tx_hash = hashOf(row);
+  if (failed.has(tx_hash) || isNft(row)) return [];
+  const from_address = address(row, 'from', true);
+  const to_address = address(row, 'to', true);
+  if (from_address !== w.address && to_address !== w.address) return 'neither its from nor its to is the wallet';
   const decimals = text(row, 'tokenDecimal');
-  if (failed.has(tx_hash) || row.tokenID !== undefined || row.tokenIDs !== undefined || !/^\d{1,2}$/.test(decimals)) return [];
+  if (!/^\d{1,2}$/.test(decimals)) return `its tokenDecimal ${JSON.stringify(decimals)} is not a number of decimals`;
   const amount = fromBaseUnits(units(row, 'value'), Number(decimals));
-  const contract = address(row, 'contractAddress');
-  if (contract === '') bad('contractAddress', row);
+  const contract = address(row, 'contractAddress', true);
   return tokenRecords(w, {
     line,
     tx_hash,
-    from_address: address(row, 'from'),
-    to_address: address(row, 'to'),
+    from_address,
+    to_address,
     timestamp: timestampOf(row),
     // The chain's decimals, not the CSV import's guess for tokens it does not know.
     token: { ...tokenAtAddress(contract, [amount], 'value', text(row, 'tokenSymbol')), decimals: Number(decimals) },
@@ -174,15 +143,34 @@ function withdrawal(w: ExplorerWallet, row: ApiRow, line: number): ImportRecord[
   ];
 }
 
-/** The records of a batch of one list's rows, in the explorer's order (the order fixes identities). */
-export function recordsOf(list: ListName, w: ExplorerWallet, rows: ApiRow[], failed: Set<string>): ImportRecord[] {
-  const out: ImportRecord[] = [];
+export interface BatchRecords {
+  records: ImportRecord[];
+  /** Rows that gave nothing though no rule of docs/sync.md leaves them out: each with why, for stderr. */
+  skipped: { row: ApiRow; why: Skipped }[];
+  /** Hashes of the batch's reverted normal transactions (added to `failed` too), to be stored with it. */
+  failed: string[];
+}
+
+/**
+ * The records of a batch of one list's rows, in the explorer's order (the order fixes identities).
+ * `failed` holds the hashes of the wallet's reverted transactions, whose internal and token rows
+ * are ignored: a txlist batch adds its own.
+ */
+export function recordsOf(list: ListName, w: ExplorerWallet, rows: ApiRow[], failed: Set<string>): BatchRecords {
+  const out: BatchRecords = { records: [], skipped: [], failed: [] };
   rows.forEach((row, i) => {
     const line = i + 1;
-    if (list === 'txlist') out.push(...normal(w, row, line, failed));
-    else if (list === 'txlistinternal') out.push(...internal(w, row, line, failed));
-    else if (list === 'tokentx') out.push(...token(w, row, line, failed));
-    else out.push(...withdrawal(w, row, line));
+    if (list === 'txlist' && reverted(row) && !failed.has(hashOf(row))) {
+      failed.add(hashOf(row));
+      out.failed.push(hashOf(row));
+    }
+    const got =
+      list === 'txlist' ? normal(w, row, line, failed)
+      : list === 'txlistinternal' ? internal(w, row, line, failed)
+      : list === 'tokentx' ? token(w, row, line, failed)
+      : withdrawal(w, row, line);
+    if (typeof got === 'string') out.skipped.push({ row, why: got });
+    else out.records.push(...got);
   });
   return out;
 }

@@ -5,12 +5,15 @@
 import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import type { Chain } from '../core/types.js';
+import { DEFAULT_LIMITS, type AnswerLimits } from './http.js';
 
 export const ETHERSCAN_URL = 'https://api.etherscan.io/v2/api';
 const DEFAULT_RPS = 3;
 const DEFAULT_PAGE_SIZE = 1000;
 /** Etherscan and Blockscout refuse page × offset above 10,000. */
 const MAX_PAGE_SIZE = 10_000;
+/** A call's deadline can be raised to 10 minutes, no further: a sync must not hang for good. */
+const MAX_TIMEOUT_S = 600;
 const BLOCKSCOUT_PREFIX = 'TXA_BLOCKSCOUT_URL_';
 
 export interface SyncSettings {
@@ -20,6 +23,8 @@ export interface SyncSettings {
   blockscoutUrls: Partial<Record<Chain, string>>;
   rps: number;
   pageSize: number;
+  /** Each call's size cap and deadline (`TXA_SYNC_TIMEOUT`, seconds). */
+  limits: AnswerLimits;
 }
 
 export interface ExplorerSource {
@@ -69,6 +74,7 @@ export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncS
     blockscoutUrls,
     rps: positive(env, 'TXA_SYNC_RPS', DEFAULT_RPS, false),
     pageSize: positive(env, 'TXA_SYNC_PAGE_SIZE', DEFAULT_PAGE_SIZE, true, MAX_PAGE_SIZE),
+    limits: { ...DEFAULT_LIMITS, deadlineMs: positive(env, 'TXA_SYNC_TIMEOUT', DEFAULT_LIMITS.deadlineMs / 1000, false, MAX_TIMEOUT_S) * 1000 },
   };
 }
 

@@ -11,17 +11,40 @@ import { requestWalletSync } from '../engine/wallet-syncs.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
-import { activeSyncRow, claimQueuedSync, finishSync, getSyncRow, requeueSync, runningSyncRows, updateSyncProgress } from '../store/wallet-syncs.js';
+import { activeSyncRow, claimQueuedSync, finishSync, getSyncRow, requeueSync, runningSyncRows, updateSyncProgress, type SyncEnd, type WalletSyncRow } from '../store/wallet-syncs.js';
 import { WalletSync } from './wallet-sync.js';
 import { sourceFor, type SyncSettings } from './settings.js';
 
 const wallSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Puts back in the queue the syncs left running by processes that are gone; their ids. */
+/**
+ * A sync whose process died this often while running it is not started again: whatever killed
+ * the process (an answer that exhausts its memory, a crash) would kill the next one too.
+ */
+export const MAX_SYNC_ATTEMPTS = 3;
+
+/**
+ * Puts back in the queue the syncs left running by processes that are gone, or fails them once
+ * they have died MAX_SYNC_ATTEMPTS times (docs/sync.md, Served); the ids put back.
+ */
 export function recoverInterruptedSyncs(engine: Engine): string[] {
   const wallNow = wallSeconds();
   const gone = runningSyncRows(engine.db).filter((r) => ownerGone(parseOwner(r.worker), r.heartbeat_ts, wallNow));
-  return engine.write(() => gone.filter((r) => requeueSync(engine.db, r.id, r.worker)).map((r) => r.id));
+  return engine.write(() =>
+    gone
+      .filter((r) => {
+        if (r.attempts < MAX_SYNC_ATTEMPTS) return requeueSync(engine.db, r.id, r.worker);
+        const message = `the sync stopped the server running it ${r.attempts} times (a crash or a restart each time), so it is not started again; the rows it stored are kept`;
+        finishSync(engine.db, r.id, { ...endOf(r), status: 'failed', error_code: 'SYNC_FAILED', error_message: message });
+        return false;
+      })
+      .map((r) => r.id),
+  );
+}
+
+/** A record's counts as a finished sync keeps them, ending now. */
+function endOf(r: WalletSyncRow): Omit<SyncEnd, 'status' | 'error_code' | 'error_message'> {
+  return { source: r.source, new_transactions: r.new_transactions, duplicates: r.duplicates, requests: r.requests, last_block: null, last_synced: null, completed_at: nowIso() };
 }
 
 /** Takes the oldest queued sync for this process; its id, or null. */
@@ -67,9 +90,11 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
       }),
     );
   } catch (err) {
-    const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
-    if (!(err instanceof TxaError)) process.stderr.write(`wallet sync ${id} failed: ${(err as Error).stack ?? String(err)}\n`);
-    const kept = Number(e.extra?.new_transactions ?? 0);
+    // The record is served: an unexpected error's own text (SQLite's, a stack) stays in the log.
+    const expected = err instanceof TxaError && err.code !== 'INTERNAL_ERROR';
+    const e = expected ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
+    if (!expected) process.stderr.write(`wallet sync ${id} failed: ${(err as Error).stack ?? String(err)}\n`);
+    const kept = Number((err as TxaError).extra?.new_transactions ?? 0);
     engine.write(() =>
       finishSync(engine.db, id, {
         status: 'failed',

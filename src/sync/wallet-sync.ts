@@ -11,12 +11,13 @@ import { requireWallet } from '../engine/wallets.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
-import { failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
+import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
 import { addL1Fees } from './l1-fees.js';
-import { LISTS, blockOf, recordsOf, type ListName } from './rows.js';
+import { recordsOf, type BatchRecords } from './rows.js';
+import { LISTS, blockOf, text, type ListName } from './row-fields.js';
 import { sourceFor, type ExplorerSource, type SyncSettings } from './settings.js';
 
 /** One wallet's outcome, as `--json` prints it. */
@@ -74,7 +75,7 @@ export class WalletSync {
     const wallet = requireWallet(engine, this.workspaceId, walletId);
     const chain = wallet.chain as Chain;
     const source = sourceFor(chain, this.settings);
-    const api = new ExplorerApi(source, this.limiter, opts.onNotice);
+    const api = new ExplorerApi(source, this.limiter, this.settings.limits, opts.onNotice);
     const lists = listsOf(source);
     const explorerWallet = { address: wallet.address, chain };
     const failed = failedTxHashes(engine.db, wallet.id);
@@ -89,13 +90,17 @@ export class WalletSync {
         opts.onProgress?.({ walletId: wallet.id, label: wallet.label, list, done, lists: lists.length, block: from, newTransactions: created });
         for await (const batch of pages(api, list, wallet.address, from, this.settings.pageSize)) {
           if (list === 'txlist') await addL1Fees(api, batch.rows, wallet.address);
-          const records = recordsOf(list, explorerWallet, batch.rows, failed);
+          const { records, skipped, failed: reverted } = recordsOf(list, explorerWallet, batch.rows, failed);
+          this.tellSkipped(api, list, skipped);
           const write = () => {
             const summary =
               records.length > 0
                 ? importRecords(engine, this.workspaceId, records, { walletId: wallet.id, dryRun: opts.dryRun, format: 'sync', source: { sync: source.kind, chain, list }, walletSynced: false, onInserted: opts.onInserted })
                 : undefined;
-            if (!opts.dryRun) setSyncCursor(engine.db, wallet.id, list, batch.cursor);
+            if (!opts.dryRun) {
+              addFailedTxHashes(engine.db, wallet.id, reverted);
+              setSyncCursor(engine.db, wallet.id, list, batch.cursor);
+            }
             return summary;
           };
           const summary = opts.dryRun ? write() : engine.write(write);
@@ -106,13 +111,13 @@ export class WalletSync {
         }
       }
     } catch (err) {
-      if (!(err instanceof TxaError)) throw err;
-      // Say whose sync stopped and what it kept.
+      // Say whose sync stopped and what it kept, whatever stopped it.
+      const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', String((err as Error)?.message ?? err), { cause: err });
       const kept = opts.dryRun ? '' : `; ${created} new transaction${created === 1 ? '' : 's'} kept`;
-      throw new TxaError(err.code, `wallet ${wallet.id}: ${err.message}${kept}`, {
-        field: err.field,
-        hint: err.hint,
-        extra: { ...err.extra, wallet_id: wallet.id, new_transactions: created },
+      throw new TxaError(e.code, `wallet ${wallet.id}: ${e.message}${kept}`, {
+        field: e.field,
+        hint: e.hint,
+        extra: { ...e.extra, wallet_id: wallet.id, new_transactions: created },
         cause: err,
       });
     }
@@ -135,6 +140,15 @@ export class WalletSync {
       last_block: lastBlock,
       last_synced: lastSynced,
     };
+  }
+
+  /** Rows left out for a reason no rule of docs/sync.md gives are said aloud: one stderr line per batch. */
+  private tellSkipped(api: ExplorerApi, list: ListName, skipped: BatchRecords['skipped']): void {
+    if (skipped.length === 0) return;
+    const { row, why } = skipped[0]!;
+    const first = `block ${text(row, 'blockNumber')}, ${text(row, 'hash') || text(row, 'transactionHash')}`;
+    const n = skipped.length;
+    this.opts.onNotice?.(`${api.name} ${list}: ${n} row${n === 1 ? '' : 's'} left out, as ${why} (the first: ${first})`);
   }
 }
 

@@ -20,7 +20,11 @@ export type Fault =
   /** A 200 with this envelope (NOTOK messages, Blockscout status "2"). */
   | { envelope: { status: string; message: string; result: unknown } }
   /** Part of a good answer, then the connection is cut. */
-  | { reset: true };
+  | { reset: true }
+  /** A 200 that opens a list and then sends whitespace until the client hangs up. */
+  | { endless: true }
+  /** A good answer, one byte a `dripMs` after the headers. */
+  | { drip: true; dripMs: number };
 
 export interface ReplayServer {
   url: string;
@@ -39,6 +43,10 @@ export interface ReplayServer {
   alwaysAfter: number;
   /** Calls from this one on (1-based) are never answered: a process can be killed while it waits. */
   stallFrom: number;
+  /** Rewrites each page of rows before it is sent (rows repeated, stale or drifting). */
+  mangle?: (action: string, page: Row[], q: URLSearchParams) => Row[];
+  /** Answer every list from block 0 whatever `startblock` asks (a server that ignores it). */
+  ignoreStart: boolean;
   /** The envelope's message for an empty list (Blockscout words it per list). */
   emptyMessage: (action: string) => string;
   /** Back to a new server's state with these rows: no calls, faults, cap or stall. */
@@ -48,7 +56,7 @@ export interface ReplayServer {
 
 /** A new server's state. */
 function fresh(lists: Record<string, Row[]>): Omit<ReplayServer, 'url' | 'reset' | 'close'> {
-  return { lists, transactions: {}, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, emptyMessage: () => 'No transactions found' };
+  return { lists, transactions: {}, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, mangle: undefined, ignoreStart: false, emptyMessage: () => 'No transactions found' };
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
@@ -59,7 +67,7 @@ function send(res: ServerResponse, status: number, body: string): void {
 function answer(server: ReplayServer, q: URLSearchParams): { status: string; message: string; result: unknown } {
   const rows = server.lists[q.get('action') ?? ''];
   if (!rows) return { status: '0', message: 'NOTOK', result: 'Error! Missing Or invalid Action name' };
-  const start = Number(q.get('startblock') ?? 0);
+  const start = server.ignoreStart ? 0 : Number(q.get('startblock') ?? 0);
   const endParam = q.get('endblock');
   const end = endParam === null || endParam === 'latest' ? Infinity : Number(endParam);
   const page = Number(q.get('page') ?? 1);
@@ -67,7 +75,8 @@ function answer(server: ReplayServer, q: URLSearchParams): { status: string; mes
   if (page * offset > 10_000) return { status: '0', message: 'NOTOK', result: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000' };
   const size = Math.min(offset, server.cap);
   const inRange = rows.filter((r) => Number(r.blockNumber) >= start && Number(r.blockNumber) <= end);
-  const result = inRange.slice((page - 1) * size, page * size);
+  const sliced = inRange.slice((page - 1) * size, page * size);
+  const result = server.mangle ? server.mangle(q.get('action')!, sliced, q) : sliced;
   return result.length > 0 ? { status: '1', message: 'OK', result } : { status: '0', message: server.emptyMessage(q.get('action')!), result: [] };
 }
 
@@ -86,10 +95,39 @@ function handle(server: ReplayServer, req: IncomingMessage, res: ServerResponse)
   if ('status' in fault) return send(res, fault.status, fault.body ?? '{}');
   if ('text' in fault) return send(res, 200, fault.text);
   if ('envelope' in fault) return send(res, 200, JSON.stringify(fault.envelope));
+  if ('endless' in fault) return endless(res);
+  if ('drip' in fault) return drip(res, JSON.stringify(answer(server, q)), fault.dripMs);
   const body = JSON.stringify(answer(server, q));
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
   res.write(body.slice(0, Math.floor(body.length / 2)));
   setTimeout(() => res.socket?.destroy(), 10);
+}
+
+/** A 200 that never ends: a list opened, then 1 MiB of spaces at a time for as long as the client reads. */
+function endless(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('{"status":"1","message":"OK","result":[');
+  const spaces = Buffer.alloc(1024 * 1024, ' ');
+  const more = () => {
+    while (!res.destroyed && res.write(spaces));
+    if (!res.destroyed) res.once('drain', more);
+  };
+  res.on('close', () => res.removeAllListeners('drain'));
+  more();
+}
+
+/** `body`, one byte every `ms`, until it is sent or the client hangs up. */
+function drip(res: ServerResponse, body: string, ms: number): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  let i = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || i >= body.length) {
+      clearInterval(timer);
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.write(body[i++]!);
+  }, ms);
 }
 
 export async function replayServer(lists: Record<string, Row[]> = {}): Promise<ReplayServer> {
