@@ -312,3 +312,17 @@ export function csvFiles(h: History): { normal: string; internal: string; tokens
   ];
   return { normal: `${normal.join('\n')}\n`, internal: `${internal.join('\n')}\n`, tokens: `${tokens.join('\n')}\n` };
 }
+
+/**
+ * The API lists plus a reverted tx someone sent the wallet (in its txlist, isError 1) whose internal
+ * payout to the wallet the explorer lists without isError: only the txlist row tells a sync to
+ * ignore it, so a sync resumed after txlist must remember it (docs/sync.md, Failed).
+ */
+export function withRevertedPayout(lists: Record<string, Row[]>): Record<string, Row[]> {
+  const reverted = hash('reverted-incoming');
+  const block = { blockNumber: '1012', timeStamp: String(tsOf(1012)) };
+  const txlist = [...lists.txlist!, { ...lists.txlist![1]!, hash: reverted, ...block, isError: '1', txreceipt_status: '0' }];
+  const payout = { ...lists.txlistinternal!.find((r) => r.hash === hash('exchange'))!, hash: reverted, ...block, isError: '0', traceId: '0_4' };
+  const byBlock = (a: Row, b: Row) => Number(a.blockNumber) - Number(b.blockNumber);
+  return { ...lists, txlist: txlist.sort(byBlock), txlistinternal: [...lists.txlistinternal!, payout].sort(byBlock) };
+}

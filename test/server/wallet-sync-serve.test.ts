@@ -116,6 +116,41 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
   });
 });
 
+describe('syncs that would take the server down (hardening round 3)', () => {
+  it('an explorer answer that never ends fails the sync with SYNC_FAILED; the server lives and serves', async () => {
+    explorer.faults.push({ endless: true });
+    await serve();
+    await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
+    const done = await ended('the failed sync');
+    expect(done).toMatchObject({ status: 'failed', error: { code: 'SYNC_FAILED', message: expect.stringMatching(/txlist: answered more than 64 MiB/) } });
+    expect((await api(srv!, key, 'GET', '/health')).status).toBe(200);
+    // The next sync, against a healthy explorer, gets everything.
+    await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
+    await until(async () => ((await status()).status === 'completed' ? true : null), 30_000, 'the next sync');
+    expect(stored(wallet).rows).toHaveLength(88);
+  });
+
+  it('a sync whose server died under it three times is failed at the next start, not resumed into a fourth death', async () => {
+    explorer.stallFrom = 3;
+    await serve();
+    const post = await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
+    for (let death = 1; death <= 3; death++) {
+      await until(() => explorer.calls.length >= 3, 30_000, `the stalled call of run ${death}`);
+      await srv!.stop('SIGKILL');
+      explorer.calls.length = 0;
+      await serve();
+    }
+    const done = await ended('the given-up sync');
+    expect(done).toMatchObject({ id: post.body.data.id, status: 'failed', error: { code: 'SYNC_FAILED', message: expect.stringMatching(/stopped the server running it 3 times/) } });
+    expect(explorer.calls).toHaveLength(0);
+    // Asked again, it runs: the count is per record.
+    explorer.stallFrom = Infinity;
+    await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
+    await until(async () => ((await status()).status === 'completed' ? true : null), 30_000, 'a new sync');
+    expect(stored(wallet).rows).toHaveLength(88);
+  });
+});
+
 describe('txa serve --sync-every', () => {
   it('queues a sync of every wallet whose explorer is available, at start and then every period', async () => {
     // Ethereum from a named Blockscout (no key); Polygon would need an Etherscan key: skipped.

@@ -13,7 +13,7 @@ import { syncSettings } from '../../src/sync/settings.js';
 import { tempEngine } from '../helpers/engine.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 import { replayServer, type ReplayServer, type Row } from '../helpers/explorer-replay.js';
-import { WALLET, addr, apiLists, hash, history, tsOf } from '../helpers/sync-history.js';
+import { WALLET, addr, apiLists, hash, history, withRevertedPayout } from '../helpers/sync-history.js';
 
 let engine: Engine;
 let ws: string;
@@ -189,16 +189,8 @@ describe('rows that cannot be true', () => {
 });
 
 describe('a resumed sync equals one clean sync', () => {
-  /** The history plus a reverted tx someone sent the wallet, whose internal payout the explorer lists without isError. */
-  function withRevertedIncoming(): Record<string, Row[]> {
-    const reverted = hash('reverted-incoming');
-    const txlist = [...lists.txlist!, { ...lists.txlist![1]!, hash: reverted, blockNumber: '1012', timeStamp: String(tsOf(1012)), isError: '1', txreceipt_status: '0' }];
-    const payout = { ...lists.txlistinternal!.find((r) => r.hash === hash('exchange'))!, hash: reverted, blockNumber: '1012', timeStamp: String(tsOf(1012)), isError: '0', traceId: '0_4' };
-    return { ...lists, txlist, txlistinternal: [...lists.txlistinternal!, payout] };
-  }
-
   it('txlistinternal failing after txlist: the next sync still ignores the payouts of reverted txs', async () => {
-    const rows = withRevertedIncoming();
+    const rows = withRevertedPayout(lists);
     const expected = await cleanRows(rows);
     const w = wallet();
     server.lists = rows;
