@@ -13,6 +13,8 @@ import { accountComponent, commodityName, JournalNames } from '../../src/exporte
 import type { ExportJob } from '../../src/exporters/types.js';
 import type { LedgerCatalog } from '../../src/store/catalog.js';
 import type { Transaction } from '../../src/core/types.js';
+import { addDecimals, normalizeDecimal } from '../../src/core/money.js';
+import { pieces, piecesNotice } from '../../src/exporters/journal/precision.js';
 
 const hasTool = async (bin: string) => (await execa(bin, ['--version'], { reject: false }).catch(() => ({ exitCode: 1 }))).exitCode === 0;
 const HLEDGER = await hasTool('hledger');
@@ -138,5 +140,83 @@ describe('journal names', () => {
     expect(names.commodity('USDC', `0x${'b'.repeat(40)}`)).toBe('USDC-BBBBBBBB');
     expect(names.commodity('usd', null)).toBe('USD-2');
     expect([names.tag('t1')!.account, names.tag('t2')!.account]).toEqual(['Expenses:Fees-2', 'Income:Fees-3']);
+  });
+});
+
+describe('amounts beyond beancount\'s 28 significant digits', () => {
+  const MEME = { token: { symbol: 'MEME', address: `0x${'e'.repeat(40)}`, decimals: 18 } };
+  // The issue's 10^28 tokens and one base unit; the most a uint256 holds at 18 decimals; a leg of 46
+  // digits whose other leg has 28; a sale of 49 digits at a value; 28 digits, which fit.
+  const ISSUE = '10000000000000000000000000000.000000000000000001';
+  const UINT256 = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
+  const SENT = '5000000000000000000000000000.000000000000000001';
+  const ARRIVED = '4999999999999999999999999999';
+  const SOLD = '1234567890123456789012345678901.123456789012345678';
+  const FITS = '1234567890.123456789012345678';
+  const wide = [
+    tx({ id: 'issue', wallet_id: 'wal_a', amount: ISSUE, direction: 'inflow', timestamp: '2024-01-01T00:00:00Z', ...MEME }),
+    tx({ id: 'max', wallet_id: 'wal_c', amount: UINT256, direction: 'inflow', timestamp: '2024-01-02T00:00:00Z', ...MEME }),
+    tx({ id: 'sent', wallet_id: 'wal_a', amount: SENT, direction: 'outflow', timestamp: '2024-01-03T00:00:00Z', ...MEME, ...own('trf_w', 'arrived') }),
+    tx({ id: 'arrived', wallet_id: 'wal_c', amount: ARRIVED, direction: 'inflow', timestamp: '2024-01-03T00:01:00Z', ...MEME, ...own('trf_w', 'sent') }),
+    tx({ id: 'sold', wallet_id: 'wal_c', amount: SOLD, direction: 'outflow', timestamp: '2024-01-04T00:00:00Z', fiat_value: 8000, ...MEME }),
+    tx({ id: 'fits', wallet_id: 'wal_a', amount: FITS, direction: 'inflow', timestamp: '2024-01-05T00:00:00Z', ...MEME }),
+  ];
+  const balances = {
+    'Assets:Hot:MEME': addDecimals([ISSUE, `-${SENT}`, FITS]),
+    'Assets:L2:MEME': addDecimals([UINT256, ARRIVED, `-${SOLD}`]),
+  };
+
+  /** Each account's postings in a beancount file, summed exactly (beancount's own reports round past 28 digits). */
+  function beancountSums(text: string): Record<string, string> {
+    const sums: Record<string, string[]> = {};
+    for (const [, account, quantity] of text.matchAll(/^ {2}(Assets:\S+) {2}(\S+) MEME/gm)) (sums[account!] ??= []).push(quantity!);
+    return Object.fromEntries(Object.entries(sums).map(([a, qs]) => [a, addDecimals(qs)]));
+  }
+
+  test('an amount is split into pieces of at most 28 digits, largest first, summing to it', () => {
+    expect(pieces(`-${ISSUE}`)).toEqual(['-10000000000000000000000000000', '-0.000000000000000001']);
+    expect(pieces(UINT256)).toEqual(['115792089237316195423570985000000000000000000000000000000000', '8687907853269984665640564039000', '457.584007913129639935']);
+    expect(pieces(FITS)).toEqual([FITS]);
+    expect(pieces(`-1${'0'.repeat(60)}`)).toEqual([`-1${'0'.repeat(60)}`]);
+  });
+
+  test.skipIf(!BEANCOUNT)('bean-check accepts the file, and each account\'s postings sum to its exact balance', async () => {
+    const { file, text } = await journal('beancount', wide);
+    const r = await execa('bean-check', [file], { reject: false });
+    expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, '', '']);
+    expect(beancountSums(text)).toEqual(balances);
+    for (const [, q] of text.matchAll(/^ {2}\S+ {2}-?([\d.]+) /gm)) expect(q!.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length).toBeLessThanOrEqual(28);
+    // The issue's row: each piece beside its counter piece, and a comment saying so.
+    expect(text).toContain(
+      `; txa: Assets:Hot:MEME ${ISSUE} MEME, Equity:Unknown -${ISSUE} MEME: more than 28 significant digits, beyond what beancount holds exactly; written as pieces of at most 28 on the same account, each beside its counter piece\n` +
+        '2024-01-01 * "transfer from 0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"\n',
+    );
+    expect(text).toContain(
+      '  Assets:Hot:MEME  10000000000000000000000000000 MEME\n  Equity:Unknown  -10000000000000000000000000000 MEME\n' +
+        '  Assets:Hot:MEME  0.000000000000000001 MEME\n  Equity:Unknown  -0.000000000000000001 MEME\n',
+    );
+    // A transfer's legs each against Equity:Transfers; a sale's value on its first piece.
+    expect(text).toContain(
+      '  Assets:Hot:MEME  -5000000000000000000000000000 MEME\n  Equity:Transfers  5000000000000000000000000000 MEME\n' +
+        '  Assets:Hot:MEME  -0.000000000000000001 MEME\n  Equity:Transfers  0.000000000000000001 MEME\n' +
+        `  Assets:L2:MEME  ${ARRIVED} MEME\n  Equity:Transfers  -${ARRIVED} MEME\n`,
+    );
+    expect(text).toContain(
+      '  Assets:L2:MEME  -1234567890123456789012345678000 MEME @@ 8000.00 USD\n  Assets:L2:MEME  -901.123456789012345678 MEME @@ 0.00 USD\n  Equity:Unknown  8000.00 USD\n',
+    );
+    expect(text).toContain(`  Assets:Hot:MEME  ${FITS} MEME\n  Equity:Unknown  -${FITS} MEME\n\n`);
+    expect(text.match(/^; txa: /gm)).toHaveLength(5);
+    expect(text.endsWith('; txa: 4 entries have amounts of more than 28 significant digits, beyond beancount\'s precision, written in pieces (see the "; txa:" comment before each; docs/journals.md)\n')).toBe(true);
+    expect(await piecesNotice(file)).toMatch(/^txa: 4 entries have amounts of more than 28 significant digits/);
+  });
+
+  test.skipIf(!HLEDGER)('the hledger journal keeps every amount whole, and hledger balances them exactly', async () => {
+    const { file, text } = await journal('ledger', wide);
+    expect(text).not.toContain('; txa:');
+    expect(text).toContain(`    Assets:Hot:MEME  ${ISSUE} MEME\n    Equity:Unknown  -${ISSUE} MEME\n`);
+    expect(text).toContain(`    Assets:Hot:MEME  -${SENT} MEME\n    Assets:L2:MEME  ${ARRIVED} MEME\n    Equity:Transfers  1.000000000000000001 MEME\n`);
+    const bal = (await hledgerBal(file)).split('\n').map((l) => l.split(' '));
+    expect(Object.fromEntries(bal.filter(([, , a]) => a?.startsWith('Assets:')).map(([q, , a]) => [a, normalizeDecimal(q!)]))).toEqual(balances);
+    expect(await piecesNotice(file)).toBeNull();
   });
 });

@@ -7,19 +7,28 @@
  */
 import { OFF_THREAD_ROWS, writeChunked } from '../chunked-file.js';
 import type { ExportWriter } from '../types.js';
-import { EntryBuilder, unitPrice } from './entries.js';
+import { EntryBuilder, unitPrice, type Entry } from './entries.js';
 import { JournalNames } from './names.js';
+import { fitBeancount, piecesFooter, type Fitted } from './precision.js';
 import { beancount, hledger } from './syntax.js';
 
 const PROGRESS_EVERY = 1000;
 
 export const writeJournal: ExportWriter = async (job, destPath) => {
   const syntax = job.format === 'beancount' ? beancount : hledger;
+  // Beancount holds 28 significant digits: wider amounts are written in pieces (docs/journals.md, "Beyond 28 digits").
+  const fit = job.format === 'beancount' ? fitBeancount : (entry: Entry): Fitted => ({ entry, note: null });
+  let inPieces = 0;
   const currency = job.options.currency;
   const catalog = job.catalog();
   const names = new JournalNames(catalog, job.tags, currency);
   const builder = new EntryBuilder(names, currency, (id) => job.selected(id));
   let done = 0;
+  const spell = ({ entry, note }: Fitted) => {
+    if (note === null) return syntax.entry(entry);
+    inPieces++;
+    return `; ${note}\n${syntax.entry(entry)}`;
+  };
   const written = await writeChunked(
     destPath,
     async (file) => {
@@ -58,10 +67,11 @@ export const writeJournal: ExportWriter = async (job, destPath) => {
         const entry = builder.entry(tx);
         const price = unitPrice(tx);
         if (price !== null) prices.set(names.commodity(tx.token.symbol, tx.token.address), price);
-        if (entry && file.add(syntax.entry(entry))) await file.flush();
+        if (entry && file.add(spell(fit(entry)))) await file.flush();
         if (++done % PROGRESS_EVERY === 0) job.onProgress(done);
       }
       flushPrices();
+      if (inPieces > 0) file.add(piecesFooter(inPieces));
     },
     { offThread: job.transactionCount >= OFF_THREAD_ROWS },
   );

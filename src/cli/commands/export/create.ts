@@ -107,6 +107,13 @@ async function hintUnverifiable(ctx: Context, backend: Backend, ws: string, rec:
   ctx.out.notice(`hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url ${shellWord(url)} --events export.completed`);
 }
 
+/** A beancount file with amounts beyond its 28 digits says so in its last line (docs/journals.md, "Beyond 28 digits"): repeated on stderr. */
+async function noticePieces(ctx: Context, file: string): Promise<void> {
+  const { piecesNotice } = await import('../../../exporters/journal/precision.js');
+  const notice = await piecesNotice(file);
+  if (notice) ctx.out.notice(notice);
+}
+
 /** Runs a job to its end: in this process on the local ledger (it holds the job already), else by polling the API. */
 async function follow(ctx: Context, backend: Backend, ws: string, rec: ExportRecord, wait: boolean, signal?: AbortSignal): Promise<ExportRecord> {
   const view = await progressView(ctx.out, `export ${rec.id}`);
@@ -189,6 +196,7 @@ export function registerCreate(parent: Command): void {
           backend.kind === 'local' ? await (await import('./interrupt.js')).interruptible((backend as LocalBackend).engine, ctx.out, run) : await run();
         if (ctx.out.json) ctx.out.body({ success: true, data: rec });
         else printExport(ctx.out, rec, file);
+        if (file && rec.format === 'beancount') await noticePieces(ctx, file);
         if (rec.status === 'failed' && rec.error) {
           const code = isErrorCode(rec.error.code) ? rec.error.code : 'CONNECTION_ERROR';
           throw new TxaError(code, `export ${rec.id} failed: ${rec.error.code}: ${rec.error.message}`);
