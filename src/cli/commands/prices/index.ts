@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { reportBadRows } from '../../bad-rows.js';
 import { DAY_SECONDS, expandPeriod, parseDay } from '../../../core/dates.js';
-import { isoSeconds, now } from '../../../core/clock.js';
+import { now } from '../../../core/clock.js';
 import { action } from '../../run.js';
 import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import type { Output } from '../../output.js';
@@ -70,13 +70,15 @@ export function registerPrices(program: Command): void {
       }
       const local = await ctx.local('prices list');
       const { listPrices } = await import('../../../store/prices.js');
+      const { entryTime } = await import('../../../prices/points.js');
       const entries = listPrices(local.engine.db, { source: o.source as 'import' | undefined, token: o.token }).map((e) => ({
         date: e.day,
         token: e.token,
         source: e.source,
         price: e.price,
         currency: e.currency,
-        price_timestamp: e.price_ts === null ? null : isoSeconds(e.price_ts),
+        // An older txa may have cached a time that is none (docs/prices.md, "Bad answers"): null, not a crash.
+        price_timestamp: entryTime(e.price_ts),
         fetched_at: e.fetched_at,
       }));
       const body = listPage(entries, o);
