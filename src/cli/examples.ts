@@ -98,6 +98,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa prices fill': ['# every row without a value, from DefiLlama (no key)', 'txa prices fill', '# one year, from CoinGecko (TXA_COINGECKO_API_KEY)', 'txa prices fill --period 2025 --source coingecko --json'],
   'txa prices import': ['# CSV date,token,price[,currency]; token a symbol or chain:address', 'txa prices import prices.csv'],
   'txa prices list': ['txa prices list --source import', 'txa prices list --token ETH --json'],
+  'txa prices forget': ['# ask DefiLlama again for one token\'s days of 2024', 'txa prices forget --token ethereum:0xa0b8…eb48 --period 2024', '# entries an older txa cached from bad answers', 'txa prices forget --invalid --dry-run'],
 
   'txa serve': ['txa serve --port 8080', 'txa --db /srv/txa/ledger.db serve --host 0.0.0.0 --public-url https://txa.example.com'],
 

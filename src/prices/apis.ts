@@ -6,10 +6,10 @@
  */
 import { TxaError } from '../core/errors.js';
 import { DAY_SECONDS, parseDay } from '../core/dates.js';
-import { normalizeDecimal } from '../core/money.js';
 import { TokenBucket } from '../sync/rate-limiter.js';
 import { COINGECKO_PLATFORMS, DEFILLAMA_CHAINS, parseCoinKey } from './coins.js';
 import { PriceHttp, unusable } from './http.js';
+import { checkPrice, pointSeconds, withinDay } from './points.js';
 import type { PriceSettings } from './settings.js';
 
 export interface TokenDay {
@@ -21,7 +21,7 @@ export interface FetchedPrice extends TokenDay {
   /** Exact decimal USD; null when the source has none (cached as such). */
   price: string | null;
   price_ts: number | null;
-  /** Why no price could be had this time (not cached: another run or plan may get it). */
+  /** Why no price could be had this time (not cached: another run or plan may get it, or the source sent garbage). */
   failure?: string;
 }
 
@@ -42,10 +42,40 @@ function joinUrl(base: string, path: string): URL {
   return new URL(base.replace(/\/+$/, '') + path);
 }
 
-/** A JSON number as the exact decimal it was written as (its shortest form), or null. */
-function decimalOf(value: unknown): string | null {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
-  return normalizeDecimal(String(value));
+/** What an answer says of one token-day. */
+type Answer = Omit<FetchedPrice, keyof TokenDay>;
+/** An answer's point, its time checked and in Unix seconds; its price as the JSON had it. */
+interface Point {
+  ts: number;
+  price: unknown;
+}
+/** Points as an answer gave them, or what made them garbage. */
+type Points = Point[] | { bad: string };
+
+const NO_PRICE: Answer = { price: null, price_ts: null };
+const MISSHAPEN = { bad: 'an answer not shaped as documented' };
+const NO_TIME = { bad: 'a point without a valid time' };
+
+/** Garbage from the source: a failure of the token-day, never cached (docs/prices.md, "Bad answers"). */
+function garbage(name: string, what: string): Answer {
+  return { price: null, price_ts: null, failure: `${name} sent ${what} (not cached)` };
+}
+
+/**
+ * The day's price among an answer's points: points of other days are left out, one of the day
+ * without a usable price makes the whole day garbage, and of the others the lowest `rank` wins.
+ * No point of the day is "no price", which is cached.
+ */
+function priceOfDay(name: string, day: string, points: Points, rank: (ts: number) => number): Answer {
+  if ('bad' in points) return garbage(name, points.bad);
+  let best: { price: string; ts: number } | undefined;
+  for (const p of points) {
+    if (!withinDay(p.ts, day)) continue;
+    const checked = checkPrice(p.price);
+    if ('bad' in checked) return garbage(name, checked.bad);
+    if (!best || rank(p.ts) < rank(best.ts)) best = { price: checked.price, ts: p.ts };
+  }
+  return best ? { price: best.price, price_ts: best.ts } : NO_PRICE;
 }
 
 export class DefiLlama implements PriceApi {
@@ -75,25 +105,61 @@ export class DefiLlama implements PriceApi {
     const { status, body } = await this.http.get(url);
     const answered = (body as { coins?: unknown } | undefined)?.coins;
     if (status !== 200 || answered === null || typeof answered !== 'object') throw unusable('DefiLlama', `HTTP ${status} without a coins object`);
+    const byCoin = new Map<string, Points>();
     return wanted.map((w) => {
-      const points = ((answered as Record<string, { prices?: unknown }>)[llamaId(w.key)]?.prices ?? []) as { timestamp?: unknown; price?: unknown; confidence?: unknown }[];
+      const id = llamaId(w.key);
+      if (!byCoin.has(id)) byCoin.set(id, llamaPoints((answered as Record<string, unknown>)[id]));
       const noon = noonOf(w.day);
-      let best: { price: string; ts: number } | undefined;
-      for (const p of Array.isArray(points) ? points : []) {
-        const price = decimalOf(p?.price);
-        const ts = p?.timestamp;
-        if (price === null || typeof ts !== 'number' || Math.abs(ts - noon) > HALF_DAY) continue;
-        if (typeof p.confidence === 'number' && p.confidence < MIN_CONFIDENCE) continue;
-        if (!best || Math.abs(ts - noon) < Math.abs(best.ts - noon)) best = { price, ts };
-      }
-      return { ...w, price: best?.price ?? null, price_ts: best?.ts ?? null };
+      return { ...w, ...priceOfDay(this.http.name, w.day, byCoin.get(id)!, (ts) => Math.abs(ts - noon)) };
     });
   }
+}
+
+/**
+ * A coin's points in a `/batchHistorical` answer, those below MIN_CONFIDENCE left out as likely
+ * spam. A coin the answer lacks has none. A point without a valid time or confidence cannot be
+ * told apart from the coin's other days, so it makes all of them garbage.
+ */
+function llamaPoints(coin: unknown): Points {
+  if (coin === undefined) return [];
+  const prices = (coin as { prices?: unknown } | null)?.prices;
+  if (!Array.isArray(prices)) return MISSHAPEN;
+  const points: Point[] = [];
+  for (const p of prices as ({ timestamp?: unknown; price?: unknown; confidence?: unknown } | null)[]) {
+    const ts = pointSeconds(p?.timestamp, 1);
+    if (ts === null) return NO_TIME;
+    const confidence = p!.confidence;
+    if (confidence !== undefined && (typeof confidence !== 'number' || !Number.isFinite(confidence))) return { bad: 'a point without a valid confidence' };
+    if (confidence === undefined || confidence >= MIN_CONFIDENCE) points.push({ ts, price: p!.price });
+  }
+  return points;
 }
 
 function llamaId(key: string): string {
   const coin = parseCoinKey(key);
   return 'coingeckoId' in coin ? key : `${DEFILLAMA_CHAINS[coin.chain] ?? coin.chain}:${coin.address}`;
+}
+
+/** `/history`'s snapshot at the day's 00:00 UTC; an answer without `market_data` has no price that day. */
+function historyPoints(b: Record<string, any>, start: number): Points {
+  if (b.market_data === undefined) return [];
+  const current: unknown = b.market_data?.current_price;
+  if (current === null || typeof current !== 'object') return MISSHAPEN;
+  const usd = (current as { usd?: unknown }).usd;
+  return usd === undefined ? [] : [{ ts: start, price: usd }];
+}
+
+/** `market_chart/range`'s `prices`: `[milliseconds, price]` pairs. */
+function rangePoints(prices: unknown): Points {
+  if (!Array.isArray(prices)) return MISSHAPEN;
+  const points: Point[] = [];
+  for (const p of prices) {
+    if (!Array.isArray(p)) return MISSHAPEN;
+    const ts = pointSeconds(p[0], 1000);
+    if (ts === null) return NO_TIME;
+    points.push({ ts, price: p[1] });
+  }
+  return points;
 }
 
 /** CoinGecko's answer for a day beyond the plan's window (Public and Demo: the last 365 days). */
@@ -146,13 +212,9 @@ export class CoinGecko implements PriceApi {
     // An id or contract CoinGecko does not know: no price, like a day it has none for.
     if (status === 404) return { ...w, price: null, price_ts: null };
     if (status !== 200) throw unusable('CoinGecko', `HTTP ${status}`);
-    if ('coingeckoId' in coin) {
-      const price = decimalOf(b.market_data?.current_price?.usd);
-      return { ...w, price, price_ts: price === null ? null : start };
-    }
-    const first = Array.isArray(b.prices) ? (b.prices[0] as unknown[] | undefined) : undefined;
-    const price = decimalOf(first?.[1]);
-    return { ...w, price, price_ts: price === null ? null : Math.floor(Number(first![0]) / 1000) };
+    const points = body === null || typeof body !== 'object' || Array.isArray(body) ? MISSHAPEN : 'coingeckoId' in coin ? historyPoints(b, start) : rangePoints(b.prices);
+    // The history's one snapshot, or the range's first point of the day.
+    return { ...w, ...priceOfDay(this.http.name, w.day, points, (ts) => ts) };
   }
 
   private keyHeader(): string {

@@ -9,6 +9,7 @@ import { nowIso, nowSeconds } from '../core/clock.js';
 import type { Engine } from '../engine/engine.js';
 import { getPrice, putPrices, type PriceEntry } from '../store/prices.js';
 import type { PriceApi, TokenDay } from './apis.js';
+import { soundEntry } from './points.js';
 
 /** A price found, or why there is none. */
 export type Found = { entry: PriceEntry } | { none: string };
@@ -35,7 +36,8 @@ export class PriceLookup {
     const id = `${apiKey}|${day}`;
     if (this.known.has(id) || this.missing.has(id)) return;
     const entry = getPrice(this.engine.db, this.api.source, apiKey, day);
-    if (entry) {
+    // An entry an older txa cached from a bad point is asked for again, and replaced (docs/prices.md, "Bad answers").
+    if (entry && soundEntry(entry)) {
       this.cached++;
       this.known.set(id, entry.price === null ? { none: `no price from ${this.api.http.name}` } : { entry });
     } else this.missing.set(id, { key: apiKey, day });

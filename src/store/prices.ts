@@ -32,18 +32,40 @@ export function putPrices(db: Db, entries: PriceEntry[]): void {
   for (const e of entries) stmt.run(e.source, e.token, e.day, e.price, e.currency, e.price_ts, e.fetched_at);
 }
 
-/** Entries by source, token and day; optionally of one source or token (case-insensitive). */
-export function listPrices(db: Db, filter: { source?: PriceSource; token?: string } = {}): PriceEntry[] {
+/** Which entries a list or a forget takes: of these sources, this token (case-insensitive), days from `from` to `to` (inclusive). */
+export interface PriceFilter {
+  sources?: readonly PriceSource[];
+  token?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Entries by source, token and day. */
+export function listPrices(db: Db, filter: PriceFilter = {}): PriceEntry[] {
   const where: string[] = [];
   const args: string[] = [];
-  if (filter.source) {
-    where.push('source = ?');
-    args.push(filter.source);
+  if (filter.sources) {
+    where.push(`source IN (${filter.sources.map(() => '?').join(', ')})`);
+    args.push(...filter.sources);
   }
   if (filter.token) {
     where.push('lower(token) = lower(?)');
     args.push(filter.token);
   }
+  if (filter.from !== undefined) {
+    where.push('day >= ?');
+    args.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    where.push('day <= ?');
+    args.push(filter.to);
+  }
   const sql = `SELECT * FROM prices ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY source, token, day`;
   return db.prepare(sql).all(...args) as PriceEntry[];
+}
+
+/** Removes entries by their key (source, token, day). Call inside a write transaction. */
+export function deletePrices(db: Db, entries: Pick<PriceEntry, 'source' | 'token' | 'day'>[]): void {
+  const stmt = prepareCached(db, 'DELETE FROM prices WHERE source = ? AND token = ? AND day = ?');
+  for (const e of entries) stmt.run(e.source, e.token, e.day);
 }

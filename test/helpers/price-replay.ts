@@ -12,11 +12,18 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A stored price point: the price and how far (seconds) it lies from the day's noon. */
+/**
+ * A stored price point: the price and how far (seconds) it lies from the day's noon. Bad points
+ * as a broken API might send them: any `price` (a string, null, ±Infinity, written `1e999`), any
+ * `confidence`, a timestamp `at` as the API writes it (DefiLlama seconds, CoinGecko milliseconds)
+ * in place of the usual one, and `extra` points in the API's own shape answered before this one.
+ */
 export interface Point {
-  price: number;
+  price: unknown;
   shift?: number;
-  confidence?: number;
+  confidence?: unknown;
+  at?: unknown;
+  extra?: unknown[];
 }
 
 export interface Fault {
@@ -42,9 +49,15 @@ export interface PriceReplay {
 const NOON = 43_200;
 const dayOfTs = (ts: number) => new Date((ts - (ts % 86_400)) * 1000).toISOString().slice(0, 10);
 
+/** JSON text, with ±Infinity written as `±1e999`, which JSON.parse reads back as ±Infinity. */
+function jsonText(body: unknown): string {
+  const text = JSON.stringify(body, (_k, v: unknown) => (v === Infinity || v === -Infinity ? `\u0000${v < 0 ? '-' : ''}1e999` : v));
+  return text.replace(/"\\u0000(-?1e999)"/g, '$1');
+}
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  res.end(typeof body === 'string' ? body : jsonText(body));
 }
 
 function batchHistorical(server: PriceReplay, url: URL): unknown {
@@ -55,7 +68,7 @@ function batchHistorical(server: PriceReplay, url: URL): unknown {
     if (!known && !server.fallback) continue;
     const prices = stamps.flatMap((ts) => {
       const p = known?.[dayOfTs(ts)] ?? server.fallback;
-      return p ? [{ timestamp: ts + (p.shift ?? -922), price: p.price, confidence: p.confidence ?? 0.99 }] : [];
+      return p ? [...(p.extra ?? []), { timestamp: p.at ?? ts + (p.shift ?? -922), price: p.price, confidence: p.confidence ?? 0.99 }] : [];
     });
     coins[id] = { symbol: id.split(':')[1]!.slice(0, 6).toUpperCase(), prices };
   }
@@ -82,7 +95,8 @@ function coingecko(server: PriceReplay, url: URL, res: ServerResponse): void {
     if (day < server.coingeckoWall) return send(res, 401, WALL);
     const p = server.points[`coingecko:${history[1]}`]?.[day];
     const base = { id: history[1], symbol: 'eth', name: 'Ethereum', image: {} };
-    return send(res, 200, p ? { ...base, market_data: { current_price: { usd: p.price, eur: p.price * 0.9 }, market_cap: {}, total_volume: {} } } : base);
+    const eur = typeof p?.price === 'number' ? p.price * 0.9 : p?.price;
+    return send(res, 200, p ? { ...base, market_data: { current_price: { usd: p.price, eur }, market_cap: {}, total_volume: {} } } : base);
   }
   if (range) {
     const from = Number(url.searchParams.get('from'));
@@ -90,7 +104,7 @@ function coingecko(server: PriceReplay, url: URL, res: ServerResponse): void {
     if (day < server.coingeckoWall) return send(res, 401, WALL);
     const p = server.points[`${range[1]}:${range[2]}`]?.[day];
     if (!server.points[`${range[1]}:${range[2]}`]) return send(res, 404, { error: 'coin not found' });
-    return send(res, 200, { prices: p ? [[(from + 300) * 1000, p.price]] : [], market_caps: [], total_volumes: [] });
+    return send(res, 200, { prices: p ? [...(p.extra ?? []), [p.at ?? (from + 300) * 1000, p.price]] : [], market_caps: [], total_volumes: [] });
   }
   send(res, 404, { error: 'Not Found' });
 }

@@ -1,13 +1,24 @@
-/** `txa prices fill|import|list` (CONTRACT §11, docs/prices.md): a fiat value for every row, through the local price cache. */
+/** `txa prices fill|import|list|forget` (CONTRACT §11, docs/prices.md): a fiat value for every row, through the local price cache. */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { reportBadRows } from '../../bad-rows.js';
 import { DAY_SECONDS, expandPeriod, parseDay } from '../../../core/dates.js';
-import { isoSeconds, now } from '../../../core/clock.js';
+import { now } from '../../../core/clock.js';
 import { action } from '../../run.js';
 import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
 import type { Output } from '../../output.js';
 import type { FillResult, Unpriced } from '../../../prices/fill.js';
+import type { ForgetResult } from '../../../prices/forget.js';
+import type { PriceSource } from '../../../store/prices.js';
+import { dateRange } from '../../filter-flags.js';
+
+const CACHE_SOURCES: readonly PriceSource[] = ['import', 'defillama', 'coingecko'];
+
+/** `--source` of list and forget: a source of the cache's entries. */
+function cacheSource(value: string | undefined): PriceSource | undefined {
+  if (value === undefined || (CACHE_SOURCES as string[]).includes(value)) return value as PriceSource | undefined;
+  throw new TxaError('USAGE_ERROR', `--source must be one of ${CACHE_SOURCES.join(', ')}, got '${value}'`, { field: 'source' });
+}
 
 /** The human form of a fill: one line on stdout (stderr beside another command's table), each reason rows stayed unpriced on stderr. */
 export function printFill(out: Output, source: string, r: FillResult, unpriced: Unpriced[], aside = false): void {
@@ -65,18 +76,18 @@ export function registerPrices(program: Command): void {
       .option('--token <token>', 'a symbol, chain:address or coingecko:<id>'),
   ).action(
     action<PageFlags & { source?: string; token?: string }>(async (ctx, o) => {
-      if (o.source !== undefined && !['import', 'defillama', 'coingecko'].includes(o.source)) {
-        throw new TxaError('USAGE_ERROR', `--source must be one of import, defillama, coingecko, got '${o.source}'`, { field: 'source' });
-      }
+      const source = cacheSource(o.source);
       const local = await ctx.local('prices list');
       const { listPrices } = await import('../../../store/prices.js');
-      const entries = listPrices(local.engine.db, { source: o.source as 'import' | undefined, token: o.token }).map((e) => ({
+      const { entryTime } = await import('../../../prices/points.js');
+      const entries = listPrices(local.engine.db, { sources: source && [source], token: o.token }).map((e) => ({
         date: e.day,
         token: e.token,
         source: e.source,
         price: e.price,
         currency: e.currency,
-        price_timestamp: e.price_ts === null ? null : isoSeconds(e.price_ts),
+        // An older txa may have cached a time that is none (docs/prices.md, "Bad answers"): null, not a crash.
+        price_timestamp: entryTime(e.price_ts),
         fetched_at: e.fetched_at,
       }));
       const body = listPage(entries, o);
@@ -84,4 +95,53 @@ export function registerPrices(program: Command): void {
       else ctx.out.table(['DATE', 'TOKEN', 'SOURCE', 'PRICE', 'CURRENCY'], body.data.map((e) => [e.date, e.token, e.source, e.price ?? 'none', e.currency]), ['left', 'left', 'left', 'right', 'left']);
     }),
   );
+
+  registerForget(prices);
+}
+
+interface ForgetFlags {
+  source?: string;
+  token?: string;
+  period?: string;
+  startDate?: string;
+  endDate?: string;
+  invalid?: boolean;
+  all?: boolean;
+  dryRun?: boolean;
+}
+
+/** `txa prices forget` (docs/prices.md, "txa prices forget"): a selector is required, so nobody empties the cache by accident. */
+function registerForget(prices: Command): void {
+  prices
+    .command('forget')
+    .description('remove cached prices, so the next fill asks again (fetched ones; imported ones with --source import)')
+    .option('--source <source>', 'import, defillama or coingecko (default: defillama and coingecko)')
+    .option('--token <token>', 'a symbol, chain:address or coingecko:<id>')
+    .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd')
+    .option('--start-date <YYYY-MM-DD>', 'first day, inclusive (UTC)')
+    .option('--end-date <YYYY-MM-DD>', 'last day, inclusive (UTC)')
+    .option('--invalid', 'only entries an older txa cached from a bad answer (a time outside their day, a price above 10^12)')
+    .option('--all', 'every entry of the source(s)')
+    .option('--dry-run', 'count, remove nothing')
+    .action(
+      action<ForgetFlags>(async (ctx, o) => {
+        const source = cacheSource(o.source);
+        const { start_date, end_date } = dateRange(o);
+        const narrowed = o.token !== undefined || start_date !== undefined || end_date !== undefined || o.invalid;
+        if (o.all && narrowed) throw new TxaError('USAGE_ERROR', '--all cannot be combined with --token, --period, --start-date, --end-date or --invalid', { field: 'all' });
+        if (!o.all && !narrowed) throw new TxaError('USAGE_ERROR', 'prices forget needs --token, --period, --start-date, --end-date, --invalid or --all', { hint: 'txa prices forget --all forgets every fetched price.' });
+        const local = await ctx.local('prices forget');
+        const { forgetPrices } = await import('../../../prices/forget.js');
+        const result = forgetPrices(local.engine, { source, token: o.token, startDate: start_date, endDate: end_date, invalid: o.invalid, dryRun: o.dryRun });
+        if (ctx.out.json) ctx.out.body({ success: true, data: result });
+        else printForget(ctx.out, result);
+      }),
+    );
+}
+
+/** The human form of a forget: the count by source on stdout; on stderr, that filled values stay. */
+function printForget(out: Output, r: ForgetResult): void {
+  const bySource = Object.entries(r.sources).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
+  out.line(`${r.dry_run ? 'would forget' : 'forgot'} ${r.forgotten} cached price${r.forgotten === 1 ? '' : 's'}${bySource.length ? ` (${bySource.join(', ')})` : ''}`);
+  if (r.forgotten > 0) out.notice('Rows valued with them keep their values; clear one with txa tx update ID --fiat-value none, then txa prices fill prices it again.');
 }
