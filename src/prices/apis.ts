@@ -87,7 +87,7 @@ export class DefiLlama implements PriceApi {
     onRetry?: (message: string) => void,
   ) {
     // rotki's pace for DefiLlama: 1.5 calls per second, bursts of 10.
-    this.http = new PriceHttp('DefiLlama', new TokenBucket(settings.rps ?? 1.5, settings.rps ? undefined : 10), onRetry);
+    this.http = new PriceHttp('DefiLlama', new TokenBucket(settings.rps ?? 1.5, settings.rps ? undefined : 10), settings.limits, onRetry);
   }
 
   async *fetch(wanted: TokenDay[]): AsyncGenerator<FetchedPrice[]> {
@@ -179,7 +179,7 @@ export class CoinGecko implements PriceApi {
       });
     }
     // The Demo plan: about 30 calls a minute.
-    this.http = new PriceHttp('CoinGecko', new TokenBucket(settings.rps ?? 0.5, 1), onRetry);
+    this.http = new PriceHttp('CoinGecko', new TokenBucket(settings.rps ?? 0.5, 1), settings.limits, onRetry);
   }
 
   async *fetch(wanted: TokenDay[]): AsyncGenerator<FetchedPrice[]> {

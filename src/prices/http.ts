@@ -1,11 +1,11 @@
 /**
- * GET of a price API's JSON behind the run's rate limiter, retried like the explorer calls
- * (docs/sync.md, "Rate limits and errors"): HTTP 429 and 5xx, connection failures and malformed
- * JSON, 6 tries waiting 1, 2, 4, 8, 16 call intervals or the server's Retry-After. Any other status
+ * GET of a price API's JSON behind the run's rate limiter, capped and timed and retried like the
+ * explorer calls (docs/sync.md, "Rate limits and errors"): HTTP 429 and 5xx, connection failures,
+ * calls past the deadline and malformed JSON, 6 tries waiting 1, 2, 4, 8, 16 call intervals or the server's Retry-After. Any other status
  * goes back to the client with its body, which knows what the API means by it.
  */
 import { TxaError } from '../core/errors.js';
-import { Retryable, getAnswer, retried } from '../sync/http.js';
+import { Retryable, getAnswer, retried, type AnswerLimits } from '../sync/http.js';
 import type { TokenBucket } from '../sync/rate-limiter.js';
 
 export interface JsonAnswer {
@@ -21,6 +21,7 @@ export class PriceHttp {
   constructor(
     readonly name: string,
     private readonly limiter: TokenBucket,
+    private readonly limits: AnswerLimits,
     private readonly onRetry: (message: string) => void = () => undefined,
   ) {}
 
@@ -38,7 +39,7 @@ export class PriceHttp {
   }
 
   private async call(url: URL, headers: Record<string, string>): Promise<JsonAnswer> {
-    const { status, text } = await getAnswer(url, headers);
+    const { status, text } = await getAnswer(url, headers, this.limits);
     let body: unknown;
     try {
       body = JSON.parse(text);

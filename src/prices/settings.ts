@@ -1,5 +1,6 @@
 /** The price APIs' settings from the environment (CONTRACT §11, docs/prices.md). */
-import { httpUrl, positive } from '../sync/settings.js';
+import { answerLimits, httpUrl, positive } from '../sync/settings.js';
+import type { AnswerLimits } from '../sync/http.js';
 
 export interface PriceSettings {
   defillamaUrl: string;
@@ -7,6 +8,8 @@ export interface PriceSettings {
   coingeckoKey: string | undefined;
   /** `TXA_PRICES_RPS`; unset: each API's own pace. */
   rps: number | undefined;
+  /** Each call's size cap and deadline (`TXA_PRICES_TIMEOUT`, seconds). */
+  limits: AnswerLimits;
 }
 
 export function priceSettings(env: NodeJS.ProcessEnv): PriceSettings {
@@ -16,5 +19,6 @@ export function priceSettings(env: NodeJS.ProcessEnv): PriceSettings {
     coingeckoUrl: httpUrl(env, 'TXA_COINGECKO_URL') ?? 'https://api.coingecko.com/api/v3',
     coingeckoKey: env.TXA_COINGECKO_API_KEY || undefined,
     rps: rps || undefined,
+    limits: answerLimits(env, 'TXA_PRICES_TIMEOUT'),
   };
 }

@@ -53,6 +53,11 @@ export function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefine
   return raw;
 }
 
+/** The size cap and the deadline of each call, the deadline in seconds from `name` (docs/sync.md, Rows a sync refuses). */
+export function answerLimits(env: NodeJS.ProcessEnv, name: string): AnswerLimits {
+  return { ...DEFAULT_LIMITS, deadlineMs: positive(env, name, DEFAULT_LIMITS.deadlineMs / 1000, false, MAX_TIMEOUT_S) * 1000 };
+}
+
 /** The settings from `env`; `profileKey` is the profile's `etherscan_api_key` (the environment wins). */
 export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncSettings {
   const chains = Object.keys(CHAIN_INFO) as Chain[];
@@ -74,7 +79,7 @@ export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncS
     blockscoutUrls,
     rps: positive(env, 'TXA_SYNC_RPS', DEFAULT_RPS, false),
     pageSize: positive(env, 'TXA_SYNC_PAGE_SIZE', DEFAULT_PAGE_SIZE, true, MAX_PAGE_SIZE),
-    limits: { ...DEFAULT_LIMITS, deadlineMs: positive(env, 'TXA_SYNC_TIMEOUT', DEFAULT_LIMITS.deadlineMs / 1000, false, MAX_TIMEOUT_S) * 1000 },
+    limits: answerLimits(env, 'TXA_SYNC_TIMEOUT'),
   };
 }
 

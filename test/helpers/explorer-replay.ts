@@ -104,7 +104,7 @@ function handle(server: ReplayServer, req: IncomingMessage, res: ServerResponse)
 }
 
 /** A 200 that never ends: a list opened, then 1 MiB of spaces at a time for as long as the client reads. */
-function endless(res: ServerResponse): void {
+export function endless(res: ServerResponse): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.write('{"status":"1","message":"OK","result":[');
   const spaces = Buffer.alloc(1024 * 1024, ' ');

@@ -11,6 +11,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endless } from './explorer-replay.js';
 
 /**
  * A stored price point: the price and how far (seconds) it lies from the day's noon. Bad points
@@ -30,6 +31,8 @@ export interface Fault {
   status: number;
   body?: string;
   headers?: Record<string, string>;
+  /** A 200 that never ends (the explorer replay's endless body). */
+  endless?: true;
 }
 
 export interface PriceReplay {
@@ -115,6 +118,7 @@ export async function priceReplay(): Promise<PriceReplay> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     server.calls.push(new URL(url));
     const fault = server.faults.shift();
+    if (fault?.endless) return endless(res);
     if (fault) return send(res, fault.status, fault.body ?? '', fault.headers);
     if (url.pathname === '/llama/batchHistorical') return send(res, 200, batchHistorical(server, url));
     if (url.pathname.startsWith('/cg/')) {

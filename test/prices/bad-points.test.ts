@@ -189,3 +189,21 @@ describe('CoinGecko answers of another day or none', () => {
     expect(await cache()).toEqual({ 'coingecko:ethereum': { price: '3412.37', price_timestamp: '2024-03-01T00:00:00Z' } });
   });
 });
+
+describe('answers that never end', () => {
+  it('an endless DefiLlama answer is SYNC_FAILED after 64 MiB, at once; nothing is cached', async () => {
+    await ledger([null]);
+    server.faults.push({ status: 200, endless: true });
+    const r = await s.txa(['prices', 'fill']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/SYNC_FAILED: DefiLlama answered more than 64 MiB/);
+    expect(server.calls).toHaveLength(1);
+    expect(await cache()).toEqual({});
+  });
+
+  it('TXA_PRICES_TIMEOUT must be a number of seconds up to 600', async () => {
+    await ledger([null]);
+    const r = await s.txa(['prices', 'fill'], { env: { TXA_PRICES_TIMEOUT: '0' } });
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('TXA_PRICES_TIMEOUT must be a positive number')]);
+  });
+});
