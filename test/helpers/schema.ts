@@ -17,6 +17,8 @@ const UNDO: Record<number, Undo> = {
   17: (raw) => raw.exec('DROP INDEX tx_by_token_address'),
   // Who asked for a served sync.
   18: (raw) => raw.exec('ALTER TABLE wallet_syncs DROP COLUMN requested_by'),
+  // The reverted hashes a sync keeps, and a served sync's attempts.
+  19: (raw) => raw.exec('DROP TABLE sync_failed_txs; ALTER TABLE wallet_syncs DROP COLUMN attempts'),
 };
 
 /**
