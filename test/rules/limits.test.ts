@@ -1,0 +1,76 @@
+/**
+ * The limits of a rules file (docs/rules.md, Limits) on the built binary: regular expressions in
+ * linear time, a bounded read, big generated files that apply in full, and YAML aliases that
+ * reuse a list versus a "billion laughs" file.
+ */
+import { describe, expect, test } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandbox } from '../helpers/cli.js';
+
+const s = sandbox();
+s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Limits Co'])).data.id;
+const A = `0x${'a'.repeat(40)}`;
+const wallet = (await s.json(['wallet', 'add', '--address', A, '--chain', 'ethereum', '--label', 'Main'])).data.id as string;
+const TAGS = Array.from({ length: 10 }, (_, i) => `T${i}`);
+for (const name of [...TAGS, 'Hit']) await s.json(['tags', 'create', '--name', name, '--type', 'expense']);
+
+/** The n-th counterparty address. */
+const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+/** A process that outlives this is the defect: a hang, or reading without end. */
+const QUICK = { timeout: 30_000 };
+
+let n = 0;
+const row = (from: string, notes: string | null = null) => ({
+  tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`, chain: 'ethereum', from_address: from, to_address: A, token: { symbol: 'ETH', address: null, decimals: 18 },
+  amount: '1', fiat_value: 100, direction: 'inflow', type: 'transfer', timestamp: `2025-03-${String((n % 28) + 1).padStart(2, '0')}T12:00:00Z`, notes,
+});
+const write = (name: string, text: string) => {
+  writeFileSync(join(s.dir, name), text);
+  return name;
+};
+const importRows = (rows: object[], ...extra: string[]) =>
+  s.txa(['import', write(`rows-${n}.ndjson`, rows.map((r) => JSON.stringify(r)).join('\n')), '--wallet', wallet, ...extra], QUICK);
+
+/** Counterparties of the rows: the rules below pick among them. */
+const PARTIES = [0, 1, 49, 199, 200, 12_345, 19_999, 34_999, 99_999];
+const expectOk = (r: { exitCode: number; stderr: string }) => expect(r.exitCode, r.stderr).toBe(0);
+expectOk(await importRows(PARTIES.map((p) => row(addr(p)))));
+
+interface Row {
+  id: string;
+  from_address: string;
+  notes: string | null;
+  tags: { name: string }[];
+}
+/** Each row's counterparty number with what the rules left on it. */
+const byParty = async () => {
+  const rows = (await s.json(['tx', 'list', '--all'])).data as Row[];
+  return Object.fromEntries(rows.map((r) => [Number.parseInt(r.from_address, 16), { notes: r.notes, tags: r.tags.map((t) => t.name).sort() }]));
+};
+const reset = async () => {
+  const rows = (await s.json(['tx', 'list', '--all'])).data as Row[];
+  for (const r of rows) await s.json(['tx', 'update', r.id, '--notes', '', ...r.tags.flatMap((t) => ['--remove-tag', t.name])]);
+};
+const yamlList = (values: string[], indent: string) => values.map((v) => `${indent}- "${v}"`).join('\n');
+
+describe('the file is read within a bound', () => {
+  test('rules apply /dev/zero is refused at once, not read without end', async () => {
+    const r = await s.txa(['rules', 'apply', '/dev/zero'], QUICK);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: INVALID_RULES (file): the file is binary (a NUL byte at byte 0), not YAML or JSON text']);
+  });
+
+  test('a text file over 4 MiB is refused at the limit; import --rules refuses /dev/zero before importing', async () => {
+    const r = await s.txa(['rules', 'apply', write('huge.yaml', 'rules: []\n#'.padEnd(5 * 1024 * 1024, '#'))], QUICK);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: INVALID_RULES (file): the file is larger than 4 MiB, the limit of a rules file']);
+    const before = Object.keys(await byParty()).length;
+    const imported = await importRows([row(addr(1_000_003))], '--rules', '/dev/zero');
+    expect([imported.exitCode, imported.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(file\)/)]);
+    expect(Object.keys(await byParty())).toHaveLength(before);
+  });
+
+  test('a file that cannot be read is IO_ERROR', async () => {
+    const r = await s.txa(['rules', 'apply', 'missing.yaml'], QUICK);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: IO_ERROR (file): cannot read missing.yaml: ENOENT']);
+  });
+});
