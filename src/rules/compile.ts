@@ -4,6 +4,7 @@
  * (type, counterparty, notes). Tag names and wallet ids are resolved against the workspace here:
  * an unknown one is INVALID_RULES at its dotted path.
  */
+import { RE2JS } from 're2js';
 import type { Db } from '../store/db.js';
 import { whereOf, type Where } from '../store/transactions.js';
 import { TxaError } from '../core/errors.js';
@@ -116,20 +117,22 @@ function extraClauses(rule: Rule): Where {
   }
   if (m.notes_contains !== undefined) {
     const re = patternOf(m.notes_contains);
-    clauses.push(re ? 't.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?, ?)' : 't.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)');
-    params.push(...(re ? [re.source, re.flags] : [m.notes_contains.toLowerCase()]));
+    clauses.push(re === undefined ? 't.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)' : 't.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?)');
+    params.push(re ?? m.notes_contains.toLowerCase());
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/** The SQL functions the notes clauses call: JavaScript's case folding (SQLite's lower() folds ASCII only) and regular expressions. */
+/**
+ * The SQL functions the notes clauses call: JavaScript's case folding (SQLite's lower() folds
+ * ASCII only) and regular expressions in RE2's linear time (patternOf).
+ */
 export function registerRuleFunctions(db: Db): void {
-  const patterns = new Map<string, RegExp>();
+  const patterns = new Map<string, RE2JS>();
   db.function('txa_notes_contains', { deterministic: true }, (notes: unknown, needle: unknown) => Number(String(notes).toLowerCase().includes(String(needle))));
-  db.function('txa_notes_regexp', { deterministic: true }, (notes: unknown, source: unknown, flags: unknown) => {
-    const key = `${String(flags)}/${String(source)}`;
-    let re = patterns.get(key);
-    if (!re) patterns.set(key, (re = new RegExp(String(source), String(flags).replace(/[gy]/g, ''))));
+  db.function('txa_notes_regexp', { deterministic: true }, (notes: unknown, source: unknown) => {
+    let re = patterns.get(String(source));
+    if (!re) patterns.set(String(source), (re = RE2JS.compile(String(source))));
     return Number(re.test(String(notes)));
   });
 }

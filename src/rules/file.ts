@@ -5,6 +5,7 @@
  * wallets are checked against the workspace later (compile.ts).
  */
 import { parseDocument, visit } from 'yaml';
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { TxaError } from '../core/errors.js';
 import { readImportFile, type Refusal } from '../importers/read-file.js';
@@ -46,7 +47,13 @@ const matchSchema = z.strictObject({
   start_date: z.string(),
   end_date: z.string(),
   has_tags: z.union([z.boolean(), z.array(text).min(1, { message: 'must list at least one tag' })]),
-  notes_contains: z.string().min(1, { message: 'must not be empty' }).refine(validPattern, { message: 'is not a valid regular expression' }),
+  notes_contains: z
+    .string()
+    .min(1, { message: 'must not be empty' })
+    .superRefine((value, ctx) => {
+      const problem = patternProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 }).partial();
 
 const setSchema = z
@@ -71,21 +78,31 @@ export type Rule = RulesFile['rules'][number];
 export type RuleMatch = Rule['match'];
 export type RuleSet = Rule['set'];
 
-function validPattern(value: string): boolean {
+/**
+ * A `/pattern/flags` value as the pattern of a linear-time engine (RE2, flags written inline), or
+ * undefined for a plain substring. JavaScript's own engine backtracks and can take minutes on one
+ * note (`/(a+)+$/`); RE2 takes time in proportion to the note (docs/rules.md, Regular expressions).
+ * Throws for a pattern JavaScript does not accept.
+ */
+export function patternOf(value: string): string | undefined {
   const m = REGEX_FORM.exec(value);
-  if (!m) return true;
-  try {
-    new RegExp(m[1]!, m[2]);
-    return true;
-  } catch {
-    return false;
-  }
+  return m ? RE2JS.translateRegExp(new RegExp(m[1]!, m[2])) : undefined;
 }
 
-/** A `/pattern/flags` value as a RegExp, or undefined for a plain substring. */
-export function patternOf(value: string): RegExp | undefined {
-  const m = REGEX_FORM.exec(value);
-  return m ? new RegExp(m[1]!, m[2]) : undefined;
+/** Why a `notes_contains` value cannot be matched, if it cannot. */
+function patternProblem(value: string): string | undefined {
+  let source: string | undefined;
+  try {
+    source = patternOf(value);
+  } catch {
+    return 'is not a valid regular expression';
+  }
+  try {
+    if (source !== undefined) RE2JS.compile(source);
+    return undefined;
+  } catch (err) {
+    return `uses what a linear-time regular expression cannot (backreferences, lookahead, lookbehind): ${(err as Error).message}`;
+  }
 }
 
 /** The next step every INVALID_RULES error names unless it has a better one. */

@@ -74,3 +74,29 @@ describe('the file is read within a bound', () => {
     expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: IO_ERROR (file): cannot read missing.yaml: ENOENT']);
   });
 });
+
+describe('regular expressions run in linear time', () => {
+  // 41 characters that make a backtracking engine try 2^40 ways before failing.
+  const HOSTILE = `${'a'.repeat(40)}!`;
+  const RULES = 'rules:\n  - {name: nested, match: {notes_contains: "/(a+)+$/"}, set: {tags: [Hit]}}\n';
+
+  test('rules apply and import --rules with /(a+)+$/ on a 41-character note finish, and match what they should', async () => {
+    const rules = write('redos.yaml', RULES);
+    expectOk(await importRows([row(addr(1_000_001), HOSTILE), row(addr(1_000_002), 'aaaa')], '--rules', rules));
+    const dry = await s.txa(['rules', 'apply', rules, '--dry-run', '--json'], QUICK);
+    expectOk(dry);
+    const applied = await s.txa(['rules', 'apply', rules, '--json'], QUICK);
+    expectOk(applied);
+    // Only the note that ends in a's matches; the import already tagged it, so nothing is left to change.
+    expect(JSON.parse(applied.stdout).data).toEqual({ dry_run: false, rules: [{ name: 'nested', matched: 1, changed: 0 }], changed: 0 });
+    const rows = await byParty();
+    expect([rows[1_000_001]!.tags, rows[1_000_002]!.tags]).toEqual([[], ['Hit']]);
+  });
+
+  test('a pattern only a backtracking engine can run is INVALID_RULES naming the rule', async () => {
+    for (const pattern of ['/(a)\\\\1/', '/x(?=y)/']) {
+      const r = await s.txa(['rules', 'apply', write('backref.yaml', `rules:\n  - {name: ok, set: {spam: false}}\n  - {name: b, match: {notes_contains: "${pattern}"}, set: {tags: [Hit]}}\n`)], QUICK);
+      expect([r.exitCode, r.stderr], pattern).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(rules\.1\.match\.notes_contains\): .*linear-time/)]);
+    }
+  });
+});
