@@ -100,3 +100,43 @@ describe('regular expressions run in linear time', () => {
     }
   });
 });
+
+describe('big generated files apply in full', () => {
+  test('1,000 rules in mode all: every matching rule applies, the last one setting notes wins', async () => {
+    await reset();
+    // Rule i matches counterparty i % 50 and adds tag T(i / 50 % 10): rows 0, 1 and 49 meet 20 rules each.
+    const rules = Array.from({ length: 1000 }, (_, i) => `  - {name: r${i}, match: {counterparty: "${addr(i % 50)}"}, set: {tags: [T${Math.floor(i / 50) % 10}], notes: "r${i}"}}`);
+    const r = await s.txa(['rules', 'apply', write('all.yaml', `mode: all\nrules:\n${rules.join('\n')}\n`), '--json'], QUICK);
+    expectOk(r);
+    const data = JSON.parse(r.stdout).data;
+    expect(data.changed).toBe(3);
+    expect(data.rules.filter((x: { matched: number }) => x.matched === 1)).toHaveLength(60);
+    const rows = await byParty();
+    for (const p of [0, 1, 49]) expect(rows[p], `row ${p}`).toEqual({ notes: `r${p + 950}`, tags: TAGS });
+    expect(rows[199]).toEqual({ notes: null, tags: [] });
+  });
+
+  test('one rule with a list of 35,000 addresses', async () => {
+    await reset();
+    const list = Array.from({ length: 35_000 }, (_, i) => addr(i));
+    const r = await s.txa(['rules', 'apply', write('list.yaml', `rules:\n  - name: payers\n    match:\n      counterparty:\n${yamlList(list, '        ')}\n    set: {tags: [Hit]}\n`), '--json'], QUICK);
+    expectOk(r);
+    expect(JSON.parse(r.stdout).data.rules).toEqual([{ name: 'payers', matched: 8, changed: 8 }]);
+    const rows = await byParty();
+    expect(PARTIES.filter((p) => rows[p]!.tags.includes('Hit'))).toEqual([0, 1, 49, 199, 200, 12_345, 19_999, 34_999]);
+  });
+
+  test('20,000 small rules in mode first: a row belongs to the first rule that matches it, wherever it is', async () => {
+    await reset();
+    // Rule i matches counterparty i; a last rule matches every row, and claims only those no rule before it did.
+    const rules = Array.from({ length: 20_000 }, (_, i) => `  - {name: r${i}, match: {counterparty: "${addr(i)}"}, set: {notes: "r${i}"}}`);
+    rules.push('  - {name: rest, set: {notes: rest}}');
+    const r = await s.txa(['rules', 'apply', write('many.yaml', `rules:\n${rules.join('\n')}\n`), '--json'], QUICK);
+    expectOk(r);
+    const data = JSON.parse(r.stdout).data;
+    const rows = await byParty();
+    const rest = Object.keys(rows).length - 7;
+    expect(data.rules[20_000]).toEqual({ name: 'rest', matched: rest, changed: rest });
+    expect(PARTIES.map((p) => rows[p]!.notes)).toEqual(['r0', 'r1', 'r49', 'r199', 'r200', 'r12345', 'r19999', 'rest', 'rest']);
+  });
+});
