@@ -4,7 +4,7 @@
  * (`rules.2.match.chain`), so nothing runs on a file with a mistake in it. Names of tags and
  * wallets are checked against the workspace later (compile.ts).
  */
-import { parseDocument, visit } from 'yaml';
+import { parseDocument, visit, type Document } from 'yaml';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { TxaError } from '../core/errors.js';
@@ -25,6 +25,12 @@ export const SET_KEYS = ['tags', 'notes', 'internal', 'spam'] as const;
  * `/dev/zero` is refused after this much at most.
  */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * Most values the file may hold once its aliases (`*name`) are expanded: as many as a file of
+ * MAX_FILE_BYTES could hold written out (`[0,0,…]`). A list reused by every rule stays far
+ * below it; a "billion laughs" file is refused before anything walks its expansion.
+ */
+export const MAX_EXPANDED_VALUES = MAX_FILE_BYTES / 2;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** `notes_contains: /pattern/flags` is a regular expression; any other text a plain substring. */
@@ -150,6 +156,37 @@ function typeName(expected: string): string {
 }
 
 /**
+ * The values `value` holds with every alias written out, counting each shared value once
+ * (`sizes`): linear in the file however large the expansion. A value holding itself counts as
+ * endless.
+ */
+function expandedValues(value: unknown, sizes: Map<object, number>): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  sizes.set(value, Infinity);
+  let n = 1;
+  for (const item of Object.values(value)) n += expandedValues(item, sizes);
+  sizes.set(value, n);
+  return n;
+}
+
+/**
+ * The document's values. An alias is the anchored value itself, not a copy, so yaml's alias
+ * count (at most 100, which 150 rules reusing one list exceed) is off: the size of the expansion,
+ * counted once per value (expandedValues), tells a reused list from a billion laughs. An alias
+ * to no anchor before it is a mistake in the file.
+ */
+function jsOf(doc: Document): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: -1 });
+  } catch (err) {
+    if (err instanceof ReferenceError) throw invalid('file', `the rules file is not valid YAML: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
  * Parses YAML 1.2 (JSON is YAML too). Numbers keep the text they were written as: an amount of
  * 30 digits stays exact, and an unquoted 0x address (a hex number to YAML) stays an address.
  */
@@ -166,7 +203,10 @@ export function parseRulesText(source: string): RulesFile {
       if (typeof node.value === 'number' || typeof node.value === 'bigint') node.value = node.source ?? String(node.value);
     },
   });
-  const data: unknown = doc.toJS();
+  const data = jsOf(doc);
+  if (expandedValues(data, new Map()) > MAX_EXPANDED_VALUES) {
+    throw invalid('file', `the rules file's aliases (*name) expand it to more than ${MAX_EXPANDED_VALUES.toLocaleString('en-US')} values`);
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw invalid('file', 'the rules file must be a YAML or JSON mapping with a `rules` list (and optionally `mode`)');
   }

@@ -140,3 +140,24 @@ describe('big generated files apply in full', () => {
     expect(PARTIES.map((p) => rows[p]!.notes)).toEqual(['r0', 'r1', 'r49', 'r199', 'r200', 'r12345', 'r19999', 'rest', 'rest']);
   });
 });
+
+describe('YAML aliases', () => {
+  test('150 rules reusing one *payers list apply', async () => {
+    await reset();
+    const payers = [addr(0), addr(200), addr(19_999)];
+    const rules = Array.from({ length: 150 }, (_, i) =>
+      i === 0 ? `  - name: r0\n    match:\n      counterparty: &payers\n${yamlList(payers, '        ')}\n    set: {tags: [T0]}` : `  - {name: r${i}, match: {counterparty: *payers}, set: {tags: [T${i % 10}]}}`,
+    );
+    const r = await s.txa(['rules', 'apply', write('aliases.yaml', `mode: all\nrules:\n${rules.join('\n')}\n`), '--json'], QUICK);
+    expectOk(r);
+    const rows = await byParty();
+    expect([0, 200, 19_999, 1].map((p) => rows[p]!.tags)).toEqual([TAGS, TAGS, TAGS, []]);
+  });
+
+  test('a billion laughs is INVALID_RULES (file), refused at once', async () => {
+    let yaml = `rules:\n  - name: laughs\n    match:\n      counterparty: &l0 [${Array(10).fill(`"${addr(1)}"`).join(', ')}]\n    set: {tags: [Hit]}\n`;
+    for (let i = 1; i < 10; i++) yaml += `  - {name: l${i}, match: {counterparty: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]}, set: {tags: [Hit]}}\n`;
+    const r = await s.txa(['rules', 'apply', write('laughs.yaml', yaml)], QUICK);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file's aliases \(\*name\) expand it to more than [\d,]+ values$/)]);
+  });
+});
