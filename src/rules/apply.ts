@@ -64,7 +64,33 @@ interface Hit {
   spam: boolean;
   free: boolean;
   applying: CompiledRule[];
-  lacking: ReadonlySet<number>;
+  lacking: Set<number>;
+}
+
+/**
+ * Most rules one statement asks, and most variables it binds (docs/rules.md, Limits). SQLite
+ * nests `a OR b OR …` one level per rule (mode all) and refuses more than 1000 levels; it takes
+ * at most 32,766 variables; and preparing a CASE of n rules costs about n² (5,000 rules: 1.5 s).
+ */
+const RULES_PER_STATEMENT = 200;
+const PARAMS_PER_STATEMENT = 10_000;
+
+const paramsOf = (r: CompiledRule) => r.where.params.length + r.tagIds.length;
+
+/** The rules in order, cut into the groups one statement asks each. */
+function* statementGroups(rules: CompiledRule[]): Generator<CompiledRule[]> {
+  let group: CompiledRule[] = [];
+  let params = 0;
+  for (const rule of rules) {
+    if (group.length > 0 && (group.length === RULES_PER_STATEMENT || params + paramsOf(rule) > PARAMS_PER_STATEMENT)) {
+      yield group;
+      group = [];
+      params = 0;
+    }
+    group.push(rule);
+    params += paramsOf(rule);
+  }
+  yield group;
 }
 
 /** Whether the row (`q`) lacks one of the rule's tags: an untagged row needs no lookup. */
@@ -72,30 +98,53 @@ const lacksSql = (r: CompiledRule) =>
   `(q.tag_count = 0 OR (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = q.id AND x.tag_id IN (${r.tagIds.map(() => '?').join(', ')})) < ${r.tagIds.length})`;
 
 /**
- * Every row some rule matches, in one pass over the workspace's rows (or the scope's) whatever the
- * number of rules (bench/RESULTS.md, "Rules"). Mode first asks one CASE, which stops at the first
- * rule that matches; mode all asks every rule of the rows any rule matches.
+ * Every row some rule of `rules` (one statement's group) matches, in one pass over the
+ * workspace's rows (or the scope's) whatever the number of rules (bench/RESULTS.md, "Rules"). Mode
+ * first asks one CASE, which stops at the first rule that matches; mode all asks every rule of
+ * the rows any rule matches. Rules are numbered by their place in the group.
  */
-function* matchedRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
-  const tagged = rules.filter((r) => r.tagIds.length > 0);
-  const matches = mode === 'first' ? [`CASE ${rules.map((r) => `WHEN ${r.where.sql} THEN ${r.index}`).join(' ')} END AS k`] : rules.map((r) => `(${r.where.sql}) AS m${r.index}`);
-  const flags = mode === 'first' ? ['q.k'] : rules.map((r) => `q.m${r.index}`);
-  const lacks = mode === 'first' ? [tagged.length ? `CASE q.k ${tagged.map((r) => `WHEN ${r.index} THEN ${lacksSql(r)}`).join(' ')} ELSE 0 END` : '0'] : tagged.map((r) => `iif(q.m${r.index}, ${lacksSql(r)}, 0)`);
+function* statementRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
+  const tagged = rules.flatMap((r, i) => (r.tagIds.length > 0 ? [{ r, i }] : []));
+  const matches = mode === 'first' ? [`CASE ${rules.map((r, i) => `WHEN ${r.where.sql} THEN ${i}`).join(' ')} END AS k`] : rules.map((r, i) => `(${r.where.sql}) AS m${i}`);
+  const flags = mode === 'first' ? ['q.k'] : rules.map((_, i) => `q.m${i}`);
+  const lacks = mode === 'first' ? [tagged.length ? `CASE q.k ${tagged.map(({ r, i }) => `WHEN ${i} THEN ${lacksSql(r)}`).join(' ')} ELSE 0 END` : '0'] : tagged.map(({ r, i }) => `iif(q.m${i}, ${lacksSql(r)}, 0)`);
   // An import's rows are looked up from the scope, never by scanning the ledger.
   const from = scoped ? 'temp.rule_scope s CROSS JOIN transactions t ON t.id = s.id' : 'transactions t';
   const sql = `SELECT q.id, q.notes, q.spam, q.free, ${[...flags, ...lacks].join(', ')}
     FROM (SELECT t.id, t.notes, t.spam, t.transfer_id IS NULL AS free, t.tag_count, ${matches.join(', ')} FROM ${from} WHERE t.workspace_id = ?) q
     WHERE ${mode === 'first' ? 'q.k IS NOT NULL' : flags.join(' OR ')}`;
-  const params = [...tagged.flatMap((r) => r.tagIds), ...rules.flatMap((r) => r.where.params), ws];
+  const params = [...tagged.flatMap(({ r }) => r.tagIds), ...rules.flatMap((r) => r.where.params), ws];
   for (const r of engine.db.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>) {
     const head = { id: r[0] as string, notes: r[1] as string | null, spam: r[2] === 1, free: r[3] === 1 };
     if (mode === 'first') {
       const rule = rules[r[4] as number]!;
       yield { ...head, applying: [rule], lacking: new Set(r[5] === 1 ? [rule.index] : []) };
     } else {
-      yield { ...head, applying: rules.filter((rule) => r[4 + rule.index] === 1), lacking: new Set(tagged.filter((rule, i) => r[4 + rules.length + i] === 1).map((rule) => rule.index)) };
+      yield { ...head, applying: rules.filter((_, i) => r[4 + i] === 1), lacking: new Set(tagged.filter((_, j) => r[4 + rules.length + j] === 1).map(({ r: rule }) => rule.index)) };
     }
   }
+}
+
+/**
+ * Every row some rule matches. Rules beyond one statement's group take one pass per group, and
+ * a row met by several is gathered (so held in memory) before it is handed on: in mode first
+ * the rule of the earliest group claims it, in mode all the rules of every group apply, in order.
+ */
+function* matchedRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
+  const groups = [...statementGroups(rules)];
+  if (groups.length === 1) return yield* statementRows(engine, ws, rules, mode, scoped);
+  const hits = new Map<string, Hit>();
+  for (const group of groups) {
+    for (const hit of statementRows(engine, ws, group, mode, scoped)) {
+      const seen = hits.get(hit.id);
+      if (!seen) hits.set(hit.id, hit);
+      else if (mode === 'all') {
+        seen.applying.push(...hit.applying);
+        for (const index of hit.lacking) seen.lacking.add(index);
+      }
+    }
+  }
+  yield* hits.values();
 }
 
 /** Reads the rows the rules match and merges their edits per row; nothing is written yet (the read is lazy). */

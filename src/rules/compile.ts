@@ -4,6 +4,7 @@
  * (type, counterparty, notes). Tag names and wallet ids are resolved against the workspace here:
  * an unknown one is INVALID_RULES at its dotted path.
  */
+import { RE2JS } from 're2js';
 import type { Db } from '../store/db.js';
 import { whereOf, type Where } from '../store/transactions.js';
 import { TxaError } from '../core/errors.js';
@@ -94,42 +95,59 @@ function filterOf(rule: Rule, path: string, refs: WorkspaceRefs, period: RulePer
   return f;
 }
 
+/** Longest list bound value by value; a longer one is bound as one JSON array. */
+const INLINE_VALUES = 100;
+
+/**
+ * `expr IN (the values, lowercased)`. A short list binds each value, which SQLite compares
+ * fastest (a JSON array read with json_each costs twice as much per row); a long one binds a
+ * single JSON array, since a list of 35,000 addresses would be more variables than a statement
+ * may have (docs/rules.md, Limits).
+ */
+function inList(expr: string, values: string | string[]): Where {
+  const distinct = [...new Set(list(values).map((v) => v.toLowerCase()))];
+  return distinct.length <= INLINE_VALUES
+    ? { sql: `${expr} IN (${distinct.map(() => '?').join(', ')})`, params: distinct }
+    : { sql: `${expr} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(distinct)] };
+}
+
 /** The keys whereOf has no clause for. */
 function extraClauses(rule: Rule): Where {
   const m = rule.match;
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (m.type) {
-    clauses.push('t.type = ?');
-    params.push(m.type);
-  }
+  const add = (sql: string, ...values: unknown[]) => {
+    clauses.push(sql);
+    params.push(...values);
+  };
+  if (m.type) add('t.type = ?', m.type);
   if (m.counterparty !== undefined) {
-    const addresses = [...new Set(list(m.counterparty).map((a) => a.toLowerCase()))];
-    clauses.push(`lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END) IN (${addresses.map(() => '?').join(', ')})`);
-    params.push(...addresses);
+    const w = inList(`lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`, m.counterparty);
+    add(w.sql, ...w.params);
   }
   if (m.method !== undefined) {
     // Explorers spell a method in ASCII (`Swap Exact ETH For Tokens`, `0x7ff36ab5`): lower() folds it.
-    const methods = [...new Set(list(m.method).map((x) => x.toLowerCase()))];
-    clauses.push(`lower(t.method) IN (${methods.map(() => '?').join(', ')})`);
-    params.push(...methods);
+    const w = inList('lower(t.method)', m.method);
+    add(w.sql, ...w.params);
   }
   if (m.notes_contains !== undefined) {
     const re = patternOf(m.notes_contains);
-    clauses.push(re ? 't.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?, ?)' : 't.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)');
-    params.push(...(re ? [re.source, re.flags] : [m.notes_contains.toLowerCase()]));
+    if (re === undefined) add('t.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)', m.notes_contains.toLowerCase());
+    else add('t.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?)', re);
   }
   return { sql: clauses.join(' AND '), params };
 }
 
-/** The SQL functions the notes clauses call: JavaScript's case folding (SQLite's lower() folds ASCII only) and regular expressions. */
+/**
+ * The SQL functions the notes clauses call: JavaScript's case folding (SQLite's lower() folds
+ * ASCII only) and regular expressions in RE2's linear time (patternOf).
+ */
 export function registerRuleFunctions(db: Db): void {
-  const patterns = new Map<string, RegExp>();
+  const patterns = new Map<string, RE2JS>();
   db.function('txa_notes_contains', { deterministic: true }, (notes: unknown, needle: unknown) => Number(String(notes).toLowerCase().includes(String(needle))));
-  db.function('txa_notes_regexp', { deterministic: true }, (notes: unknown, source: unknown, flags: unknown) => {
-    const key = `${String(flags)}/${String(source)}`;
-    let re = patterns.get(key);
-    if (!re) patterns.set(key, (re = new RegExp(String(source), String(flags).replace(/[gy]/g, ''))));
+  db.function('txa_notes_regexp', { deterministic: true }, (notes: unknown, source: unknown) => {
+    let re = patterns.get(String(source));
+    if (!re) patterns.set(String(source), (re = RE2JS.compile(String(source))));
     return Number(re.test(String(notes)));
   });
 }

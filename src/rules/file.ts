@@ -4,10 +4,11 @@
  * (`rules.2.match.chain`), so nothing runs on a file with a mistake in it. Names of tags and
  * wallets are checked against the workspace later (compile.ts).
  */
-import { readFileSync } from 'node:fs';
-import { parseDocument, visit } from 'yaml';
+import { parseDocument, visit, type Document } from 'yaml';
+import { RE2JS } from 're2js';
 import { z } from 'zod';
 import { TxaError } from '../core/errors.js';
+import { readImportFile, type Refusal } from '../importers/read-file.js';
 import { CHAINS, DIRECTIONS, TX_TYPES } from '../core/types.js';
 import { NOTES_MAX } from '../core/schemas.js';
 
@@ -18,8 +19,18 @@ export const MATCH_KEYS = [
 ] as const;
 export const SET_KEYS = ['tags', 'notes', 'internal', 'spam'] as const;
 
-/** Largest rules file read: rules are written by hand; anything near this is a mistake. */
+/**
+ * Largest rules file read (docs/rules.md, Limits): 20,000 generated one-line rules take 2.1 MiB
+ * (parsed in ~4 s, ~300 MB), a list of 35,000 addresses 1.7 MiB. Read in chunks, so
+ * `/dev/zero` is refused after this much at most.
+ */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * Most values the file may hold once its aliases (`*name`) are expanded: as many as a file of
+ * MAX_FILE_BYTES could hold written out (`[0,0,…]`). A list reused by every rule stays far
+ * below it; a "billion laughs" file is refused before anything walks its expansion.
+ */
+export const MAX_EXPANDED_VALUES = MAX_FILE_BYTES / 2;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** `notes_contains: /pattern/flags` is a regular expression; any other text a plain substring. */
@@ -42,7 +53,13 @@ const matchSchema = z.strictObject({
   start_date: z.string(),
   end_date: z.string(),
   has_tags: z.union([z.boolean(), z.array(text).min(1, { message: 'must list at least one tag' })]),
-  notes_contains: z.string().min(1, { message: 'must not be empty' }).refine(validPattern, { message: 'is not a valid regular expression' }),
+  notes_contains: z
+    .string()
+    .min(1, { message: 'must not be empty' })
+    .superRefine((value, ctx) => {
+      const problem = patternProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 }).partial();
 
 const setSchema = z
@@ -67,21 +84,31 @@ export type Rule = RulesFile['rules'][number];
 export type RuleMatch = Rule['match'];
 export type RuleSet = Rule['set'];
 
-function validPattern(value: string): boolean {
+/**
+ * A `/pattern/flags` value as the pattern of a linear-time engine (RE2, flags written inline), or
+ * undefined for a plain substring. JavaScript's own engine backtracks and can take minutes on one
+ * note (`/(a+)+$/`); RE2 takes time in proportion to the note (docs/rules.md, Regular expressions).
+ * Throws for a pattern JavaScript does not accept.
+ */
+export function patternOf(value: string): string | undefined {
   const m = REGEX_FORM.exec(value);
-  if (!m) return true;
-  try {
-    new RegExp(m[1]!, m[2]);
-    return true;
-  } catch {
-    return false;
-  }
+  return m ? RE2JS.translateRegExp(new RegExp(m[1]!, m[2])) : undefined;
 }
 
-/** A `/pattern/flags` value as a RegExp, or undefined for a plain substring. */
-export function patternOf(value: string): RegExp | undefined {
-  const m = REGEX_FORM.exec(value);
-  return m ? new RegExp(m[1]!, m[2]) : undefined;
+/** Why a `notes_contains` value cannot be matched, if it cannot. */
+function patternProblem(value: string): string | undefined {
+  let source: string | undefined;
+  try {
+    source = patternOf(value);
+  } catch {
+    return 'is not a valid regular expression';
+  }
+  try {
+    if (source !== undefined) RE2JS.compile(source);
+    return undefined;
+  } catch (err) {
+    return `uses what a linear-time regular expression cannot (backreferences, lookahead, lookbehind): ${(err as Error).message}`;
+  }
 }
 
 /** The next step every INVALID_RULES error names unless it has a better one. */
@@ -129,6 +156,37 @@ function typeName(expected: string): string {
 }
 
 /**
+ * The values `value` holds with every alias written out, counting each shared value once
+ * (`sizes`): linear in the file however large the expansion. A value holding itself counts as
+ * endless.
+ */
+function expandedValues(value: unknown, sizes: Map<object, number>): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  sizes.set(value, Infinity);
+  let n = 1;
+  for (const item of Object.values(value)) n += expandedValues(item, sizes);
+  sizes.set(value, n);
+  return n;
+}
+
+/**
+ * The document's values. An alias is the anchored value itself, not a copy, so yaml's alias
+ * count (at most 100, which 150 rules reusing one list exceed) is off: the size of the expansion,
+ * counted once per value (expandedValues), tells a reused list from a billion laughs. An alias
+ * to no anchor before it is a mistake in the file.
+ */
+function jsOf(doc: Document): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: -1 });
+  } catch (err) {
+    if (err instanceof ReferenceError) throw invalid('file', `the rules file is not valid YAML: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
  * Parses YAML 1.2 (JSON is YAML too). Numbers keep the text they were written as: an amount of
  * 30 digits stays exact, and an unquoted 0x address (a hex number to YAML) stays an address.
  */
@@ -145,7 +203,10 @@ export function parseRulesText(source: string): RulesFile {
       if (typeof node.value === 'number' || typeof node.value === 'bigint') node.value = node.source ?? String(node.value);
     },
   });
-  const data: unknown = doc.toJS();
+  const data = jsOf(doc);
+  if (expandedValues(data, new Map()) > MAX_EXPANDED_VALUES) {
+    throw invalid('file', `the rules file's aliases (*name) expand it to more than ${MAX_EXPANDED_VALUES.toLocaleString('en-US')} values`);
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw invalid('file', 'the rules file must be a YAML or JSON mapping with a `rules` list (and optionally `mode`)');
   }
@@ -154,16 +215,16 @@ export function parseRulesText(source: string): RulesFile {
   return result.data;
 }
 
+/** A rules file is read as an import file is (bounded, encodings by byte-order mark), refused in rules' terms. */
+const RULES_REFUSAL: Refusal = {
+  code: 'INVALID_RULES',
+  unreadable: 'IO_ERROR',
+  format: 'YAML or JSON',
+  limit: 'the limit of a rules file',
+  tooLargeHint: RULES_FORMAT_HINT,
+};
+
 export function readRulesFile(path: string): RulesFile {
-  let source: string;
-  try {
-    const bytes = readFileSync(path);
-    if (bytes.length > MAX_FILE_BYTES) throw invalid('file', `the rules file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
-    if (bytes.includes(0)) throw invalid('file', 'the rules file is binary, not YAML or JSON text');
-    source = bytes.toString('utf8');
-  } catch (err) {
-    if (err instanceof TxaError) throw err;
-    throw new TxaError('IO_ERROR', `cannot read the rules file ${path}: ${(err as Error).message}`, { field: 'file' });
-  }
-  return parseRulesText(source);
+  // A YAML flow list or a JSON file may be one line: no line limit but the size.
+  return parseRulesText(readImportFile(path, { maxBytes: MAX_FILE_BYTES, maxLineChars: MAX_FILE_BYTES, refusal: RULES_REFUSAL }));
 }

@@ -42,6 +42,17 @@ describe('rules files', () => {
     expect(errorOf('mode: some\nrules: [{name: a, set: {spam: true}}]')).toMatchObject({ field: 'mode', message: 'mode must be one of first, all' });
   });
 
+  it('an alias is expanded up to the bound on values, and must follow its anchor', () => {
+    // 2 lists of 1,000 values reused 1,000 times each: 2,000,000 values and a few, just under the bound.
+    const reuse = (copies: number) => {
+      const list = `[${Array.from({ length: 1000 }, (_, i) => `"0x${i.toString(16).padStart(40, '0')}"`).join(', ')}]`;
+      return `rules:\n  - {name: a, match: {counterparty: &a ${list}, method: &m ${list.replaceAll('0x', 'm')}}, set: {spam: true}}\n${Array.from({ length: copies }, (_, i) => `  - {name: r${i}, match: {counterparty: *a, method: *m}, set: {spam: true}}`).join('\n')}\n`;
+    };
+    expect(parseRulesText(reuse(1000)).rules).toHaveLength(1001);
+    expect(errorOf(reuse(1050))).toMatchObject({ code: 'INVALID_RULES', field: 'file', message: expect.stringMatching(/aliases \(\*name\) expand it to more than 2,097,152 values/) });
+    expect(errorOf('rules: [{name: a, match: {counterparty: *later}, set: {spam: true}}]')).toMatchObject({ code: 'INVALID_RULES', field: 'file', message: expect.stringMatching(/Unresolved alias/) });
+  });
+
   it('missing pieces', () => {
     expect(errorOf('mode: all')).toMatchObject({ field: 'rules', message: 'rules is required' });
     expect(errorOf('rules: []')).toMatchObject({ field: 'rules', message: expect.stringMatching(/at least one rule/) });
