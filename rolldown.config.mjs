@@ -24,7 +24,11 @@ import { defineConfig } from 'rolldown';
 const BUNDLE_DIR = fileURLToPath(new URL('./dist/bundle/', import.meta.url));
 const BUNDLED_PACKAGES = new Set(['commander']);
 
-const packageOf = (id) => id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (id) =>
+  id
+    .split('/')
+    .slice(0, id.startsWith('@') ? 2 : 1)
+    .join('/');
 const isBare = (id) => !/^(\.|\/|\0|[a-zA-Z]:)/.test(id);
 
 function external(id) {

@@ -22,5 +22,7 @@ for (const [kind, query] of Object.entries(KIND_QUERIES)) {
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
   }
-  console.log(`${kind.padEnd(20)} count ${String(count).padStart(7)}  cpu ${median(cpu).toFixed(0).padStart(6)} ms  wall ${median(wall).toFixed(0).padStart(6)} ms`);
+  console.log(
+    `${kind.padEnd(20)} count ${String(count).padStart(7)}  cpu ${median(cpu).toFixed(0).padStart(6)} ms  wall ${median(wall).toFixed(0).padStart(6)} ms`,
+  );
 }

@@ -14,10 +14,19 @@ const t0 = process.hrtime.bigint();
 const c0 = process.cpuUsage();
 const tagsText = format === 'csv' ? (tags) => tags.map((t) => t.name).join('; ') : (tags) => JSON.stringify(tags);
 const tagSets = readTagSets(engine.db, 'ws_bench', 1e9, tagsText);
-const rows = format === 'csv' ? csvRawRows(engine.db, 'ws_bench', {}, CSV_COLUMNS, 'YYYY-MM-DD', tagSets) : transactionJsonRows(engine.db, 'ws_bench', {}, tagSets);
+const rows =
+  format === 'csv' ? csvRawRows(engine.db, 'ws_bench', {}, CSV_COLUMNS, 'YYYY-MM-DD', tagSets) : transactionJsonRows(engine.db, 'ws_bench', {}, tagSets);
 let n = 0;
 for (const _ of rows) n++;
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
 const cpu = process.cpuUsage(c0);
-console.log(JSON.stringify({ format: `${format} floor`, rows: n, seconds: +seconds.toFixed(2), rows_per_s: Math.round(n / seconds), cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(2) }));
+console.log(
+  JSON.stringify({
+    format: `${format} floor`,
+    rows: n,
+    seconds: +seconds.toFixed(2),
+    rows_per_s: Math.round(n / seconds),
+    cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+  }),
+);
 engine.close();

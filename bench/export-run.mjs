@@ -10,7 +10,16 @@ const engine = Engine.open(path);
 const t0 = process.hrtime.bigint();
 const rec = await createExport(engine, 'ws_bench', { format, ...(reportType ? { report_type: reportType } : {}) });
 const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-console.log(JSON.stringify({ format, ...(reportType ? { report_type: reportType } : {}), rows: rec.transaction_count, seconds: +seconds.toFixed(2), rows_per_s: Math.round(rec.transaction_count / seconds), bytes: rec.file_size }));
+console.log(
+  JSON.stringify({
+    format,
+    ...(reportType ? { report_type: reportType } : {}),
+    rows: rec.transaction_count,
+    seconds: +seconds.toFixed(2),
+    rows_per_s: Math.round(rec.transaction_count / seconds),
+    bytes: rec.file_size,
+  }),
+);
 // The file is the bench's only output: removed, so repeated runs do not fill the disk.
 const { file_name: fileName } = engine.db.prepare('SELECT file_name FROM exports WHERE id = ?').get(rec.id);
 rmSync(join(engine.dir('exports'), fileName), { force: true });

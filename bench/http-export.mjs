@@ -44,8 +44,16 @@ const listRequest = {
 
 const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [listRequest] });
 const summary = (phase, r, extra = {}) => ({
-  phase, seconds: r.duration, requests: r.requests.total, p50_ms: r.latency.p50, p99_ms: r.latency.p99, max_ms: r.latency.max, non2xx: r.non2xx, errors: r.errors,
-  load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0], ...extra,
+  phase,
+  seconds: r.duration,
+  requests: r.requests.total,
+  p50_ms: r.latency.p50,
+  p99_ms: r.latency.p99,
+  max_ms: r.latency.max,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+  ...extra,
 });
 
 async function idle() {
@@ -65,7 +73,11 @@ async function duringExport() {
   const e = await exporting;
   run.stop();
   const r = await run;
-  console.log(JSON.stringify(summary('export', r, { export_status: e.status, export_rows: e.body.data?.transaction_count, export_seconds: Number(e.seconds.toFixed(1)) })));
+  console.log(
+    JSON.stringify(
+      summary('export', r, { export_status: e.status, export_rows: e.body.data?.transaction_count, export_seconds: Number(e.seconds.toFixed(1)) }),
+    ),
+  );
 }
 
 try {

@@ -70,17 +70,19 @@ async function load(r) {
     duration: DURATION,
     requests: [{ method: r.method ?? 'GET', path: r.path, headers: r.headers ?? {}, ...(r.setupRequest ? { setupRequest: r.setupRequest } : {}) }],
   });
-  console.log(JSON.stringify({
-    route: r.name,
-    connections: CONNECTIONS,
-    seconds: DURATION,
-    req_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    rows: source.includes('1m') ? '1M' : '100k',
-  }));
+  console.log(
+    JSON.stringify({
+      route: r.name,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      req_per_s: Math.round(result.requests.average),
+      p50_ms: result.latency.p50,
+      p99_ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      rows: source.includes('1m') ? '1M' : '100k',
+    }),
+  );
 }
 
 /** The list request again while a ~50,000-row `detailed` PDF export runs in the server's worker. */
@@ -99,7 +101,15 @@ async function whilePdfExport() {
   await load({ ...uncached, name: `${uncached.name}, while a ~50,000-row detailed PDF export runs` });
   const stillRunning = finished === null;
   const e = await exporting;
-  console.log(JSON.stringify({ export: 'pdf detailed', status: e.status, transactions: e.body.data?.transaction_count, seconds: Number(e.seconds.toFixed(1)), running_during_whole_load: stillRunning }));
+  console.log(
+    JSON.stringify({
+      export: 'pdf detailed',
+      status: e.status,
+      transactions: e.body.data?.transaction_count,
+      seconds: Number(e.seconds.toFixed(1)),
+      running_during_whole_load: stillRunning,
+    }),
+  );
 }
 
 try {

@@ -29,14 +29,25 @@ const VARIANTS = {
   '+ the tag-count triggers (= the schema)': { events: true, txIndexes: true, eventIndexes: true, deliveries: true, links: true, counts: true },
   'the schema, sortable event ids': { events: true, txIndexes: true, eventIndexes: true, deliveries: true, links: true, counts: true, sortableIds: true },
   'the schema, sortable event ids, indexes built at the end': {
-    events: true, txIndexes: true, eventIndexes: true, deliveries: true, links: true, counts: true, sortableIds: true, build: true,
+    events: true,
+    txIndexes: true,
+    eventIndexes: true,
+    deliveries: true,
+    links: true,
+    counts: true,
+    sortableIds: true,
+    build: true,
   },
 };
 
 const src = new Database(source, { readonly: true });
-const TX_COLUMNS = 'id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address, token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at';
+const TX_COLUMNS =
+  'id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address, token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at';
 const txs = src.prepare(`SELECT ${TX_COLUMNS} FROM transactions ORDER BY rowid`).raw().all();
-const events = src.prepare("SELECT workspace_id, type, subject_id, created_at, payload FROM events WHERE type = 'transaction.created' ORDER BY seq").raw().all();
+const events = src
+  .prepare("SELECT workspace_id, type, subject_id, created_at, payload FROM events WHERE type = 'transaction.created' ORDER BY seq")
+  .raw()
+  .all();
 const links = src.prepare('SELECT transaction_id, tag_id FROM transaction_tags').raw().all();
 const schema = src.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all();
 src.close();
@@ -69,7 +80,11 @@ function run(v) {
   const wall = process.hrtime.bigint();
   const cpu = process.cpuUsage();
   db.transaction(() => {
-    const tx = db.prepare(`INSERT OR IGNORE INTO transactions (${TX_COLUMNS}) VALUES (${TX_COLUMNS.split(',').map(() => '?').join(', ')})`);
+    const tx = db.prepare(
+      `INSERT OR IGNORE INTO transactions (${TX_COLUMNS}) VALUES (${TX_COLUMNS.split(',')
+        .map(() => '?')
+        .join(', ')})`,
+    );
     for (const r of txs) tx.run(r);
     if (v.links) {
       const link = db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
@@ -97,4 +112,8 @@ for (const [name, list] of Object.entries(results)) {
   const cpu = median(list.map((x) => x.per_cpu_s));
   process.stdout.write(`${String(wall).padStart(8)} rows/s ${String(cpu).padStart(8)} rows/CPU-s  ${name}\n`);
 }
-process.stdout.write(`load after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `load after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

@@ -44,7 +44,10 @@ function timedImport(engine, records, size) {
   return { seconds: Number(process.hrtime.bigint() - t) / 1e9, cpuSeconds: (user + system) / 1e6, imported };
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 process.stderr.write(`load before: ${load()}\n`);
 const results = [];
 for (let run = 1; run <= runs; run++) {
@@ -58,9 +61,14 @@ for (let run = 1; run <= runs; run++) {
     const again = timedImport(engine, rows, batch);
     if (first.imported !== n || again.imported !== 0) throw new Error(`imported ${first.imported} then ${again.imported} of ${n}`);
     const result = {
-      run, transactions: n, existing, batch,
-      import_tx_per_s: Math.round(n / first.seconds), import_tx_per_cpu_s: Math.round(n / first.cpuSeconds),
-      reimport_tx_per_s: Math.round(n / again.seconds), reimport_tx_per_cpu_s: Math.round(n / again.cpuSeconds),
+      run,
+      transactions: n,
+      existing,
+      batch,
+      import_tx_per_s: Math.round(n / first.seconds),
+      import_tx_per_cpu_s: Math.round(n / first.cpuSeconds),
+      reimport_tx_per_s: Math.round(n / again.seconds),
+      reimport_tx_per_cpu_s: Math.round(n / again.cpuSeconds),
     };
     results.push(result);
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -28,7 +28,10 @@ for (let r = 0; r < rounds; r++) {
   const dir = mkdtempSync(join(tmpdir(), 'txa-stress-'));
   const path = join(dir, 'new.db');
   const exits = await Promise.all(
-    Array.from({ length: n }, () => new Promise((done) => fork(import.meta.filename, [], { env: { ...process.env, TXA_STRESS_LEDGER: path } }).on('exit', done))),
+    Array.from(
+      { length: n },
+      () => new Promise((done) => fork(import.meta.filename, [], { env: { ...process.env, TXA_STRESS_LEDGER: path } }).on('exit', done)),
+    ),
   );
   failures += exits.filter((code) => code !== 0).length;
   const engine = Engine.open(path);

@@ -22,7 +22,14 @@ const { file_name: fileName } = engine.db.prepare('SELECT file_name FROM exports
 rmSync(join(engine.dir('exports'), fileName), { force: true });
 engine.db.prepare('DELETE FROM exports WHERE id = ?').run(rec.id);
 engine.close();
-console.log(JSON.stringify({
-  report: reportType, status: rec.status, rows: rec.transaction_count, seconds: +seconds.toFixed(2),
-  cpu_seconds: +((cpu.user + cpu.system) / 1e6).toFixed(2), peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), bytes: rec.file_size,
-}));
+console.log(
+  JSON.stringify({
+    report: reportType,
+    status: rec.status,
+    rows: rec.transaction_count,
+    seconds: +seconds.toFixed(2),
+    cpu_seconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    bytes: rec.file_size,
+  }),
+);

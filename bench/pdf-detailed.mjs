@@ -46,23 +46,43 @@ function* transactions() {
     const cents = Math.floor(r() * 10_000_000);
     const hash = `0x${hex(64)}`;
     yield {
-      id: `tx_${i}`, tx_hash: hash, wallet_id: 'w', wallet_label: WALLETS[i % WALLETS.length], chain,
-      from_address: `0x${hex(40)}`, to_address: `0x${hex(40)}`, token, amount: `${whole}.${frac}`,
-      fiat_value: cents / 100, direction: r() < 0.5 ? 'inflow' : 'outflow', type: TYPES[i % TYPES.length],
+      id: `tx_${i}`,
+      tx_hash: hash,
+      wallet_id: 'w',
+      wallet_label: WALLETS[i % WALLETS.length],
+      chain,
+      from_address: `0x${hex(40)}`,
+      to_address: `0x${hex(40)}`,
+      token,
+      amount: `${whole}.${frac}`,
+      fiat_value: cents / 100,
+      direction: r() < 0.5 ? 'inflow' : 'outflow',
+      type: TYPES[i % TYPES.length],
       timestamp: new Date((start + Math.floor((i * 365 * 86400) / N)) * 1000).toISOString(),
-      tags: i % 3 === 0 ? [] : [TAGS[i % TAGS.length]], notes: null, attachments: [],
+      tags: i % 3 === 0 ? [] : [TAGS[i % TAGS.length]],
+      notes: null,
+      attachments: [],
       explorer_url: `https://etherscan.io/tx/${hash}`,
     };
   }
 }
 
 const job = {
-  exportId: 'exp_bench', workspace: { id: 'ws', name: 'Bench Workspace', tier: 'enterprise', base_currency: 'USD', rate_limit: null, created_at: '2024-01-01T00:00:00Z' },
-  createdAt: '2025-01-02T03:04:05Z', format: 'pdf', reportType, filters: {},
+  exportId: 'exp_bench',
+  workspace: { id: 'ws', name: 'Bench Workspace', tier: 'enterprise', base_currency: 'USD', rate_limit: null, created_at: '2024-01-01T00:00:00Z' },
+  createdAt: '2025-01-02T03:04:05Z',
+  format: 'pdf',
+  reportType,
+  filters: {},
   options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo' },
-  columns: [], period: { start: '2024-01-01', end: '2024-12-31' }, transactionCount: N,
+  columns: [],
+  period: { start: '2024-01-01', end: '2024-12-31' },
+  transactionCount: N,
   summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: N },
-  rows: transactions, histories: () => new Map(), attachmentPath: (id) => id, onProgress: () => {},
+  rows: transactions,
+  histories: () => new Map(),
+  attachmentPath: (id) => id,
+  onProgress: () => {},
 };
 
 const t0 = performance.now();
@@ -71,4 +91,15 @@ const { bytes } = await writePdf(job, out);
 const seconds = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 const rssMb = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ report: reportType, rows: N, seconds: Number(seconds.toFixed(2)), cpu_seconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)), peak_rss_mb: Math.round(rssMb), bytes, file: out, size_on_disk: statSync(out).size }));
+console.log(
+  JSON.stringify({
+    report: reportType,
+    rows: N,
+    seconds: Number(seconds.toFixed(2)),
+    cpu_seconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+    peak_rss_mb: Math.round(rssMb),
+    bytes,
+    file: out,
+    size_on_disk: statSync(out).size,
+  }),
+);

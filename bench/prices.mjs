@@ -25,7 +25,8 @@ if (values.server) {
   const server = createServer((req, res) => {
     const coins = JSON.parse(new URL(req.url, 'http://x').searchParams.get('coins'));
     const out = {};
-    for (const [id, stamps] of Object.entries(coins)) out[id] = { symbol: 'X', prices: stamps.map((ts) => ({ timestamp: ts - 922, price: 1234.5678, confidence: 0.99 })) };
+    for (const [id, stamps] of Object.entries(coins))
+      out[id] = { symbol: 'X', prices: stamps.map((ts) => ({ timestamp: ts - 922, price: 1234.5678, confidence: 0.99 })) };
     res.end(JSON.stringify({ coins: out }), () => process.send({ call: Object.values(coins).flat().length }));
   });
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
@@ -35,16 +36,32 @@ if (values.server) {
   const engine = Engine.open(db);
   const ws = createWorkspace(engine, { name: 'Bench', tier: 'enterprise' }).id;
   const wallet = addWallet(engine, ws, { address: `0x${'a1'.repeat(20)}`, chain: 'ethereum' }).id;
-  const tokens = [null, ...['a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', 'dac17f958d2ee523a2206206994597c13d831ec7', '6b175474e89094c44da98b954eedeac495271d0f', '514910771af9ca656af840dff83e8264ecf986ca'].map((a) => `0x${a}`)];
+  const tokens = [
+    null,
+    ...[
+      'a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      'dac17f958d2ee523a2206206994597c13d831ec7',
+      '6b175474e89094c44da98b954eedeac495271d0f',
+      '514910771af9ca656af840dff83e8264ecf986ca',
+    ].map((a) => `0x${a}`),
+  ];
   const days = tokenDays / tokens.length;
   const records = [];
   for (let i = 0; i < rows; i++) {
     const t = tokens[i % tokens.length];
     const day = Math.floor(i / tokens.length) % days;
     records.push({
-      line: i + 1, tx_hash: `0x${i.toString(16).padStart(64, '0')}`, from_address: `0x${'b2'.repeat(20)}`, to_address: `0x${'a1'.repeat(20)}`,
-      token: { symbol: t ? `T${i % tokens.length}` : 'ETH', address: t, decimals: 18 }, amount: `${(i % 997) + 1}.25`, fiat_value: null,
-      direction: 'inflow', type: 'transfer', timestamp: 1_704_067_200 + day * 86_400 + (i % 86_000), notes: null,
+      line: i + 1,
+      tx_hash: `0x${i.toString(16).padStart(64, '0')}`,
+      from_address: `0x${'b2'.repeat(20)}`,
+      to_address: `0x${'a1'.repeat(20)}`,
+      token: { symbol: t ? `T${i % tokens.length}` : 'ETH', address: t, decimals: 18 },
+      amount: `${(i % 997) + 1}.25`,
+      fiat_value: null,
+      direction: 'inflow',
+      type: 'transfer',
+      timestamp: 1_704_067_200 + day * 86_400 + (i % 86_000),
+      notes: null,
     });
   }
   importRecords(engine, ws, records, { walletId: wallet, format: 'bench' });
@@ -53,7 +70,14 @@ if (values.server) {
   const child = fork(new URL(import.meta.url).pathname, ['--server'], { stdio: 'inherit' });
   const calls = [];
   const port = await new Promise((resolve) => child.on('message', (m) => (m.port ? resolve(m.port) : calls.push(m.call))));
-  const env = { ...process.env, TXA_DB: db, TXA_WORKSPACE: ws, TXA_DEFILLAMA_URL: `http://127.0.0.1:${port}`, TXA_PRICES_RPS: '1000', TXA_CONFIG_DIR: join(dir, 'config') };
+  const env = {
+    ...process.env,
+    TXA_DB: db,
+    TXA_WORKSPACE: ws,
+    TXA_DEFILLAMA_URL: `http://127.0.0.1:${port}`,
+    TXA_PRICES_RPS: '1000',
+    TXA_CONFIG_DIR: join(dir, 'config'),
+  };
   const fill = async () => {
     const t0 = performance.now();
     const { stdout } = await promisify(execFile)(new URL('../bin/txa', import.meta.url).pathname, ['prices', 'fill', '--json'], { env, encoding: 'utf8' });
@@ -64,7 +88,9 @@ if (values.server) {
   const second = await fill();
   // Values cleared (not the cache): every row is priced again from the cache.
   const raw = Engine.open(db);
-  raw.db.exec("UPDATE rollup_daily SET fiat_cents = 0; UPDATE rollup_monthly SET fiat_cents = 0; UPDATE transactions SET fiat_cents = NULL, fiat_value_source = NULL");
+  raw.db.exec(
+    'UPDATE rollup_daily SET fiat_cents = 0; UPDATE rollup_monthly SET fiat_cents = 0; UPDATE transactions SET fiat_cents = NULL, fiat_value_source = NULL',
+  );
   raw.close();
   const third = await fill();
   console.log(`rows ${rows}, token-days ${tokenDays}, load ${loadavg()[0].toFixed(1)}`);

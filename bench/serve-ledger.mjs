@@ -13,7 +13,10 @@ export async function serveLedger(root, db, configDir, ws) {
   const { maxTs } = engine.db.prepare('SELECT max(ts) AS maxTs FROM transactions WHERE workspace_id = ?').get(ws);
   engine.close();
 
-  const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], { env: { ...process.env, TXA_CONFIG_DIR: configDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], {
+    env: { ...process.env, TXA_CONFIG_DIR: configDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const base = await new Promise((ok, fail) => {
     let err = '';
     serve.stderr.on('data', (d) => {

@@ -9,7 +9,12 @@ import { transferSpamReason } from '../dist/accounting/spam.js';
 const { values } = parseArgs({ options: { rows: { type: 'string' } } });
 const N = Number(values.rows ?? 100_000);
 const usdc = { chain: 'ethereum', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', symbol: 'USDC', name: 'USD Coin' };
-const distinct = Array.from({ length: N }, (_, i) => ({ chain: 'ethereum', address: `0x${i.toString(16).padStart(40, '0')}`, symbol: `TK${i}`, name: `Token ${i}` }));
+const distinct = Array.from({ length: N }, (_, i) => ({
+  chain: 'ethereum',
+  address: `0x${i.toString(16).padStart(40, '0')}`,
+  symbol: `TK${i}`,
+  name: `Token ${i}`,
+}));
 const nsPerRow = (f) => {
   const t = process.hrtime.bigint();
   f();
@@ -18,9 +23,20 @@ const nsPerRow = (f) => {
 const runs = [];
 for (let r = 0; r < 5; r++) {
   runs.push([
-    nsPerRow(() => { for (let i = 0; i < N; i++) transferSpamReason(usdc, '12.5'); }),
-    nsPerRow(() => { for (const t of distinct) transferSpamReason(t, '1'); }),
+    nsPerRow(() => {
+      for (let i = 0; i < N; i++) transferSpamReason(usdc, '12.5');
+    }),
+    nsPerRow(() => {
+      for (const t of distinct) transferSpamReason(t, '1');
+    }),
   ]);
 }
 const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(JSON.stringify({ rows: N, same_token_ns: Math.round(median(runs.map((r) => r[0]))), new_token_ns: Math.round(median(runs.map((r) => r[1]))), load: loadavg()[0] }));
+console.log(
+  JSON.stringify({
+    rows: N,
+    same_token_ns: Math.round(median(runs.map((r) => r[0]))),
+    new_token_ns: Math.round(median(runs.map((r) => r[1]))),
+    load: loadavg()[0],
+  }),
+);

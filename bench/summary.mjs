@@ -21,10 +21,10 @@ const CASES = {
   'whole workspace': {},
   'dates: one year': { start_date: '2025-11-01', end_date: '2026-10-31' },
   'dates: one month': { start_date: '2026-10-01', end_date: '2026-10-31' },
-  'wallet': { wallet_ids: ['wal_bench_treasury_1'] },
-  'chain': { chain: 'arbitrum' },
-  'token': { token: 'USDC' },
-  'direction': { direction: 'outflow' },
+  wallet: { wallet_ids: ['wal_bench_treasury_1'] },
+  chain: { chain: 'arbitrum' },
+  token: { token: 'USDC' },
+  direction: { direction: 'outflow' },
   'chain + 6 months + direction': { chain: 'ethereum', start_date: '2026-05-01', end_date: '2026-10-31', direction: 'inflow' },
   'chain + 6 months': { chain: 'ethereum', start_date: '2026-05-01', end_date: '2026-10-31' },
   'wallet + one year': { wallet_ids: ['wal_bench_treasury_1'], start_date: '2025-11-01', end_date: '2026-10-31' },
@@ -67,15 +67,41 @@ function measure(name, input, fastFn, track) {
   allEqual &&= equal;
   const ratio = slow.ms / fast.ms;
   track(ratio);
-  rows.push([name, String(slow.result.count), fast.ms.toFixed(2), slow.ms.toFixed(1), `${ratio.toFixed(0)}×`, equal ? 'yes' : `NO ${JSON.stringify(fast.result)} vs ${JSON.stringify(slow.result)}`]);
+  rows.push([
+    name,
+    String(slow.result.count),
+    fast.ms.toFixed(2),
+    slow.ms.toFixed(1),
+    `${ratio.toFixed(0)}×`,
+    equal ? 'yes' : `NO ${JSON.stringify(fast.result)} vs ${JSON.stringify(slow.result)}`,
+  ]);
 }
-for (const [name, input] of Object.entries(CASES)) measure(name, input, (f) => totalsFromRollups(db, WS, f), (r) => (worst = Math.min(worst, r)));
-for (const [name, input] of Object.entries(TAG_CASES)) measure(name, input, (f) => totals(db, WS, f), (r) => (worstTag = Math.min(worstTag, r)));
+for (const [name, input] of Object.entries(CASES))
+  measure(
+    name,
+    input,
+    (f) => totalsFromRollups(db, WS, f),
+    (r) => (worst = Math.min(worst, r)),
+  );
+for (const [name, input] of Object.entries(TAG_CASES))
+  measure(
+    name,
+    input,
+    (f) => totals(db, WS, f),
+    (r) => (worstTag = Math.min(worstTag, r)),
+  );
 // No rollup: both columns are the rows (the same path twice), to show the cost.
-measure('two tags (no rollup)', { tag_ids: [staking, payroll] }, (f) => totals(db, WS, f), () => {});
+measure(
+  'two tags (no rollup)',
+  { tag_ids: [staking, payroll] },
+  (f) => totals(db, WS, f),
+  () => {},
+);
 db.close();
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
 for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join('  '));
-console.log(`${runs} runs each, medians; smallest speed-up ${worst.toFixed(0)}× (target ≥ 10×): ${worst >= 10 ? 'ok' : 'MISSED'}; ` +
-  `tag filters ${worstTag.toFixed(0)}× (target ≥ 20×): ${worstTag >= 20 ? 'ok' : 'MISSED'}; totals ${allEqual ? 'all equal' : 'DIFFER'}`);
+console.log(
+  `${runs} runs each, medians; smallest speed-up ${worst.toFixed(0)}× (target ≥ 10×): ${worst >= 10 ? 'ok' : 'MISSED'}; ` +
+    `tag filters ${worstTag.toFixed(0)}× (target ≥ 20×): ${worstTag >= 20 ? 'ok' : 'MISSED'}; totals ${allEqual ? 'all equal' : 'DIFFER'}`,
+);
 process.exitCode = allEqual && worst >= 10 && worstTag >= 20 ? 0 : 1;

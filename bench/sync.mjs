@@ -29,8 +29,29 @@ if (values.server) {
   for (let i = 0; i < half; i++) {
     const block = String(1000 + Math.floor(i / 2));
     const common = { blockNumber: block, timeStamp: String(1_700_000_000 + i * 6), hash: `0x${hex(i, 64)}`, from: `0x${hex(i % 97, 40)}`, to: WALLET };
-    lists.txlist.push({ ...common, value: String(1000 + i), gas: '21000', gasPrice: '1000000000', gasUsed: '21000', input: '0x', methodId: '0x', functionName: '', contractAddress: '', isError: '0', txreceipt_status: '1', confirmations: '5' });
-    lists.tokentx.push({ ...common, contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', value: String(10_000 + i), tokenName: 'USD Coin', tokenSymbol: 'USDC', tokenDecimal: '6', confirmations: '5' });
+    lists.txlist.push({
+      ...common,
+      value: String(1000 + i),
+      gas: '21000',
+      gasPrice: '1000000000',
+      gasUsed: '21000',
+      input: '0x',
+      methodId: '0x',
+      functionName: '',
+      contractAddress: '',
+      isError: '0',
+      txreceipt_status: '1',
+      confirmations: '5',
+    });
+    lists.tokentx.push({
+      ...common,
+      contractAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      value: String(10_000 + i),
+      tokenName: 'USD Coin',
+      tokenSymbol: 'USDC',
+      tokenDecimal: '6',
+      confirmations: '5',
+    });
   }
   const server = createServer((req, res) => {
     const t0 = performance.now();
@@ -62,7 +83,12 @@ if (values.server) {
   const engine = Engine.open(join(dir, 'ledger.db'));
   const ws = createWorkspace(engine, { name: 'Bench', tier: 'enterprise' }).id;
   const wallet = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
-  const settings = syncSettings({ TXA_ETHERSCAN_URL: `http://127.0.0.1:${port}/api`, TXA_ETHERSCAN_API_KEY: 'bench', TXA_SYNC_RPS: '100000', TXA_SYNC_PAGE_SIZE: String(page) });
+  const settings = syncSettings({
+    TXA_ETHERSCAN_URL: `http://127.0.0.1:${port}/api`,
+    TXA_ETHERSCAN_API_KEY: 'bench',
+    TXA_SYNC_RPS: '100000',
+    TXA_SYNC_PAGE_SIZE: String(page),
+  });
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const r = await new WalletSync(engine, ws, settings).sync(wallet);
@@ -74,6 +100,17 @@ if (values.server) {
   rmSync(dir, { recursive: true, force: true });
   const ownMs = wallMs - serverMs;
   console.log(
-    JSON.stringify({ rows, page, new_transactions: r.new_transactions, requests: r.requests, wall_ms: Math.round(wallMs), server_ms: Math.round(serverMs), rows_per_s: Math.round(r.new_transactions / (ownMs / 1000)), cpu_ms: Math.round(cpuMs), rows_per_cpu_s: Math.round(r.new_transactions / (cpuMs / 1000)), load: loadavg()[0] }),
+    JSON.stringify({
+      rows,
+      page,
+      new_transactions: r.new_transactions,
+      requests: r.requests,
+      wall_ms: Math.round(wallMs),
+      server_ms: Math.round(serverMs),
+      rows_per_s: Math.round(r.new_transactions / (ownMs / 1000)),
+      cpu_ms: Math.round(cpuMs),
+      rows_per_cpu_s: Math.round(r.new_transactions / (cpuMs / 1000)),
+      load: loadavg()[0],
+    }),
   );
 }

@@ -41,7 +41,10 @@ function importOnce(withTriggers) {
   }
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const times = { with: [], without: [] };
 let links = 0;
 for (let run = 1; run <= runs; run++) {
@@ -54,4 +57,6 @@ for (let run = 1; run <= runs; run++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const [w, wo] = [median(times.with), median(times.without)];
-console.log(JSON.stringify({ transactions: n, links, with_tx_per_s: Math.round(n / w), without_tx_per_s: Math.round(n / wo), ratio: +(wo / w).toFixed(3), load: load() }));
+console.log(
+  JSON.stringify({ transactions: n, links, with_tx_per_s: Math.round(n / w), without_tx_per_s: Math.round(n / wo), ratio: +(wo / w).toFixed(3), load: load() }),
+);

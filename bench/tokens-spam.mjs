@@ -25,9 +25,17 @@ try {
   const ws = createWorkspace(engine, { name: 'Bench', tier: 'enterprise' }).id;
   const wallet = addWallet(engine, ws, { address: `0x${'a1'.repeat(20)}`, chain: 'ethereum' }).id;
   const records = Array.from({ length: rows }, (_, i) => ({
-    line: i + 1, tx_hash: `0x${i.toString(16).padStart(64, '0')}`, from_address: `0x${'b2'.repeat(20)}`, to_address: `0x${'a1'.repeat(20)}`,
-    token: i % 2 ? TOKEN : ETH, amount: `${(i % 997) + 1}.5`, fiat_value: `${i % 500}.25`, direction: 'inflow', type: 'transfer',
-    timestamp: 1_700_000_000 + i * 600, notes: null,
+    line: i + 1,
+    tx_hash: `0x${i.toString(16).padStart(64, '0')}`,
+    from_address: `0x${'b2'.repeat(20)}`,
+    to_address: `0x${'a1'.repeat(20)}`,
+    token: i % 2 ? TOKEN : ETH,
+    amount: `${(i % 997) + 1}.5`,
+    fiat_value: `${i % 500}.25`,
+    direction: 'inflow',
+    type: 'transfer',
+    timestamp: 1_700_000_000 + i * 600,
+    notes: null,
   }));
   importRecords(engine, ws, records, { walletId: wallet, format: 'json' });
   const timed = (spam) => {

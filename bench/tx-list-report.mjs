@@ -30,8 +30,15 @@ for (const [c, allowance] of Object.entries(CASES)) {
   const floor = ms(`${c} floor`);
   const target = floor + (allowance ?? 25);
   rows.push([
-    txa.slice(2).replace(/^txa: /, ''), ms(txa).toFixed(1), cpu(txa), floor.toFixed(1), cpu(`${c} floor`), ms(`${c} sqlite3`).toFixed(1),
-    target.toFixed(1), (ms(txa) - floor).toFixed(1), allowance === undefined ? '(no target)' : verdict(ms(txa), target),
+    txa.slice(2).replace(/^txa: /, ''),
+    ms(txa).toFixed(1),
+    cpu(txa),
+    floor.toFixed(1),
+    cpu(`${c} floor`),
+    ms(`${c} sqlite3`).toFixed(1),
+    target.toFixed(1),
+    (ms(txa) - floor).toFixed(1),
+    allowance === undefined ? '(no target)' : verdict(ms(txa), target),
   ]);
 }
 console.log(`${rounds.length} rounds × ${rounds[0][0].times.length} runs; node -e 0: ${node.toFixed(1)} ms (median), CPU ${cpu('node -e 0')} ms`);

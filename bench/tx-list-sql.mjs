@@ -22,7 +22,10 @@ function queryOf(flags) {
 const literal = (v) => (v === null || v === undefined ? 'NULL' : typeof v === 'string' ? `'${v.replaceAll("'", "''")}'` : String(v));
 const inline = (sql, args) => {
   let i = 0;
-  return sql.replace(/\?/g, () => literal(args[i++])).replace(/\s+/g, ' ').trim();
+  return sql
+    .replace(/\?/g, () => literal(args[i++]))
+    .replace(/\s+/g, ' ')
+    .trim();
 };
 
 const backend = LocalBackend.open(ledger);

@@ -53,7 +53,10 @@ function fileGraph(): Graph {
 }
 
 function moduleOf(file: string): string {
-  return file.split('/').slice(0, file.startsWith('src/exporters/pdf/') ? 3 : 2).join('/');
+  return file
+    .split('/')
+    .slice(0, file.startsWith('src/exporters/pdf/') ? 3 : 2)
+    .join('/');
 }
 
 function moduleGraph(files: Graph): Graph {
@@ -124,7 +127,14 @@ describe('layers', () => {
       ['d', new Set()],
     ]);
     expect(cycles(graph)).toEqual([['a', 'b', 'c']]);
-    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set()]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set()],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   for (const [module, allowed] of Object.entries(ONLY)) {

@@ -40,10 +40,59 @@ const SAME_SYMBOL_TOKENS: Partial<Record<Chain, string[]>> = {
 
 /** Letters of other scripts drawn like Latin capitals (Cyrillic, Greek), as the Latin letter. */
 const CONFUSABLES: Record<string, string> = {
-  А: 'A', В: 'B', С: 'C', Е: 'E', Н: 'H', І: 'I', Ј: 'J', К: 'K', М: 'M', О: 'O', Р: 'P', Ѕ: 'S', Т: 'T', Х: 'X', У: 'Y',
-  а: 'A', в: 'B', с: 'C', е: 'E', н: 'H', і: 'I', ј: 'J', к: 'K', м: 'M', о: 'O', р: 'P', ѕ: 'S', т: 'T', х: 'X', у: 'Y',
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-  α: 'A', ο: 'O', ρ: 'P', τ: 'T', υ: 'Y', χ: 'X', ι: 'I', κ: 'K', ν: 'V',
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Ѕ: 'S',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  а: 'A',
+  в: 'B',
+  с: 'C',
+  е: 'E',
+  н: 'H',
+  і: 'I',
+  ј: 'J',
+  к: 'K',
+  м: 'M',
+  о: 'O',
+  р: 'P',
+  ѕ: 'S',
+  т: 'T',
+  х: 'X',
+  у: 'Y',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  α: 'A',
+  ο: 'O',
+  ρ: 'P',
+  τ: 'T',
+  υ: 'Y',
+  χ: 'X',
+  ι: 'I',
+  κ: 'K',
+  ν: 'V',
 };
 const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
 /** Spaces, zero-width and other invisible characters, and dots/dashes padding a symbol (U.S.D.T, U-SDT). */
@@ -53,7 +102,11 @@ const PLAIN = /^[A-Za-z0-9.]+$/;
 
 /** A symbol as it reads: compatibility forms (fullwidth Ｕ), other scripts' look-alike letters and fillers folded away. */
 function fold(symbol: string): string {
-  return symbol.normalize('NFKC').replace(CONFUSABLE, (c) => CONFUSABLES[c]!).replace(FILLER, '').toUpperCase();
+  return symbol
+    .normalize('NFKC')
+    .replace(CONFUSABLE, (c) => CONFUSABLES[c]!)
+    .replace(FILLER, '')
+    .toUpperCase();
 }
 
 /** Every known symbol of every chain, native coins included, as `fold` gives them. */
@@ -68,7 +121,7 @@ const KNOWN_SYMBOLS = new Set<string>(
  */
 const BAIT = new RegExp(
   [
-    String.raw`https?:`,
+    'https?:',
     String.raw`\bwww\s*\.`,
     String.raw`\bt\.me\b`,
     String.raw`[a-z0-9]\s?\.\s?(com|net|org|io|xyz|app|site|online|top|vip|live|club|pro|info|gift|lol|cc|me|us|to|ly|click|link|fun|cash|claims?|pw|win|bet)\b`,

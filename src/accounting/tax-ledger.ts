@@ -193,14 +193,28 @@ export class TaxLedger {
     for (const p of pieces) {
       const got = proceedsOf(p.quantity);
       out.push({
-        kind: 'disposal', tx, asset: book.asset, quantity: { units: p.quantity, scale }, acquired: { id: p.id, at: p.acquiredAt },
-        proceedsCents: got, costCents: p.cost, gainCents: got === null ? null : got - p.cost, term: termOf(p.acquiredAt, tx.timestamp),
+        kind: 'disposal',
+        tx,
+        asset: book.asset,
+        quantity: { units: p.quantity, scale },
+        acquired: { id: p.id, at: p.acquiredAt },
+        proceedsCents: got,
+        costCents: p.cost,
+        gainCents: got === null ? null : got - p.cost,
+        term: termOf(p.acquiredAt, tx.timestamp),
       });
     }
     if (missing > 0n) {
       out.push({
-        kind: 'disposal', tx, asset: book.asset, quantity: { units: missing, scale }, acquired: null,
-        proceedsCents: proceedsOf(missing), costCents: null, gainCents: null, term: null,
+        kind: 'disposal',
+        tx,
+        asset: book.asset,
+        quantity: { units: missing, scale },
+        acquired: null,
+        proceedsCents: proceedsOf(missing),
+        costCents: null,
+        gainCents: null,
+        term: null,
       });
     }
   }
@@ -251,7 +265,14 @@ export class TaxLedger {
     for (const p of transit.lots.take(received).pieces) book.lots.add(lotOf(p));
     const value = inTx.fiat_cents;
     if (received > sent && value !== null) {
-      book.lots.add({ id: inTx.id, acquiredAt: inTx.timestamp, seq: this.seq++, quantity: received - sent, cost: share(value, 0n, received - sent, received), consumed: 0n });
+      book.lots.add({
+        id: inTx.id,
+        acquiredAt: inTx.timestamp,
+        seq: this.seq++,
+        quantity: received - sent,
+        cost: share(value, 0n, received - sent, received),
+        consumed: 0n,
+      });
     }
   }
 }

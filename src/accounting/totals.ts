@@ -56,11 +56,17 @@ export class TaxTotals {
 
   get total(): GainTotals {
     const { short, long } = this.byTerm;
-    return { proceedsCents: short.proceedsCents + long.proceedsCents, costCents: short.costCents + long.costCents, gainCents: short.gainCents + long.gainCents };
+    return {
+      proceedsCents: short.proceedsCents + long.proceedsCents,
+      costCents: short.costCents + long.costCents,
+      gainCents: short.gainCents + long.gainCents,
+    };
   }
 
   /** Per asset, by name. */
   perAsset(): AssetTotals[] {
-    return [...this.assets.values()].sort((x, y) => (x.asset.symbol < y.asset.symbol ? -1 : x.asset.symbol > y.asset.symbol ? 1 : x.asset.key < y.asset.key ? -1 : 1));
+    return [...this.assets.values()].sort((x, y) =>
+      x.asset.symbol < y.asset.symbol ? -1 : x.asset.symbol > y.asset.symbol ? 1 : x.asset.key < y.asset.key ? -1 : 1,
+    );
   }
 }

@@ -74,8 +74,14 @@ export function sameTimePairs(rows: Leg[], wallets: Map<string, OwnWallet>, reje
   for (const out of outs) {
     const fits = ins.filter(
       (i) =>
-        !taken.has(i.id) && i.wallet_id !== out.wallet_id && i.chain === out.chain && i.tx_hash === out.tx_hash && sameAsset(out, i) &&
-        i.amount === out.amount && !(out.transfer && i.transfer) && !rejected(rejectionKey(out.id, i.id)),
+        !taken.has(i.id) &&
+        i.wallet_id !== out.wallet_id &&
+        i.chain === out.chain &&
+        i.tx_hash === out.tx_hash &&
+        sameAsset(out, i) &&
+        i.amount === out.amount &&
+        !(out.transfer && i.transfer) &&
+        !rejected(rejectionKey(out.id, i.id)),
     );
     const named = fits.find((i) => wallets.get(i.wallet_id)?.address === out.to_address);
     const into = named ?? fits[0];

@@ -15,7 +15,8 @@ export function registerBalanceFunction(db: Db): void {
   if (registered.has(db)) return;
   db.aggregate('txa_balance', {
     start: () => new ExactSum(),
-    step: (sum: ExactSum, ...row: unknown[]) => (row[2] === 'inflow' ? sum.add(row[0] as string, row[1] as number) : sum.subtract(row[0] as string, row[1] as number)),
+    step: (sum: ExactSum, ...row: unknown[]) =>
+      row[2] === 'inflow' ? sum.add(row[0] as string, row[1] as number) : sum.subtract(row[0] as string, row[1] as number),
     result: (sum: ExactSum) => sum.toString(),
     deterministic: true,
     varargs: true,

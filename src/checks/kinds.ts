@@ -34,7 +34,7 @@ interface Scope {
 }
 
 /** The workspace's rows of the period that move something (and are not spam). */
-function rowScope(db: Db, workspaceId: string, p: Period): Scope {
+function rowScope(_db: Db, workspaceId: string, p: Period): Scope {
   const clauses = ['t.workspace_id = ?', "t.amount_key <> '00'"];
   const params: unknown[] = [workspaceId];
   if (p.startTs !== undefined) {
@@ -69,11 +69,18 @@ function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefin
   const scope = rowScope(db, workspaceId, p);
   const where = `${scope.sql} AND ${condition}`;
   const whole = p.startTs === undefined && p.endTs === undefined;
-  const count = known ?? (db.prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`).pluck().get(...scope.params) as number);
+  const count =
+    known ??
+    (db
+      .prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`)
+      .pluck()
+      .get(...scope.params) as number);
   if (count === 0) return { count, examples: [] };
   const rows = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
   const examples = db
-    .prepare(`SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`)
+    .prepare(
+      `SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`,
+    )
     .all(...scope.params) as RowExample[];
   return { count, examples: examples.map(withTimestamp) };
 }
@@ -101,7 +108,10 @@ export function wholeLedgerCounts(db: Db, workspaceId: string, kinds: readonly C
   const wanted = kinds.filter((k) => sums[k] !== undefined);
   if (wanted.length < 2) return {};
   const scope = rowScope(db, workspaceId, {});
-  const row = db.prepare(`SELECT ${wanted.map((k) => sums[k]).join(', ')} FROM transactions t NOT INDEXED WHERE ${scope.sql}`).raw(true).get(...scope.params) as (number | null)[];
+  const row = db
+    .prepare(`SELECT ${wanted.map((k) => sums[k]).join(', ')} FROM transactions t NOT INDEXED WHERE ${scope.sql}`)
+    .raw(true)
+    .get(...scope.params) as (number | null)[];
   return Object.fromEntries(wanted.map((k, i) => [k, row[i] ?? 0]));
 }
 
@@ -171,10 +181,12 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
   const from = p.startTs ?? -Infinity;
   const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
   // The wallet's rows of the day: without INDEXED BY, SQLite walks every row of the day (tx_by_time).
-  const rowsOf = db.prepare(
-    `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t INDEXED BY tx_by_wallet
+  const rowsOf = db
+    .prepare(
+      `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t INDEXED BY tx_by_wallet
      WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
-  ).raw(true);
+    )
+    .raw(true);
   let token: string | undefined;
   let balance = new ExactSum();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
@@ -193,12 +205,24 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
       if (d.inflow !== '0') balance.add(d.inflow);
       continue;
     }
-    const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [string, number, number, number, number][];
+    const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [
+      string,
+      number,
+      number,
+      number,
+      number,
+    ][];
     for (const [amount, decimals, inflow, ts, rowid] of rows) {
       if (inflow === 1) balance.add(amount, decimals);
       else balance.subtract(amount, decimals);
       if (balance.negative && ts >= from) {
-        found.set(key, { walletId: d.wallet_id, symbol: d.token_symbol, address: d.token_address === '' ? null : d.token_address, rowid, balance: balance.toString() });
+        found.set(key, {
+          walletId: d.wallet_id,
+          symbol: d.token_symbol,
+          address: d.token_address === '' ? null : d.token_address,
+          rowid,
+          balance: balance.toString(),
+        });
         break;
       }
     }
@@ -208,7 +232,14 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
     .map((f) => ({ ...f, ...(row.get(f.rowid) as { id: string; ts: number; label: string }) }))
     .sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1))
     .slice(0, EXAMPLES)
-    .map((f) => ({ wallet_id: f.walletId, wallet_label: f.label, token: { symbol: f.symbol, address: f.address }, transaction_id: f.id, timestamp: isoSeconds(f.ts), balance: f.balance }));
+    .map((f) => ({
+      wallet_id: f.walletId,
+      wallet_label: f.label,
+      token: { symbol: f.symbol, address: f.address },
+      transaction_id: f.id,
+      timestamp: isoSeconds(f.ts),
+      balance: f.balance,
+    }));
   return { count: found.size, examples };
 }
 
@@ -230,7 +261,14 @@ export function failedAssertions(db: Db, workspaceId: string, p: Period): KindRe
   return {
     count: failed.length,
     examples: failed.slice(0, EXAMPLES).map(([id, walletId, label, symbol, address, day, expected, actual]) => ({
-      assertion_id: id, wallet_id: walletId, wallet_label: label, token: { symbol, address }, at: day, expected, actual, difference: difference(actual, expected),
+      assertion_id: id,
+      wallet_id: walletId,
+      wallet_label: label,
+      token: { symbol, address },
+      at: day,
+      expected,
+      actual,
+      difference: difference(actual, expected),
     })),
   };
 }
@@ -245,13 +283,29 @@ function difference(actual: string, expected: string): string {
 export function failedExports(db: Db, workspaceId: string, p: Period): KindResult {
   const where = "workspace_id = ? AND created_ts >= ? AND created_ts < ? AND status = 'failed' AND error_code IS NOT 'EXPORT_CANCELLED'";
   const params = [workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity];
-  const count = db.prepare(`SELECT count(*) FROM exports WHERE ${where}`).pluck().get(...params) as number;
+  const count = db
+    .prepare(`SELECT count(*) FROM exports WHERE ${where}`)
+    .pluck()
+    .get(...params) as number;
   const rows = db
     .prepare(`SELECT id, created_at, format, report_type, error_code, error_message FROM exports WHERE ${where} ORDER BY created_ts, id LIMIT ${EXAMPLES}`)
-    .all(...params) as { id: string; created_at: string; format: string; report_type: string | null; error_code: string | null; error_message: string | null }[];
+    .all(...params) as {
+    id: string;
+    created_at: string;
+    format: string;
+    report_type: string | null;
+    error_code: string | null;
+    error_message: string | null;
+  }[];
   return {
     count,
-    examples: rows.map((r) => ({ export_id: r.id, created_at: r.created_at, format: r.format, report_type: r.report_type, error: { code: r.error_code, message: r.error_message } })),
+    examples: rows.map((r) => ({
+      export_id: r.id,
+      created_at: r.created_at,
+      format: r.format,
+      report_type: r.report_type,
+      error: { code: r.error_code, message: r.error_message },
+    })),
   };
 }
 

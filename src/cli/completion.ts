@@ -82,7 +82,11 @@ function nodesOf(program: Command): Node[] {
   const visit = (cmd: Command) => {
     const path = commandPath(cmd);
     const own = flagsOf(path, cmd.options);
-    nodes.push({ path, subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })), flags: cmd === program ? [...own, help] : own });
+    nodes.push({
+      path,
+      subcommands: cmd.commands.map((c) => ({ name: c.name(), description: c.description() })),
+      flags: cmd === program ? [...own, help] : own,
+    });
     cmd.commands.forEach(visit);
   };
   visit(program);
@@ -195,7 +199,9 @@ function fish(nodes: Node[]): string {
     'end',
     'function __txa_subcommands',
     '    switch $argv[1]',
-    ...nodes.filter((n) => n.subcommands.length > 0).flatMap((n) => [`        case ${fishQuote(n.path)}`, `            printf '%s\\n' ${words(n.subcommands.map((s) => s.name))}`]),
+    ...nodes
+      .filter((n) => n.subcommands.length > 0)
+      .flatMap((n) => [`        case ${fishQuote(n.path)}`, `            printf '%s\\n' ${words(n.subcommands.map((s) => s.name))}`]),
     '    end',
     'end',
     'complete -c txa -f',

@@ -41,7 +41,9 @@ function readConfig(): ConfigFile {
   try {
     return JSON.parse(text) as ConfigFile;
   } catch {
-    throw new TxaError('USAGE_ERROR', `the config file ${configPath()} is not valid JSON`, { hint: 'Fix or remove it; txa writes it again on the next `txa config set`.' });
+    throw new TxaError('USAGE_ERROR', `the config file ${configPath()} is not valid JSON`, {
+      hint: 'Fix or remove it; txa writes it again on the next `txa config set`.',
+    });
   }
 }
 

@@ -101,7 +101,11 @@ export class Context {
     if (this.opened) return this.opened;
     if (this.isRemote()) {
       const baseUrl = this.baseUrl();
-      if (!baseUrl) throw new TxaError('USAGE_ERROR', '--remote needs a base URL', { field: 'base-url', hint: 'Pass --base-url URL, set TXA_BASE_URL, or run `txa login`.' });
+      if (!baseUrl)
+        throw new TxaError('USAGE_ERROR', '--remote needs a base URL', {
+          field: 'base-url',
+          hint: 'Pass --base-url URL, set TXA_BASE_URL, or run `txa login`.',
+        });
       const { RemoteBackend } = await import('../remote/remote-backend.js');
       const remote: Backend = new RemoteBackend({ baseUrl, apiKey: this.apiKey(), onNotice: (m) => this.out.notice(m) });
       this.opened = remote;

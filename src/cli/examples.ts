@@ -4,10 +4,14 @@
  * that every command has one).
  */
 export const EXAMPLES: Record<string, string[]> = {
-  'txa': ['# load the demo ledger and write its reports', 'txa demo', '# this month, by amount', 'txa tx list --period this-month --sort amount_desc'],
+  txa: ['# load the demo ledger and write its reports', 'txa demo', '# this month, by amount', 'txa tx list --period this-month --sort amount_desc'],
 
   'txa workspace': ['txa workspace create "Acme Treasury" --tier pro', 'txa workspace list'],
-  'txa workspace create': ['# the first workspace becomes the profile\'s default', 'txa workspace create "Acme Treasury" --tier pro --currency EUR', 'txa workspace create "Big Co" --tier enterprise --rate-limit 5000'],
+  'txa workspace create': [
+    "# the first workspace becomes the profile's default",
+    'txa workspace create "Acme Treasury" --tier pro --currency EUR',
+    'txa workspace create "Big Co" --tier enterprise --rate-limit 5000',
+  ],
   'txa workspace update': ['txa workspace update ws_… --tier pro', 'txa workspace update ws_… --name "Acme Treasury 2025" --tier enterprise --rate-limit 5000'],
   'txa workspace list': ['txa workspace list', 'txa workspace list --json'],
   'txa workspace use': ['txa workspace use ws_…', '# another profile', 'txa --profile work workspace use ws_…'],
@@ -17,14 +21,22 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa wallet list': ['txa wallet list', 'txa wallet list --chain polygon --json'],
   'txa wallet update': ['txa wallet update wal_… --label "Payroll (Polygon)"'],
   'txa wallet remove': ['# removes its transactions too', 'txa wallet remove wal_… --yes'],
-  'txa wallet sync': ['# every wallet of the workspace, from the explorer APIs', 'TXA_ETHERSCAN_API_KEY=… txa wallet sync --all', '# what a sync would add, without writing', 'txa wallet sync wal_… --dry-run --json'],
+  'txa wallet sync': [
+    '# every wallet of the workspace, from the explorer APIs',
+    'TXA_ETHERSCAN_API_KEY=… txa wallet sync --all',
+    '# what a sync would add, without writing',
+    'txa wallet sync wal_… --dry-run --json',
+  ],
   'txa wallet assert': ['# the statement says 12.5 ETH at the end of March', 'txa wallet assert wal_… --token ETH --balance 12.5 --at 2025-03-31'],
   'txa wallet assertions': ['txa wallet assertions', 'txa wallet assertions wal_… --json'],
   'txa wallet unassert': ['# a mistyped day: remove it, then assert again', 'txa wallet unassert bal_…'],
 
   'txa tags': ['txa tags create --name Payroll --type expense', 'txa tags list'],
-  'txa tags create': ['txa tags create --name Payroll --type expense', 'txa tags create --name "Staking rewards" --type income --color "#059669" --description "validator rewards"'],
-  'txa tags list': ['txa tags list', '# ids by name, for a script', "txa tags list | cut -f1,2"],
+  'txa tags create': [
+    'txa tags create --name Payroll --type expense',
+    'txa tags create --name "Staking rewards" --type income --color "#059669" --description "validator rewards"',
+  ],
+  'txa tags list': ['txa tags list', '# ids by name, for a script', 'txa tags list | cut -f1,2'],
   'txa tags update': ['txa tags update tag_… --name "Gas fees" --color "#F59E0B"', '# clear the description', 'txa tags update tag_… --description ""'],
   'txa tags delete': ['txa tags delete tag_…', '# without a terminal', 'txa tags delete tag_… --yes'],
 
@@ -40,13 +52,23 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa tx get': ['txa tx get tx_…', 'txa tx get tx_… --json'],
   'txa tx tag': ['txa tx tag tx_… Payroll "Gas fees"', 'txa tx tag tx_… tag_…'],
   'txa tx untag': ['txa tx untag tx_… Payroll'],
-  'txa tx update': ['txa tx update tx_… --notes "Invoice 42" --add-tag Payroll', 'txa tx update tx_… --remove-tag Payroll --add-tag "Vendor payment"', '# clear the notes', 'txa tx update tx_… --notes ""'],
+  'txa tx update': [
+    'txa tx update tx_… --notes "Invoice 42" --add-tag Payroll',
+    'txa tx update tx_… --remove-tag Payroll --add-tag "Vendor payment"',
+    '# clear the notes',
+    'txa tx update tx_… --notes ""',
+  ],
   'txa tx attach': ['txa tx attach tx_… invoice-42.pdf'],
   'txa tx history': ['# every change: who, when, old → new', 'txa tx history tx_…', 'txa tx history tx_… --json'],
 
   'txa transfers': ['txa transfers list --status candidate', 'txa transfers match tx_… tx_…'],
   'txa transfers list': ['# bridges proposed for you to confirm', 'txa transfers list --status candidate', 'txa transfers list --status matched --json'],
-  'txa transfers match': ['# the outflow and the inflow of one movement between your wallets', 'txa transfers match tx_… tx_…', '# match every pair found in the ledger', 'txa transfers match --auto'],
+  'txa transfers match': [
+    '# the outflow and the inflow of one movement between your wallets',
+    'txa transfers match tx_… tx_…',
+    '# match every pair found in the ledger',
+    'txa transfers match --auto',
+  ],
   'txa transfers unmatch': ['txa transfers unmatch tx_…'],
 
   'txa tokens': ['txa tokens spam ethereum:0x…', 'txa tokens list'],
@@ -55,7 +77,10 @@ export const EXAMPLES: Record<string, string[]> = {
     'txa tokens spam ethereum:0x1234567890abcdef1234567890abcdef12345678',
     'txa tokens spam base:0x… polygon:0x… --json',
   ],
-  'txa tokens unspam': ['# a real token the checks took for a copy: its rows are unflagged and never flagged for the token again', 'txa tokens unspam arbitrum:0x…'],
+  'txa tokens unspam': [
+    '# a real token the checks took for a copy: its rows are unflagged and never flagged for the token again',
+    'txa tokens unspam arbitrum:0x…',
+  ],
   'txa tokens list': ['txa tokens list', 'txa tokens list --json'],
 
   'txa rules': ['txa rules apply rules.yaml --dry-run', 'txa rules apply rules.yaml'],
@@ -95,10 +120,20 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa rates list': ['txa rates list', 'txa rates list --currency EUR --json'],
 
   'txa prices': ['txa prices fill', 'txa prices import prices.csv'],
-  'txa prices fill': ['# every row without a value, from DefiLlama (no key)', 'txa prices fill', '# one year, from CoinGecko (TXA_COINGECKO_API_KEY)', 'txa prices fill --period 2025 --source coingecko --json'],
+  'txa prices fill': [
+    '# every row without a value, from DefiLlama (no key)',
+    'txa prices fill',
+    '# one year, from CoinGecko (TXA_COINGECKO_API_KEY)',
+    'txa prices fill --period 2025 --source coingecko --json',
+  ],
   'txa prices import': ['# CSV date,token,price[,currency]; token a symbol or chain:address', 'txa prices import prices.csv'],
   'txa prices list': ['txa prices list --source import', 'txa prices list --token ETH --json'],
-  'txa prices forget': ['# ask DefiLlama again for one token\'s days of 2024', 'txa prices forget --token ethereum:0xa0b8…eb48 --period 2024', '# entries an older txa cached from bad answers', 'txa prices forget --invalid --dry-run'],
+  'txa prices forget': [
+    "# ask DefiLlama again for one token's days of 2024",
+    'txa prices forget --token ethereum:0xa0b8…eb48 --period 2024',
+    '# entries an older txa cached from bad answers',
+    'txa prices forget --invalid --dry-run',
+  ],
 
   'txa serve': ['txa serve --port 8080', 'txa --db /srv/txa/ledger.db serve --host 0.0.0.0 --public-url https://txa.example.com'],
 
@@ -112,7 +147,12 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa webhooks list': ['txa webhooks list'],
   'txa webhooks remove': ['txa webhooks remove wh_… --yes'],
 
-  'txa login': ['# asks for the base URL, key and workspace', 'txa login', '# in CI', 'echo "$TXA_KEY" | txa --base-url https://txa.example.com -w ws_… login --with-token'],
+  'txa login': [
+    '# asks for the base URL, key and workspace',
+    'txa login',
+    '# in CI',
+    'echo "$TXA_KEY" | txa --base-url https://txa.example.com -w ws_… login --with-token',
+  ],
 
   'txa config': ['txa config set workspace ws_…', 'txa config list'],
   'txa config get': ['txa config get base_url'],
@@ -122,9 +162,21 @@ export const EXAMPLES: Record<string, string[]> = {
 
   'txa demo': ['txa demo', 'txa demo --dir /tmp/txa-demo'],
 
-  'txa completion': ['# bash: load now, or add the line to ~/.bashrc', 'source <(txa completion bash)', '# zsh', 'txa completion zsh > "${fpath[1]}/_txa"', '# fish', 'txa completion fish > ~/.config/fish/completions/txa.fish'],
+  'txa completion': [
+    '# bash: load now, or add the line to ~/.bashrc',
+    'source <(txa completion bash)',
+    '# zsh',
+    'txa completion zsh > "${fpath[1]}/_txa"',
+    '# fish',
+    'txa completion fish > ~/.config/fish/completions/txa.fish',
+  ],
 
-  'txa check': ['# is last month ready to report? (exit 1 when anything is found)', 'txa check --period last-month', '# CI: accept untagged rows, fail on the rest', 'txa check --period last-month --allow untagged --json'],
+  'txa check': [
+    '# is last month ready to report? (exit 1 when anything is found)',
+    'txa check --period last-month',
+    '# CI: accept untagged rows, fail on the rest',
+    'txa check --period last-month --allow untagged --json',
+  ],
 };
 
 /** The examples as help text: a `# comment` line as it is, a command after `$ `. */

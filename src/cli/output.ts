@@ -6,7 +6,7 @@
  * cannot drive the terminal; `--json` bodies are printed exactly.
  */
 import { createRequire } from 'node:module';
-import { TxaError } from '../core/errors.js';
+import type { TxaError } from '../core/errors.js';
 import { displayWidth, fitColumns, fitRows, shorten, type Column } from './table-fit.js';
 
 const require = createRequire(import.meta.url);
@@ -89,7 +89,8 @@ export class Output {
     table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
     process.stdout.write(`${table.toString()}\n`);
     const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
-    if (hidden.length > 0) this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
+    if (hidden.length > 0)
+      this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
   }
 
   /** Parts joined by `separator`, starting a new line where the next part would pass the terminal's width. */

@@ -32,7 +32,11 @@ export async function rulesHook(path: string | undefined, dryRun = false) {
 /** A table of rules, matched and changed; with samples, a few changed rows under it. Rules that match nothing are warned of. */
 export function printRulesResult(out: Output, result: RulesResult, samples?: Transaction[][]): void {
   const verb = result.dry_run ? 'WOULD CHANGE' : 'CHANGED';
-  out.table(['RULE', 'MATCHED', verb], result.rules.map((r) => [r.name, r.matched, r.changed]), ['left', 'right', 'right']);
+  out.table(
+    ['RULE', 'MATCHED', verb],
+    result.rules.map((r) => [r.name, r.matched, r.changed]),
+    ['left', 'right', 'right'],
+  );
   if (samples) {
     result.rules.forEach((rule, i) => {
       const rows = samples[i] ?? [];
@@ -45,7 +49,9 @@ export function printRulesResult(out: Output, result: RulesResult, samples?: Tra
   result.rules.forEach((r, i) => {
     if (r.matched === 0) out.warn(`rule ${i} (${r.name}) matches no transaction`);
   });
-  out.notice(`${result.changed} ${result.changed === 1 ? 'transaction' : 'transactions'} ${result.dry_run ? 'would change (dry run: nothing was written)' : 'changed'}`);
+  out.notice(
+    `${result.changed} ${result.changed === 1 ? 'transaction' : 'transactions'} ${result.dry_run ? 'would change (dry run: nothing was written)' : 'changed'}`,
+  );
 }
 
 /** A row as it is (or would be) after the rules. */

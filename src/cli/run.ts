@@ -58,7 +58,12 @@ export function booleanFlag(value: string | undefined): boolean | string | undef
 
 /** Splits `a,b` list flags. */
 export function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. */

@@ -4,7 +4,14 @@ import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../co
 
 export function printTags(out: Output, tags: Tag[]): void {
   out.table(
-    [{ header: 'ID' }, { header: 'NAME', fit: 'end' }, { header: 'TYPE' }, { header: 'COLOR' }, { header: 'USES', align: 'right' }, { header: 'DESCRIPTION', fit: 'end', drop: 1 }],
+    [
+      { header: 'ID' },
+      { header: 'NAME', fit: 'end' },
+      { header: 'TYPE' },
+      { header: 'COLOR' },
+      { header: 'USES', align: 'right' },
+      { header: 'DESCRIPTION', fit: 'end', drop: 1 },
+    ],
     tags.map((t) => [t.id, t.name, t.type, out.stdoutTty && out.color ? swatch(t.color) : t.color, t.usage_count, t.description]),
   );
 }
@@ -47,7 +54,17 @@ export function printTransactions(out: Output, txs: Transaction[]): void {
       { header: 'VALUE', align: 'right', fit: 'money' },
       { header: 'TAGS', fit: 'end', drop: 3 },
     ],
-    txs.map((t) => [t.timestamp.replace('T', ' ').replace('Z', ''), t.id, t.wallet_label, t.chain, t.type, amountText(t), t.token.symbol, out.money(t.fiat_value), t.tags.map((g) => g.name).join(', ')]),
+    txs.map((t) => [
+      t.timestamp.replace('T', ' ').replace('Z', ''),
+      t.id,
+      t.wallet_label,
+      t.chain,
+      t.type,
+      amountText(t),
+      t.token.symbol,
+      out.money(t.fiat_value),
+      t.tags.map((g) => g.name).join(', '),
+    ]),
   );
 }
 
@@ -78,10 +95,16 @@ export function printTransaction(out: Output, t: Transaction): void {
     ['type', t.type],
     ['direction', t.direction],
     ['amount', `${t.amount} ${t.token.symbol}`],
-    ['token', t.token.address ? `${t.token.symbol} ${t.token.address} (${t.token.decimals} decimals)` : `${t.token.symbol} (native, ${t.token.decimals} decimals)`],
+    [
+      'token',
+      t.token.address ? `${t.token.symbol} ${t.token.address} (${t.token.decimals} decimals)` : `${t.token.symbol} (native, ${t.token.decimals} decimals)`,
+    ],
     ['value', out.money(t.fiat_value)],
     ['value source', t.fiat_value_source],
-    ['transfer', t.transfer && `${t.transfer.kind} ${t.transfer.id} with ${t.transfer.counterpart_id ?? '(leg not in the ledger)'}, matched by ${t.transfer.matched_by}`],
+    [
+      'transfer',
+      t.transfer && `${t.transfer.kind} ${t.transfer.id} with ${t.transfer.counterpart_id ?? '(leg not in the ledger)'}, matched by ${t.transfer.matched_by}`,
+    ],
     ['spam', t.spam ? 'yes' : null],
     ['from', t.from_address],
     ['to', t.to_address],
@@ -111,7 +134,14 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
 
 export function printWorkspaces(out: Output, list: Workspace[]): void {
   out.table(
-    [{ header: 'ID' }, { header: 'NAME', fit: 'end' }, { header: 'TIER' }, { header: 'CURRENCY' }, { header: 'RATE LIMIT', align: 'right', drop: 2 }, { header: 'CREATED', fit: 'date', drop: 1 }],
+    [
+      { header: 'ID' },
+      { header: 'NAME', fit: 'end' },
+      { header: 'TIER' },
+      { header: 'CURRENCY' },
+      { header: 'RATE LIMIT', align: 'right', drop: 2 },
+      { header: 'CREATED', fit: 'date', drop: 1 },
+    ],
     list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
   );
 }

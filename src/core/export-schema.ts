@@ -9,8 +9,17 @@ import { validateBody } from './validate.js';
 import { buildFilter, type TxFilter } from './filters.js';
 import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat } from './types.js';
 import {
-  BASIS_SCOPES, COST_BASIS, CSV_COLUMNS, DATE_FORMATS, GROUP_BY, PDF_REPORT_TYPES, REPORT_TYPES, TABLE_REPORT_TYPES,
-  type CsvColumn, type ExportOptions, type ReportType,
+  BASIS_SCOPES,
+  COST_BASIS,
+  CSV_COLUMNS,
+  DATE_FORMATS,
+  GROUP_BY,
+  PDF_REPORT_TYPES,
+  REPORT_TYPES,
+  TABLE_REPORT_TYPES,
+  type CsvColumn,
+  type ExportOptions,
+  type ReportType,
 } from './export-values.js';
 
 export const DELIVERY_METHODS = ['download', 'email', 'webhook'] as const;
@@ -43,7 +52,10 @@ const filtersSchema = z.object({
 });
 
 const optionsSchema = z.object({
-  currency: z.string().regex(/^[A-Za-z]{3}$/, { message: 'must be a three-letter currency code such as USD' }).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { message: 'must be a three-letter currency code such as USD' })
+    .optional(),
   date_format: z
     .string()
     .refine(isDateFormat, { message: `must be one of ${DATE_FORMATS.join(', ')}, optionally followed by ' HH:mm:ss' or ' HH:mm'` })
@@ -100,9 +112,14 @@ function fail(code: 'INVALID_FIELD' | 'MISSING_REQUIRED_FIELD' | 'MISSING_REPORT
 function checkReportType(format: ExportFormat, type: ReportType | undefined): void {
   if (format === 'pdf') {
     if (type === undefined) fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${PDF_REPORT_TYPES.join(', ')}`);
-    if (!(PDF_REPORT_TYPES as readonly string[]).includes(type)) fail('INVALID_FIELD', 'report_type', `report_type of a PDF must be one of ${PDF_REPORT_TYPES.join(', ')}`);
+    if (!(PDF_REPORT_TYPES as readonly string[]).includes(type))
+      fail('INVALID_FIELD', 'report_type', `report_type of a PDF must be one of ${PDF_REPORT_TYPES.join(', ')}`);
   } else if (type !== undefined && !(TABLE_REPORT_TYPES as readonly string[]).includes(type)) {
-    fail('INVALID_FIELD', 'report_type', `report_type ${type} applies to PDF exports only; ${format.toUpperCase()} exports take ${TABLE_REPORT_TYPES.join(' or ')}`);
+    fail(
+      'INVALID_FIELD',
+      'report_type',
+      `report_type ${type} applies to PDF exports only; ${format.toUpperCase()} exports take ${TABLE_REPORT_TYPES.join(' or ')}`,
+    );
   }
 }
 
@@ -165,7 +182,8 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   checkReportType(b.format, b.report_type);
   const table = b.report_type !== undefined && b.format !== 'pdf';
   if (table && b.columns !== undefined) fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; a ${b.report_type} report has fixed columns`);
-  if (table && b.options?.group_by !== undefined) fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to a ${b.report_type} report`);
+  if (table && b.options?.group_by !== undefined)
+    fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to a ${b.report_type} report`);
   const columns = checkColumns(b.format, b.columns);
   const filters = b.filters ?? {};
   const filter = exportFilter(filters);

@@ -5,8 +5,20 @@
  */
 
 export const CSV_COLUMNS = [
-  'date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount',
-  'fiat_value', 'direction', 'type', 'tags', 'notes', 'attachments',
+  'date',
+  'tx_hash',
+  'from_address',
+  'to_address',
+  'wallet_label',
+  'chain',
+  'token',
+  'amount',
+  'fiat_value',
+  'direction',
+  'type',
+  'tags',
+  'notes',
+  'attachments',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 

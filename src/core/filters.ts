@@ -167,7 +167,11 @@ export function parseTxQuery(params: QueryParams): TxQuery {
 /** Whether the daily rollups can answer this filter's summary (no per-row predicates). */
 export function rollupCanAnswer(f: TxFilter): boolean {
   return (
-    f.tagIds === undefined && f.hasTags === undefined && f.hasNotes === undefined && f.internal === undefined &&
-    f.minAmountKey === undefined && f.maxAmountKey === undefined
+    f.tagIds === undefined &&
+    f.hasTags === undefined &&
+    f.hasNotes === undefined &&
+    f.internal === undefined &&
+    f.minAmountKey === undefined &&
+    f.maxAmountKey === undefined
   );
 }

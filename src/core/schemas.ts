@@ -8,11 +8,7 @@ export const TAG_NAME_MAX = 50;
 export const TAG_DESCRIPTION_MAX = 200;
 export const NOTES_MAX = 10_000;
 
-const tagName = z
-  .string()
-  .trim()
-  .min(1, { message: 'must be 1 to 50 characters' })
-  .max(TAG_NAME_MAX, { message: 'must be 1 to 50 characters' });
+const tagName = z.string().trim().min(1, { message: 'must be 1 to 50 characters' }).max(TAG_NAME_MAX, { message: 'must be 1 to 50 characters' });
 const tagType = z.enum(TAG_TYPES, { message: 'must be one of income, expense, neutral' });
 const tagColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { message: 'must be a hex colour in the form #RRGGBB' });
 const tagDescription = z.string().max(TAG_DESCRIPTION_MAX, { message: 'must be at most 200 characters' }).nullable();
@@ -57,7 +53,9 @@ export function fiatValueOfText(text: string): number {
   if (canonical === null) throw new TxaError('INVALID_FIELD', `fiat_value must be a number, got '${text}'`, { field: 'fiat_value' });
   const n = Number(canonical);
   if (String(n) !== canonical || !fiatValue.safeParse(Math.abs(n)).success) {
-    throw new TxaError('INVALID_FIELD', `fiat_value must be a number of at least 0 with at most 2 decimals, below 10000000000000, got '${text}'`, { field: 'fiat_value' });
+    throw new TxaError('INVALID_FIELD', `fiat_value must be a number of at least 0 with at most 2 decimals, below 10000000000000, got '${text}'`, {
+      field: 'fiat_value',
+    });
   }
   return n;
 }

@@ -26,4 +26,3 @@ export interface Leg {
 
 /** Key of a rejected pair (`in` empty for a one-leg transfer), as the engine stores rejections. */
 export const rejectionKey = (outId: string, inId: string) => `${outId}\0${inId}`;
-

@@ -1,8 +1,20 @@
 /** Domain types: the resource shapes of API.md part 2 and CONTRACT §4, exactly as the API sends them. */
 
 export const CHAINS = [
-  'ethereum', 'polygon', 'arbitrum', 'bsc', 'base', 'optimism', 'linea',
-  'avalanche', 'gnosis', 'scroll', 'zksync', 'blast', 'mantle', 'celo',
+  'ethereum',
+  'polygon',
+  'arbitrum',
+  'bsc',
+  'base',
+  'optimism',
+  'linea',
+  'avalanche',
+  'gnosis',
+  'scroll',
+  'zksync',
+  'blast',
+  'mantle',
+  'celo',
 ] as const;
 export type Chain = (typeof CHAINS)[number];
 

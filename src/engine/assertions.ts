@@ -68,8 +68,13 @@ const SELECT = `SELECT a.id, a.wallet_id, w.label AS wallet_label, a.token_symbo
 
 function toAssertion(r: AssertionRow): BalanceAssertion {
   return {
-    id: r.id, wallet_id: r.wallet_id, wallet_label: r.wallet_label, token: { symbol: r.token_symbol, address: r.token_address },
-    balance: r.balance, at: r.day, created_at: r.created_at,
+    id: r.id,
+    wallet_id: r.wallet_id,
+    wallet_label: r.wallet_label,
+    token: { symbol: r.token_symbol, address: r.token_address },
+    balance: r.balance,
+    at: r.day,
+    created_at: r.created_at,
   };
 }
 

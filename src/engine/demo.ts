@@ -57,7 +57,9 @@ export function loadFixtureFile(engine: Engine, path: string): LoadedWorkspace {
   const parsed = jsonImporter.parse(text, { fileName: path });
   if (parsed.errors.length > 0) {
     const first = parsed.errors[0]!;
-    throw new TxaError('IMPORT_FAILED', `${path} has ${parsed.errors.length} bad rows; first at line ${first.line}: ${first.field} ${first.reason}`, { field: 'file' });
+    throw new TxaError('IMPORT_FAILED', `${path} has ${parsed.errors.length} bad rows; first at line ${first.line}: ${first.field} ${first.reason}`, {
+      field: 'file',
+    });
   }
   const source = { file_name: basename(path), sha256: createHash('sha256').update(text).digest('hex') };
   const summary = importRecords(engine, workspace.id, parsed.records, { format: parsed.format, source });

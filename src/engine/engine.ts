@@ -40,9 +40,7 @@ export class Engine {
     this.actor = opts.actor ?? 'cli';
     this.publicBaseUrl = opts.publicBaseUrl?.replace(/\/+$/, '');
     this.filesDir =
-      ledgerPath === ':memory:'
-        ? join(tmpdir(), `txa-files-${process.pid}`)
-        : join(dirname(resolve(ledgerPath)), `${basename(ledgerPath)}.files`);
+      ledgerPath === ':memory:' ? join(tmpdir(), `txa-files-${process.pid}`) : join(dirname(resolve(ledgerPath)), `${basename(ledgerPath)}.files`);
   }
 
   static open(path: string, opts: EngineOptions = {}): Engine {

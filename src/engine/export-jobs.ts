@@ -80,7 +80,11 @@ export interface RunOptions {
 }
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8', json: 'application/json', pdf: 'application/pdf', ledger: 'text/plain; charset=utf-8', beancount: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  ledger: 'text/plain; charset=utf-8',
+  beancount: 'text/plain; charset=utf-8',
 };
 /** Rough rows per second by format, for `estimated_completion` before a job has measured its own. */
 const ROWS_PER_SECOND: Record<ExportFormat, number> = { csv: 100_000, json: 50_000, pdf: 3_000, ledger: 50_000, beancount: 50_000 };
@@ -109,7 +113,8 @@ export function downloadSecret(engine: Engine): string {
  */
 function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
   engine.db.prepare('INSERT OR IGNORE INTO workspace_secrets (workspace_id, webhook_secret) VALUES (?, ?)').run(workspaceId, newWebhookSecret());
-  return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string }).webhook_secret;
+  return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string })
+    .webhook_secret;
 }
 
 /** The signed link on the `txa serve` of this ledger; undefined when no public URL names one. */
@@ -159,7 +164,9 @@ export function tmpPathOf(engine: Engine, row: Pick<ExportRow, 'id' | 'format'>)
  * request that is gone) becomes `failed` with INTERRUPTED. Returns the ids of both.
  */
 export function recoverInterruptedJobs(engine: Engine): string[] {
-  const rows = engine.db.prepare("SELECT id, worker, heartbeat_ts, format, transaction_count, delivery FROM exports WHERE status = 'processing'").all() as ExportRow[];
+  const rows = engine.db
+    .prepare("SELECT id, worker, heartbeat_ts, format, transaction_count, delivery FROM exports WHERE status = 'processing'")
+    .all() as ExportRow[];
   const wallNow = wallSeconds();
   const gone = rows.filter((r) => ownerGone(parseOwner(r.worker), r.heartbeat_ts, wallNow));
   if (gone.length === 0) return [];
@@ -174,7 +181,9 @@ export function recoverInterruptedJobs(engine: Engine): string[] {
       const owner = parseOwner(r.worker);
       const resume = owner?.role === 'serve' && (JSON.parse(r.delivery) as ExportRequest['delivery']).method !== 'download';
       if (resume) return requeue.run(estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()), r.id, r.worker, r.heartbeat_ts).changes === 1;
-      const who = owner ? `the ${owner.role === 'cli' ? 'txa command' : 'txa serve'} process running it (pid ${owner.pid} on ${owner.host})` : 'the process running it';
+      const who = owner
+        ? `the ${owner.role === 'cli' ? 'txa command' : 'txa serve'} process running it (pid ${owner.pid} on ${owner.host})`
+        : 'the process running it';
       return fail.run('INTERRUPTED', `${who} ended before the export was finished`, nowIso(), r.id, r.worker, r.heartbeat_ts).changes === 1;
     }),
   );
@@ -209,7 +218,11 @@ function convertRows(rows: Iterable<Transaction>, convert: Convert): Iterable<Tr
 function summarize(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Summary {
   if (convert === identity) return summaryOf(reader, workspaceId, filter);
   const w = whereOf(workspaceId, filter);
-  const rows = reader.db.prepare(`SELECT t.ts, t.direction, t.fiat_cents FROM transactions t WHERE ${w.sql}`).iterate(...w.params) as IterableIterator<{ ts: number; direction: string; fiat_cents: number | null }>;
+  const rows = reader.db.prepare(`SELECT t.ts, t.direction, t.fiat_cents FROM transactions t WHERE ${w.sql}`).iterate(...w.params) as IterableIterator<{
+    ts: number;
+    direction: string;
+    fiat_cents: number | null;
+  }>;
   let inflow = 0;
   let outflow = 0;
   let count = 0;
@@ -233,7 +246,10 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
   const db = reader.db;
   switch (by) {
     case 'month': {
-      const months = db.prepare(`SELECT DISTINCT strftime('%Y-%m', t.ts, 'unixepoch') AS k FROM transactions t WHERE ${w.sql} ORDER BY k`).pluck().all(...w.params) as string[];
+      const months = db
+        .prepare(`SELECT DISTINCT strftime('%Y-%m', t.ts, 'unixepoch') AS k FROM transactions t WHERE ${w.sql} ORDER BY k`)
+        .pluck()
+        .all(...w.params) as string[];
       return months.map((k) => {
         const start = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)) - 1, 1) / 1000;
         const end = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)), 1) / 1000;
@@ -242,7 +258,9 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
     }
     case 'wallet': {
       const wallets = db
-        .prepare(`SELECT DISTINCT t.wallet_id AS id, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE ${w.sql} ORDER BY w.label COLLATE NOCASE, w.id`)
+        .prepare(
+          `SELECT DISTINCT t.wallet_id AS id, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE ${w.sql} ORDER BY w.label COLLATE NOCASE, w.id`,
+        )
         .all(...w.params) as { id: string; label: string }[];
       return wallets.map((x) => ({ key: x.label, filter: { ...filter, walletIds: [x.id] } }));
     }
@@ -274,7 +292,10 @@ function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): Export
   const w = whereOf(workspaceId, filter);
   // Two index-ordered lookups: min() and max() in one SELECT would scan every matching row.
   const edge = (order: 'ASC' | 'DESC') =>
-    (reader.db.prepare(`SELECT t.ts FROM transactions t WHERE ${w.sql} ORDER BY t.ts ${order} LIMIT 1`).pluck().get(...w.params) as number | undefined) ?? null;
+    (reader.db
+      .prepare(`SELECT t.ts FROM transactions t WHERE ${w.sql} ORDER BY t.ts ${order} LIMIT 1`)
+      .pluck()
+      .get(...w.params) as number | undefined) ?? null;
   const start = filter.startTs ?? edge('ASC');
   const end = filter.endTs !== undefined ? filter.endTs - DAY_SECONDS : edge('DESC');
   return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
@@ -325,9 +346,10 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
         key: g.key,
         summary: summarize(reader, ws.id, g.filter, convert),
         rows: () => rowsOf(g.filter),
-        ids: () => (function* () {
-          for (const r of iterateRows(reader.db, ws.id, g.filter, 'timestamp_asc')) yield r.id;
-        })(),
+        ids: () =>
+          (function* () {
+            for (const r of iterateRows(reader.db, ws.id, g.filter, 'timestamp_asc')) yield r.id;
+          })(),
       }));
   }
   return job;
@@ -399,7 +421,8 @@ class JobLease {
   ) {
     this.beat = engine.db.prepare("UPDATE exports SET heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?");
     // A ':memory:' ledger has one connection, busy iterating while the job reads: nothing to renew there.
-    if (engine.ledgerPath !== ':memory:') this.timer = setInterval(() => this.keep(this.beat.run(wallSeconds(), row.id, row.worker).changes), HEARTBEAT_MS).unref();
+    if (engine.ledgerPath !== ':memory:')
+      this.timer = setInterval(() => this.keep(this.beat.run(wallSeconds(), row.id, row.worker).changes), HEARTBEAT_MS).unref();
   }
 
   /** Takes the outcome of a conditional update of the row: no change means the row is no longer this job's. */
@@ -420,7 +443,8 @@ class JobLease {
 /** Why a job no longer holding its export stops: the record's own error (EXPORT_CANCELLED, usually). */
 function cancelled(engine: Engine, id: string): TxaError {
   const row = loadRow(engine, id);
-  if (row?.status === 'failed' && row.error_code === 'EXPORT_CANCELLED') return new TxaError('EXPORT_CANCELLED', row.error_message ?? `export ${id} was cancelled`);
+  if (row?.status === 'failed' && row.error_code === 'EXPORT_CANCELLED')
+    return new TxaError('EXPORT_CANCELLED', row.error_message ?? `export ${id} was cancelled`);
   return new TxaError('INTERRUPTED', `export ${id} is no longer run by this process (it is ${row?.status ?? 'gone'})`);
 }
 
@@ -430,7 +454,9 @@ function progressTracker(engine: Engine, lease: JobLease, total: () => number, n
   const startedMs = Date.now();
   let lastPercent = -1;
   let lastWriteMs = 0;
-  const update = engine.db.prepare("UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?");
+  const update = engine.db.prepare(
+    "UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?",
+  );
   return (done: number) => {
     lease.check();
     const n = Math.max(total(), 1);
@@ -505,7 +531,9 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   const sha256 = digest ?? (await sha256Of(join(dir, fileName)));
   const size = statSync(join(dir, fileName)).size;
   const recorded = engine.db
-    .prepare("UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker = ?")
+    .prepare(
+      "UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker = ?",
+    )
     .run(fileName, size, count, sha256, nowIso(), row.id, row.worker);
   if (recorded.changes === 0) {
     // Cancelled while the file was being finished: the file is no one's.
@@ -524,8 +552,14 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
     const { sendExportEmail } = await import('../exporters/deliver-email.js');
     try {
       await sendExportEmail(delivery.email_recipients ?? [], {
-        exportId: row.id, format: row.format, filePath: filePathOf(engine, row), fileName: row.file_name!, fileSize: row.file_size!,
-        transactionCount: row.transaction_count!, downloadUrl: serverLinkOf(engine, row), expiresAt: row.expires_at,
+        exportId: row.id,
+        format: row.format,
+        filePath: filePathOf(engine, row),
+        fileName: row.file_name!,
+        fileSize: row.file_size!,
+        transactionCount: row.transaction_count!,
+        downloadUrl: serverLinkOf(engine, row),
+        expiresAt: row.expires_at,
       });
       return null;
     } catch (err) {
@@ -534,7 +568,10 @@ async function deliver(engine: Engine, row: ExportRow, opts: RunOptions): Promis
   }
   if (delivery.method === 'webhook') {
     const event = completeWithEvent(engine, row);
-    const [{ deliverWebhook, DEFAULT_RETRY_DELAYS_MS }, { subscriptionSecret }] = await Promise.all([import('../exporters/deliver-webhook.js'), import('./webhooks.js')]);
+    const [{ deliverWebhook, DEFAULT_RETRY_DELAYS_MS }, { subscriptionSecret }] = await Promise.all([
+      import('../exporters/deliver-webhook.js'),
+      import('./webhooks.js'),
+    ]);
     const target = delivery.webhook_url!;
     return deliverWebhook({
       url: target,
@@ -574,16 +611,20 @@ function completedFields(engine: Engine, row: ExportRow): Record<string, unknown
 
 /** `processing` (held by this job) → `completed`; false when the job no longer holds the row. */
 function complete(engine: Engine, row: ExportRow): boolean {
-  return engine.db
-    .prepare("UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ? AND status = 'processing' AND worker = ?")
-    .run(nowIso(), row.id, row.worker).changes === 1;
+  return (
+    engine.db
+      .prepare(
+        "UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ? AND status = 'processing' AND worker = ?",
+      )
+      .run(nowIso(), row.id, row.worker).changes === 1
+  );
 }
 
 /** Runs a job this process holds (claiming it if still queued) to its end; returns the failure (already recorded on the export) or null. */
 export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
   let row = loadRow(engine, exportId);
   if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = loadRow(engine, exportId);
-  if (!row || row.status !== 'processing' || !ownedHere(row.worker)) return null;
+  if (row?.status !== 'processing' || !ownedHere(row.worker)) return null;
   const lease = new JobLease(engine, row, opts.signal);
   const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';
   try {
@@ -610,6 +651,11 @@ export async function executeJob(engine: Engine, exportId: string, opts: RunOpti
 }
 
 /** Runs one export job (claiming it if still queued); its outcome is recorded on the export. */
-export async function runExportJob(engine: Engine, exportId: string, onProgress?: (p: JobProgress) => void, opts: Omit<RunOptions, 'onProgress'> = {}): Promise<void> {
+export async function runExportJob(
+  engine: Engine,
+  exportId: string,
+  onProgress?: (p: JobProgress) => void,
+  opts: Omit<RunOptions, 'onProgress'> = {},
+): Promise<void> {
   await executeJob(engine, exportId, { ...opts, onProgress });
 }

@@ -7,8 +7,18 @@ import type { Engine } from './engine.js';
 import { checkFilterWallets, summaryOf } from './transactions.js';
 import { conversionFor } from './rates.js';
 import {
-  CONTENT_TYPES, claimJob, downloadSecret, downloadUrlOf, estimateCompletion, executeJob, filePathOf, loadRow,
-  recoverInterruptedJobs, tmpPathOf, type ExportRow, type RunOptions,
+  CONTENT_TYPES,
+  claimJob,
+  downloadSecret,
+  downloadUrlOf,
+  estimateCompletion,
+  executeJob,
+  filePathOf,
+  loadRow,
+  recoverInterruptedJobs,
+  tmpPathOf,
+  type ExportRow,
+  type RunOptions,
 } from './export-jobs.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
@@ -64,7 +74,8 @@ function sweep(engine: Engine): void {
 
 function requireRow(engine: Engine, workspaceId: string, id: string): ExportRow {
   const row = loadRow(engine, id);
-  if (!row || row.workspace_id !== workspaceId) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`, { hint: 'List exports with: txa export list' });
+  if (!row || row.workspace_id !== workspaceId)
+    throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`, { hint: 'List exports with: txa export list' });
   return row;
 }
 
@@ -73,14 +84,21 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
   const limits = limitsOf(engine.workspace(workspaceId));
   const max = limits.maxTransactionsPerExport;
   if (max !== null && requested > max) {
-    throw new TxaError('EXPORT_TOO_LARGE', `${requested} transactions match, more than the ${max} a ${engine.workspace(workspaceId).tier} workspace may export at once`, {
-      extra: { max_transactions: max, requested_transactions: requested },
-      hint: 'Narrow the filters (e.g. --period or --start-date/--end-date) and export in parts.',
-    });
+    throw new TxaError(
+      'EXPORT_TOO_LARGE',
+      `${requested} transactions match, more than the ${max} a ${engine.workspace(workspaceId).tier} workspace may export at once`,
+      {
+        extra: { max_transactions: max, requested_transactions: requested },
+        hint: 'Narrow the filters (e.g. --period or --start-date/--end-date) and export in parts.',
+      },
+    );
   }
   const perHour = limits.exportsPerHour;
   if (perHour !== null) {
-    const recent = engine.db.prepare('SELECT created_ts FROM exports WHERE workspace_id = ? AND created_ts > ? ORDER BY created_ts').pluck().all(workspaceId, now - HOUR) as number[];
+    const recent = engine.db
+      .prepare('SELECT created_ts FROM exports WHERE workspace_id = ? AND created_ts > ? ORDER BY created_ts')
+      .pluck()
+      .all(workspaceId, now - HOUR) as number[];
     if (recent.length >= perHour) {
       const retryAfter = Math.max(1, recent[recent.length - perHour]! + HOUR - now);
       throw new TxaError('EXPORT_RATE_LIMIT_EXCEEDED', `this workspace may create ${perHour} exports per hour`, {
@@ -95,10 +113,14 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
   if (running.n >= limits.concurrentExports) {
     // When the first running export expects to end (at least 1 s; 10 s while none has an estimate yet).
     const retryAfter = running.first ? Math.min(HOUR, Math.max(1, Math.ceil(Date.parse(running.first) / 1000) - now)) : 10;
-    throw new TxaError('CONCURRENT_EXPORT_LIMIT', `this workspace may run ${limits.concurrentExports} export(s) at once; wait for the running one(s) to finish`, {
-      extra: { retry_after: retryAfter },
-      hint: 'See them with: txa export list',
-    });
+    throw new TxaError(
+      'CONCURRENT_EXPORT_LIMIT',
+      `this workspace may run ${limits.concurrentExports} export(s) at once; wait for the running one(s) to finish`,
+      {
+        extra: { retry_after: retryAfter },
+        hint: 'See them with: txa export list',
+      },
+    );
   }
 }
 
@@ -128,8 +150,18 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
           created_at, created_ts, expires_at, expires_ts) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
       )
       .run(
-        id, workspaceId, request.format, request.report_type ?? null, JSON.stringify(request), JSON.stringify(request.delivery), requested,
-        estimateCompletion(request.format, requested, now), isoSeconds(now), now, isoSeconds(now + LINK_TTL_SECONDS), now + LINK_TTL_SECONDS,
+        id,
+        workspaceId,
+        request.format,
+        request.report_type ?? null,
+        JSON.stringify(request),
+        JSON.stringify(request.delivery),
+        requested,
+        estimateCompletion(request.format, requested, now),
+        isoSeconds(now),
+        now,
+        isoSeconds(now + LINK_TTL_SECONDS),
+        now + LINK_TTL_SECONDS,
       );
     if (immediate || opts.role === 'cli') claimJob(engine, id, opts.role);
   });
@@ -153,7 +185,11 @@ export function cancelExport(engine: Engine, workspaceId: string, id: string): E
     const current = requireRow(engine, workspaceId, id);
     const running = current.status === 'queued' || current.status === 'processing';
     if (!running || current.file_name !== null) {
-      const why = running ? 'its file is written and being delivered' : current.status === 'failed' ? `it has already failed (${current.error_code})` : `it is ${current.status}`;
+      const why = running
+        ? 'its file is written and being delivered'
+        : current.status === 'failed'
+          ? `it has already failed (${current.error_code})`
+          : `it is ${current.status}`;
       throw new TxaError('EXPORT_NOT_CANCELLABLE', `export ${id} cannot be cancelled: ${why}`, { hint: `Check it with: txa export status ${id}` });
     }
     engine.db
@@ -226,7 +262,8 @@ export function verifyDownloadToken(engine: Engine, id: string, expires: string 
   if (!Number.isSafeInteger(exp) || !tokenMatches(downloadSecret(engine), id, exp, token)) {
     throw new TxaError('INVALID_DOWNLOAD_TOKEN', 'the download link is not valid');
   }
-  if (exp <= nowSeconds()) throw new TxaError('EXPORT_EXPIRED', `the download link of export ${id} expired at ${isoSeconds(exp)}`, { hint: 'Create a new export.' });
+  if (exp <= nowSeconds())
+    throw new TxaError('EXPORT_EXPIRED', `the download link of export ${id} expired at ${isoSeconds(exp)}`, { hint: 'Create a new export.' });
   sweep(engine);
   const row = loadRow(engine, id);
   if (!row) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`);

@@ -18,10 +18,9 @@ const COLUMNS = "subject_id, id, type, created_at, payload ->> '$.actor' AS acto
  * a lookup per row was a fifth of a 50,000-row audit's CPU time. Transactions without events are absent.
  */
 export function historiesOf(engine: Engine, transactionIds: readonly string[]): Map<string, HistoryEntry[]> {
-  const rows = prepareCached(
-    engine.db,
-    `SELECT ${COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`,
-  ).all(JSON.stringify(transactionIds)) as EventRow[];
+  const rows = prepareCached(engine.db, `SELECT ${COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`).all(
+    JSON.stringify(transactionIds),
+  ) as EventRow[];
   const out = new Map<string, HistoryEntry[]>();
   for (const row of rows) {
     let entries = out.get(row.subject_id);

@@ -94,7 +94,14 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   });
   for (const s of parsed.skipped) opts.onSkipped?.(s);
   const source = { file_name: basename(path), sha256: hash.digest('hex') };
-  return run(engine, ws, parsed.records, { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source, onInserted: opts.onInserted }, parsed.errors, parsed.skipped.length);
+  return run(
+    engine,
+    ws,
+    parsed.records,
+    { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source, onInserted: opts.onInserted },
+    parsed.errors,
+    parsed.skipped.length,
+  );
 }
 
 export interface RunOptions {
@@ -107,26 +114,17 @@ export interface RunOptions {
   onInserted?: ImportOptions['onInserted'];
 }
 
-export function importRecords(
-  engine: Engine,
-  workspaceId: string,
-  records: ImportRecord[],
-  opts: RunOptions,
-): ImportSummary {
+export function importRecords(engine: Engine, workspaceId: string, records: ImportRecord[], opts: RunOptions): ImportSummary {
   return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
 }
 
-function run(
-  engine: Engine,
-  ws: Workspace,
-  records: ImportRecord[],
-  opts: RunOptions,
-  parseErrors: RowError[],
-  skipped: number,
-): ImportSummary {
+function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOptions, parseErrors: RowError[], skipped: number): ImportSummary {
   const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
   if (!chosen && records.some((r) => !r.wallet)) {
-    throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', { field: 'wallet', hint: 'List wallets with: txa wallet list' });
+    throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
+      field: 'wallet',
+      hint: 'List wallets with: txa wallet list',
+    });
   }
   try {
     return engine.write(() => {
@@ -142,7 +140,9 @@ function run(
         return withLinkTriggersDeferred(engine.db, writeRows);
       };
       // Revaluing and matching look rows up by their indexes: after those are back.
-      const summary = withLargeCache(engine.db, () => settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()));
+      const summary = withLargeCache(engine.db, () =>
+        settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()),
+      );
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
     });
@@ -157,7 +157,13 @@ function run(
  * from wallet_label, chain and the row's own address), or its label (CSV export). One lookup per
  * distinct wallet, not per row.
  */
-function resolveWallets(engine: Engine, workspaceId: string, records: ImportRecord[], chosen: WalletRow | undefined, errors: RowError[]): (WalletRow | undefined)[] {
+function resolveWallets(
+  engine: Engine,
+  workspaceId: string,
+  records: ImportRecord[],
+  chosen: WalletRow | undefined,
+  errors: RowError[],
+): (WalletRow | undefined)[] {
   const byRef = new Map<string, WalletRow | string>();
   const lookup = (ref: WalletRef): WalletRow | string => {
     const key = ref.id ? `id\0${ref.id}` : `label\0${ref.label}\0${ref.chain}`;
@@ -187,7 +193,8 @@ function walletById(engine: Engine, workspaceId: string, ref: WalletRef): Wallet
   const existing = getWallet(engine.db, workspaceId, ref.id!);
   if (existing) return existing;
   if (!ref.chain) return `unknown wallet ${ref.id}; the row needs a chain to create it`;
-  if (!ref.address || !isAddress(ref.address)) return `unknown wallet ${ref.id}; the row's own address '${ref.address ?? ''}' is not a wallet address to create it with`;
+  if (!ref.address || !isAddress(ref.address))
+    return `unknown wallet ${ref.id}; the row's own address '${ref.address ?? ''}' is not a wallet address to create it with`;
   const sameAddress = findWalletByAddress(engine.db, workspaceId, ref.chain, ref.address.toLowerCase());
   if (sameAddress) return sameAddress;
   const idTaken = engine.db.prepare('SELECT 1 FROM wallets WHERE id = ?').get(ref.id);
@@ -387,7 +394,13 @@ function revalueFees(engine: Engine, ws: string, planned: PlannedRow[], inserted
     if (p.type !== 'fee' || inserted.has(p.id)) continue;
     const row = selectById(engine.db, ws, p.id);
     if (!row || row.fiat_cents === p.fiat_cents || (row.fiat_value_source !== null && row.fiat_value_source !== 'import')) continue;
-    changing(engine, ws, [p.id], () => updateValue(engine.db, row, { fiat_cents: p.fiat_cents, fiat_value_source: sourceOf(p), spam: row.spam }), source && { source });
+    changing(
+      engine,
+      ws,
+      [p.id],
+      () => updateValue(engine.db, row, { fiat_cents: p.fiat_cents, fiat_value_source: sourceOf(p), spam: row.spam }),
+      source && { source },
+    );
     revalued++;
   }
   return revalued;

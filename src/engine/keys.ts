@@ -101,9 +101,9 @@ export function revokeKey(engine: Engine, workspaceId: string, keyId: string): A
 export function verifyKey(engine: Engine, presented: string): KeyGrant | null {
   if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
   const digest = hashKey(presented);
-  const row = engine.db
-    .prepare('SELECT id, workspace_id, access, key_hash, revoked_at FROM api_keys WHERE key_hash = ?')
-    .get(digest.toString('hex')) as { id: string; workspace_id: string; access: Access; key_hash: string; revoked_at: string | null } | undefined;
+  const row = engine.db.prepare('SELECT id, workspace_id, access, key_hash, revoked_at FROM api_keys WHERE key_hash = ?').get(digest.toString('hex')) as
+    | { id: string; workspace_id: string; access: Access; key_hash: string; revoked_at: string | null }
+    | undefined;
   if (!row || row.revoked_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), digest)) return null;
   return { keyId: row.id, workspaceId: row.workspace_id, access: row.access };

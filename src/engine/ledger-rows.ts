@@ -15,7 +15,7 @@ import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
 import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
-import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
+import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch } from '../store/ledger-read.js';
 
 export { ledgerFilter } from '../store/ledger-read.js';
 
@@ -51,7 +51,15 @@ function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): L
   const timestamp = isoSecondsByDay();
   return function* ({ records: b, kinds: added }) {
     for (const json of added) {
-      const [walletId, chain, symbol, address, decimals, direction, type] = JSON.parse(json) as [string, string, string, string | null, number, Direction, string];
+      const [walletId, chain, symbol, address, decimals, direction, type] = JSON.parse(json) as [
+        string,
+        string,
+        string,
+        string | null,
+        number,
+        Direction,
+        string,
+      ];
       kinds.push({ wallet_id: walletId, wallet_label: labels.get(walletId)!, chain, token: { symbol, address, decimals }, direction, type });
     }
     for (let i = 0; i < b.length; i += RECORD_WIDTH) {
@@ -61,9 +69,17 @@ function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): L
       const tagIds = b[i + F.incomeTagIds] as string[] | null;
       const transferId = b[i + F.transferId] as string | null;
       const tx: LedgerRow = {
-        id: b[i + F.id] as string, timestamp: timestamp(ts), wallet_id: k.wallet_id, wallet_label: k.wallet_label, chain: k.chain,
-        tx_hash: (b[i + F.txHash] as string | null) ?? '', token: k.token, amount: b[i + F.amount] as string,
-        fiat_cents: cents === null ? null : BigInt(cents), direction: k.direction, type: k.type,
+        id: b[i + F.id] as string,
+        timestamp: timestamp(ts),
+        wallet_id: k.wallet_id,
+        wallet_label: k.wallet_label,
+        chain: k.chain,
+        tx_hash: (b[i + F.txHash] as string | null) ?? '',
+        token: k.token,
+        amount: b[i + F.amount] as string,
+        fiat_cents: cents === null ? null : BigInt(cents),
+        direction: k.direction,
+        type: k.type,
         transfer: transferId === null ? null : { id: transferId, counterpart_id: b[i + F.counterpartId] as string | null },
         income_tags: tagIds === null ? none : incomeTags(tagIds, incomeName),
       };

@@ -21,9 +21,11 @@ export interface Rate {
   rate: string;
 }
 
-
 function parseRateRows(text: string, parse: CsvParse): { rates: Rate[]; errors: RowError[] } {
-  const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
   const errors: RowError[] = [];
   const rates: Rate[] = [];
   const head = records[0]?.record.map((h) => h.toLowerCase()) ?? [];
@@ -38,8 +40,10 @@ function parseRateRows(text: string, parse: CsvParse): { rates: Rate[]; errors: 
     const currency = (record[at.currency] ?? '').toUpperCase();
     const rate = normalizeDecimal(record[at.rate] ?? '');
     if (parseDay(date) === null) errors.push({ line, field: 'date', reason: `'${date}' is not a date YYYY-MM-DD` });
-    else if (!/^[A-Z]{3}$/.test(currency)) errors.push({ line, field: 'currency', reason: `'${record[at.currency] ?? ''}' is not a three-letter currency code` });
-    else if (rate === null || rate.startsWith('-') || rate === '0') errors.push({ line, field: 'rate', reason: `'${record[at.rate] ?? ''}' is not a positive number` });
+    else if (!/^[A-Z]{3}$/.test(currency))
+      errors.push({ line, field: 'currency', reason: `'${record[at.currency] ?? ''}' is not a three-letter currency code` });
+    else if (rate === null || rate.startsWith('-') || rate === '0')
+      errors.push({ line, field: 'rate', reason: `'${record[at.rate] ?? ''}' is not a positive number` });
     else rates.push({ date, currency, rate });
   }
   return { rates, errors };
@@ -52,7 +56,9 @@ export async function importRates(engine: Engine, workspaceId: string, path: str
     const { rates: rows, errors } = parseRateRows(text, parse);
     return { rows, errors };
   });
-  const upsert = engine.db.prepare('INSERT INTO rates (workspace_id, day, currency, rate) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate');
+  const upsert = engine.db.prepare(
+    'INSERT INTO rates (workspace_id, day, currency, rate) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate',
+  );
   engine.write(() => {
     for (const r of rates) upsert.run(workspaceId, r.date, r.currency, r.rate);
   });
@@ -81,7 +87,10 @@ export function conversionFor(engine: Engine, ws: Workspace, currency: string, f
   const rows = engine.db.prepare('SELECT day, rate FROM rates WHERE workspace_id = ? AND currency = ?').all(ws.id, currency) as { day: string; rate: string }[];
   for (const r of rows) rates.set(parseDay(r.day)! / DAY_SECONDS, new Big(r.rate));
   const w = whereOf(ws.id, filter);
-  const days = engine.db.prepare(`SELECT DISTINCT t.ts / ${DAY_SECONDS} AS d FROM transactions t WHERE ${w.sql} AND t.fiat_cents IS NOT NULL ORDER BY d`).pluck().all(...w.params) as number[];
+  const days = engine.db
+    .prepare(`SELECT DISTINCT t.ts / ${DAY_SECONDS} AS d FROM transactions t WHERE ${w.sql} AND t.fiat_cents IS NOT NULL ORDER BY d`)
+    .pluck()
+    .all(...w.params) as number[];
   const missing = days.find((d) => !rates.has(d));
   if (missing !== undefined) {
     throw new TxaError('MISSING_RATE', `no ${ws.base_currency}→${currency} rate for ${dayOf(missing * DAY_SECONDS)}`, {

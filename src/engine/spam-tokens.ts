@@ -38,7 +38,9 @@ export interface TokenMark {
 export function parseTokenRef(text: string): TokenRef {
   const m = /^([^:]*):(.*)$/.exec(text.trim());
   if (!m) {
-    throw new TxaError('INVALID_FIELD', `token must be CHAIN:ADDRESS (e.g. ethereum:0xdac17f958d2ee523a2206206994597c13d831ec7), got '${text}'`, { field: 'token' });
+    throw new TxaError('INVALID_FIELD', `token must be CHAIN:ADDRESS (e.g. ethereum:0xdac17f958d2ee523a2206206994597c13d831ec7), got '${text}'`, {
+      field: 'token',
+    });
   }
   const chain = m[1]!.toLowerCase();
   if (!(CHAINS as readonly string[]).includes(chain)) {
@@ -88,7 +90,10 @@ function flip(engine: Engine, workspaceId: string, ids: string[], spam: boolean)
   changing(engine, workspaceId, legs, () => {
     const transfers = new Set(spam ? rows.flatMap((r) => r.transfer_id ?? []) : []);
     for (const transfer of transfers) deleteTransfer(engine.db, transfer);
-    updateValues(engine.db, rows.map((row) => ({ row, next: { fiat_cents: row.fiat_cents, fiat_value_source: row.fiat_value_source, spam: Number(spam) } })));
+    updateValues(
+      engine.db,
+      rows.map((row) => ({ row, next: { fiat_cents: row.fiat_cents, fiat_value_source: row.fiat_value_source, spam: Number(spam) } })),
+    );
     for (const { id } of rows) setSpamReason(engine.db, id, spam ? 'marked' : null);
   });
 }
@@ -149,7 +154,12 @@ export function recordSpamReasons(engine: Engine, workspaceId: string, inserted:
   }
   if (sent.size === 0) return;
   const sentNow = poisoningRows(engine.db, workspaceId).filter((p) => sent.has(`${p.wallet_id}\0${p.tx_hash}`));
-  flip(engine, workspaceId, sentNow.map((p) => p.id), false);
+  flip(
+    engine,
+    workspaceId,
+    sentNow.map((p) => p.id),
+    false,
+  );
 }
 
 /** The counterpart that a row about to be flagged by hand leaves (a spam row is never a leg of an own transfer), for its event. */

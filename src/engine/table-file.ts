@@ -28,10 +28,14 @@ export async function readTableFile<T>(path: string, parseRows: (text: string, p
   const { rows, errors } = parsed;
   if (errors.length) {
     const first = errors[0]!;
-    throw new TxaError('IMPORT_FAILED', `${errors.length} bad row(s) in ${path}; nothing was imported (first: line ${first.line}, ${first.field}: ${first.reason})`, {
-      field: first.field,
-      extra: { errors: errors.slice(0, MAX_ERRORS_LISTED), error_count: errors.length },
-    });
+    throw new TxaError(
+      'IMPORT_FAILED',
+      `${errors.length} bad row(s) in ${path}; nothing was imported (first: line ${first.line}, ${first.field}: ${first.reason})`,
+      {
+        field: first.field,
+        extra: { errors: errors.slice(0, MAX_ERRORS_LISTED), error_count: errors.length },
+      },
+    );
   }
   return rows;
 }

@@ -38,7 +38,14 @@ function addTags(engine: Engine, txId: string, tagIds: string[]): string[] {
  * Runs a change of one transaction and reports it: `transaction.tagged` when tags were added
  * (with the tags' old and new), `transaction.updated` for any other field that changed.
  */
-function edit(engine: Engine, workspaceId: string, txId: string, fn: (row: TransactionRow) => string[] | void, extra: Record<string, unknown> = {}): Transaction {
+function edit(
+  engine: Engine,
+  workspaceId: string,
+  txId: string,
+  // biome-ignore lint/suspicious/noConfusingVoidType: an edit may return nothing at all
+  fn: (row: TransactionRow) => string[] | void,
+  extra: Record<string, unknown> = {},
+): Transaction {
   const row = requireRow(engine, workspaceId, txId);
   const before = hydrate(engine, [row])[0]!;
   const added = fn(row) ?? [];
@@ -63,7 +70,9 @@ export function tagTransaction(engine: Engine, workspaceId: string, txId: string
 export function untagTransaction(engine: Engine, workspaceId: string, txId: string, tagId: string): Transaction {
   return engine.write(() =>
     edit(
-      engine, workspaceId, txId,
+      engine,
+      workspaceId,
+      txId,
       () => {
         requireTags(engine, workspaceId, [tagId], 'tag_id');
         engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?').run(txId, tagId);
@@ -85,7 +94,9 @@ export function updateTransaction(engine: Engine, workspaceId: string, txId: str
       if (patch.tag_ids === undefined) return [];
       requireTags(engine, workspaceId, patch.tag_ids, 'tag_ids');
       const keep = new Set(patch.tag_ids);
-      const current = (engine.db.prepare('SELECT tag_id FROM transaction_tags WHERE transaction_id = ?').all(txId) as { tag_id: string }[]).map((r) => r.tag_id);
+      const current = (engine.db.prepare('SELECT tag_id FROM transaction_tags WHERE transaction_id = ?').all(txId) as { tag_id: string }[]).map(
+        (r) => r.tag_id,
+      );
       const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
       for (const id of current.filter((id) => !keep.has(id))) del.run(txId, id);
       return addTags(engine, txId, patch.tag_ids);
@@ -170,8 +181,19 @@ function recordAttachment(engine: Engine, workspaceId: string, txId: string, id:
       throw new TxaError('PAYLOAD_TOO_LARGE', `a transaction holds at most ${ATTACHMENTS_PER_TRANSACTION} attachments`, { field: 'file' });
     }
     engine.db
-      .prepare('INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, txId, attachment.file_name, file.content_type, attachment.file_size, createHash('sha256').update(file.data).digest('hex'), id, attachment.uploaded_at);
+      .prepare(
+        'INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        id,
+        txId,
+        attachment.file_name,
+        file.content_type,
+        attachment.file_size,
+        createHash('sha256').update(file.data).digest('hex'),
+        id,
+        attachment.uploaded_at,
+      );
   };
   engine.write(() => edit(engine, workspaceId, txId, insert, { attachment }));
   return attachment;

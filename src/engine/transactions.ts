@@ -11,7 +11,15 @@ import { paginationOf } from '../core/pagination.js';
 import { batches } from '../core/batches.js';
 import type { QueryParams, Sort, Summary, Transaction, TransactionPage } from '../core/types.js';
 import {
-  countTransactions, iterateRows, loadRelations, selectById, selectMatching, selectPage, toTransaction, withSpamResolved, type TransactionRow,
+  countTransactions,
+  iterateRows,
+  loadRelations,
+  selectById,
+  selectMatching,
+  selectPage,
+  toTransaction,
+  withSpamResolved,
+  type TransactionRow,
 } from '../store/transactions.js';
 import { totals } from '../store/rollups.js';
 import { tagAccessOfPage } from '../store/tag-pages.js';
@@ -88,4 +96,3 @@ export function requireRow(engine: Engine, workspaceId: string, txId: string): T
 export function getTransaction(engine: Engine, workspaceId: string, txId: string): Transaction {
   return hydrate(engine, [requireRow(engine, workspaceId, txId)])[0]!;
 }
-

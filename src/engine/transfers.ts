@@ -14,11 +14,36 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { oneOf } from '../core/filters.js';
 import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
 import {
-  addressKey, BRIDGE_WINDOW_SECONDS, kindOf, mayBeLeg, movesValue, oneLegWallet, pairProblem, rejectionKey, sameTimePairs, type Leg, type OwnWallet, type Pair,
+  addressKey,
+  BRIDGE_WINDOW_SECONDS,
+  kindOf,
+  mayBeLeg,
+  movesValue,
+  oneLegWallet,
+  pairProblem,
+  rejectionKey,
+  sameTimePairs,
+  type Leg,
+  type OwnWallet,
+  type Pair,
 } from '../accounting/transfers.js';
 import {
-  addRejection, canBeLeg, countTransfers, deleteTransfer, getTransfer, insertTransfer, legIds, legsAtTimes, legsById, legsInTimeOrder, listTransferRows,
-  rejections, removeRejection, setLeg, setTransferMeta, type TransferRow,
+  addRejection,
+  canBeLeg,
+  countTransfers,
+  deleteTransfer,
+  getTransfer,
+  insertTransfer,
+  legIds,
+  legsAtTimes,
+  legsById,
+  legsInTimeOrder,
+  listTransferRows,
+  rejections,
+  removeRejection,
+  setLeg,
+  setTransferMeta,
+  type TransferRow,
 } from '../store/transfers.js';
 import type { NewTransaction } from '../store/transactions.js';
 import { getTransaction } from './transactions.js';
@@ -105,7 +130,13 @@ function transferOf(engine: Engine, ws: string, row: TransferRow): Transfer {
 }
 
 function candidateOf(engine: Engine, ws: string, pair: Pair): Transfer {
-  return { id: null, kind: kindOf(pair.out, pair.in), matched_by: null, status: 'candidate', legs: [getTransaction(engine, ws, pair.out.id), getTransaction(engine, ws, pair.in.id)] };
+  return {
+    id: null,
+    kind: kindOf(pair.out, pair.in),
+    matched_by: null,
+    status: 'candidate',
+    legs: [getTransaction(engine, ws, pair.out.id), getTransaction(engine, ws, pair.in.id)],
+  };
 }
 
 /** `GET /transfers?status=`: matched transfers (oldest first), then the proposed ones; one page. */
@@ -141,14 +172,20 @@ export function matchTransfer(engine: Engine, ws: string, body: unknown): Transf
   return engine.write(() => {
     const a = legOf(engine, ws, transaction_id, 'transaction_id');
     const b = legOf(engine, ws, counterpart_id, 'counterpart_id');
-    for (const [leg, field] of [[a, 'transaction_id'], [b, 'counterpart_id']] as const) {
+    for (const [leg, field] of [
+      [a, 'transaction_id'],
+      [b, 'counterpart_id'],
+    ] as const) {
       if (canBeLeg(engine.db, ws, leg.id)) continue;
       const why = leg.type === 'fee' ? 'is a fee' : leg.amount === '0' ? 'moves nothing' : 'is marked spam';
       throw new TxaError('INVALID_TRANSFER', `transaction ${leg.id} ${why}: it cannot be a leg of an own transfer`, { field });
     }
     const problem = pairProblem(a, b);
     if (problem) throw new TxaError('INVALID_TRANSFER', problem, { field: 'counterpart_id' });
-    for (const [leg, field] of [[a, 'transaction_id'], [b, 'counterpart_id']] as const) {
+    for (const [leg, field] of [
+      [a, 'transaction_id'],
+      [b, 'counterpart_id'],
+    ] as const) {
       // A one-leg transfer is waiting for its counterpart: the other row may join it.
       if (leg.transfer && (leg.transfer.legs > 1 || (a.transfer && b.transfer))) {
         throw new TxaError('TRANSFER_EXISTS', `transaction ${leg.id} is already a leg of transfer ${leg.transfer.id}`, {
@@ -219,7 +256,8 @@ export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string
   const linked = [...pairs.flatMap((p) => [p.out.id, p.in.id]), ...single.map((l) => l.id)];
   changing(engine, ws, linked, () => {
     for (const pair of pairs) link(engine, ws, pair, 'rule');
-    for (const leg of single) insertTransfer(engine.db, { id: newId('trf'), workspace_id: ws, kind: 'internal', matched_by: 'rule', created_at: nowIso() }, [leg.id]);
+    for (const leg of single)
+      insertTransfer(engine.db, { id: newId('trf'), workspace_id: ws, kind: 'internal', matched_by: 'rule', created_at: nowIso() }, [leg.id]);
   });
   return linked;
 }

@@ -124,7 +124,15 @@ interface TokenAcc {
 function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
   const rows = engine.db
     .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ? AND spam = 0')
-    .iterate(w.id) as IterableIterator<{ token_symbol: string; token_address: string | null; token_decimals: number; direction: string; amount: string; fiat_cents: number | null; ts: number }>;
+    .iterate(w.id) as IterableIterator<{
+    token_symbol: string;
+    token_address: string | null;
+    token_decimals: number;
+    direction: string;
+    amount: string;
+    fiat_cents: number | null;
+    ts: number;
+  }>;
   const tokens = new Map<string, TokenAcc>();
   let count = 0;
   for (const r of rows) {
@@ -174,7 +182,9 @@ export function listWallets(engine: Engine, workspaceId: string, params: QueryPa
   const where = chain ? 'workspace_id = ? AND chain = ?' : 'workspace_id = ?';
   const args = chain ? [workspaceId, chain] : [workspaceId];
   const total = (engine.db.prepare(`SELECT count(*) AS n FROM wallets WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = engine.db.prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(...args, req.limit, req.offset) as WalletRow[];
+  const rows = engine.db
+    .prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`)
+    .all(...args, req.limit, req.offset) as WalletRow[];
   return {
     data: rows.map((r) => walletWithBalance(engine, r)),
     pagination: paginationOf(total, req),

@@ -65,7 +65,14 @@ function toWebhook(r: WebhookRow): Webhook {
 export function createWebhook(engine: Engine, workspaceId: string, body: unknown): Webhook & { secret: string } {
   const input = validateBody(webhookCreateSchema, body);
   const events = !input.events || input.events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(input.events)];
-  const row: WebhookRow = { id: newId('wh'), workspace_id: workspaceId, url: input.url, events: JSON.stringify(events), secret: newWebhookSecret(), created_at: nowIso() };
+  const row: WebhookRow = {
+    id: newId('wh'),
+    workspace_id: workspaceId,
+    url: input.url,
+    events: JSON.stringify(events),
+    secret: newWebhookSecret(),
+    created_at: nowIso(),
+  };
   engine.write(() => {
     engine.workspace(workspaceId);
     engine.db
@@ -176,7 +183,14 @@ export function deliveryLookup(engine: Engine): DeliveryLookup {
     const marks = eventIds.map(() => '?').join(',');
     const deliveries = engine.db
       .prepare(`SELECT id, event_id, webhook_id, url, status, next_attempt_at FROM webhook_deliveries WHERE event_id IN (${marks}) ORDER BY rowid`)
-      .all(...eventIds) as { id: string; event_id: string; webhook_id: string | null; url: string; status: DeliveryState['status']; next_attempt_at: number | null }[];
+      .all(...eventIds) as {
+      id: string;
+      event_id: string;
+      webhook_id: string | null;
+      url: string;
+      status: DeliveryState['status'];
+      next_attempt_at: number | null;
+    }[];
     const attempts = engine.db
       .prepare(
         `SELECT a.delivery_id, a.at, a.status_code, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id

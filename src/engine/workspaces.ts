@@ -23,7 +23,8 @@ function checkName(input: string): string {
 
 function checkCurrency(input: string): string {
   const currency = input.toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw new TxaError('INVALID_FIELD', `currency must be a three-letter code such as USD, got '${input}'`, { field: 'currency' });
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw new TxaError('INVALID_FIELD', `currency must be a three-letter code such as USD, got '${input}'`, { field: 'currency' });
   return currency;
 }
 
@@ -32,7 +33,9 @@ function checkRateLimit(rateLimit: number | null, tier: Tier): number | null {
     throw new TxaError('INVALID_FIELD', 'rate_limit must be a whole number of requests per hour, at least 1', { field: 'rate_limit' });
   }
   if (rateLimit !== null && tier !== 'enterprise') {
-    throw new TxaError('INVALID_FIELD', 'rate_limit applies to enterprise workspaces only; other tiers have the fixed limits of their tier', { field: 'rate_limit' });
+    throw new TxaError('INVALID_FIELD', 'rate_limit applies to enterprise workspaces only; other tiers have the fixed limits of their tier', {
+      field: 'rate_limit',
+    });
   }
   return rateLimit;
 }
@@ -75,10 +78,14 @@ export function updateWorkspace(engine: Engine, id: string, patch: WorkspacePatc
       rate_limit: checkRateLimit(patch.rate_limit ?? (tier === 'enterprise' ? before.rate_limit : null), tier),
     };
     if (after.base_currency !== before.base_currency && workspaceHoldsValues(engine.db, id)) {
-      throw new TxaError('INVALID_FIELD', `workspace ${id} holds transactions or rates in ${before.base_currency}; a new base currency would relabel them without converting`, {
-        field: 'currency',
-        hint: 'Export in another currency with --currency (after txa rates import), or start a new workspace in it.',
-      });
+      throw new TxaError(
+        'INVALID_FIELD',
+        `workspace ${id} holds transactions or rates in ${before.base_currency}; a new base currency would relabel them without converting`,
+        {
+          field: 'currency',
+          hint: 'Export in another currency with --currency (after txa rates import), or start a new workspace in it.',
+        },
+      );
     }
     updateWorkspaceRow(engine.db, after);
     return after;

@@ -324,7 +324,8 @@ export interface WriteOptions {
 
 /** Creates a file, lets `fill` write it, and closes it; on failure the file is destroyed and the error rethrown. */
 export async function writeChunked(path: string, fill: (file: OutFile) => Promise<void>, opts: WriteOptions = {}): Promise<Written> {
-  const file = opts.offThread && existsSync(fileURLToPath(WORKER_URL)) ? new OffThreadFile(path, opts.transform, opts.ledger) : new ChunkedFile(path, opts.transform);
+  const file =
+    opts.offThread && existsSync(fileURLToPath(WORKER_URL)) ? new OffThreadFile(path, opts.transform, opts.ledger) : new ChunkedFile(path, opts.transform);
   try {
     await fill(file);
     return await file.close();

@@ -18,7 +18,10 @@ const CELL_SPLIT = new RegExp(`,[${NUMBER_MARK}${TEXT_MARK}]`);
  * comma that is not a separator; a formula character at the start of a row or of a text cell (a
  * CR there is caught by the CR rule, and a cell that is empty before ROW_END is not one).
  */
-const NEEDS_WORK = new RegExp(`"|\\r(?!\\n${ROW_MARK})|\\n(?!${ROW_MARK})|,(?![${NUMBER_MARK}${TEXT_MARK}])|(?:^|[${ROW_MARK}${TEXT_MARK}])[${FORMULA_CHARS.replace('\\r', '')}]`, 'g');
+const NEEDS_WORK = new RegExp(
+  `"|\\r(?!\\n${ROW_MARK})|\\n(?!${ROW_MARK})|,(?![${NUMBER_MARK}${TEXT_MARK}])|(?:^|[${ROW_MARK}${TEXT_MARK}])[${FORMULA_CHARS.replace('\\r', '')}]`,
+  'g',
+);
 
 /** One cell: a formula-like text gets a leading `'` (numbers stay numbers), then RFC 4180 quoting. */
 export function csvCell(value: string): string {

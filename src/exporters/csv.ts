@@ -83,7 +83,13 @@ function* jsLines(job: ExportJob): Generator<string> {
  * Writes the header, the rows and the summary. `raw` rows (store/csv-rows.ts) become CSV lines
  * as each chunk is written (csv-text.ts csvFromRaw), so the header and summary go in raw too.
  */
-async function writeRows(job: ExportJob, destPath: string, rows: Iterable<string>, raw: boolean, tagSets?: TagSets | null): Promise<Written & { done: number }> {
+async function writeRows(
+  job: ExportJob,
+  destPath: string,
+  rows: Iterable<string>,
+  raw: boolean,
+  tagSets?: TagSets | null,
+): Promise<Written & { done: number }> {
   const header = job.groups ? ['group', ...job.columns] : [...job.columns];
   const line = raw ? rawRow : csvLine;
   const opts: WriteOptions = { offThread: job.transactionCount >= OFF_THREAD_ROWS };

@@ -44,7 +44,10 @@ export async function sendExportEmail(recipients: string[], e: EmailExport): Pro
   }
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl()!);
-  const link = e.downloadUrl === undefined ? [] : [attach ? `You can also download it until ${e.expiresAt}:` : '', e.downloadUrl, '', `The link expires at ${e.expiresAt}.`];
+  const link =
+    e.downloadUrl === undefined
+      ? []
+      : [attach ? `You can also download it until ${e.expiresAt}:` : '', e.downloadUrl, '', `The link expires at ${e.expiresAt}.`];
   const lines = [
     `Your txa export ${e.exportId} (${e.format.toUpperCase()}, ${e.transactionCount} transactions) is ready.`,
     '',

@@ -70,7 +70,10 @@ export const writeJson: ExportWriter = async (job, destPath) => {
       if (spec) {
         done = spec.ranges.total;
         if (done > 0) file.add('\n');
-        await file.writeRanges!(spec, jobShare(job, spec, (row) => placeholderText(job.unconverted!, row)));
+        await file.writeRanges!(
+          spec,
+          jobShare(job, spec, (row) => placeholderText(job.unconverted!, row)),
+        );
       } else {
         for (const text of transactionTexts(job, tagSets)) {
           if (file.add(`${done === 0 ? '' : ','}\n${text}`)) await file.flush();

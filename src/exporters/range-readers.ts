@@ -152,4 +152,3 @@ export function jobShare(job: ExportJob, spec: RangeSpec, resolve?: (row: string
   const total = spec.ranges.total;
   return { db: src.db, sameSnapshot: src.snapshot!.unchanged, resolve, onWritten: (ranges) => job.onProgress(Math.min(ranges * RANGE_ROWS, total)) };
 }
-

@@ -12,8 +12,20 @@ import { csvCell, csvLine } from './csv-text.js';
 import type { ExportJob, ExportWriter } from './types.js';
 
 export const TAX_COLUMNS = [
-  'description', 'date_acquired', 'date_sold', 'proceeds', 'cost_basis', 'gain_loss', 'term', 'wallet_label', 'chain', 'token',
-  'quantity', 'acquired_transaction_id', 'disposed_transaction_id', 'note',
+  'description',
+  'date_acquired',
+  'date_sold',
+  'proceeds',
+  'cost_basis',
+  'gain_loss',
+  'term',
+  'wallet_label',
+  'chain',
+  'token',
+  'quantity',
+  'acquired_transaction_id',
+  'disposed_transaction_id',
+  'note',
 ] as const;
 export const INCOME_COLUMNS = ['date', 'wallet_label', 'chain', 'token', 'quantity', 'fair_value', 'tag', 'transaction_id'] as const;
 
@@ -43,6 +55,7 @@ function taxRow(l: DisposalLine): Row {
     chain: l.tx.chain,
     token: l.tx.token.symbol,
     quantity,
+    // biome-ignore lint/complexity/useOptionalChain: null, not undefined, when no lot was acquired
     acquired_transaction_id: l.acquired && l.acquired.id,
     disposed_transaction_id: l.tx.id,
     note: l.acquired === null ? 'missing cost basis' : l.proceedsCents === null ? 'no fiat value' : null,
@@ -65,7 +78,10 @@ function incomeRow(l: IncomeLine): Row {
 /** The totals as [label, JSON key, value, the CSV column holding it]. */
 function totalsOf(report: 'tax' | 'income', t: TaxTotals): [string, string, bigint | number, string][] {
   if (report === 'income') {
-    return [['Total income', 'total_income', t.incomeCents, 'fair_value'], ['Income rows', 'rows', t.incomeRows, 'fair_value']];
+    return [
+      ['Total income', 'total_income', t.incomeCents, 'fair_value'],
+      ['Income rows', 'rows', t.incomeRows, 'fair_value'],
+    ];
   }
   return [
     ['Short-term gain', 'short_term_gain', t.byTerm.short.gainCents, 'gain_loss'],

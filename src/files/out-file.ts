@@ -6,7 +6,18 @@
  * into place, so a failure (disk full, a dropped connection) leaves no partial file behind.
  */
 import {
-  closeSync, constants, copyFileSync, createWriteStream, fsyncSync, lstatSync, openSync, realpathSync, renameSync, rmSync, statSync, type Stats,
+  closeSync,
+  constants,
+  copyFileSync,
+  createWriteStream,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  type Stats,
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';

@@ -81,10 +81,14 @@ function requireNative(symbol: string, wallet: Wallet): void {
   if (isNativeSymbol(wallet.chain, symbol)) return;
   const chains = chainsForNative(symbol);
   const of = chains.length > 0 ? `the native coin of ${chains.join(', ')}` : 'not the native coin of any chain txa knows';
-  throw new TxaError('IMPORT_FAILED', `the file's amounts are in ${symbol} (${of}), but wallet ${wallet.id} is on ${wallet.chain}, whose coin is ${CHAIN_INFO[wallet.chain].native.symbol}`, {
-    field: 'wallet',
-    hint: 'Import it into a wallet of the chain the explorer belongs to.',
-  });
+  throw new TxaError(
+    'IMPORT_FAILED',
+    `the file's amounts are in ${symbol} (${of}), but wallet ${wallet.id} is on ${wallet.chain}, whose coin is ${CHAIN_INFO[wallet.chain].native.symbol}`,
+    {
+      field: 'wallet',
+      hint: 'Import it into a wallet of the chain the explorer belongs to.',
+    },
+  );
 }
 
 /** The symbol inside a header name such as `Value_IN(xDAI)`. */
@@ -137,8 +141,7 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
     }
     // A synthetic hash covers only what a later export of the same tx repeats: not the prices
     // (CurrentValue moves, Historical $Price is empty on the newest day until the explorer fills it).
-    const tx_hash =
-      common.hash >= 0 ? common.txHash(cells) : synthetic([cell(cells, common.block), String(timestamp), inAmount, outAmount, feeAmount]);
+    const tx_hash = common.hash >= 0 ? common.txHash(cells) : synthetic([cell(cells, common.block), String(timestamp), inAmount, outAmount, feeAmount]);
     return normalRecords(wallet, {
       line,
       tx_hash,

@@ -99,7 +99,10 @@ export function isAddress(text: string): boolean {
  * row content always gives the same hash, so re-imports stay idempotent (docs/import.md).
  */
 export function syntheticHash(source: string, cells: string[]): string {
-  return `${source}:${createHash('sha256').update(cells.map((c) => c.trim()).join('\u001f')).digest('hex').slice(0, 40)}`;
+  return `${source}:${createHash('sha256')
+    .update(cells.map((c) => c.trim()).join('\u001f'))
+    .digest('hex')
+    .slice(0, 40)}`;
 }
 
 /**

@@ -38,7 +38,13 @@ export const koinlyImporter: Importer = {
     const at = cols.pick([...REQUIRED, ...OPTIONAL]);
     const [date, sent, sentCur, received, receivedCur] = [at.Date, at['Sent Amount'], at['Sent Currency'], at['Received Amount'], at['Received Currency']];
     const [fee, feeCur, worth, worthCur, label, description, hash] = [
-      at['Fee Amount'], at['Fee Currency'], at['Net Worth Amount'], at['Net Worth Currency'], at.Label, at.Description, at.TxHash,
+      at['Fee Amount'],
+      at['Fee Currency'],
+      at['Net Worth Amount'],
+      at['Net Worth Currency'],
+      at.Label,
+      at.Description,
+      at.TxHash,
     ];
     const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
     // Hashes with both a sent and a received side somewhere in the file are swaps.

@@ -47,7 +47,8 @@ const UTF8_HINT = 'Save it as UTF-8 (or UTF-16 with a byte-order mark) and try a
 
 /** The encoding a file's first bytes show, or a refusal naming what the file is. */
 function encodingOf(head: Buffer, r: Refusal): 'utf-8' | 'utf-16le' | 'utf-16be' {
-  if (head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0) refuse(r, 'the file is UTF-32 (little-endian), which txa does not read', UTF8_HINT);
+  if (head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0)
+    refuse(r, 'the file is UTF-32 (little-endian), which txa does not read', UTF8_HINT);
   if (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff) refuse(r, 'the file is UTF-32 (big-endian), which txa does not read', UTF8_HINT);
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
@@ -61,8 +62,10 @@ function encodingOf(head: Buffer, r: Refusal): 'utf-8' | 'utf-16le' | 'utf-16be'
     if (head[i + 1] === 0) odd++;
   }
   const pairs = Math.floor(head.length / 2);
-  if (odd > pairs / 2 && even === 0) refuse(r, 'the file looks like UTF-16 (little-endian) text without a byte-order mark, which txa cannot tell apart from binary', UTF8_HINT);
-  if (even > pairs / 2 && odd === 0) refuse(r, 'the file looks like UTF-16 (big-endian) text without a byte-order mark, which txa cannot tell apart from binary', UTF8_HINT);
+  if (odd > pairs / 2 && even === 0)
+    refuse(r, 'the file looks like UTF-16 (little-endian) text without a byte-order mark, which txa cannot tell apart from binary', UTF8_HINT);
+  if (even > pairs / 2 && odd === 0)
+    refuse(r, 'the file looks like UTF-16 (big-endian) text without a byte-order mark, which txa cannot tell apart from binary', UTF8_HINT);
   return binary(nul, r);
 }
 

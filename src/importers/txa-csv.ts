@@ -43,7 +43,10 @@ export const txaCsvImporter: Importer = {
       const from_address = get(cells, at.from_address);
       const to_address = get(cells, at.to_address);
       const label = get(cells, at.wallet_label);
-      const tagNames = get(cells, at.tags).split(';').map((t) => t.trim()).filter(Boolean);
+      const tagNames = get(cells, at.tags)
+        .split(';')
+        .map((t) => t.trim())
+        .filter(Boolean);
       return [
         {
           line,

@@ -142,7 +142,10 @@ export const jsonImporter: Importer = {
     if (!list) {
       throw new TxaError('IMPORT_FAILED', 'expected a JSON array of transactions or a txa export {"export":…, "transactions":[…]}', { field: 'file' });
     }
-    return parseItems('json', list.map((value: unknown, i: number) => ({ line: i + 1, value })));
+    return parseItems(
+      'json',
+      list.map((value: unknown, i: number) => ({ line: i + 1, value })),
+    );
   },
 };
 

@@ -10,14 +10,31 @@ import { BlockList, isIP } from 'node:net';
 
 const PRIVATE_V4 = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3], // multicast, reserved 240/4, broadcast
-] as const) PRIVATE_V4.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3], // multicast, reserved 240/4, broadcast
+] as const)
+  PRIVATE_V4.addSubnet(net, bits, 'ipv4');
 
 /** Inside 2000::/3: Teredo, benchmarking, ORCHID and other IETF assignments, documentation. */
 const SPECIAL_V6 = new BlockList();
-for (const [net, bits] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) SPECIAL_V6.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+] as const)
+  SPECIAL_V6.addSubnet(net, bits, 'ipv6');
 
 /** The eight 16-bit words of a valid IPv6 address (a zone index is dropped). */
 function words(address: string): number[] {

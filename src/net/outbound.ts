@@ -14,12 +14,18 @@ import { isPrivateAddress } from './address-policy.js';
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 /** `dns.lookup`'s shape, with `all: true`: what the guard resolves names with. */
-export type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolver = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 export const REFUSED_CODE = 'TXA_PRIVATE_TARGET';
 
 function refusal(message: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${message}; serve refuses private and loopback targets unless started with --allow-private-webhooks`), { code: REFUSED_CODE });
+  return Object.assign(new Error(`${message}; serve refuses private and loopback targets unless started with --allow-private-webhooks`), {
+    code: REFUSED_CODE,
+  });
 }
 
 /** A socket `lookup` that fails when any address of the name is private (one bad answer taints the name). */

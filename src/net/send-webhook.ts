@@ -40,7 +40,8 @@ export async function sendWebhook(m: WebhookMessage, dispatcher: Dispatcher, tim
   } catch (err) {
     const e = err as { code?: string; message?: string; name?: string; cause?: { code?: string; message?: string } };
     if (e.code === REFUSED_CODE) return { statusCode: null, error: `refused: ${e.message}`.slice(0, 300), refused: true };
-    const timedOut = e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT';
+    const timedOut =
+      e.name === 'TimeoutError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT';
     const reason = timedOut ? `timeout after ${timeoutMs} ms` : (e.cause?.message ?? e.message ?? String(err));
     return { statusCode: null, error: reason.slice(0, 300) };
   }

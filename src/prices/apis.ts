@@ -141,6 +141,7 @@ function llamaId(key: string): string {
 }
 
 /** `/history`'s snapshot at the day's 00:00 UTC; an answer without `market_data` has no price that day. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON read field by field, each checked where it is used
 function historyPoints(b: Record<string, any>, start: number): Points {
   if (b.market_data === undefined) return [];
   const current: unknown = b.market_data?.current_price;
@@ -202,17 +203,21 @@ export class CoinGecko implements PriceApi {
       url.searchParams.set('to', String(start + DAY_SECONDS));
     }
     const { status, body } = await this.http.get(url, { [this.keyHeader()]: this.settings.coingeckoKey! });
+    // biome-ignore lint/suspicious/noExplicitAny: JSON read field by field, each checked where it is used
     const b = (body ?? {}) as Record<string, any>;
     const code = b.error?.status?.error_code ?? b.status?.error_code;
     if (code === BEYOND_WINDOW) return { ...w, price: null, price_ts: null, failure: "older than CoinGecko's 365-day window for Public and Demo keys" };
     if (status === 401 || status === 403) {
       const message = b.error?.status?.error_message ?? b.status?.error_message ?? `HTTP ${status}`;
-      throw new TxaError('SYNC_UNAUTHORIZED', `CoinGecko refused the API key: ${message}`, { hint: 'Check TXA_COINGECKO_API_KEY (a Demo key uses api.coingecko.com, a Pro key pro-api.coingecko.com in TXA_COINGECKO_URL).' });
+      throw new TxaError('SYNC_UNAUTHORIZED', `CoinGecko refused the API key: ${message}`, {
+        hint: 'Check TXA_COINGECKO_API_KEY (a Demo key uses api.coingecko.com, a Pro key pro-api.coingecko.com in TXA_COINGECKO_URL).',
+      });
     }
     // An id or contract CoinGecko does not know: no price, like a day it has none for.
     if (status === 404) return { ...w, price: null, price_ts: null };
     if (status !== 200) throw unusable('CoinGecko', `HTTP ${status}`);
-    const points = body === null || typeof body !== 'object' || Array.isArray(body) ? MISSHAPEN : 'coingeckoId' in coin ? historyPoints(b, start) : rangePoints(b.prices);
+    const points =
+      body === null || typeof body !== 'object' || Array.isArray(body) ? MISSHAPEN : 'coingeckoId' in coin ? historyPoints(b, start) : rangePoints(b.prices);
     // The history's one snapshot, or the range's first point of the day.
     return { ...w, ...priceOfDay(this.http.name, w.day, points, (ts) => ts) };
   }

@@ -56,7 +56,12 @@ interface Candidate {
  */
 const WRITE_BATCH = 10_000;
 
-export async function fillPrices(engine: Engine, workspaceId: string, api: PriceApi, opts: FillOptions = {}): Promise<{ result: FillResult; unpriced: Unpriced[] }> {
+export async function fillPrices(
+  engine: Engine,
+  workspaceId: string,
+  api: PriceApi,
+  opts: FillOptions = {},
+): Promise<{ result: FillResult; unpriced: Unpriced[] }> {
   const ws = engine.workspace(workspaceId);
   const rows = candidates(engine, workspaceId, opts);
   const lookup = new PriceLookup(engine, api);
@@ -150,7 +155,11 @@ function rateOf(engine: Engine, workspaceId: string, base: string): (currency: s
 function writeValues(engine: Engine, workspaceId: string, batch: { id: string; cents: number; price: Record<string, unknown> }[]): number {
   return engine.write(() => {
     const byId = new Map(batch.map((v) => [v.id, v]));
-    const rows = selectByIds(engine.db, workspaceId, batch.map((v) => v.id)).filter((r) => r.fiat_cents === null);
+    const rows = selectByIds(
+      engine.db,
+      workspaceId,
+      batch.map((v) => v.id),
+    ).filter((r) => r.fiat_cents === null);
     const before = hydrate(engine, rows);
     updateValues(
       engine.db,

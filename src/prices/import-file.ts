@@ -30,7 +30,10 @@ function tokenKey(text: string): { key: string } | { reason: string } {
 }
 
 function parseRows(text: string, parse: CsvParse): { entries: PriceEntry[]; errors: RowError[] } {
-  const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
   const head = records[0]?.record.map((h) => h.toLowerCase()) ?? [];
   const at = { date: head.indexOf('date'), token: head.indexOf('token'), price: head.indexOf('price'), currency: head.indexOf('currency') };
   const errors: RowError[] = [];
@@ -50,9 +53,11 @@ function parseRows(text: string, parse: CsvParse): { entries: PriceEntry[]; erro
     const currency = (cell(at.currency) || 'USD').toUpperCase();
     if (parseDay(date) === null) errors.push({ line, field: 'date', reason: `'${date}' is not a date YYYY-MM-DD` });
     else if ('reason' in token) errors.push({ line, field: 'token', reason: token.reason });
-    else if (price === null || price.startsWith('-') || price === '0') errors.push({ line, field: 'price', reason: `'${cell(at.price)}' is not a positive number` });
+    else if (price === null || price.startsWith('-') || price === '0')
+      errors.push({ line, field: 'price', reason: `'${cell(at.price)}' is not a positive number` });
     else if (!/^[A-Z]{3}$/.test(currency)) errors.push({ line, field: 'currency', reason: `'${cell(at.currency)}' is not a three-letter currency code` });
-    else if (seen.has(`${token.key}|${date}`)) errors.push({ line, field: 'token', reason: `${token.key} on ${date} is priced on line ${seen.get(`${token.key}|${date}`)} already` });
+    else if (seen.has(`${token.key}|${date}`))
+      errors.push({ line, field: 'token', reason: `${token.key} on ${date} is priced on line ${seen.get(`${token.key}|${date}`)} already` });
     else {
       seen.set(`${token.key}|${date}`, line);
       entries.push({ source: 'import', token: token.key, day: date, price, currency, price_ts: null, fetched_at: fetchedAt });

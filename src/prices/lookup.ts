@@ -52,7 +52,15 @@ export class PriceLookup {
       const fetchedAt = nowIso();
       const entries: PriceEntry[] = [];
       for (const f of batch) {
-        const entry: PriceEntry = { source: this.api.source, token: f.key, day: f.day, price: f.price, currency: 'USD', price_ts: f.price_ts, fetched_at: fetchedAt };
+        const entry: PriceEntry = {
+          source: this.api.source,
+          token: f.key,
+          day: f.day,
+          price: f.price,
+          currency: 'USD',
+          price_ts: f.price_ts,
+          fetched_at: fetchedAt,
+        };
         this.known.set(`${f.key}|${f.day}`, f.failure ? { none: f.failure } : f.price === null ? { none: `no price from ${this.api.http.name}` } : { entry });
         // A day not over yet may still get its price; a failure may pass with another plan.
         if (!f.failure && (f.price !== null || f.day < today)) entries.push(entry);

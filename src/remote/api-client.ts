@@ -40,7 +40,8 @@ export function apiRoot(baseUrl: string): string {
   } catch {
     throw new TxaError('USAGE_ERROR', `the base URL '${baseUrl}' is not a URL`, { field: 'base-url' });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TxaError('USAGE_ERROR', `the base URL must be http(s), got '${baseUrl}'`, { field: 'base-url' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TxaError('USAGE_ERROR', `the base URL must be http(s), got '${baseUrl}'`, { field: 'base-url' });
   const path = url.pathname.replace(/\/+$/, '').replace(/(\/api)?\/v1$/, '');
   return `${url.origin}${path}/api/v1`;
 }
@@ -118,7 +119,8 @@ export class ApiClient {
         }
       }
       if (errorBody) throw withHint(TxaError.fromBody(errorBody, res.statusCode));
-      const code = res.statusCode === 401 ? 'UNAUTHORIZED' : res.statusCode === 404 ? 'NOT_FOUND' : res.statusCode === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INTERNAL_ERROR';
+      const code =
+        res.statusCode === 401 ? 'UNAUTHORIZED' : res.statusCode === 404 ? 'NOT_FOUND' : res.statusCode === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INTERNAL_ERROR';
       throw new TxaError(code, `the server at ${this.root} answered HTTP ${res.statusCode}${text ? `: ${text.slice(0, 200).replace(/\s+/g, ' ')}` : ''}`);
     }
   }

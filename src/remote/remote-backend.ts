@@ -7,8 +7,21 @@ import type { Backend } from '../core/backend.js';
 import { TxaError } from '../core/errors.js';
 import { OutFile } from '../files/out-file.js';
 import type {
-  Attachment, Deleted, EventRecord, ExportRecord, HistoryEntry, Page, QueryParams, Tag, Transaction, TransactionPage, Transfer, UploadedFile, Wallet,
-  WalletSyncRecord, Webhook,
+  Attachment,
+  Deleted,
+  EventRecord,
+  ExportRecord,
+  HistoryEntry,
+  Page,
+  QueryParams,
+  Tag,
+  Transaction,
+  TransactionPage,
+  Transfer,
+  UploadedFile,
+  Wallet,
+  WalletSyncRecord,
+  Webhook,
 } from '../core/types.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
@@ -125,14 +138,20 @@ export class RemoteBackend implements Backend {
   /** Fetches the signed `download_url` into a temp file beside `destPath`, then renames it (src/files/out-file.ts). */
   async downloadExport(ws: string, id: string, destPath: string) {
     const record = await this.getExport(ws, id);
-    if (record.status === 'expired') throw new TxaError('EXPORT_EXPIRED', `export ${id} expired at ${record.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
+    if (record.status === 'expired')
+      throw new TxaError('EXPORT_EXPIRED', `export ${id} expired at ${record.expires_at}; its file is deleted`, { hint: 'Create a new export.' });
     if (record.status !== 'completed' || !record.download_url) {
-      throw new TxaError('EXPORT_NOT_READY', `export ${id} is ${record.status}; there is no file to download`, { hint: `Check it with: txa export status ${id}` });
+      throw new TxaError('EXPORT_NOT_READY', `export ${id} is ${record.status}; there is no file to download`, {
+        hint: `Check it with: txa export status ${id}`,
+      });
     }
     const out = new OutFile(destPath);
     const res = await this.client.stream(record.download_url);
     const where = record.download_url.split('?')[0];
-    return out.stream(res.body, (err) => new TxaError('CONNECTION_ERROR', `download of export ${id} from ${where} failed: ${(err as Error).message}`, { cause: err }));
+    return out.stream(
+      res.body,
+      (err) => new TxaError('CONNECTION_ERROR', `download of export ${id} from ${where} failed: ${(err as Error).message}`, { cause: err }),
+    );
   }
 
   createWebhook(ws: string, body: unknown) {

@@ -105,22 +105,33 @@ const lacksSql = (r: CompiledRule) =>
  */
 function* statementRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
   const tagged = rules.flatMap((r, i) => (r.tagIds.length > 0 ? [{ r, i }] : []));
-  const matches = mode === 'first' ? [`CASE ${rules.map((r, i) => `WHEN ${r.where.sql} THEN ${i}`).join(' ')} END AS k`] : rules.map((r, i) => `(${r.where.sql}) AS m${i}`);
+  const matches =
+    mode === 'first' ? [`CASE ${rules.map((r, i) => `WHEN ${r.where.sql} THEN ${i}`).join(' ')} END AS k`] : rules.map((r, i) => `(${r.where.sql}) AS m${i}`);
   const flags = mode === 'first' ? ['q.k'] : rules.map((_, i) => `q.m${i}`);
-  const lacks = mode === 'first' ? [tagged.length ? `CASE q.k ${tagged.map(({ r, i }) => `WHEN ${i} THEN ${lacksSql(r)}`).join(' ')} ELSE 0 END` : '0'] : tagged.map(({ r, i }) => `iif(q.m${i}, ${lacksSql(r)}, 0)`);
+  const lacks =
+    mode === 'first'
+      ? [tagged.length ? `CASE q.k ${tagged.map(({ r, i }) => `WHEN ${i} THEN ${lacksSql(r)}`).join(' ')} ELSE 0 END` : '0']
+      : tagged.map(({ r, i }) => `iif(q.m${i}, ${lacksSql(r)}, 0)`);
   // An import's rows are looked up from the scope, never by scanning the ledger.
   const from = scoped ? 'temp.rule_scope s CROSS JOIN transactions t ON t.id = s.id' : 'transactions t';
   const sql = `SELECT q.id, q.notes, q.spam, q.free, ${[...flags, ...lacks].join(', ')}
     FROM (SELECT t.id, t.notes, t.spam, t.transfer_id IS NULL AS free, t.tag_count, ${matches.join(', ')} FROM ${from} WHERE t.workspace_id = ?) q
     WHERE ${mode === 'first' ? 'q.k IS NOT NULL' : flags.join(' OR ')}`;
   const params = [...tagged.flatMap(({ r }) => r.tagIds), ...rules.flatMap((r) => r.where.params), ws];
-  for (const r of engine.db.prepare(sql).raw(true).iterate(...params) as IterableIterator<unknown[]>) {
+  for (const r of engine.db
+    .prepare(sql)
+    .raw(true)
+    .iterate(...params) as IterableIterator<unknown[]>) {
     const head = { id: r[0] as string, notes: r[1] as string | null, spam: r[2] === 1, free: r[3] === 1 };
     if (mode === 'first') {
       const rule = rules[r[4] as number]!;
       yield { ...head, applying: [rule], lacking: new Set(r[5] === 1 ? [rule.index] : []) };
     } else {
-      yield { ...head, applying: rules.filter((_, i) => r[4 + i] === 1), lacking: new Set(tagged.filter((_, j) => r[4 + rules.length + j] === 1).map(({ r: rule }) => rule.index)) };
+      yield {
+        ...head,
+        applying: rules.filter((_, i) => r[4 + i] === 1),
+        lacking: new Set(tagged.filter((_, j) => r[4 + rules.length + j] === 1).map(({ r: rule }) => rule.index)),
+      };
     }
   }
 }
@@ -225,7 +236,12 @@ export const noResult = (file: RulesFile, dryRun: boolean): RulesResult => ({
  * Runs the rules inside the caller's write transaction (an import's, so its new rows are ruled
  * before it commits). Returns the outcome and, per rule, a few of the rows it changed.
  */
-export function applyRulesWithin(engine: Engine, ws: string, file: RulesFile, opts: Omit<ApplyOptions, 'dryRun'> = {}): RulesResult & { samples: Transaction[][] } {
+export function applyRulesWithin(
+  engine: Engine,
+  ws: string,
+  file: RulesFile,
+  opts: Omit<ApplyOptions, 'dryRun'> = {},
+): RulesResult & { samples: Transaction[][] } {
   const rules = checkRules(engine, ws, file, opts.period);
   registerRuleFunctions(engine.db);
   const scoped = opts.onlyIds !== undefined;

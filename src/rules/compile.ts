@@ -81,7 +81,8 @@ function filterOf(rule: Rule, path: string, refs: WorkspaceRefs, period: RulePer
   if (m.min_amount !== undefined) f.minAmountKey = at(`${path}.min_amount`, 'min_amount', () => parseAmountBound(m.min_amount!, 'min_amount', 'INVALID_FIELD'));
   if (m.max_amount !== undefined) f.maxAmountKey = at(`${path}.max_amount`, 'max_amount', () => parseAmountBound(m.max_amount!, 'max_amount', 'INVALID_FIELD'));
   const start = m.start_date === undefined ? undefined : at(`${path}.start_date`, 'start_date', () => requireDay(m.start_date!, 'start_date', 'INVALID_FIELD'));
-  const end = m.end_date === undefined ? undefined : at(`${path}.end_date`, 'end_date', () => requireDay(m.end_date!, 'end_date', 'INVALID_FIELD')) + DAY_SECONDS;
+  const end =
+    m.end_date === undefined ? undefined : at(`${path}.end_date`, 'end_date', () => requireDay(m.end_date!, 'end_date', 'INVALID_FIELD')) + DAY_SECONDS;
   if (start !== undefined && end !== undefined && end - DAY_SECONDS < start) {
     throw new TxaError('INVALID_RULES', `${path}.end_date must not be before start_date`, { field: `${path}.end_date`, hint: RULES_FORMAT_HINT });
   }

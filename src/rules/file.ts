@@ -14,7 +14,18 @@ import { NOTES_MAX } from '../core/schemas.js';
 
 export const RULE_MODES = ['first', 'all'] as const;
 export const MATCH_KEYS = [
-  'wallet_id', 'chain', 'token', 'direction', 'type', 'counterparty', 'method', 'min_amount', 'max_amount', 'start_date', 'end_date', 'has_tags',
+  'wallet_id',
+  'chain',
+  'token',
+  'direction',
+  'type',
+  'counterparty',
+  'method',
+  'min_amount',
+  'max_amount',
+  'start_date',
+  'end_date',
+  'has_tags',
   'notes_contains',
 ] as const;
 export const SET_KEYS = ['tags', 'notes', 'internal', 'spam'] as const;
@@ -40,27 +51,29 @@ const text = z.string().trim().min(1, { message: 'must not be empty' });
 /** One value or a list of them (at least one). */
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1, { message: 'must list at least one value' })]);
 
-const matchSchema = z.strictObject({
-  wallet_id: oneOrMany(text),
-  chain: z.enum(CHAINS),
-  token: text,
-  direction: z.enum(DIRECTIONS),
-  type: z.enum(TX_TYPES),
-  counterparty: oneOrMany(z.string().regex(ADDRESS, { message: 'must be a 0x address of 40 hex digits' })),
-  method: oneOrMany(text),
-  min_amount: z.string(),
-  max_amount: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  has_tags: z.union([z.boolean(), z.array(text).min(1, { message: 'must list at least one tag' })]),
-  notes_contains: z
-    .string()
-    .min(1, { message: 'must not be empty' })
-    .superRefine((value, ctx) => {
-      const problem = patternProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-}).partial();
+const matchSchema = z
+  .strictObject({
+    wallet_id: oneOrMany(text),
+    chain: z.enum(CHAINS),
+    token: text,
+    direction: z.enum(DIRECTIONS),
+    type: z.enum(TX_TYPES),
+    counterparty: oneOrMany(z.string().regex(ADDRESS, { message: 'must be a 0x address of 40 hex digits' })),
+    method: oneOrMany(text),
+    min_amount: z.string(),
+    max_amount: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    has_tags: z.union([z.boolean(), z.array(text).min(1, { message: 'must list at least one tag' })]),
+    notes_contains: z
+      .string()
+      .min(1, { message: 'must not be empty' })
+      .superRefine((value, ctx) => {
+        const problem = patternProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .partial();
 
 const setSchema = z
   .strictObject({

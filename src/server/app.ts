@@ -55,7 +55,9 @@ function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown },
   // naming its method, so it is read from the bytes that failed, when they hold the request line
   // (a head sent in one piece); a head that overflows in a later piece still gets the body.
   const head = err.rawPacket instanceof Buffer && err.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+  );
 }
 
 function sendFailure(reply: FastifyReply, { status, error }: HttpFailure) {

@@ -48,7 +48,12 @@ export class IdempotencyStore {
         | { fingerprint: string; state: 'running' | 'done'; status: number; response: string }
         | undefined;
       if (!row) {
-        db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, ?, ?, 'running', ?)").run(workspaceId, key, print, now);
+        db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, ?, ?, 'running', ?)").run(
+          workspaceId,
+          key,
+          print,
+          now,
+        );
         return { kind: 'new' } as const;
       }
       if (row.fingerprint !== print) {
@@ -71,6 +76,11 @@ export class IdempotencyStore {
       db.prepare('DELETE FROM idempotency_keys WHERE workspace_id = ? AND key = ?').run(workspaceId, key);
       return;
     }
-    db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE workspace_id = ? AND key = ?").run(response.status, response.body, workspaceId, key);
+    db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE workspace_id = ? AND key = ?").run(
+      response.status,
+      response.body,
+      workspaceId,
+      key,
+    );
   }
 }

@@ -4,7 +4,15 @@
  * drift from the validation.
  */
 import { z } from 'zod';
-import { tagApplySchema, tagCreateSchema, tagUpdateSchema, transferCreateSchema, txUpdateSchema, walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
+import {
+  tagApplySchema,
+  tagCreateSchema,
+  tagUpdateSchema,
+  transferCreateSchema,
+  txUpdateSchema,
+  walletCreateSchema,
+  walletUpdateSchema,
+} from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
 import { CHAINS, DIRECTIONS, EXPORT_STATUSES, TAG_TYPES, TX_TYPES } from '../core/types.js';
@@ -18,7 +26,13 @@ function schemaOf(schema: z.ZodType): Json {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonBody = (name: string) => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
-const param = (name: string, where: 'path' | 'query', description: string, required = where === 'path') => ({ name, in: where, required, description, schema: { type: 'string' } });
+const param = (name: string, where: 'path' | 'query', description: string, required = where === 'path') => ({
+  name,
+  in: where,
+  required,
+  description,
+  schema: { type: 'string' },
+});
 const success = (description: string, extra: Json = {}) => ({
   description,
   content: { 'application/json': { schema: { type: 'object', required: ['success'], properties: { success: { const: true }, data: {}, ...extra } } } },
@@ -30,10 +44,27 @@ const errors = {
 const op = (summary: string, responses: Json, more: Json = {}) => ({ summary, ...more, responses: { ...responses, ...errors } });
 const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own");
 /** Lists API.md shows with `?workspace_id=`: there it is required. */
-const wsRequired = param('workspace_id', 'query', 'Workspace (the key\'s own)', true);
+const wsRequired = param('workspace_id', 'query', "Workspace (the key's own)", true);
 const listed = { pagination: ref('Pagination') };
 
-const TX_QUERY = ['wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'internal', 'include_spam', 'sort', 'page', 'limit'];
+const TX_QUERY = [
+  'wallet_id',
+  'chain',
+  'token',
+  'direction',
+  'tag_ids',
+  'start_date',
+  'end_date',
+  'min_amount',
+  'max_amount',
+  'has_tags',
+  'has_notes',
+  'internal',
+  'include_spam',
+  'sort',
+  'page',
+  'limit',
+];
 
 const str = { type: 'string' };
 const strOrNull = { type: ['string', 'null'] };
@@ -135,7 +166,11 @@ const EXPORT = {
     progress: { type: 'number' },
     estimated_completion: str,
     status_url: str,
-    delivery: { type: 'object', required: ['method'], properties: { method: { enum: ['download', 'email', 'webhook'] }, email_recipients: { type: 'array', items: str }, webhook_url: str } },
+    delivery: {
+      type: 'object',
+      required: ['method'],
+      properties: { method: { enum: ['download', 'email', 'webhook'] }, email_recipients: { type: 'array', items: str }, webhook_url: str },
+    },
     error: object({ code: str, message: str }),
   },
 };
@@ -165,7 +200,11 @@ let cached: Json | undefined;
 export function openApiDocument(): Json {
   cached ??= {
     openapi: '3.1.0',
-    info: { title: 'txa API', version: '1.0.0', description: 'Tags, transactions, exports and webhooks of a workspace (API.md, CONTRACT §4). `/v1/...` is an alias of `/api/v1/...`.' },
+    info: {
+      title: 'txa API',
+      version: '1.0.0',
+      description: 'Tags, transactions, exports and webhooks of a workspace (API.md, CONTRACT §4). `/v1/...` is an alias of `/api/v1/...`.',
+    },
     servers: [{ url: '/api/v1' }],
     security: [{ bearer: [] }],
     components: {
@@ -204,7 +243,12 @@ export function openApiDocument(): Json {
             requests: { type: 'integer' },
             last_block: { type: ['integer', 'null'] },
             last_synced: { type: ['string', 'null'] },
-            error: { oneOf: [{ type: 'null' }, { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } }] },
+            error: {
+              oneOf: [
+                { type: 'null' },
+                { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+              ],
+            },
             created_at: { type: 'string' },
             started_at: { type: ['string', 'null'] },
             completed_at: { type: ['string', 'null'] },
@@ -217,14 +261,23 @@ export function openApiDocument(): Json {
         },
         Summary: {
           type: 'object',
-          properties: { total_inflow: { type: 'number' }, total_outflow: { type: 'number' }, net_flow: { type: 'number' }, transaction_count: { type: 'integer' } },
+          properties: {
+            total_inflow: { type: 'number' },
+            total_outflow: { type: 'number' },
+            net_flow: { type: 'number' },
+            transaction_count: { type: 'integer' },
+          },
         },
         Error: {
           type: 'object',
           required: ['success', 'error'],
           properties: {
             success: { const: false },
-            error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } },
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+            },
           },
         },
       },
@@ -236,92 +289,192 @@ export function openApiDocument(): Json {
         post: op('Create a tag (emits tag.created)', { 201: success('The tag', one('Tag')) }, { requestBody: jsonBody('TagCreate') }),
       },
       '/tags/{tag_id}': {
-        patch: op('Update a tag (emits tag.updated)', { 200: success('The tag', one('Tag')) }, { parameters: [param('tag_id', 'path', 'Tag id')], requestBody: jsonBody('TagUpdate') }),
+        patch: op(
+          'Update a tag (emits tag.updated)',
+          { 200: success('The tag', one('Tag')) },
+          { parameters: [param('tag_id', 'path', 'Tag id')], requestBody: jsonBody('TagUpdate') },
+        ),
         delete: op('Delete a tag (emits tag.deleted)', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('tag_id', 'path', 'Tag id')] }),
       },
       '/transactions': {
-        get: op('Filtered page of transactions with totals', { 200: success('Page', { ...many('Transaction'), ...listed, summary: ref('Summary') }) }, {
-          parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
-        }),
+        get: op(
+          'Filtered page of transactions with totals',
+          { 200: success('Page', { ...many('Transaction'), ...listed, summary: ref('Summary') }) },
+          {
+            parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
+          },
+        ),
       },
       '/transactions/{transaction_id}': {
-        get: op('One transaction', { 200: success('The transaction', one('Transaction')) }, { parameters: [param('transaction_id', 'path', 'Transaction id')] }),
-        patch: op('Notes and tags (emits transaction.updated / transaction.tagged)', { 200: success('The transaction', one('Transaction')) }, {
-          parameters: [param('transaction_id', 'path', 'Transaction id')],
-          requestBody: jsonBody('TransactionUpdate'),
-        }),
+        get: op(
+          'One transaction',
+          { 200: success('The transaction', one('Transaction')) },
+          { parameters: [param('transaction_id', 'path', 'Transaction id')] },
+        ),
+        patch: op(
+          'Notes and tags (emits transaction.updated / transaction.tagged)',
+          { 200: success('The transaction', one('Transaction')) },
+          {
+            parameters: [param('transaction_id', 'path', 'Transaction id')],
+            requestBody: jsonBody('TransactionUpdate'),
+          },
+        ),
       },
       '/transactions/{transaction_id}/history': {
-        get: op('Changes of the transaction, oldest first, with actor and old/new values', { 200: success('History entries', many('HistoryEntry')) }, {
-          parameters: [param('transaction_id', 'path', 'Transaction id')],
-        }),
+        get: op(
+          'Changes of the transaction, oldest first, with actor and old/new values',
+          { 200: success('History entries', many('HistoryEntry')) },
+          {
+            parameters: [param('transaction_id', 'path', 'Transaction id')],
+          },
+        ),
       },
       '/transfers': {
-        get: op('Own transfers: matched, then proposed (candidates)', { 200: success('Page', { ...many('Transfer'), ...listed }) }, {
-          parameters: [wsRequired, param('status', 'query', 'matched or candidate'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')],
-        }),
-        post: op('Match two transactions as one own transfer (emits transaction.updated for both)', { 201: success('The transfer', one('Transfer')) }, { requestBody: jsonBody('TransferCreate') }),
+        get: op(
+          'Own transfers: matched, then proposed (candidates)',
+          { 200: success('Page', { ...many('Transfer'), ...listed }) },
+          {
+            parameters: [wsRequired, param('status', 'query', 'matched or candidate'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')],
+          },
+        ),
+        post: op(
+          'Match two transactions as one own transfer (emits transaction.updated for both)',
+          { 201: success('The transfer', one('Transfer')) },
+          { requestBody: jsonBody('TransferCreate') },
+        ),
       },
       '/transfers/{transfer_id}': {
-        delete: op('Unmatch: the legs become free rows (emits transaction.updated for both)', { 200: success('{id, deleted}', one('Deleted')) }, {
-          parameters: [param('transfer_id', 'path', 'Transfer id')],
-        }),
+        delete: op(
+          'Unmatch: the legs become free rows (emits transaction.updated for both)',
+          { 200: success('{id, deleted}', one('Deleted')) },
+          {
+            parameters: [param('transfer_id', 'path', 'Transfer id')],
+          },
+        ),
       },
       '/transactions/{transaction_id}/tags': {
-        post: op('Apply tags (emits transaction.tagged)', { 200: success('The transaction', one('Transaction')) }, {
-          parameters: [param('transaction_id', 'path', 'Transaction id')],
-          requestBody: jsonBody('TagApply'),
-        }),
+        post: op(
+          'Apply tags (emits transaction.tagged)',
+          { 200: success('The transaction', one('Transaction')) },
+          {
+            parameters: [param('transaction_id', 'path', 'Transaction id')],
+            requestBody: jsonBody('TagApply'),
+          },
+        ),
       },
       '/transactions/{transaction_id}/tags/{tag_id}': {
-        delete: op('Remove a tag', { 200: success('The transaction', one('Transaction')) }, { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] }),
+        delete: op(
+          'Remove a tag',
+          { 200: success('The transaction', one('Transaction')) },
+          { parameters: [param('transaction_id', 'path', 'Transaction id'), param('tag_id', 'path', 'Tag id')] },
+        ),
       },
       '/transactions/{transaction_id}/attachments': {
-        post: op('Attach a file (raw body, X-File-Name; 10 MB)', { 201: success('The attachment', one('Attachment')) }, {
-          parameters: [param('transaction_id', 'path', 'Transaction id'), { name: 'X-File-Name', in: 'header', required: true, schema: { type: 'string' } }],
-          requestBody: { required: true, content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
-        }),
+        post: op(
+          'Attach a file (raw body, X-File-Name; 10 MB)',
+          { 201: success('The attachment', one('Attachment')) },
+          {
+            parameters: [param('transaction_id', 'path', 'Transaction id'), { name: 'X-File-Name', in: 'header', required: true, schema: { type: 'string' } }],
+            requestBody: { required: true, content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+          },
+        ),
       },
       '/attachments/{attachment_id}': {
         get: op('The file of an attachment', { 200: { description: 'The file' } }, { parameters: [param('attachment_id', 'path', 'Attachment id')] }),
       },
       '/wallets': {
-        get: op('Wallets with balances', { 200: success('Page', { ...many('Wallet'), ...listed }) }, { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] }),
-        post: op('Add a wallet (emits wallet.created; 409 WALLET_ALREADY_EXISTS)', { 201: success('The wallet', one('Wallet')) }, { requestBody: jsonBody('WalletCreate') }),
+        get: op(
+          'Wallets with balances',
+          { 200: success('Page', { ...many('Wallet'), ...listed }) },
+          { parameters: [wsRequired, param('chain', 'query', 'Chain'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 100')] },
+        ),
+        post: op(
+          'Add a wallet (emits wallet.created; 409 WALLET_ALREADY_EXISTS)',
+          { 201: success('The wallet', one('Wallet')) },
+          { requestBody: jsonBody('WalletCreate') },
+        ),
       },
       '/wallets/{wallet_id}': {
-        patch: op('Rename a wallet (emits wallet.updated)', { 200: success('The wallet', one('Wallet')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') }),
-        delete: op('Remove a wallet and its transactions (emits wallet.deleted)', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+        patch: op(
+          'Rename a wallet (emits wallet.updated)',
+          { 200: success('The wallet', one('Wallet')) },
+          { parameters: [param('wallet_id', 'path', 'Wallet id')], requestBody: jsonBody('WalletUpdate') },
+        ),
+        delete: op(
+          'Remove a wallet and its transactions (emits wallet.deleted)',
+          { 200: success('{id, deleted}', one('Deleted')) },
+          { parameters: [param('wallet_id', 'path', 'Wallet id')] },
+        ),
       },
       '/wallets/{wallet_id}/sync': {
-        post: op("Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running", { 202: success('The sync', one('WalletSync')) }, {
-          parameters: [param('wallet_id', 'path', 'Wallet id')],
-        }),
-        get: op('The newest sync of the wallet (404 NOT_FOUND before the first)', { 200: success('The sync', one('WalletSync')) }, { parameters: [param('wallet_id', 'path', 'Wallet id')] }),
+        post: op(
+          "Sync the wallet from its explorer in the server's worker; answers the queued sync, or the one already queued or running",
+          { 202: success('The sync', one('WalletSync')) },
+          {
+            parameters: [param('wallet_id', 'path', 'Wallet id')],
+          },
+        ),
+        get: op(
+          'The newest sync of the wallet (404 NOT_FOUND before the first)',
+          { 200: success('The sync', one('WalletSync')) },
+          { parameters: [param('wallet_id', 'path', 'Wallet id')] },
+        ),
       },
       '/exports': {
-        get: op('Exports, newest first', { 200: success('Page', { ...many('Export'), ...listed }) }, { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] }),
-        post: op('Create an export', { 201: success('Completed download export', one('Export')), 202: success('Queued export', one('Export')) }, { requestBody: jsonBody('ExportCreate') }),
+        get: op(
+          'Exports, newest first',
+          { 200: success('Page', { ...many('Export'), ...listed }) },
+          { parameters: [wsRequired, param('page', 'query', 'Page'), param('limit', 'query', 'Page size')] },
+        ),
+        post: op(
+          'Create an export',
+          { 201: success('Completed download export', one('Export')), 202: success('Queued export', one('Export')) },
+          { requestBody: jsonBody('ExportCreate') },
+        ),
       },
-      '/exports/{export_id}': { get: op('Export status', { 200: success('The export', one('Export')) }, { parameters: [param('export_id', 'path', 'Export id')] }) },
+      '/exports/{export_id}': {
+        get: op('Export status', { 200: success('The export', one('Export')) }, { parameters: [param('export_id', 'path', 'Export id')] }),
+      },
       '/exports/{export_id}/cancel': {
-        post: op('Cancel a queued or processing export: it becomes failed with error EXPORT_CANCELLED (409 EXPORT_NOT_CANCELLABLE once it has ended)', { 200: success('The export', one('Export')) }, {
-          parameters: [param('export_id', 'path', 'Export id')],
-        }),
+        post: op(
+          'Cancel a queued or processing export: it becomes failed with error EXPORT_CANCELLED (409 EXPORT_NOT_CANCELLABLE once it has ended)',
+          { 200: success('The export', one('Export')) },
+          {
+            parameters: [param('export_id', 'path', 'Export id')],
+          },
+        ),
       },
       '/exports/{export_id}/download': {
-        get: op('The file of a completed export (signed link, no key)', { 200: { description: 'The file' } }, {
-          security: [],
-          parameters: [param('export_id', 'path', 'Export id'), param('expires', 'query', 'Unix seconds', true), param('token', 'query', 'HMAC-SHA256, hex', true)],
-        }),
+        get: op(
+          'The file of a completed export (signed link, no key)',
+          { 200: { description: 'The file' } },
+          {
+            security: [],
+            parameters: [
+              param('export_id', 'path', 'Export id'),
+              param('expires', 'query', 'Unix seconds', true),
+              param('token', 'query', 'HMAC-SHA256, hex', true),
+            ],
+          },
+        ),
       },
       '/webhooks': {
         get: op('Subscriptions', { 200: success('Webhooks', many('Webhook')) }, { parameters: [ws] }),
-        post: op('Subscribe (the signing secret is returned once)', { 201: success('The webhook with its secret', one('WebhookCreated')) }, { requestBody: jsonBody('WebhookCreate') }),
+        post: op(
+          'Subscribe (the signing secret is returned once)',
+          { 201: success('The webhook with its secret', one('WebhookCreated')) },
+          { requestBody: jsonBody('WebhookCreate') },
+        ),
       },
-      '/webhooks/{webhook_id}': { delete: op('Unsubscribe', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }) },
+      '/webhooks/{webhook_id}': {
+        delete: op('Unsubscribe', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }),
+      },
       '/events': {
-        get: op('Event log with delivery state', { 200: success('Page', { ...many('Event'), ...listed }) }, { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] }),
+        get: op(
+          'Event log with delivery state',
+          { 200: success('Page', { ...many('Event'), ...listed }) },
+          { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] },
+        ),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },
     },

@@ -56,9 +56,12 @@ export interface RunningServer {
 function listenError(err: unknown, opts: ServeOptions): unknown {
   const code = (err as NodeJS.ErrnoException).code;
   const where = `${opts.host}:${opts.port}`;
-  if (code === 'EADDRINUSE') return new TxaError('USAGE_ERROR', `${where} is already in use`, { field: 'port', hint: 'Pass another --port, or --port 0 for a free one.' });
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new TxaError('USAGE_ERROR', `cannot listen on ${where}: no such local address`, { field: 'host' });
-  if (code === 'EACCES') return new TxaError('USAGE_ERROR', `not allowed to listen on ${where}`, { field: 'port', hint: 'Ports below 1024 need privileges; pick a higher --port.' });
+  if (code === 'EADDRINUSE')
+    return new TxaError('USAGE_ERROR', `${where} is already in use`, { field: 'port', hint: 'Pass another --port, or --port 0 for a free one.' });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new TxaError('USAGE_ERROR', `cannot listen on ${where}: no such local address`, { field: 'host' });
+  if (code === 'EACCES')
+    return new TxaError('USAGE_ERROR', `not allowed to listen on ${where}`, { field: 'port', hint: 'Ports below 1024 need privileges; pick a higher --port.' });
   return err;
 }
 

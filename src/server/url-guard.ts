@@ -11,8 +11,15 @@ import { isPrivateAddress } from '../net/address-policy.js';
 export function assertPublicUrl(url: string, field: string): void {
   if (!URL.canParse(url)) return; // the schema reports malformed URLs
   // WHATWG parsing normalises `127.1`, `0x7f.0.0.1` and `[::ffff:127.0.0.1]`; a final dot is the same name.
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = new URL(url).hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
-    throw new TxaError('INVALID_FIELD', `${field} must not point at a private or loopback address (start serve with --allow-private-webhooks for local testing)`, { field });
+    throw new TxaError(
+      'INVALID_FIELD',
+      `${field} must not point at a private or loopback address (start serve with --allow-private-webhooks for local testing)`,
+      { field },
+    );
   }
 }

@@ -108,6 +108,8 @@ export function balanceDaysComplete(db: Db): boolean {
 /** A workspace's days up to `lastDay`, by wallet, token and day (the table's order: no sort). */
 export function balanceDays(db: Db, workspaceId: string, lastDay: number): IterableIterator<BalanceDay> {
   return db
-    .prepare('SELECT wallet_id, token_symbol, token_address, day, inflow, outflow FROM balance_days WHERE workspace_id = ? AND day <= ? ORDER BY wallet_id, token_symbol, token_address, day')
+    .prepare(
+      'SELECT wallet_id, token_symbol, token_address, day, inflow, outflow FROM balance_days WHERE workspace_id = ? AND day <= ? ORDER BY wallet_id, token_symbol, token_address, day',
+    )
     .iterate(workspaceId, lastDay) as IterableIterator<BalanceDay>;
 }

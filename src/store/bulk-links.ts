@@ -23,7 +23,10 @@ export function withLinkTriggersDeferred<T>(db: Db, fn: () => T): T {
   if (!db.inTransaction) throw new Error('link triggers are only deferred inside a write transaction');
   const lastBefore = (db.prepare('SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
   const marks = LINK_TRIGGERS.map(() => '?').join(', ');
-  const triggers = db.prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (${marks})`).all(...LINK_TRIGGERS) as { name: string; sql: string }[];
+  const triggers = db.prepare(`SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (${marks})`).all(...LINK_TRIGGERS) as {
+    name: string;
+    sql: string;
+  }[];
   for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
   const result = fn();
   catchUp(db, lastBefore);
@@ -41,7 +44,9 @@ function catchUp(db: Db, lastBefore: number): void {
   // Driven from the new rows' rowid range (CROSS JOIN keeps that order: without statistics,
   // SQLite would scan every link or every row).
   const linked = 'FROM transactions t CROSS JOIN transaction_tags x ON x.transaction_id = t.id WHERE t.rowid > ?';
-  db.prepare(`UPDATE tags SET usage_count = usage_count + c.n FROM (SELECT x.tag_id, count(*) AS n ${linked} GROUP BY x.tag_id) AS c WHERE tags.id = c.tag_id`).run(lastBefore);
+  db.prepare(
+    `UPDATE tags SET usage_count = usage_count + c.n FROM (SELECT x.tag_id, count(*) AS n ${linked} GROUP BY x.tag_id) AS c WHERE tags.id = c.tag_id`,
+  ).run(lastBefore);
   // The day as the triggers compute it (migration 16).
   db.prepare(
     `INSERT INTO tag_rollup_daily (workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents)

@@ -16,7 +16,9 @@ export interface LedgerCatalog {
 }
 
 export function ledgerCatalog(db: Db, workspaceId: string): LedgerCatalog {
-  const wallets = db.prepare('SELECT id, label, chain, address FROM wallets WHERE workspace_id = ? ORDER BY created_at, id').all(workspaceId) as LedgerCatalog['wallets'];
+  const wallets = db
+    .prepare('SELECT id, label, chain, address FROM wallets WHERE workspace_id = ? ORDER BY created_at, id')
+    .all(workspaceId) as LedgerCatalog['wallets'];
   const holdings = db
     .prepare(
       `SELECT wallet_id AS walletId, token_symbol AS symbol, token_address AS address, count(*) AS rows FROM transactions

@@ -75,7 +75,14 @@ function rawCell(column: CsvColumn, dateFormat: string, tagSets: boolean): strin
  * caller must then write the export with the JS writer. With `tagSets` (tag-sets.ts, their
  * texts as cellOf joins tag names), the tags come from them rather than a subquery per row.
  */
-export function csvRawRows(db: Db, workspaceId: string, filter: TxFilter, columns: readonly CsvColumn[], dateFormat: string, tagSets?: TagSets | null): Iterable<string> | null {
+export function csvRawRows(
+  db: Db,
+  workspaceId: string,
+  filter: TxFilter,
+  columns: readonly CsvColumn[],
+  dateFormat: string,
+  tagSets?: TagSets | null,
+): Iterable<string> | null {
   const row = rawRowSql(db, columns, dateFormat, tagSets);
   if (row === null) return null;
   const w = whereOf(workspaceId, filter);

@@ -22,9 +22,13 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 const readOnlyPaths = new WeakMap<Db, string>();
 
 function readOnlyError(db: Db): TxaError {
-  return new TxaError('LEDGER_ERROR', `ledger ${readOnlyPaths.get(db) ?? db.name} is read-only (the file or its folder is not writable) and this command changes it`, {
-    hint: 'Reads work on a read-only ledger; to change it, copy it somewhere writable and pass --db COPY.',
-  });
+  return new TxaError(
+    'LEDGER_ERROR',
+    `ledger ${readOnlyPaths.get(db) ?? db.name} is read-only (the file or its folder is not writable) and this command changes it`,
+    {
+      hint: 'Reads work on a read-only ledger; to change it, copy it somewhere writable and pass --db COPY.',
+    },
+  );
 }
 
 function ledgerError(path: string, message: string, cause?: unknown): TxaError {

@@ -90,7 +90,9 @@ export class EventLog {
         this.bulkInsert ??= this.db.prepare(`${INSERT} ${Array.from({ length: BULK_ROWS }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
         // A rowid alias is given max + 1 per row, in the order of VALUES: the last is known.
         const last = Number(this.bulkInsert.run(pending.flatMap((r) => [r.id, r.workspace_id, r.type, r.subject_id, r.created_at, r.payload])).lastInsertRowid);
-        pending.forEach((row, i) => (row.seq = last - BULK_ROWS + 1 + i));
+        pending.forEach((row, i) => {
+          row.seq = last - BULK_ROWS + 1 + i;
+        });
       } else {
         for (const row of pending) this.insertOne(row);
       }

@@ -22,13 +22,36 @@ export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], 
   const inserted: T[] = [];
   for (const r of rows) {
     const info = stmt.run(
-      r.id, r.workspace_id, r.wallet_id, r.chain, r.tx_hash, r.transfer_key, r.from_address, r.to_address,
-      r.token_symbol, r.token_address, r.token_decimals, r.amount, r.amount_key, r.fiat_cents, r.direction, r.type, r.ts, r.notes, createdAt,
-      sourceOf(r), r.spam ?? 0, r.method ?? null, r.tag_count ?? 0,
+      r.id,
+      r.workspace_id,
+      r.wallet_id,
+      r.chain,
+      r.tx_hash,
+      r.transfer_key,
+      r.from_address,
+      r.to_address,
+      r.token_symbol,
+      r.token_address,
+      r.token_decimals,
+      r.amount,
+      r.amount_key,
+      r.fiat_cents,
+      r.direction,
+      r.type,
+      r.ts,
+      r.notes,
+      createdAt,
+      sourceOf(r),
+      r.spam ?? 0,
+      r.method ?? null,
+      r.tag_count ?? 0,
     );
     if (info.changes === 1) inserted.push(r);
   }
-  addToRollups(db, inserted.filter((r) => !r.spam));
+  addToRollups(
+    db,
+    inserted.filter((r) => !r.spam),
+  );
   addToBalanceDays(db, inserted);
   return inserted;
 }
@@ -45,12 +68,22 @@ export interface ValueChange {
  * memory and applied once per key. Call inside a write transaction.
  */
 export function updateValues(db: Db, changes: ValueChange[]): void {
-  const changed = changes.filter(({ row, next }) => next.fiat_cents !== row.fiat_cents || next.fiat_value_source !== row.fiat_value_source || next.spam !== row.spam);
+  const changed = changes.filter(
+    ({ row, next }) => next.fiat_cents !== row.fiat_cents || next.fiat_value_source !== row.fiat_value_source || next.spam !== row.spam,
+  );
   if (changed.length === 0) return;
-  addToRollups(db, changed.filter((c) => !c.row.spam).map((c) => c.row), -1);
+  addToRollups(
+    db,
+    changed.filter((c) => !c.row.spam).map((c) => c.row),
+    -1,
+  );
   const update = prepareCached(db, 'UPDATE transactions SET fiat_cents = ?, fiat_value_source = ?, spam = ? WHERE id = ?');
   for (const { row, next } of changed) update.run(next.fiat_cents, next.fiat_value_source, next.spam, row.id);
-  addToRollups(db, changed.filter((c) => !c.next.spam).map((c) => ({ ...c.row, fiat_cents: c.next.fiat_cents })), 1);
+  addToRollups(
+    db,
+    changed.filter((c) => !c.next.spam).map((c) => ({ ...c.row, fiat_cents: c.next.fiat_cents })),
+    1,
+  );
 }
 
 /** updateValues for one row. */

@@ -31,10 +31,15 @@ const FIAT = `CASE WHEN t.fiat_cents IS NULL THEN 'null'
  * a hex digit (GLOB '*[^0-9a-fA-F]*' costs 4× more).
  */
 const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND unhex(substr(t.tx_hash, 3)) IS NOT NULL,
-  '"' || CASE t.chain ${Object.entries(CHAIN_INFO).map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`).join(' ')} END || t.tx_hash || '"', '""')`;
+  '"' || CASE t.chain ${Object.entries(CHAIN_INFO)
+    .map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`)
+    .join(' ')} END || t.tx_hash || '"', '""')`;
 
 /** The tags as TagRef objects in compareTagRefs order, from TAG_TEXT_FN when `tagSets` (their texts: JSON.stringify of the tags). */
-const tags = (tagSets: boolean) => tagSets ? `iif(t.tag_count = 0, '[]', ${TAG_TEXT_FN}(t.rowid))` : `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
+const tags = (tagSets: boolean) =>
+  tagSets
+    ? `iif(t.tag_count = 0, '[]', ${TAG_TEXT_FN}(t.rowid))`
+    : `iif(t.tag_count = 0, '[]', (SELECT '[' || group_concat(concat('{"id":', json_quote(g.id), ',"name":', json_quote(g.name), ',"color":', json_quote(g.color), '}'), ','
   ORDER BY g.name COLLATE NOCASE, g.id) || ']' FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE x.transaction_id = t.id))`;
 
 /** The transfer object of toTransaction, or null. */
@@ -94,6 +99,9 @@ export function transactionJsonRanges(
   // The whole range in one value, rows in the subquery's order (an ordered subquery is not
   // flattened into an aggregate), as UTF-8 bytes: no string per row for JS to join and encode.
   const one = rangeQuery(`${text} AS text`, where);
-  const packed = { sql: `SELECT CAST(group_concat(text, ',' || char(10)) AS BLOB), count(*), count(*) FILTER (WHERE substr(text, 1, 1) = ' ') FROM (${one.sql})`, params: one.params };
+  const packed = {
+    sql: `SELECT CAST(group_concat(text, ',' || char(10)) AS BLOB), count(*), count(*) FILTER (WHERE substr(text, 1, 1) = ' ') FROM (${one.sql})`,
+    params: one.params,
+  };
   return { ...cut, packed, ...(tagSets ? { tagSets } : {}) };
 }

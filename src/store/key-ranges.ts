@@ -48,7 +48,11 @@ export function keyRanges(db: Db, where: Where, rows: number): KeyRanges {
   // Fewer than `rows` rows are left: the last range ends at the last of them.
   let total = (bounds.length - 1) * rows;
   let last: RowKey | undefined;
-  for (const key of db.prepare(after).raw().safeIntegers().iterate(...where.params, ...bounds.at(-1)!)) {
+  for (const key of db
+    .prepare(after)
+    .raw()
+    .safeIntegers()
+    .iterate(...where.params, ...bounds.at(-1)!)) {
     last = key as RowKey;
     total++;
   }

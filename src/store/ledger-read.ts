@@ -24,7 +24,13 @@ export interface LedgerRead {
  * the kinds the batches brought so far, so a record is few values to read, post and decode.
  */
 export const F = {
-  id: 0, ts: 1, kind: 2, amount: 3, fiatCents: 4, transferId: 5, counterpartId: 6,
+  id: 0,
+  ts: 1,
+  kind: 2,
+  amount: 3,
+  fiatCents: 4,
+  transferId: 5,
+  counterpartId: 6,
   /** The row's income tag ids in link order (an array), or null. */
   incomeTagIds: 7,
   /** Whether the export's filter selects the row. */
@@ -64,7 +70,12 @@ export function ledgerFilter(filter: TxFilter): TxFilter {
 /** Whether the ledger filter of `read` holds at least `n` rows (counting no further). */
 export function ledgerHasRows(db: Db, read: LedgerRead, n: number): boolean {
   const w = whereOf(read.workspaceId, ledgerFilter(read.filter));
-  return (db.prepare(`SELECT count(*) FROM (SELECT 1 FROM transactions t WHERE ${w.sql} LIMIT ?)`).pluck().get(...w.params, n) as number) >= n;
+  return (
+    (db
+      .prepare(`SELECT count(*) FROM (SELECT 1 FROM transactions t WHERE ${w.sql} LIMIT ?)`)
+      .pluck()
+      .get(...w.params, n) as number) >= n
+  );
 }
 
 /** The records of `read`, in batches of BATCH_ROWS records (the last may hold fewer). */
@@ -160,7 +171,10 @@ function* markReported(db: Db, read: LedgerRead, records: Iterable<unknown[]>): 
     return;
   }
   const w = whereOf(read.workspaceId, filter);
-  const keys = db.prepare(`SELECT t.ts, t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`).raw(true).iterate(...w.params) as IterableIterator<[number, string]>;
+  const keys = db
+    .prepare(`SELECT t.ts, t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`)
+    .raw(true)
+    .iterate(...w.params) as IterableIterator<[number, string]>;
   let next = keys.next();
   try {
     for (const r of records) {

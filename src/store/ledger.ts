@@ -23,12 +23,23 @@ export function listWorkspaces(db: Db): Workspace[] {
 
 export function insertWorkspace(db: Db, ws: Workspace): void {
   prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    ws.id, ws.name, ws.tier, ws.base_currency, ws.rate_limit, ws.created_at,
+    ws.id,
+    ws.name,
+    ws.tier,
+    ws.base_currency,
+    ws.rate_limit,
+    ws.created_at,
   );
 }
 
 export function updateWorkspaceRow(db: Db, ws: Workspace): void {
-  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(ws.name, ws.tier, ws.base_currency, ws.rate_limit, ws.id);
+  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(
+    ws.name,
+    ws.tier,
+    ws.base_currency,
+    ws.rate_limit,
+    ws.id,
+  );
 }
 
 /** Whether any transaction or rate is stored in the workspace's base currency. */
@@ -42,12 +53,20 @@ export function getWallet(db: Db, workspaceId: string, id: string): WalletRow | 
 }
 
 export function findWalletByAddress(db: Db, workspaceId: string, chain: string, address: string): WalletRow | undefined {
-  return prepareCached(db, 'SELECT * FROM wallets WHERE workspace_id = ? AND chain = ? AND address = ?').get(workspaceId, chain, address) as WalletRow | undefined;
+  return prepareCached(db, 'SELECT * FROM wallets WHERE workspace_id = ? AND chain = ? AND address = ?').get(workspaceId, chain, address) as
+    | WalletRow
+    | undefined;
 }
 
 export function insertWallet(db: Db, w: WalletRow): void {
   prepareCached(db, 'INSERT INTO wallets (id, workspace_id, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    w.id, w.workspace_id, w.address, w.chain, w.label, w.created_at, w.last_synced,
+    w.id,
+    w.workspace_id,
+    w.address,
+    w.chain,
+    w.label,
+    w.created_at,
+    w.last_synced,
   );
 }
 

@@ -128,9 +128,11 @@ export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
   const by = tagRollupOf(f);
   if (by === undefined || f.spam === 'only') return totalsFromRows(db, workspaceId, f);
   const t =
-    by.kind === 'all' ? totalsFromRollups(db, workspaceId, f)
-    : by.kind === 'tag' ? totalsFromRollups(db, workspaceId, f, by.tag)
-    : plus(totalsFromRollups(db, workspaceId, f), totalsFromRollups(db, workspaceId, f, ''), -1);
+    by.kind === 'all'
+      ? totalsFromRollups(db, workspaceId, f)
+      : by.kind === 'tag'
+        ? totalsFromRollups(db, workspaceId, f, by.tag)
+        : plus(totalsFromRollups(db, workspaceId, f), totalsFromRollups(db, workspaceId, f, ''), -1);
   if (f.spam !== 'include') return t;
   return plus(t, totalsFromRows(db, workspaceId, { ...f, spam: 'only' }));
 }
@@ -138,8 +140,9 @@ export function totals(db: Db, workspaceId: string, f: TxFilter): Totals {
 /** The plain aggregate over the matching rows; a tag filter reaches them through its links (except the few spam rows). */
 export function totalsFromRows(db: Db, workspaceId: string, f: TxFilter): Totals {
   const w = whereOf(workspaceId, f, f.spam === 'only' ? 'walk' : 'drive');
-  const rows = prepareCached(db, `SELECT t.direction, count(*) AS n, sum(t.fiat_cents) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`)
-    .all(...w.params) as { direction: string; n: number; cents: number | null }[];
+  const rows = prepareCached(db, `SELECT t.direction, count(*) AS n, sum(t.fiat_cents) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`).all(
+    ...w.params,
+  ) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }
 
@@ -188,7 +191,8 @@ export function totalsFromRollups(db: Db, workspaceId: string, f: TxFilter, tag?
     parts.push(`SELECT direction, tx_count, fiat_cents FROM ${rollup.table} WHERE ${built.sql}`);
     params.push(...built.params);
   }
-  const rows = prepareCached(db, `SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM (${parts.join(' UNION ALL ')}) GROUP BY direction`)
-    .all(...params) as { direction: string; n: number; cents: number | null }[];
+  const rows = prepareCached(db, `SELECT direction, sum(tx_count) AS n, sum(fiat_cents) AS cents FROM (${parts.join(' UNION ALL ')}) GROUP BY direction`).all(
+    ...params,
+  ) as { direction: string; n: number; cents: number | null }[];
   return totalsOf(rows);
 }

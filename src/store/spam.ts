@@ -21,13 +21,19 @@ export function tokenMarks(db: Db, workspaceId: string): Map<string, boolean> {
 }
 
 export function listTokenMarks(db: Db, workspaceId: string): TokenMarkRow[] {
-  return prepareCached(db, 'SELECT chain, address, spam, marked_at FROM token_marks WHERE workspace_id = ? ORDER BY chain, address').all(workspaceId) as TokenMarkRow[];
+  return prepareCached(db, 'SELECT chain, address, spam, marked_at FROM token_marks WHERE workspace_id = ? ORDER BY chain, address').all(
+    workspaceId,
+  ) as TokenMarkRow[];
 }
 
 /** Records a verdict, replacing the token's earlier one. */
 export function setTokenMark(db: Db, workspaceId: string, mark: TokenMarkRow): void {
   prepareCached(db, 'INSERT OR REPLACE INTO token_marks (workspace_id, chain, address, spam, marked_at) VALUES (?, ?, ?, ?, ?)').run(
-    workspaceId, mark.chain, mark.address, mark.spam, mark.marked_at,
+    workspaceId,
+    mark.chain,
+    mark.address,
+    mark.spam,
+    mark.marked_at,
   );
 }
 
@@ -50,7 +56,9 @@ export function tokenRowIds(db: Db, workspaceId: string, chain: string, address:
     return prepareCached(db, `${sql} t.spam = 0 AND r.reason IS NULL ORDER BY +t.ts, t.id`).pluck().all(workspaceId, chain, address) as string[];
   }
   const marks = reasons.map(() => '?').join(', ');
-  return prepareCached(db, `${sql} t.spam = 1 AND r.reason IN (${marks}) ORDER BY +t.ts, t.id`).pluck().all(workspaceId, chain, address, ...reasons) as string[];
+  return prepareCached(db, `${sql} t.spam = 1 AND r.reason IN (${marks}) ORDER BY +t.ts, t.id`)
+    .pluck()
+    .all(workspaceId, chain, address, ...reasons) as string[];
 }
 
 /** The workspace's rows flagged as address poisoning: few, found through the reasons table. */

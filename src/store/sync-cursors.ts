@@ -7,7 +7,11 @@ export function getSyncCursor(db: Db, walletId: string, list: string): number {
 }
 
 export function setSyncCursor(db: Db, walletId: string, list: string, block: number): void {
-  db.prepare('INSERT INTO sync_cursors (wallet_id, list, block) VALUES (?, ?, ?) ON CONFLICT (wallet_id, list) DO UPDATE SET block = excluded.block').run(walletId, list, block);
+  db.prepare('INSERT INTO sync_cursors (wallet_id, list, block) VALUES (?, ?, ?) ON CONFLICT (wallet_id, list) DO UPDATE SET block = excluded.block').run(
+    walletId,
+    list,
+    block,
+  );
 }
 
 /**

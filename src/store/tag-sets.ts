@@ -36,7 +36,10 @@ const OF_WORKSPACE = 'x.tag_id IN (SELECT id FROM tags WHERE workspace_id = ?)';
  * the ledger's rowids or tag sets do not fit the tables.
  */
 export function readTagSets(db: Db, workspaceId: string, rows: number, text: (tags: TagRef[]) => string): TagSets | null {
-  const links = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM transaction_tags x WHERE ${OF_WORKSPACE} LIMIT ?)`).pluck().get(workspaceId, 2 * rows + 1) as number;
+  const links = db
+    .prepare(`SELECT count(*) FROM (SELECT 1 FROM transaction_tags x WHERE ${OF_WORKSPACE} LIMIT ?)`)
+    .pluck()
+    .get(workspaceId, 2 * rows + 1) as number;
   const maxRowid = (db.prepare('SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
   if (links > 2 * rows || maxRowid >= MAX_ROWID) return null;
   const tags = db.prepare('SELECT id, name, color FROM tags WHERE workspace_id = ?').all(workspaceId) as TagRef[];

@@ -170,12 +170,31 @@ export function* iterateRows(db: Db, workspaceId: string, f: TxFilter, sort: Sor
   const stmt = db.prepare(`${SELECT} WHERE ${w.sql} ORDER BY ${ORDER[sort]}`).raw(true);
   for (const r of stmt.iterate(...w.params) as IterableIterator<unknown[]>) {
     yield {
-      id: r[0] as string, workspace_id: r[1] as string, wallet_id: r[2] as string, wallet_label: r[3] as string, chain: r[4] as string,
-      tx_hash: r[5] as string, transfer_key: r[6] as string, from_address: r[7] as string, to_address: r[8] as string,
-      token_symbol: r[9] as string, token_address: r[10] as string | null, token_decimals: r[11] as number, amount: r[12] as string,
-      amount_key: r[13] as string, fiat_cents: r[14] as number | null, direction: r[15] as string, type: r[16] as string, ts: r[17] as number,
-      notes: r[18] as string | null, fiat_value_source: r[19] as FiatValueSource | null, spam: r[20] as number, transfer_id: r[21] as string | null,
-      transfer_kind: r[22] as TransferKind | null, transfer_matched_by: r[23] as TransferMatchedBy | null, transfer_counterpart: r[24] as string | null,
+      id: r[0] as string,
+      workspace_id: r[1] as string,
+      wallet_id: r[2] as string,
+      wallet_label: r[3] as string,
+      chain: r[4] as string,
+      tx_hash: r[5] as string,
+      transfer_key: r[6] as string,
+      from_address: r[7] as string,
+      to_address: r[8] as string,
+      token_symbol: r[9] as string,
+      token_address: r[10] as string | null,
+      token_decimals: r[11] as number,
+      amount: r[12] as string,
+      amount_key: r[13] as string,
+      fiat_cents: r[14] as number | null,
+      direction: r[15] as string,
+      type: r[16] as string,
+      ts: r[17] as number,
+      notes: r[18] as string | null,
+      fiat_value_source: r[19] as FiatValueSource | null,
+      spam: r[20] as number,
+      transfer_id: r[21] as string | null,
+      transfer_kind: r[22] as TransferKind | null,
+      transfer_matched_by: r[23] as TransferMatchedBy | null,
+      transfer_counterpart: r[24] as string | null,
     };
   }
 }
@@ -186,8 +205,11 @@ export function selectById(db: Db, workspaceId: string, id: string): Transaction
 
 /** The rows of `ids` that exist in the workspace, in the order of `ids`; a query per 500 (`+`: by the id key, never a workspace scan). */
 export function selectByIds(db: Db, workspaceId: string, ids: string[]): TransactionRow[] {
-  const found = inChunks(ids, 500, (chunk) =>
-    preparedIn(db, (marks) => `${SELECT} WHERE t.id IN (${marks}) AND +t.workspace_id = ?`, chunk.length).all(...chunk, workspaceId) as TransactionRow[],
+  const found = inChunks(
+    ids,
+    500,
+    (chunk) =>
+      preparedIn(db, (marks) => `${SELECT} WHERE t.id IN (${marks}) AND +t.workspace_id = ?`, chunk.length).all(...chunk, workspaceId) as TransactionRow[],
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -223,16 +245,21 @@ export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: str
   const attachments = new Map<string, Attachment[]>();
   if (ids.length === 0) return { tags, attachments };
   // The links through the primary key alone, the few tags they name in one more query, the order in JS.
-  const links = inChunks(ids, 500, (chunk) =>
-    preparedIn(db, (marks) => `SELECT transaction_id AS tx, tag_id AS tag FROM transaction_tags WHERE transaction_id IN (${marks})`, chunk.length).all(
-      ...chunk,
-    ) as { tx: string; tag: string }[],
+  const links = inChunks(
+    ids,
+    500,
+    (chunk) =>
+      preparedIn(db, (marks) => `SELECT transaction_id AS tx, tag_id AS tag FROM transaction_tags WHERE transaction_id IN (${marks})`, chunk.length).all(
+        ...chunk,
+      ) as { tx: string; tag: string }[],
   );
   const tagIds = [...new Set(links.map((l) => l.tag))];
   const refs = new Map(
-    inChunks(tagIds, 500, (chunk) => preparedIn(db, (marks) => `SELECT id, name, color FROM tags WHERE id IN (${marks})`, chunk.length).all(...chunk) as TagRef[]).map(
-      (t) => [t.id, t],
-    ),
+    inChunks(
+      tagIds,
+      500,
+      (chunk) => preparedIn(db, (marks) => `SELECT id, name, color FROM tags WHERE id IN (${marks})`, chunk.length).all(...chunk) as TagRef[],
+    ).map((t) => [t.id, t]),
   );
   for (const l of links) {
     const list = tags.get(l.tx) ?? [];
@@ -240,13 +267,16 @@ export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: str
     tags.set(l.tx, list);
   }
   for (const list of tags.values()) list.sort(compareTagRefs);
-  const attRows = inChunks(ids, 500, (chunk) =>
-    preparedIn(
-      db,
-      (marks) => `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
+  const attRows = inChunks(
+    ids,
+    500,
+    (chunk) =>
+      preparedIn(
+        db,
+        (marks) => `SELECT transaction_id AS tx, id, file_name, file_size, uploaded_at FROM attachments
          WHERE transaction_id IN (${marks}) ORDER BY uploaded_at, rowid`,
-      chunk.length,
-    ).all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
+        chunk.length,
+      ).all(...chunk) as { tx: string; id: string; file_name: string; file_size: number; uploaded_at: string }[],
   );
   for (const r of attRows) {
     const list = attachments.get(r.tx) ?? [];

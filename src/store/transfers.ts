@@ -37,7 +37,13 @@ export function legIds(db: Db, transferId: string): string[] {
 }
 
 export function insertTransfer(db: Db, t: TransferRow, legs: string[]): void {
-  prepareCached(db, 'INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, ?)').run(t.id, t.workspace_id, t.kind, t.matched_by, t.created_at);
+  prepareCached(db, 'INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    t.id,
+    t.workspace_id,
+    t.kind,
+    t.matched_by,
+    t.created_at,
+  );
   for (const id of legs) setLeg(db, id, t.id);
 }
 
@@ -58,7 +64,11 @@ export function deleteTransfer(db: Db, id: string): void {
 
 /** Matched transfers of a workspace, oldest first, one page. */
 export function listTransferRows(db: Db, workspaceId: string, limit: number, offset: number): TransferRow[] {
-  return prepareCached(db, 'SELECT * FROM transfers WHERE workspace_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?').all(workspaceId, limit, offset) as TransferRow[];
+  return prepareCached(db, 'SELECT * FROM transfers WHERE workspace_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?').all(
+    workspaceId,
+    limit,
+    offset,
+  ) as TransferRow[];
 }
 
 export function countTransfers(db: Db, workspaceId: string): number {
@@ -85,9 +95,19 @@ export function canBeLeg(db: Db, workspaceId: string, id: string): boolean {
 function* legsOf(stmt: Statement, params: unknown[]): Generator<Leg> {
   for (const r of stmt.raw(true).iterate(...params) as IterableIterator<unknown[]>) {
     yield {
-      id: r[0] as string, wallet_id: r[1] as string, chain: r[2] as string, tx_hash: r[3] as string, token_symbol: r[4] as string,
-      token_address: r[5] as string | null, amount: r[6] as string, direction: r[7] as Leg['direction'], type: r[8] as string, ts: r[9] as number,
-      from_address: r[10] as string, to_address: r[11] as string, transfer: r[12] === null ? null : { id: r[12] as string, legs: r[13] as number },
+      id: r[0] as string,
+      wallet_id: r[1] as string,
+      chain: r[2] as string,
+      tx_hash: r[3] as string,
+      token_symbol: r[4] as string,
+      token_address: r[5] as string | null,
+      amount: r[6] as string,
+      direction: r[7] as Leg['direction'],
+      type: r[8] as string,
+      ts: r[9] as number,
+      from_address: r[10] as string,
+      to_address: r[11] as string,
+      transfer: r[12] === null ? null : { id: r[12] as string, legs: r[13] as number },
     };
   }
 }
@@ -159,6 +179,9 @@ export function removeRejection(db: Db, outId: string, inId: string): void {
 
 /** The rejected pairs of a workspace as a lookup of `out\0in` keys (core/transfer-legs.ts rejectionKey). */
 export function rejections(db: Db, workspaceId: string): Set<string> {
-  const rows = prepareCached(db, 'SELECT out_id, in_id FROM transfer_rejections WHERE workspace_id = ?').all(workspaceId) as { out_id: string; in_id: string }[];
+  const rows = prepareCached(db, 'SELECT out_id, in_id FROM transfer_rejections WHERE workspace_id = ?').all(workspaceId) as {
+    out_id: string;
+    in_id: string;
+  }[];
   return new Set(rows.map((r) => rejectionKey(r.out_id, r.in_id)));
 }

@@ -66,7 +66,12 @@ export function activeSyncRow(db: Db, walletId: string): WalletSyncRow | undefin
 /** Adds a queued record and drops the wallet's finished ones beyond the newest KEEP_FINISHED. */
 export function insertQueuedSync(db: Db, row: Pick<WalletSyncRow, 'id' | 'workspace_id' | 'wallet_id' | 'chain' | 'created_at' | 'requested_by'>): void {
   db.prepare("INSERT INTO wallet_syncs (id, workspace_id, wallet_id, status, chain, created_at, requested_by) VALUES (?, ?, ?, 'queued', ?, ?, ?)").run(
-    row.id, row.workspace_id, row.wallet_id, row.chain, row.created_at, row.requested_by,
+    row.id,
+    row.workspace_id,
+    row.wallet_id,
+    row.chain,
+    row.created_at,
+    row.requested_by,
   );
   db.prepare(
     `DELETE FROM wallet_syncs WHERE wallet_id = ? AND status IN ('completed', 'failed') AND rowid NOT IN
@@ -79,7 +84,9 @@ export function claimQueuedSync(db: Db, worker: string, heartbeatTs: number, sta
   const id = db.prepare("SELECT id FROM wallet_syncs WHERE status = 'queued' ORDER BY rowid LIMIT 1").pluck().get() as string | undefined;
   if (id === undefined) return null;
   const taken = db
-    .prepare("UPDATE wallet_syncs SET status = 'running', worker = ?, heartbeat_ts = ?, started_at = coalesce(started_at, ?), attempts = attempts + 1 WHERE id = ? AND status = 'queued'")
+    .prepare(
+      "UPDATE wallet_syncs SET status = 'running', worker = ?, heartbeat_ts = ?, started_at = coalesce(started_at, ?), attempts = attempts + 1 WHERE id = ? AND status = 'queued'",
+    )
     .run(worker, heartbeatTs, startedAt, id);
   return taken.changes === 1 ? id : null;
 }
@@ -90,7 +97,11 @@ export function runningSyncRows(db: Db): WalletSyncRow[] {
 
 /** Back in the queue, when its process is gone (only if still held by that owner). */
 export function requeueSync(db: Db, id: string, worker: string | null): boolean {
-  return db.prepare("UPDATE wallet_syncs SET status = 'queued', worker = NULL, heartbeat_ts = NULL WHERE id = ? AND status = 'running' AND worker IS ?").run(id, worker).changes === 1;
+  return (
+    db
+      .prepare("UPDATE wallet_syncs SET status = 'queued', worker = NULL, heartbeat_ts = NULL WHERE id = ? AND status = 'running' AND worker IS ?")
+      .run(id, worker).changes === 1
+  );
 }
 
 export interface SyncProgressFields {
@@ -103,7 +114,12 @@ export interface SyncProgressFields {
 
 export function updateSyncProgress(db: Db, id: string, p: SyncProgressFields): void {
   db.prepare('UPDATE wallet_syncs SET source = ?, new_transactions = ?, duplicates = ?, requests = ?, heartbeat_ts = ? WHERE id = ?').run(
-    p.source, p.new_transactions, p.duplicates, p.requests, p.heartbeat_ts, id,
+    p.source,
+    p.new_transactions,
+    p.duplicates,
+    p.requests,
+    p.heartbeat_ts,
+    id,
   );
 }
 
@@ -118,5 +134,17 @@ export function finishSync(db: Db, id: string, end: SyncEnd): void {
   db.prepare(
     `UPDATE wallet_syncs SET status = ?, source = ?, new_transactions = ?, duplicates = ?, requests = ?, last_block = ?, last_synced = ?,
      error_code = ?, error_message = ?, completed_at = ?, worker = NULL WHERE id = ?`,
-  ).run(end.status, end.source, end.new_transactions, end.duplicates, end.requests, end.last_block, end.last_synced, end.error_code, end.error_message, end.completed_at, id);
+  ).run(
+    end.status,
+    end.source,
+    end.new_transactions,
+    end.duplicates,
+    end.requests,
+    end.last_block,
+    end.last_synced,
+    end.error_code,
+    end.error_message,
+    end.completed_at,
+    id,
+  );
 }

@@ -121,7 +121,9 @@ export class ExplorerApi {
     const text = typeof result === 'string' && result !== '' ? result : message || 'an answer without rows';
     if (/invalid api key|missing.*api ?key|api ?key.*(missing|invalid)|too many invalid api key/i.test(text)) throw this.unauthorized(text);
     if (/max daily|daily (limit|quota)/i.test(text)) {
-      throw new TxaError('RATE_LIMIT_EXCEEDED', `${this.name} refused: ${text}`, { hint: "The plan's daily calls are used up; the count resets at 00:00 UTC." });
+      throw new TxaError('RATE_LIMIT_EXCEEDED', `${this.name} refused: ${text}`, {
+        hint: "The plan's daily calls are used up; the count resets at 00:00 UTC.",
+      });
     }
     if (/rate limit|calls per sec|temporarily unavailable/i.test(text)) throw new Retryable(text, true);
     if (/not supported for this chain|unsupported chain/i.test(text)) {

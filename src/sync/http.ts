@@ -45,7 +45,11 @@ export class Unusable extends Error {}
  * One GET: its status and body text. A connection failure, a 429, a 5xx or a call past the
  * deadline is Retryable; a body past the size cap is Unusable (read no further).
  */
-export async function getAnswer(url: URL, headers: Record<string, string> = {}, limits: AnswerLimits = DEFAULT_LIMITS): Promise<{ status: number; text: string }> {
+export async function getAnswer(
+  url: URL,
+  headers: Record<string, string> = {},
+  limits: AnswerLimits = DEFAULT_LIMITS,
+): Promise<{ status: number; text: string }> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), limits.deadlineMs);
   let status: number;

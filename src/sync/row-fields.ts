@@ -128,11 +128,17 @@ export function checkRows(list: ListName, rows: ApiRow[]): void {
       checkFields(list, row);
     } catch (err) {
       if (!(err instanceof TxaError)) throw err;
-      const where = [text(row, 'hash') || text(row, 'transactionHash'), text(row, 'blockNumber') && `block ${text(row, 'blockNumber').slice(0, 40)}`].filter(Boolean).join(', ');
-      throw new TxaError('SYNC_FAILED', `the explorer sent a ${list} row txa cannot take (row ${i + 1} of the answer${where ? `, ${where}` : ''}): ${err.message}`, {
-        extra: { list },
-        hint: 'Nothing of that answer was stored and the cursor did not move. Check the explorer URL (TXA_ETHERSCAN_URL, TXA_BLOCKSCOUT_URL_<CHAIN>); run txa wallet sync again when it answers properly.',
-      });
+      const where = [text(row, 'hash') || text(row, 'transactionHash'), text(row, 'blockNumber') && `block ${text(row, 'blockNumber').slice(0, 40)}`]
+        .filter(Boolean)
+        .join(', ');
+      throw new TxaError(
+        'SYNC_FAILED',
+        `the explorer sent a ${list} row txa cannot take (row ${i + 1} of the answer${where ? `, ${where}` : ''}): ${err.message}`,
+        {
+          extra: { list },
+          hint: 'Nothing of that answer was stored and the cursor did not move. Check the explorer URL (TXA_ETHERSCAN_URL, TXA_BLOCKSCOUT_URL_<CHAIN>); run txa wallet sync again when it answers properly.',
+        },
+      );
     }
   });
 }

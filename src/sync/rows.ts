@@ -165,10 +165,13 @@ export function recordsOf(list: ListName, w: ExplorerWallet, rows: ApiRow[], fai
       out.failed.push(hashOf(row));
     }
     const got =
-      list === 'txlist' ? normal(w, row, line, failed)
-      : list === 'txlistinternal' ? internal(w, row, line, failed)
-      : list === 'tokentx' ? token(w, row, line, failed)
-      : withdrawal(w, row, line);
+      list === 'txlist'
+        ? normal(w, row, line, failed)
+        : list === 'txlistinternal'
+          ? internal(w, row, line, failed)
+          : list === 'tokentx'
+            ? token(w, row, line, failed)
+            : withdrawal(w, row, line);
     if (typeof got === 'string') out.skipped.push({ row, why: got });
     else out.records.push(...got);
   });

@@ -65,7 +65,9 @@ export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncS
   const byName = new Map(chains.map((chain) => [`${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`, chain]));
   for (const name of Object.keys(env)) {
     if (name.startsWith(BLOCKSCOUT_PREFIX) && env[name] && !byName.has(name)) {
-      throw new TxaError('USAGE_ERROR', `${name} names no chain txa knows: use ${BLOCKSCOUT_PREFIX}<CHAIN> with a chain of ${chains.join(', ')}`, { field: name });
+      throw new TxaError('USAGE_ERROR', `${name} names no chain txa knows: use ${BLOCKSCOUT_PREFIX}<CHAIN> with a chain of ${chains.join(', ')}`, {
+        field: name,
+      });
     }
   }
   const blockscoutUrls: SyncSettings['blockscoutUrls'] = {};

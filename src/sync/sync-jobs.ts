@@ -11,7 +11,17 @@ import { requestWalletSync } from '../engine/wallet-syncs.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
-import { activeSyncRow, claimQueuedSync, finishSync, getSyncRow, requeueSync, runningSyncRows, updateSyncProgress, type SyncEnd, type WalletSyncRow } from '../store/wallet-syncs.js';
+import {
+  activeSyncRow,
+  claimQueuedSync,
+  finishSync,
+  getSyncRow,
+  requeueSync,
+  runningSyncRows,
+  updateSyncProgress,
+  type SyncEnd,
+  type WalletSyncRow,
+} from '../store/wallet-syncs.js';
 import { WalletSync } from './wallet-sync.js';
 import { sourceFor, type SyncSettings } from './settings.js';
 
@@ -44,7 +54,15 @@ export function recoverInterruptedSyncs(engine: Engine): string[] {
 
 /** A record's counts as a finished sync keeps them, ending now. */
 function endOf(r: WalletSyncRow): Omit<SyncEnd, 'status' | 'error_code' | 'error_message'> {
-  return { source: r.source, new_transactions: r.new_transactions, duplicates: r.duplicates, requests: r.requests, last_block: null, last_synced: null, completed_at: nowIso() };
+  return {
+    source: r.source,
+    new_transactions: r.new_transactions,
+    duplicates: r.duplicates,
+    requests: r.requests,
+    last_block: null,
+    last_synced: null,
+    completed_at: nowIso(),
+  };
 }
 
 /** Takes the oldest queued sync for this process; its id, or null. */
@@ -118,7 +136,11 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
  * whose sync is still queued or running. Returns how many were queued.
  */
 export function queueDueSyncs(engine: Engine, settings: SyncSettings): number {
-  const wallets = engine.db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as { id: string; workspace_id: string; chain: Chain }[];
+  const wallets = engine.db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as {
+    id: string;
+    workspace_id: string;
+    chain: Chain;
+  }[];
   let queued = 0;
   for (const w of wallets) {
     if (!sourceAvailable(w.chain, settings) || activeSyncRow(engine.db, w.id)) continue;

@@ -95,7 +95,14 @@ export class WalletSync {
           const write = () => {
             const summary =
               records.length > 0
-                ? importRecords(engine, this.workspaceId, records, { walletId: wallet.id, dryRun: opts.dryRun, format: 'sync', source: { sync: source.kind, chain, list }, walletSynced: false, onInserted: opts.onInserted })
+                ? importRecords(engine, this.workspaceId, records, {
+                    walletId: wallet.id,
+                    dryRun: opts.dryRun,
+                    format: 'sync',
+                    source: { sync: source.kind, chain, list },
+                    walletSynced: false,
+                    onInserted: opts.onInserted,
+                  })
                 : undefined;
             if (!opts.dryRun) {
               addFailedTxHashes(engine.db, wallet.id, reverted);

@@ -39,18 +39,35 @@ export interface RowInput {
 /** A Transaction that is also the ledger's row for it. */
 export type Row = Transaction & LedgerRow;
 
-const row = (direction: 'inflow' | 'outflow') => (r: RowInput): Row => {
-  const id = `tx_${++n}`;
-  const tx: Transaction = {
-    id, tx_hash: `0x${n.toString(16).padStart(64, '0')}`, wallet_id: r.wallet ?? 'wal_a', wallet_label: (r.wallet ?? 'wal_a').replace('wal_', 'Wallet '),
-    chain: r.chain ?? 'ethereum', from_address: '0x1', to_address: '0x2', token: r.token ?? ETH, amount: r.amount, fiat_value: r.value,
-    direction, type: r.type ?? 'transfer', timestamp: r.at.length === 10 ? `${r.at}T12:00:00Z` : r.at, tags: r.tags ?? [], notes: null, attachments: [],
-    explorer_url: '', fiat_value_source: r.value === null ? null : 'import', spam: false,
-    transfer: r.transfer ? { id: r.transfer, counterpart_id: 'tx_other', kind: r.kind ?? 'internal', matched_by: 'user' } : null,
+const row =
+  (direction: 'inflow' | 'outflow') =>
+  (r: RowInput): Row => {
+    const id = `tx_${++n}`;
+    const tx: Transaction = {
+      id,
+      tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
+      wallet_id: r.wallet ?? 'wal_a',
+      wallet_label: (r.wallet ?? 'wal_a').replace('wal_', 'Wallet '),
+      chain: r.chain ?? 'ethereum',
+      from_address: '0x1',
+      to_address: '0x2',
+      token: r.token ?? ETH,
+      amount: r.amount,
+      fiat_value: r.value,
+      direction,
+      type: r.type ?? 'transfer',
+      timestamp: r.at.length === 10 ? `${r.at}T12:00:00Z` : r.at,
+      tags: r.tags ?? [],
+      notes: null,
+      attachments: [],
+      explorer_url: '',
+      fiat_value_source: r.value === null ? null : 'import',
+      spam: false,
+      transfer: r.transfer ? { id: r.transfer, counterpart_id: 'tx_other', kind: r.kind ?? 'internal', matched_by: 'user' } : null,
+    };
+    const { fiat_cents, income_tags } = ledgerRowOf(tx, (id) => TYPES[id] ?? null);
+    return { ...tx, fiat_cents, income_tags };
   };
-  const { fiat_cents, income_tags } = ledgerRowOf(tx, (id) => TYPES[id] ?? null);
-  return { ...tx, fiat_cents, income_tags };
-};
 export const buy = row('inflow');
 export const sell = row('outflow');
 
@@ -64,7 +81,9 @@ export interface RunOptions {
 
 export function ledger(opts: RunOptions = {}): TaxLedger {
   return new TaxLedger({
-    method: opts.method ?? 'fifo', scope: opts.scope ?? 'wallet', assets: opts.assets ?? new AssetTable(),
+    method: opts.method ?? 'fifo',
+    scope: opts.scope ?? 'wallet',
+    assets: opts.assets ?? new AssetTable(),
   });
 }
 
@@ -80,6 +99,16 @@ export function lines(rows: Row[], opts: RunOptions = {}): string[][] {
   return run(rows, opts).map((l) =>
     l.kind === 'income'
       ? ['income', l.tx.timestamp.slice(0, 10), quantityText(l.quantity), l.asset.symbol, money(l.valueCents), l.tags.join('; ')]
-      : [l.tx.timestamp.slice(0, 10), l.acquired?.at.slice(0, 10) ?? '', quantityText(l.quantity), l.asset.symbol, money(l.proceedsCents), money(l.costCents), money(l.gainCents), l.term ?? '', l.tx.wallet_label],
+      : [
+          l.tx.timestamp.slice(0, 10),
+          l.acquired?.at.slice(0, 10) ?? '',
+          quantityText(l.quantity),
+          l.asset.symbol,
+          money(l.proceedsCents),
+          money(l.costCents),
+          money(l.gainCents),
+          l.term ?? '',
+          l.tx.wallet_label,
+        ],
   );
 }

@@ -12,16 +12,41 @@ import { TaxLedger, type DisposalLine } from '../../src/accounting/tax-ledger.js
 import { quantityOf, upscale } from '../../src/accounting/quantity.js';
 import { ETH, SALARY, USDC, USDC_ARB, buy, sell, type Row } from './helpers.js';
 
-const WALLETS: { id: string; chain: Chain }[] = [{ id: 'wal_a', chain: 'ethereum' }, { id: 'wal_b', chain: 'ethereum' }, { id: 'wal_c', chain: 'arbitrum' }];
+const WALLETS: { id: string; chain: Chain }[] = [
+  { id: 'wal_a', chain: 'ethereum' },
+  { id: 'wal_b', chain: 'ethereum' },
+  { id: 'wal_c', chain: 'arbitrum' },
+];
 const tokenOf = (asset: number, chain: Chain): Token => (asset === 0 ? ETH : chain === 'arbitrum' ? USDC_ARB : USDC);
 /** Every amount has 2 decimals: units are hundredths. */
 const amount = (units: bigint) => fromBaseUnits(units, 2);
 const value = (cents: bigint | null) => (cents === null ? null : Number(fromBaseUnits(cents, 2)));
 
 const event = fc.oneof(
-  fc.record({ kind: fc.constant('buy' as const), wallet: fc.nat(2), asset: fc.nat(1), units: fc.bigInt({ min: 1n, max: 10_000n }), cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }), income: fc.boolean() }),
-  fc.record({ kind: fc.constant('sell' as const), wallet: fc.nat(2), asset: fc.nat(1), units: fc.bigInt({ min: 1n, max: 10_000n }), cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }) }),
-  fc.record({ kind: fc.constant('move' as const), from: fc.nat(2), to: fc.nat(2), asset: fc.nat(1), units: fc.bigInt({ min: 1n, max: 10_000n }), short: fc.bigInt({ min: 0n, max: 100n }), cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant('buy' as const),
+    wallet: fc.nat(2),
+    asset: fc.nat(1),
+    units: fc.bigInt({ min: 1n, max: 10_000n }),
+    cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }),
+    income: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('sell' as const),
+    wallet: fc.nat(2),
+    asset: fc.nat(1),
+    units: fc.bigInt({ min: 1n, max: 10_000n }),
+    cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }),
+  }),
+  fc.record({
+    kind: fc.constant('move' as const),
+    from: fc.nat(2),
+    to: fc.nat(2),
+    asset: fc.nat(1),
+    units: fc.bigInt({ min: 1n, max: 10_000n }),
+    short: fc.bigInt({ min: 0n, max: 100n }),
+    cents: fc.option(fc.bigInt({ min: 0n, max: 1_000_000n }), { nil: null }),
+  }),
 );
 type Event = typeof event extends fc.Arbitrary<infer T> ? T : never;
 
@@ -39,7 +64,15 @@ function rowsOf(events: Event[], moves: 'as-given' | 'feeless' | 'none' = 'as-gi
       const to = WALLETS[e.to === e.from ? (e.to + 1) % 3 : e.to]!;
       const received = feeless ? e.units : e.units - (e.short < e.units ? e.short : 0n);
       return [
-        sell({ at, wallet: from.id, chain: from.chain, token: tokenOf(e.asset, from.chain), amount: amount(e.units), value: value(e.cents), transfer: `trf_${i}` }),
+        sell({
+          at,
+          wallet: from.id,
+          chain: from.chain,
+          token: tokenOf(e.asset, from.chain),
+          amount: amount(e.units),
+          value: value(e.cents),
+          transfer: `trf_${i}`,
+        }),
         buy({ at, wallet: to.id, chain: to.chain, token: tokenOf(e.asset, to.chain), amount: amount(received), value: value(e.cents), transfer: `trf_${i}` }),
       ];
     }
@@ -109,7 +142,8 @@ describe('tax ledger properties', () => {
           return met;
         };
         expect(shape(withTransfers.lines)).toEqual(shape(without.lines));
-        const basis = (r: ReturnType<typeof runLedger>) => r.lines.reduce((sum, l) => sum + (l.costCents ?? 0n), 0n) + r.open.reduce((sum, p) => sum + p.costCents, 0n);
+        const basis = (r: ReturnType<typeof runLedger>) =>
+          r.lines.reduce((sum, l) => sum + (l.costCents ?? 0n), 0n) + r.open.reduce((sum, p) => sum + p.costCents, 0n);
         expect(basis(withTransfers)).toBe(basis(without));
       }),
       { numRuns: 200 },

@@ -16,7 +16,9 @@ function reference(amount: string, decimals: number): { units: bigint; scale: nu
 
 const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: max });
 const amountArb = fc.oneof(
-  fc.tuple(fc.constantFrom('', '-', '+', ' '), digits(30), fc.option(digits(24)), fc.constantFrom('', 'e-3', 'E2', ' ')).map(([sign, int, frac, tail]) => `${sign}${int}${frac === null ? '' : `.${frac}`}${tail}`),
+  fc
+    .tuple(fc.constantFrom('', '-', '+', ' '), digits(30), fc.option(digits(24)), fc.constantFrom('', 'e-3', 'E2', ' '))
+    .map(([sign, int, frac, tail]) => `${sign}${int}${frac === null ? '' : `.${frac}`}${tail}`),
   fc.string({ maxLength: 12 }),
 );
 
@@ -41,7 +43,10 @@ describe('quantityOf', () => {
     expect(quantityOf('007.50', 2)).toEqual({ units: 750n, scale: 2 });
     expect(quantityOf('-0', 18)).toEqual({ units: 0n, scale: 18 });
     expect(quantityOf('1.000000', 2)).toEqual({ units: 100n, scale: 2 });
-    expect(quantityOf('123456789012345678901234567890.123456789012345678', 18)).toEqual({ units: 123456789012345678901234567890123456789012345678n, scale: 18 });
+    expect(quantityOf('123456789012345678901234567890.123456789012345678', 18)).toEqual({
+      units: 123456789012345678901234567890123456789012345678n,
+      scale: 18,
+    });
     expect(() => quantityOf('0.001', 2)).toThrow(RangeError);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import { bridgeCandidates, kindOf, sameTimePairs, type Leg } from '../../src/accounting/transfers.js';
-import { ETH, OFFICE, STAKING, USDC, USDC_ARB, USDC_BSC, buy, ledger, lines, sell } from './helpers.js';
+import { OFFICE, STAKING, USDC, USDC_ARB, USDC_BSC, buy, ledger, lines, sell } from './helpers.js';
 
 describe('docs/accounting.md worked examples', () => {
   it('1. A purchase and a sale', () => {
@@ -22,10 +22,28 @@ describe('docs/accounting.md worked examples', () => {
     // proposal. The 13:30 inflow is 80 minutes after the 12:10 outflow: none.
     const at = (hhmm: string) => Date.parse(`2024-05-01T${hhmm}:00Z`) / 1000;
     const leg = (id: string, over: Partial<Leg>): Leg => ({
-      id, wallet_id: 'wal_a', chain: 'ethereum', tx_hash: '0xaa', token_symbol: 'ETH', token_address: null, amount: '1', direction: 'outflow',
-      type: 'transfer', ts: at('10:00'), from_address: '0xa', to_address: '0xb', transfer: null, ...over,
+      id,
+      wallet_id: 'wal_a',
+      chain: 'ethereum',
+      tx_hash: '0xaa',
+      token_symbol: 'ETH',
+      token_address: null,
+      amount: '1',
+      direction: 'outflow',
+      type: 'transfer',
+      ts: at('10:00'),
+      from_address: '0xa',
+      to_address: '0xb',
+      transfer: null,
+      ...over,
     });
-    const wallets = new Map([['wal_a', '0xa'], ['wal_b', '0xb'], ['wal_c', '0xa']].map(([id, address]) => [id!, { id: id!, chain: id === 'wal_c' ? 'arbitrum' : 'ethereum', address: address! }]));
+    const wallets = new Map(
+      [
+        ['wal_a', '0xa'],
+        ['wal_b', '0xb'],
+        ['wal_c', '0xa'],
+      ].map(([id, address]) => [id!, { id: id!, chain: id === 'wal_c' ? 'arbitrum' : 'ethereum', address: address! }]),
+    );
     const tenOClock = [
       leg('tx_1', {}),
       leg('tx_2', { wallet_id: 'wal_b', direction: 'inflow' }),
@@ -122,7 +140,10 @@ describe('docs/accounting.md worked examples', () => {
       sell({ at: '2025-02-28', amount: '1', value: 2500 }),
       sell({ at: '2025-03-01', amount: '1', value: 2600 }),
     ];
-    expect(lines(rows).map((l) => [l[0], l[6], l[7]])).toEqual([['2025-02-28', '-500.00', 'short'], ['2025-03-01', '-400.00', 'long']]);
+    expect(lines(rows).map((l) => [l[0], l[6], l[7]])).toEqual([
+      ['2025-02-28', '-500.00', 'short'],
+      ['2025-03-01', '-400.00', 'long'],
+    ]);
   });
 
   it('2. FIFO, LIFO and HIFO on the same sale', () => {
@@ -180,16 +201,29 @@ describe('docs/accounting.md worked examples', () => {
       sell({ at: '2024-02-01', amount: '100', value: 100.1, token: USDC_ARB, chain: 'arbitrum', wallet: 'wal_c' }),
       sell({ at: '2024-02-02', amount: '100', value: 99.9, token: USDC_BSC, chain: 'bsc', wallet: 'wal_d' }),
     ];
-    expect(lines(rows, { scope: 'universal' }).map((l) => [l[3], l[1], l[6]])).toEqual([['USDC', '2024-01-01', '0.10'], ['USDC', '', '']]);
+    expect(lines(rows, { scope: 'universal' }).map((l) => [l[3], l[1], l[6]])).toEqual([
+      ['USDC', '2024-01-01', '0.10'],
+      ['USDC', '', ''],
+    ]);
     const joined = new AssetTable([{ asset: 'USDC', members: [`bsc:${USDC_BSC.address}`] }]);
-    expect(lines(rows, { scope: 'universal', assets: joined }).map((l) => [l[3], l[1], l[6]])).toEqual([['USDC', '2024-01-01', '0.10'], ['USDC', '2024-01-01', '-0.10']]);
+    expect(lines(rows, { scope: 'universal', assets: joined }).map((l) => [l[3], l[1], l[6]])).toEqual([
+      ['USDC', '2024-01-01', '0.10'],
+      ['USDC', '2024-01-01', '-0.10'],
+    ]);
   });
 });
 
 describe('more rules', () => {
   it('a sale without a fiat value uses up its lot but has no proceeds or gain', () => {
-    const rows = [buy({ at: '2024-01-01', amount: '2', value: 2000 }), sell({ at: '2024-02-01', amount: '1', value: null }), sell({ at: '2024-03-01', amount: '1', value: 1500 })];
-    expect(lines(rows).map((l) => [l[4], l[5], l[6]])).toEqual([['', '1000.00', ''], ['1500.00', '1000.00', '500.00']]);
+    const rows = [
+      buy({ at: '2024-01-01', amount: '2', value: 2000 }),
+      sell({ at: '2024-02-01', amount: '1', value: null }),
+      sell({ at: '2024-03-01', amount: '1', value: 1500 }),
+    ];
+    expect(lines(rows).map((l) => [l[4], l[5], l[6]])).toEqual([
+      ['', '1000.00', ''],
+      ['1500.00', '1000.00', '500.00'],
+    ]);
   });
 
   it('an inflow without a fiat value opens no lot', () => {
@@ -211,7 +245,7 @@ describe('more rules', () => {
     ]);
   });
 
-  it('a receiving leg seen before its sending leg (two chains\' clocks) waits for its lots', () => {
+  it("a receiving leg seen before its sending leg (two chains' clocks) waits for its lots", () => {
     const rows = [
       buy({ at: '2024-01-10', amount: '1', value: 2000 }),
       buy({ at: '2024-03-01T09:59:00Z', amount: '1', value: 3000, transfer: 'trf_9', wallet: 'wal_b', chain: 'arbitrum' }),
@@ -248,37 +282,67 @@ describe('more rules', () => {
     const l = ledger();
     const rows = [buy({ at: '2024-01-10', amount: '1', value: 2000 }), sell({ at: '2024-03-01', amount: '0.4', value: 1000, transfer: 'trf_5' })];
     expect(rows.flatMap((r) => l.add(r, true))).toEqual([]);
-    expect(l.open().map((p) => [p.scope, quantityText(p.quantity), p.costCents])).toEqual([['wal_a', '0.6', 120000n], ['transit', '0.4', 80000n]]);
+    expect(l.open().map((p) => [p.scope, quantityText(p.quantity), p.costCents])).toEqual([
+      ['wal_a', '0.6', 120000n],
+      ['transit', '0.4', 80000n],
+    ]);
   });
 });
 
 describe('pro-rating and rounding (the rule of docs/accounting.md)', () => {
   const X = { symbol: 'X', address: '0x00000000000000000000000000000000000000aa', decimals: 0 };
-  const cells = (rows: ReturnType<typeof buy>[], method: 'fifo' | 'lifo' | 'hifo' = 'fifo') => lines(rows, { method }).map((l) => [l[1], l[2], l[4], l[5], l[6]]);
+  const cells = (rows: ReturnType<typeof buy>[], method: 'fifo' | 'lifo' | 'hifo' = 'fifo') =>
+    lines(rows, { method }).map((l) => [l[1], l[2], l[4], l[5], l[6]]);
 
   it('splits one lot into thirds whose costs add up to the lot exactly', () => {
     // Lot 3 @ 1.00. Pieces: round(100×1/3)=33; round(100×2/3)=67 − 33 = 34; 100 − 67 = 33. Each sale 0.50: gains 17, 16, 17.
-    const rows = [buy({ at: '2024-01-01', amount: '3', value: 1, token: X }), ...[2, 3, 4].map((d) => sell({ at: `2024-01-0${d}`, amount: '1', value: 0.5, token: X }))];
-    expect(cells(rows).map((c) => [c[3], c[4]])).toEqual([['0.33', '0.17'], ['0.34', '0.16'], ['0.33', '0.17']]);
+    const rows = [
+      buy({ at: '2024-01-01', amount: '3', value: 1, token: X }),
+      ...[2, 3, 4].map((d) => sell({ at: `2024-01-0${d}`, amount: '1', value: 0.5, token: X })),
+    ];
+    expect(cells(rows).map((c) => [c[3], c[4]])).toEqual([
+      ['0.33', '0.17'],
+      ['0.34', '0.16'],
+      ['0.33', '0.17'],
+    ]);
   });
 
   it('rounds each piece half to even', () => {
     // Lot 4 @ 0.02. Cumulative 2×1/4 = 0.5 → 0; 2×2/4 = 1; 2×3/4 = 1.5 → 2; 2: pieces 0, 1, 1, 0 cents.
-    const rows = [buy({ at: '2024-01-01', amount: '4', value: 0.02, token: X }), ...[2, 3, 4, 5].map((d) => sell({ at: `2024-01-0${d}`, amount: '1', value: 0, token: X }))];
+    const rows = [
+      buy({ at: '2024-01-01', amount: '4', value: 0.02, token: X }),
+      ...[2, 3, 4, 5].map((d) => sell({ at: `2024-01-0${d}`, amount: '1', value: 0, token: X })),
+    ];
     expect(cells(rows).map((c) => c[3])).toEqual(['0.00', '0.01', '0.01', '0.00']);
   });
 
-  it('splits a sale\'s proceeds across lots by the same rule', () => {
+  it("splits a sale's proceeds across lots by the same rule", () => {
     // Lots 1 and 2 units; 3 sold for 1.00: round(100×1/3) = 33, then 100 − 33 = 67.
-    const rows = [buy({ at: '2024-01-01', amount: '1', value: 1, token: X }), buy({ at: '2024-01-02', amount: '2', value: 1, token: X }), sell({ at: '2024-01-03', amount: '3', value: 1, token: X })];
+    const rows = [
+      buy({ at: '2024-01-01', amount: '1', value: 1, token: X }),
+      buy({ at: '2024-01-02', amount: '2', value: 1, token: X }),
+      sell({ at: '2024-01-03', amount: '3', value: 1, token: X }),
+    ];
     expect(cells(rows).map((c) => c[2])).toEqual(['0.33', '0.67']);
   });
 
   it('HIFO breaks a unit-cost tie by the earliest acquisition, and LIFO keeps taking from a partly used lot', () => {
-    const tie = [buy({ at: '2024-01-01', amount: '1', value: 1, token: X }), buy({ at: '2024-01-02', amount: '2', value: 2, token: X }), sell({ at: '2024-01-03', amount: '1', value: 1.5, token: X })];
+    const tie = [
+      buy({ at: '2024-01-01', amount: '1', value: 1, token: X }),
+      buy({ at: '2024-01-02', amount: '2', value: 2, token: X }),
+      sell({ at: '2024-01-03', amount: '1', value: 1.5, token: X }),
+    ];
     expect(cells(tie, 'hifo')).toEqual([['2024-01-01', '1', '1.50', '1.00', '0.50']]);
-    const partly = [buy({ at: '2024-01-01', amount: '4', value: 4, token: X }), buy({ at: '2024-01-02', amount: '4', value: 8, token: X }), sell({ at: '2024-01-03', amount: '1', value: 3, token: X }), sell({ at: '2024-01-04', amount: '1', value: 3, token: X })];
-    expect(cells(partly, 'lifo')).toEqual([['2024-01-02', '1', '3.00', '2.00', '1.00'], ['2024-01-02', '1', '3.00', '2.00', '1.00']]);
+    const partly = [
+      buy({ at: '2024-01-01', amount: '4', value: 4, token: X }),
+      buy({ at: '2024-01-02', amount: '4', value: 8, token: X }),
+      sell({ at: '2024-01-03', amount: '1', value: 3, token: X }),
+      sell({ at: '2024-01-04', amount: '1', value: 3, token: X }),
+    ];
+    expect(cells(partly, 'lifo')).toEqual([
+      ['2024-01-02', '1', '3.00', '2.00', '1.00'],
+      ['2024-01-02', '1', '3.00', '2.00', '1.00'],
+    ]);
   });
 });
 

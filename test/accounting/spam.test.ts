@@ -49,7 +49,8 @@ describe('bait', () => {
   });
 
   it('leaves real names with domains alone', () => {
-    for (const name of ['yearn.finance', 'Curve.Fi USD Stablecoin', 'ether.fi ETH', 'Wrapped Ether']) expect(tokenSpamReason(token('TKN', { name })), name).toBeUndefined();
+    for (const name of ['yearn.finance', 'Curve.Fi USD Stablecoin', 'ether.fi ETH', 'Wrapped Ether'])
+      expect(tokenSpamReason(token('TKN', { name })), name).toBeUndefined();
   });
 });
 

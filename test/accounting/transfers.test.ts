@@ -8,8 +8,20 @@ let n = 0;
 function leg(over: Partial<Leg>): Leg {
   n++;
   return {
-    id: `tx_${String(n).padStart(3, '0')}`, wallet_id: 'w1', chain: 'ethereum', tx_hash: '0x1', token_symbol: 'ETH', token_address: null, amount: '1',
-    direction: 'outflow', type: 'transfer', ts: 1000, from_address: '0xa', to_address: '0xb', transfer: null, ...over,
+    id: `tx_${String(n).padStart(3, '0')}`,
+    wallet_id: 'w1',
+    chain: 'ethereum',
+    tx_hash: '0x1',
+    token_symbol: 'ETH',
+    token_address: null,
+    amount: '1',
+    direction: 'outflow',
+    type: 'transfer',
+    ts: 1000,
+    from_address: '0xa',
+    to_address: '0xb',
+    transfer: null,
+    ...over,
   };
 }
 const never = () => false;
@@ -26,11 +38,18 @@ describe('own transfer rules', () => {
   });
 
   it('tolerance agrees with r ≤ s ∧ 100 r ≥ 99 s on exact units, across magnitudes', () => {
-    const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 25n }), fc.integer({ min: 0, max: 18 })).map(([units, scale]) => ({ units, scale, text: fromBaseUnits(units, scale) }));
+    const decimal = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 25n }), fc.integer({ min: 0, max: 18 }))
+      .map(([units, scale]) => ({ units, scale, text: fromBaseUnits(units, scale) }));
     // Received amounts near the sent one, so the BigInt side is exercised too.
     const pair = fc.oneof(
       fc.tuple(decimal, decimal),
-      fc.tuple(decimal, fc.integer({ min: 980, max: 1001 })).map(([s, permille]) => [s, { ...s, units: (s.units * BigInt(permille)) / 1000n, text: fromBaseUnits((s.units * BigInt(permille)) / 1000n, s.scale) }] as const),
+      fc
+        .tuple(decimal, fc.integer({ min: 980, max: 1001 }))
+        .map(
+          ([s, permille]) =>
+            [s, { ...s, units: (s.units * BigInt(permille)) / 1000n, text: fromBaseUnits((s.units * BigInt(permille)) / 1000n, s.scale) }] as const,
+        ),
     );
     fc.assert(
       fc.property(pair, ([s, r]) => {
@@ -53,7 +72,11 @@ describe('own transfer rules', () => {
     const out = leg({ wallet_id: 'w1', to_address: '0xc' });
     const toB = leg({ wallet_id: 'w2', direction: 'inflow' });
     const toC = leg({ wallet_id: 'w3', direction: 'inflow' });
-    const wallets = new Map([['w1', { id: 'w1', chain: 'ethereum', address: '0xa' }], ['w2', { id: 'w2', chain: 'ethereum', address: '0xb' }], ['w3', { id: 'w3', chain: 'ethereum', address: '0xc' }]]);
+    const wallets = new Map([
+      ['w1', { id: 'w1', chain: 'ethereum', address: '0xa' }],
+      ['w2', { id: 'w2', chain: 'ethereum', address: '0xb' }],
+      ['w3', { id: 'w3', chain: 'ethereum', address: '0xc' }],
+    ]);
     expect(sameTimePairs([out, toB, toC], wallets, never).map((p) => p.in.id)).toEqual([toC.id]);
     expect(sameTimePairs([out, leg({ wallet_id: 'w2', direction: 'inflow', amount: '0.99' })], wallets, never)).toEqual([]);
     expect(sameTimePairs([out, toB], wallets, (key) => key === `${out.id}\0${toB.id}`)).toEqual([]);

@@ -49,7 +49,9 @@ const genRow = fc.record({
 function ledger(): { engine: Engine; ws: string; wallets: string[] } {
   const { engine, ws } = tempEngine();
   const wallets = engine.write(() =>
-    ['Main', 'Cold', 'Trading'].map((label, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).padStart(40, 'c')}`, chain: 'ethereum', label }).id),
+    ['Main', 'Cold', 'Trading'].map(
+      (label, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).padStart(40, 'c')}`, chain: 'ethereum', label }).id,
+    ),
   );
   return { engine, ws, wallets };
 }
@@ -60,10 +62,25 @@ function insert(engine: Engine, ws: string, wallets: string[], rows: GenRow[], o
     const amount = fromBaseUnits(r.units, token.decimals);
     const hash = `0x${(offset + i).toString(16).padStart(64, '0')}`;
     return {
-      id: `tx_${hash.slice(-20)}`, workspace_id: ws, wallet_id: wallets[r.wallet]!, chain: 'ethereum', tx_hash: hash, transfer_key: '0',
-      from_address: `0x${'9'.repeat(40)}`, to_address: `0x${'8'.repeat(40)}`, token_symbol: token.symbol, token_address: token.address,
-      token_decimals: token.decimals, amount, amount_key: amountKey(amount), fiat_cents: null, direction: r.inflow ? 'inflow' : 'outflow',
-      type: 'transfer', ts: T0 + r.at, notes: null, spam: r.spam ? 1 : 0,
+      id: `tx_${hash.slice(-20)}`,
+      workspace_id: ws,
+      wallet_id: wallets[r.wallet]!,
+      chain: 'ethereum',
+      tx_hash: hash,
+      transfer_key: '0',
+      from_address: `0x${'9'.repeat(40)}`,
+      to_address: `0x${'8'.repeat(40)}`,
+      token_symbol: token.symbol,
+      token_address: token.address,
+      token_decimals: token.decimals,
+      amount,
+      amount_key: amountKey(amount),
+      fiat_cents: null,
+      direction: r.inflow ? 'inflow' : 'outflow',
+      type: 'transfer',
+      ts: T0 + r.at,
+      notes: null,
+      spam: r.spam ? 1 : 0,
     };
   });
   engine.write(() => insertTransactions(engine.db, news, 0));
@@ -76,7 +93,17 @@ function rowWalk(engine: Engine, ws: string, p: Period) {
       `SELECT t.id, t.ts, t.wallet_id, w.label, t.token_symbol, t.token_address, t.amount, t.token_decimals, t.direction FROM transactions t
        JOIN wallets w ON w.id = t.wallet_id WHERE t.workspace_id = ? AND t.ts < ? ORDER BY t.wallet_id, t.ts, t.id`,
     )
-    .all(ws, p.endTs ?? Number.MAX_SAFE_INTEGER) as { id: string; ts: number; wallet_id: string; label: string; token_symbol: string; token_address: string | null; amount: string; token_decimals: number; direction: string }[];
+    .all(ws, p.endTs ?? Number.MAX_SAFE_INTEGER) as {
+    id: string;
+    ts: number;
+    wallet_id: string;
+    label: string;
+    token_symbol: string;
+    token_address: string | null;
+    amount: string;
+    token_decimals: number;
+    direction: string;
+  }[];
   const sums = new Map<string, bigint>();
   const found = new Map<string, Record<string, unknown> & { ts: number; id: string }>();
   for (const r of rows) {
@@ -86,12 +113,21 @@ function rowWalk(engine: Engine, ws: string, p: Period) {
     sums.set(key, sum);
     if (sum < 0n && r.ts >= (p.startTs ?? -Infinity) && !found.has(key)) {
       found.set(key, {
-        ts: r.ts, id: r.id, wallet_id: r.wallet_id, wallet_label: r.label, token: { symbol: r.token_symbol, address: r.token_address },
-        transaction_id: r.id, timestamp: isoSeconds(r.ts), balance: fromBaseUnits(sum, 18),
+        ts: r.ts,
+        id: r.id,
+        wallet_id: r.wallet_id,
+        wallet_label: r.label,
+        token: { symbol: r.token_symbol, address: r.token_address },
+        transaction_id: r.id,
+        timestamp: isoSeconds(r.ts),
+        balance: fromBaseUnits(sum, 18),
       });
     }
   }
-  const examples = [...found.values()].sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1)).slice(0, EXAMPLES).map(({ ts: _ts, id: _id, ...rest }) => rest);
+  const examples = [...found.values()]
+    .sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1))
+    .slice(0, EXAMPLES)
+    .map(({ ts: _ts, id: _id, ...rest }) => rest);
   return { count: found.size, examples };
 }
 
@@ -136,10 +172,16 @@ describe('negative_balance by days', () => {
 
   it('a ledger with rows from before the table: txa check fills it once, then finds the same', () => {
     const { engine, ws, wallets } = ledger();
-    insert(engine, ws, wallets, [
-      { wallet: 0, token: 1, at: 0, units: 5_000_000n, inflow: true, spam: false },
-      { wallet: 0, token: 1, at: 3 * DAY, units: 7_250_000n, inflow: false, spam: false },
-    ], 0);
+    insert(
+      engine,
+      ws,
+      wallets,
+      [
+        { wallet: 0, token: 1, at: 0, units: 5_000_000n, inflow: true, spam: false },
+        { wallet: 0, token: 1, at: 3 * DAY, units: 7_250_000n, inflow: false, spam: false },
+      ],
+      0,
+    );
     engine.db.exec("DELETE FROM balance_days; DELETE FROM settings WHERE key = 'balance_days'");
     expect(balanceDaysComplete(engine.db)).toBe(false);
     const report = runChecks(engine, ws, {}, ['untagged', 'unpriced', 'unmatched_transfer', 'assertion_failed', 'failed_export']);

@@ -22,13 +22,31 @@ describe('row kinds', () => {
       const rows: NewTransaction[] = Array.from({ length: size }, (_, i) => {
         const hash = `0x${i.toString(16).padStart(64, '0')}`;
         return {
-          id: `tx_${String(size - i).padStart(6, '0')}`, workspace_id: ws, wallet_id: wallet, chain: 'ethereum', tx_hash: hash, transfer_key: '0',
-          from_address: `0x${'b'.repeat(40)}`, to_address: `0x${'a'.repeat(40)}`, token_symbol: 'ETH', token_address: null, token_decimals: 18,
-          amount: '1', amount_key: amountKey('1'), fiat_cents: 100, direction: 'inflow', type: 'transfer', ts: T0 + Math.floor((size - i) / 2) * 60, notes: null,
+          id: `tx_${String(size - i).padStart(6, '0')}`,
+          workspace_id: ws,
+          wallet_id: wallet,
+          chain: 'ethereum',
+          tx_hash: hash,
+          transfer_key: '0',
+          from_address: `0x${'b'.repeat(40)}`,
+          to_address: `0x${'a'.repeat(40)}`,
+          token_symbol: 'ETH',
+          token_address: null,
+          token_decimals: 18,
+          amount: '1',
+          amount_key: amountKey('1'),
+          fiat_cents: 100,
+          direction: 'inflow',
+          type: 'transfer',
+          ts: T0 + Math.floor((size - i) / 2) * 60,
+          notes: null,
         };
       });
       engine.write(() => insertTransactions(engine.db, rows, 0));
-      const oldest = [...rows].sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1)).slice(0, 5).map((r) => r.id);
+      const oldest = [...rows]
+        .sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1))
+        .slice(0, 5)
+        .map((r) => r.id);
       const result = untagged(engine.db, ws, {});
       expect(result.count).toBe(size);
       expect(result.examples.map((e) => e.transaction_id)).toEqual(oldest);
@@ -39,17 +57,34 @@ describe('row kinds', () => {
   it("one scan's counts of the row kinds equal each kind's own count: priced or not, own counterparties by address in any case, fees, zero amounts, spam", () => {
     const { engine, ws } = tempEngine();
     const addresses = [`0x${'a'.repeat(40)}`, `0x${'b'.repeat(40)}`, `0x${'c'.repeat(40)}`];
-    const wallets = engine.write(() => addresses.map((address, i) => insertNewWallet(engine, ws, { address, chain: i === 2 ? 'polygon' : 'ethereum', label: `W${i}` }).id));
+    const wallets = engine.write(() =>
+      addresses.map((address, i) => insertNewWallet(engine, ws, { address, chain: i === 2 ? 'polygon' : 'ethereum', label: `W${i}` }).id),
+    );
     // No asset on two chains, so no bridge: unmatched_transfer is the by-address count alone.
     const others = [...addresses, `0x${'B'.repeat(40)}`, `0x${'d'.repeat(40)}`];
     const rows: NewTransaction[] = Array.from({ length: 240 }, (_, i) => {
       const w = i % 3;
       const amount = i % 11 === 0 ? '0' : String(1 + (i % 7));
       return {
-        id: `tx_m${String(i).padStart(4, '0')}`, workspace_id: ws, wallet_id: wallets[w]!, chain: w === 2 ? 'polygon' : 'ethereum', tx_hash: `0x${i.toString(16).padStart(64, '0')}`,
-        transfer_key: '0', from_address: others[i % 5]!, to_address: others[(i >> 1) % 5]!, token_symbol: w === 2 ? 'POL' : 'ETH', token_address: null, token_decimals: 18,
-        amount, amount_key: amountKey(amount), fiat_cents: i % 4 === 0 ? null : 100, direction: i % 2 ? 'inflow' : 'outflow',
-        type: ['transfer', 'fee', 'approval', 'transfer'][i % 4]!, ts: T0 + i * 60, notes: null, spam: i % 13 === 0 ? 1 : 0,
+        id: `tx_m${String(i).padStart(4, '0')}`,
+        workspace_id: ws,
+        wallet_id: wallets[w]!,
+        chain: w === 2 ? 'polygon' : 'ethereum',
+        tx_hash: `0x${i.toString(16).padStart(64, '0')}`,
+        transfer_key: '0',
+        from_address: others[i % 5]!,
+        to_address: others[(i >> 1) % 5]!,
+        token_symbol: w === 2 ? 'POL' : 'ETH',
+        token_address: null,
+        token_decimals: 18,
+        amount,
+        amount_key: amountKey(amount),
+        fiat_cents: i % 4 === 0 ? null : 100,
+        direction: i % 2 ? 'inflow' : 'outflow',
+        type: ['transfer', 'fee', 'approval', 'transfer'][i % 4]!,
+        ts: T0 + i * 60,
+        notes: null,
+        spam: i % 13 === 0 ? 1 : 0,
       } as NewTransaction;
     });
     engine.write(() => insertTransactions(engine.db, rows, 0));

@@ -19,8 +19,15 @@ const rows = [
   { symbol: 'USDC', address: USDC, decimals: 6, amount: '10.5' },
   { symbol: 'USDC', address: FAKE, decimals: 6, amount: '999' },
 ].map((t, i) => ({
-  tx_hash: `0x${String(i + 1).padStart(64, '0')}`, chain: 'ethereum', from_address: `0x${'5'.repeat(40)}`, to_address: ADDRESS,
-  token: { symbol: t.symbol, address: t.address, decimals: t.decimals }, amount: t.amount, fiat_value: null, direction: 'inflow', type: 'transfer',
+  tx_hash: `0x${String(i + 1).padStart(64, '0')}`,
+  chain: 'ethereum',
+  from_address: `0x${'5'.repeat(40)}`,
+  to_address: ADDRESS,
+  token: { symbol: t.symbol, address: t.address, decimals: t.decimals },
+  amount: t.amount,
+  fiat_value: null,
+  direction: 'inflow',
+  type: 'transfer',
   timestamp: '2024-01-15T10:00:00Z',
 }));
 writeFileSync(join(s.dir, 'rows.ndjson'), rows.map((r) => JSON.stringify(r)).join('\n'));
@@ -32,8 +39,13 @@ describe('txa wallet assert', () => {
   test('records an exact balance at the end of a UTC day; the same wallet, token and day again replaces it', async () => {
     const first = (await s.json(['wallet', 'assert', wallet, '--token', 'eth', '--balance', '2.0000000000000000010', '--at', '2024-01-31'])).data;
     expect(first).toEqual({
-      id: expect.stringMatching(/^bal_/), wallet_id: wallet, wallet_label: 'Main', token: { symbol: 'ETH', address: null },
-      balance: '2.000000000000000001', at: '2024-01-31', created_at: expect.any(String),
+      id: expect.stringMatching(/^bal_/),
+      wallet_id: wallet,
+      wallet_label: 'Main',
+      token: { symbol: 'ETH', address: null },
+      balance: '2.000000000000000001',
+      at: '2024-01-31',
+      created_at: expect.any(String),
     });
     const again = (await s.json(['wallet', 'assert', wallet, '--token', 'ETH', '--balance', '2', '--at', '2024-01-31'])).data;
     expect([again.id, again.balance]).toEqual([first.id, '2']);
@@ -69,7 +81,20 @@ describe('txa wallet assert', () => {
   });
 
   test('is local only', async () => {
-    const r = await s.txa(['wallet', 'assert', wallet, '--token', 'ETH', '--balance', '1', '--at', '2024-02-01', '--remote', '--base-url', 'http://127.0.0.1:9']);
+    const r = await s.txa([
+      'wallet',
+      'assert',
+      wallet,
+      '--token',
+      'ETH',
+      '--balance',
+      '1',
+      '--at',
+      '2024-02-01',
+      '--remote',
+      '--base-url',
+      'http://127.0.0.1:9',
+    ]);
     expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('error: LOCAL_ONLY: ')]);
   });
 });
@@ -93,9 +118,16 @@ describe('txa wallet unassert', () => {
     const other = (await s.json(['workspace', 'create', 'Other Co'])).data.id;
     const mine = (await assertions())[0].id;
     const before = await assertions();
-    for (const args of [['wallet', 'unassert', 'bal_nope'], ['-w', other, 'wallet', 'unassert', mine]]) {
+    for (const args of [
+      ['wallet', 'unassert', 'bal_nope'],
+      ['-w', other, 'wallet', 'unassert', mine],
+    ]) {
       const r = await s.txa(args);
-      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([1, '', expect.stringMatching(/^error: ASSERTION_NOT_FOUND: assertion bal_\w+ not found\n/)]);
+      expect([r.exitCode, r.stdout, r.stderr], args.join(' ')).toEqual([
+        1,
+        '',
+        expect.stringMatching(/^error: ASSERTION_NOT_FOUND: assertion bal_\w+ not found\n/),
+      ]);
     }
     expect(await assertions()).toEqual(before);
   });

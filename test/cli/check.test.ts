@@ -3,7 +3,6 @@
  * kind: exit 1 and the JSON report of CONTRACT §10; `--allow`, `--period`; exit 0 when clean.
  */
 import { describe, expect, test } from 'vitest';
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox } from '../helpers/cli.js';
@@ -20,8 +19,16 @@ const salary = (await s.json(['tags', 'create', '--name', 'Salary', '--type', 'i
 let n = 0;
 function row(chain: string, symbol: string, from: string, to: string, amount: string, direction: string, day: string, fiat: number | null, type = 'transfer') {
   return {
-    tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`, chain, from_address: from, to_address: to, token: { symbol, address: null, decimals: 18 },
-    amount, fiat_value: fiat, direction, type, timestamp: `${day}T12:00:00Z`,
+    tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`,
+    chain,
+    from_address: from,
+    to_address: to,
+    token: { symbol, address: null, decimals: 18 },
+    amount,
+    fiat_value: fiat,
+    direction,
+    type,
+    timestamp: `${day}T12:00:00Z`,
   };
 }
 async function load(wallet: string, rows: object[]): Promise<void> {
@@ -42,15 +49,19 @@ await load(walletC, [
   { ...row('polygon', 'ETH', OTHER, C, '0.3', 'inflow', '2024-01-06', 600), timestamp: '2024-01-06T12:20:00Z' },
 ]);
 const rows = (await s.json(['tx', 'list', '--all', '--sort', 'timestamp_asc'])).data as { id: string; wallet_id: string; amount: string; direction: string }[];
-const id = (wallet: string, amount: string, direction = 'outflow') => rows.find((r) => r.wallet_id === wallet && r.amount === amount && r.direction === direction)!.id;
+const id = (wallet: string, amount: string, direction = 'outflow') =>
+  rows.find((r) => r.wallet_id === wallet && r.amount === amount && r.direction === direction)!.id;
 // Everything is tagged but the unpriced 0.3 and C's 5 POL; the approval moves nothing.
-for (const t of [id(walletA, '1', 'inflow'), id(walletA, '0.2'), id(walletB, '0.2', 'inflow'), id(walletC, '0.3', 'inflow')]) await s.json(['tx', 'tag', t, salary]);
+for (const t of [id(walletA, '1', 'inflow'), id(walletA, '0.2'), id(walletB, '0.2', 'inflow'), id(walletC, '0.3', 'inflow')])
+  await s.json(['tx', 'tag', t, salary]);
 // The import made A's 0.2 to B and B's 0.2 from A one-leg own transfers; the user unmatched them, so they are unmatched.
 for (const t of [id(walletA, '0.2'), id(walletB, '0.2', 'inflow')]) await s.json(['transfers', 'unmatch', t]);
 await s.json(['wallet', 'assert', walletA, '--token', 'ETH', '--balance', '0.5', '--at', '2024-01-31']);
 await s.json(['wallet', 'assert', walletB, '--token', 'eth', '--balance', '0.25', '--at', '2024-01-31']);
 // An e-mail export whose SMTP server is not there fails (DELIVERY_FAILED).
-const mail = await s.txa(['export', 'create', '--format', 'csv', '--email', 'a@example.com'], { env: { TXA_SMTP_URL: 'smtp://127.0.0.1:1', TXA_NOW: '2024-01-20T00:00:00Z' } });
+const mail = await s.txa(['export', 'create', '--format', 'csv', '--email', 'a@example.com'], {
+  env: { TXA_SMTP_URL: 'smtp://127.0.0.1:1', TXA_NOW: '2024-01-20T00:00:00Z' },
+});
 expect(mail.exitCode).toBe(1);
 const exportId = /exp_[0-9a-f]+/.exec(mail.stderr + mail.stdout)![0];
 
@@ -59,7 +70,13 @@ async function check(args: string[] = []) {
   return { exitCode: r.exitCode, body: JSON.parse(r.stdout), stderr: r.stderr };
 }
 
-const ROW = { wallet_id: expect.any(String), wallet_label: expect.any(String), chain: expect.any(String), tx_hash: expect.any(String), timestamp: expect.any(String) };
+const ROW = {
+  wallet_id: expect.any(String),
+  wallet_label: expect.any(String),
+  chain: expect.any(String),
+  tx_hash: expect.any(String),
+  timestamp: expect.any(String),
+};
 
 describe('txa check', () => {
   test('finds one of each kind: exit 1 and the JSON report of CONTRACT §10', async () => {
@@ -70,36 +87,137 @@ describe('txa check', () => {
       data: {
         clean: false,
         findings: [
-          { kind: 'untagged', count: 2, examples: [
-            { ...ROW, transaction_id: id(walletA, '0.3'), wallet_label: 'A', token: 'ETH', amount: '0.3', direction: 'outflow', timestamp: '2024-01-06T12:00:00Z' },
-            { ...ROW, transaction_id: id(walletC, '5.000000000000000001'), wallet_label: 'C', token: 'POL', amount: '5.000000000000000001', direction: 'outflow' },
-          ] },
+          {
+            kind: 'untagged',
+            count: 2,
+            examples: [
+              {
+                ...ROW,
+                transaction_id: id(walletA, '0.3'),
+                wallet_label: 'A',
+                token: 'ETH',
+                amount: '0.3',
+                direction: 'outflow',
+                timestamp: '2024-01-06T12:00:00Z',
+              },
+              {
+                ...ROW,
+                transaction_id: id(walletC, '5.000000000000000001'),
+                wallet_label: 'C',
+                token: 'POL',
+                amount: '5.000000000000000001',
+                direction: 'outflow',
+              },
+            ],
+          },
           { kind: 'unpriced', count: 1, examples: [{ ...ROW, transaction_id: id(walletA, '0.3'), token: 'ETH', amount: '0.3', direction: 'outflow' }] },
-          { kind: 'unmatched_transfer', count: 4, examples: [
-            { ...ROW, transaction_id: id(walletA, '0.3'), wallet_label: 'A', token: 'ETH', amount: '0.3', direction: 'outflow', timestamp: '2024-01-06T12:00:00Z', counterparty_wallet_id: walletC, counterparty_wallet_label: 'C' },
-            { ...ROW, transaction_id: id(walletC, '0.3', 'inflow'), wallet_label: 'C', token: 'ETH', amount: '0.3', direction: 'inflow', timestamp: '2024-01-06T12:20:00Z', counterparty_wallet_id: walletA, counterparty_wallet_label: 'A' },
-            { ...ROW, transaction_id: expect.any(String), token: 'ETH', amount: '0.2', direction: expect.any(String), counterparty_wallet_id: expect.any(String), counterparty_wallet_label: expect.any(String) },
-            { ...ROW, transaction_id: expect.any(String), token: 'ETH', amount: '0.2', direction: expect.any(String), counterparty_wallet_id: expect.any(String), counterparty_wallet_label: expect.any(String) },
-          ] },
-          { kind: 'negative_balance', count: 1, examples: [
-            { wallet_id: walletC, wallet_label: 'C', token: { symbol: 'POL', address: null }, transaction_id: id(walletC, '5.000000000000000001'), timestamp: '2024-02-01T12:00:00Z', balance: '-5.000000000000000001' },
-          ] },
-          { kind: 'assertion_failed', count: 1, examples: [
-            { assertion_id: expect.stringMatching(/^bal_/), wallet_id: walletB, wallet_label: 'B', token: { symbol: 'ETH', address: null }, at: '2024-01-31', expected: '0.25', actual: '0.2', difference: '-0.05' },
-          ] },
-          { kind: 'failed_export', count: 1, examples: [
-            { export_id: exportId, created_at: '2024-01-20T00:00:00Z', format: 'csv', report_type: null, error: { code: 'DELIVERY_FAILED', message: expect.any(String) } },
-          ] },
+          {
+            kind: 'unmatched_transfer',
+            count: 4,
+            examples: [
+              {
+                ...ROW,
+                transaction_id: id(walletA, '0.3'),
+                wallet_label: 'A',
+                token: 'ETH',
+                amount: '0.3',
+                direction: 'outflow',
+                timestamp: '2024-01-06T12:00:00Z',
+                counterparty_wallet_id: walletC,
+                counterparty_wallet_label: 'C',
+              },
+              {
+                ...ROW,
+                transaction_id: id(walletC, '0.3', 'inflow'),
+                wallet_label: 'C',
+                token: 'ETH',
+                amount: '0.3',
+                direction: 'inflow',
+                timestamp: '2024-01-06T12:20:00Z',
+                counterparty_wallet_id: walletA,
+                counterparty_wallet_label: 'A',
+              },
+              {
+                ...ROW,
+                transaction_id: expect.any(String),
+                token: 'ETH',
+                amount: '0.2',
+                direction: expect.any(String),
+                counterparty_wallet_id: expect.any(String),
+                counterparty_wallet_label: expect.any(String),
+              },
+              {
+                ...ROW,
+                transaction_id: expect.any(String),
+                token: 'ETH',
+                amount: '0.2',
+                direction: expect.any(String),
+                counterparty_wallet_id: expect.any(String),
+                counterparty_wallet_label: expect.any(String),
+              },
+            ],
+          },
+          {
+            kind: 'negative_balance',
+            count: 1,
+            examples: [
+              {
+                wallet_id: walletC,
+                wallet_label: 'C',
+                token: { symbol: 'POL', address: null },
+                transaction_id: id(walletC, '5.000000000000000001'),
+                timestamp: '2024-02-01T12:00:00Z',
+                balance: '-5.000000000000000001',
+              },
+            ],
+          },
+          {
+            kind: 'assertion_failed',
+            count: 1,
+            examples: [
+              {
+                assertion_id: expect.stringMatching(/^bal_/),
+                wallet_id: walletB,
+                wallet_label: 'B',
+                token: { symbol: 'ETH', address: null },
+                at: '2024-01-31',
+                expected: '0.25',
+                actual: '0.2',
+                difference: '-0.05',
+              },
+            ],
+          },
+          {
+            kind: 'failed_export',
+            count: 1,
+            examples: [
+              {
+                export_id: exportId,
+                created_at: '2024-01-20T00:00:00Z',
+                format: 'csv',
+                report_type: null,
+                error: { code: 'DELIVERY_FAILED', message: expect.any(String) },
+              },
+            ],
+          },
         ],
       },
     });
     const unmatched = (body.data.findings[2].examples as { wallet_id: string; counterparty_wallet_id: string }[]).slice(2);
-    expect(unmatched.map((e) => [e.wallet_id, e.counterparty_wallet_id]).sort()).toEqual([[walletA, walletB], [walletB, walletA]].sort());
+    expect(unmatched.map((e) => [e.wallet_id, e.counterparty_wallet_id]).sort()).toEqual(
+      [
+        [walletA, walletB],
+        [walletB, walletA],
+      ].sort(),
+    );
   });
 
   test('--allow accepts kinds; with all of them allowed the ledger is clean and check exits 0', async () => {
     const some = await check(['--allow', 'untagged,unpriced']);
-    expect([some.exitCode, some.body.data.findings.map((f: { kind: string }) => f.kind)]).toEqual([1, ['unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export']]);
+    expect([some.exitCode, some.body.data.findings.map((f: { kind: string }) => f.kind)]).toEqual([
+      1,
+      ['unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'],
+    ]);
     const all = await check(['--allow', 'untagged,unpriced,unmatched_transfer,negative_balance,assertion_failed,failed_export']);
     expect([all.exitCode, all.body]).toEqual([0, { success: true, data: { clean: true, findings: [] } }]);
   });
@@ -111,7 +229,10 @@ describe('txa check', () => {
 
   test('--period looks at that period only; balances still run from the first row', async () => {
     const feb = await check(['--period', '2024-02']);
-    expect(feb.body.data.findings.map((f: { kind: string; count: number }) => [f.kind, f.count])).toEqual([['untagged', 1], ['negative_balance', 1]]);
+    expect(feb.body.data.findings.map((f: { kind: string; count: number }) => [f.kind, f.count])).toEqual([
+      ['untagged', 1],
+      ['negative_balance', 1],
+    ]);
     const march = await check(['--period', '2024-03']);
     expect([march.exitCode, march.body.data]).toEqual([0, { clean: true, findings: [] }]);
   });
@@ -132,7 +253,7 @@ describe('txa check', () => {
 
   test('an unknown kind in --allow is a usage error naming the kinds', async () => {
     const r = await s.txa(['check', '--allow', 'untagged,typos']);
-    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining("error: USAGE_ERROR (allow): --allow takes kinds of findings: untagged, unpriced")]);
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('error: USAGE_ERROR (allow): --allow takes kinds of findings: untagged, unpriced')]);
   });
 
   test('legs of matched own transfers (CONTRACT §9) are neither unmatched nor untagged', async () => {

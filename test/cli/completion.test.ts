@@ -37,20 +37,29 @@ const installed = (shell: string) => {
 /** What bash's completion offers for the command line `words` (the last word is the one being completed). */
 function bashComplete(words: string[]): string[] {
   const line = words.map((w) => `'${w}'`).join(' ');
-  const out = execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _txa; printf '%s\\n' "\${COMPREPLY[@]}"`, join(s.dir, 'txa.bash')], { encoding: 'utf8', cwd: s.dir });
+  const out = execFileSync(
+    'bash',
+    ['-c', `source "$0"; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _txa; printf '%s\\n' "\${COMPREPLY[@]}"`, join(s.dir, 'txa.bash')],
+    { encoding: 'utf8', cwd: s.dir },
+  );
   return out.split('\n').filter(Boolean);
 }
 
 describe('completion bash', () => {
   it('loads into bash and registers txa', () => {
-    const out = execFileSync('bash', ['-c', 'source <(txa completion bash); complete -p txa'], { encoding: 'utf8', env: { ...process.env, ...s.env, PATH: `${join(import.meta.dirname, '../../bin')}:${process.env.PATH}` } });
+    const out = execFileSync('bash', ['-c', 'source <(txa completion bash); complete -p txa'], {
+      encoding: 'utf8',
+      env: { ...process.env, ...s.env, PATH: `${join(import.meta.dirname, '../../bin')}:${process.env.PATH}` },
+    });
     expect(out.trim()).toBe('complete -o filenames -F _txa txa');
   });
 
   it('completes nouns, verbs, flags with the global ones, and known values per command', () => {
     expect(bashComplete(['txa', 'wo'])).toEqual(['workspace']);
     expect(bashComplete(['txa', '-w', 'ws_1', 'tx', ''])).toEqual(['list', 'get', 'tag', 'untag', 'update', 'attach', 'history']);
-    expect(bashComplete(['txa', 'workspace', 'update', 'ws_1', '--'])).toEqual(expect.arrayContaining(['--name', '--tier', '--currency', '--rate-limit', '--json', '--workspace', '--db', '--help']));
+    expect(bashComplete(['txa', 'workspace', 'update', 'ws_1', '--'])).toEqual(
+      expect.arrayContaining(['--name', '--tier', '--currency', '--rate-limit', '--json', '--workspace', '--db', '--help']),
+    );
     expect(bashComplete(['txa', 'tx', 'list', '--chain', ''])).toEqual(expect.arrayContaining(['ethereum', 'polygon', 'arbitrum', 'bsc']));
     expect(bashComplete(['txa', 'tx', 'list', '--sort', 'amount'])).toEqual(['amount_desc', 'amount_asc']);
     expect(bashComplete(['txa', 'import', 'f.csv', '--format', ''])).toEqual(['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki']);

@@ -31,7 +31,9 @@ describe('txa config', () => {
     const sb = sandbox();
     await sb.txa(['config', 'set', 'base_url', 'http://127.0.0.1:1']);
     const used = async (args: string[], env: Record<string, string> = {}) =>
-      /cannot reach the txa API at (\S+):/.exec((await sb.txa([...args, '-w', 'w', 'tags', 'list'], { env: { ...sb.env, TXA_API_KEY: 'k', ...env } })).stderr)?.[1];
+      /cannot reach the txa API at (\S+):/.exec(
+        (await sb.txa([...args, '-w', 'w', 'tags', 'list'], { env: { ...sb.env, TXA_API_KEY: 'k', ...env } })).stderr,
+      )?.[1];
     expect(await used([])).toBe('http://127.0.0.1:1/api/v1');
     expect(await used([], { TXA_BASE_URL: 'http://127.0.0.1:2' })).toBe('http://127.0.0.1:2/api/v1');
     expect(await used(['--base-url', 'http://127.0.0.1:3/v1'], { TXA_BASE_URL: 'http://127.0.0.1:2' })).toBe('http://127.0.0.1:3/api/v1');
@@ -39,7 +41,8 @@ describe('txa config', () => {
 
   it('workspace: -w > TXA_WORKSPACE > profile; none is a usage error naming all three', async () => {
     const sb = sandbox();
-    const named = async (args: string[], env: Record<string, string> = {}) => /workspace (\S+) not found/.exec((await sb.txa([...args, 'tags', 'list'], { env: { ...sb.env, ...env } })).stderr)?.[1];
+    const named = async (args: string[], env: Record<string, string> = {}) =>
+      /workspace (\S+) not found/.exec((await sb.txa([...args, 'tags', 'list'], { env: { ...sb.env, ...env } })).stderr)?.[1];
     const none = await sb.txa(['tags', 'list']);
     expect([none.exitCode, none.stderr]).toEqual([2, expect.stringMatching(/-w\/--workspace.*TXA_WORKSPACE.*txa workspace use/s)]);
     await sb.txa(['config', 'set', 'workspace', 'ws_profile']);
@@ -50,7 +53,8 @@ describe('txa config', () => {
 
   it('ledger: --db > TXA_DB > profile db', async () => {
     const sb = sandbox();
-    const names = async (args: string[], env: Record<string, string> = {}) => (await sb.json([...args, 'workspace', 'list'], { env: { ...sb.env, ...env } })).data.map((w: { name: string }) => w.name);
+    const names = async (args: string[], env: Record<string, string> = {}) =>
+      (await sb.json([...args, 'workspace', 'list'], { env: { ...sb.env, ...env } })).data.map((w: { name: string }) => w.name);
     for (const name of ['flag', 'env', 'profile']) await sb.txa(['--db', join(sb.dir, `${name}.db`), 'workspace', 'create', name]);
     await sb.txa(['config', 'set', 'db', join(sb.dir, 'profile.db')]);
     expect(await names([], { TXA_DB: '' })).toEqual(['profile']);
@@ -65,7 +69,8 @@ describe('txa config', () => {
     const srv = await startServe(s.path);
     try {
       const sb = sandbox({ TXA_BASE_URL: srv.url });
-      const exit = async (args: string[], env: Record<string, string> = {}) => (await sb.txa([...args, '-w', WS, 'tags', 'list'], { env: { ...sb.env, ...env } })).exitCode;
+      const exit = async (args: string[], env: Record<string, string> = {}) =>
+        (await sb.txa([...args, '-w', WS, 'tags', 'list'], { env: { ...sb.env, ...env } })).exitCode;
       expect(await exit(['--api-key', good])).toBe(0);
       await sb.txa(['config', 'set', 'api_key', 'txa_live_wrong']);
       expect(await exit(['--api-key', good])).toBe(4); // the profile's key wins over the flag

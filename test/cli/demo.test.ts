@@ -9,7 +9,7 @@ describe('txa demo', () => {
     const first = await sb.txa(['demo', '--dir', 'reports']);
     expect(first.stderr).toContain('Created workspace ws_demo_acme "Acme Treasury" (pro): imported 2400 transactions.');
     expect(first.stderr).toContain('Created workspace ws_demo_personal "Personal" (free): imported 380 transactions.');
-    expect(first.stderr).toContain("it now uses ws_demo_acme");
+    expect(first.stderr).toContain('it now uses ws_demo_acme');
     expect(first.exitCode).toBe(0);
 
     // Not a TTY: tables are tab-separated rows without headers.
@@ -45,7 +45,11 @@ describe('txa demo', () => {
       ['ws_demo_acme', 'pro', 0, 2400],
       ['ws_demo_personal', 'free', 0, 380],
     ]);
-    expect(again.data.files.map((f: any) => [f.format, f.report_type])).toEqual([['csv', undefined], ['json', undefined], ['pdf', 'summary']]);
+    expect(again.data.files.map((f: any) => [f.format, f.report_type])).toEqual([
+      ['csv', undefined],
+      ['json', undefined],
+      ['pdf', 'summary'],
+    ]);
     for (const f of again.data.files) expect(statSync(f.path).size).toBe(f.bytes);
     const list = await sb.json(['tx', 'list', '--limit', '1']);
     expect(list.pagination.total).toBe(2400);

@@ -66,22 +66,26 @@ describe('a CLI export cut off by a signal', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
     ['SIGHUP', 129],
-  ] as const)('%s: the job ends failed (INTERRUPTED), its partial file removed, exit %i; the workspace exports again', async (signal, code) => {
-    const sb = fresh();
-    const { child } = await startStopped(sb, AUDIT);
-    child.kill(signal);
-    child.kill('SIGCONT');
-    const r = await child;
-    expect(r.exitCode).toBe(code);
-    expect(String(r.stderr)).toMatch(new RegExp(`^error: INTERRUPTED: interrupted by ${signal}`, 'm'));
-    const [rec] = (await sb.json(['export', 'list'])).data;
-    expect(rec).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
-    expect(files(sb.exportsDir)).toEqual([]);
-    expect(readdirSync(sb.dir).filter((f) => f.includes('a.pdf'))).toEqual([]);
-    const next = await sb.txa(['export', 'create', '--format', 'csv', '--out', 'b.csv']);
-    expect(next.stderr).toBe('');
-    expect(next.exitCode).toBe(0);
-  }, 60_000);
+  ] as const)(
+    '%s: the job ends failed (INTERRUPTED), its partial file removed, exit %i; the workspace exports again',
+    async (signal, code) => {
+      const sb = fresh();
+      const { child } = await startStopped(sb, AUDIT);
+      child.kill(signal);
+      child.kill('SIGCONT');
+      const r = await child;
+      expect(r.exitCode).toBe(code);
+      expect(String(r.stderr)).toMatch(new RegExp(`^error: INTERRUPTED: interrupted by ${signal}`, 'm'));
+      const [rec] = (await sb.json(['export', 'list'])).data;
+      expect(rec).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
+      expect(files(sb.exportsDir)).toEqual([]);
+      expect(readdirSync(sb.dir).filter((f) => f.includes('a.pdf'))).toEqual([]);
+      const next = await sb.txa(['export', 'create', '--format', 'csv', '--out', 'b.csv']);
+      expect(next.stderr).toBe('');
+      expect(next.exitCode).toBe(0);
+    },
+    60_000,
+  );
 
   it('SIGKILL: the next command finds the job gone and fails it; the next export of the free workspace runs', async () => {
     const sb = fresh();
@@ -128,7 +132,10 @@ describe('txa export cancel', () => {
 
     // Ended exports cannot be cancelled; unknown ids are not found.
     const again = await sb.txa(['export', 'cancel', running.id]);
-    expect([again.exitCode, again.stderr]).toEqual([1, expect.stringMatching(/^error: EXPORT_NOT_CANCELLABLE: export \S+ cannot be cancelled: it has already failed \(EXPORT_CANCELLED\)/)]);
+    expect([again.exitCode, again.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: EXPORT_NOT_CANCELLABLE: export \S+ cannot be cancelled: it has already failed \(EXPORT_CANCELLED\)/),
+    ]);
     const done = await sb.json(['export', 'create', '--format', 'csv', '--out', 'd.csv']);
     const finished = await sb.txa(['export', 'cancel', done.data.id, '--json']);
     expect(finished.exitCode).toBe(1);

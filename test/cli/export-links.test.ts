@@ -84,7 +84,10 @@ describe('local export links', () => {
   test("txa serve takes the profile's public_url when --public-url is not given; the flag wins", async () => {
     const s = seeded();
     await s.txa(['config', 'set', 'public_url', 'https://ledger.example.com']);
-    for (const [args, expected] of [[[], 'https://ledger.example.com'], [['--public-url', 'https://flag.example.com'], 'https://flag.example.com']] as const) {
+    for (const [args, expected] of [
+      [[], 'https://ledger.example.com'],
+      [['--public-url', 'https://flag.example.com'], 'https://flag.example.com'],
+    ] as const) {
       const srv = await startServe(s.env.TXA_DB, [...args], { TXA_CONFIG_DIR: s.env.TXA_CONFIG_DIR });
       try {
         // Written just after the listening line, which may arrive alone.

@@ -33,7 +33,9 @@ const disk = smallDisk();
 
 /** Every path under `dir`, so a test sees any file a command left behind. */
 function tree(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => relative(dir, join(dir, p))).sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((p) => relative(dir, join(dir, p)))
+    .sort();
 }
 
 let s: Sandbox;
@@ -138,9 +140,17 @@ describe('--out onto something that is not a regular file', () => {
     const exportsBefore = (await s.json(['export', 'list'])).pagination.total;
     const fetched = downloads.length;
     try {
-      for (const [out, kind] of [[fifo, 'is a FIFO'], [sockPath, 'is a socket'], ['/dev/full', 'is a character device'], [link, 'is a symbolic link to a character device']]) {
+      for (const [out, kind] of [
+        [fifo, 'is a FIFO'],
+        [sockPath, 'is a socket'],
+        ['/dev/full', 'is a character device'],
+        [link, 'is a symbolic link to a character device'],
+      ]) {
         const refused = new RegExp(`^error: USAGE_ERROR \\(out\\): --out ${out} ${kind}; txa writes only regular files$`, 'm');
-        for (const args of [['export', 'create', '--format', 'csv'], ['export', 'download', exportId]]) {
+        for (const args of [
+          ['export', 'create', '--format', 'csv'],
+          ['export', 'download', exportId],
+        ]) {
           const r = await s.txa([...args, '--out', out!]);
           expect([r.exitCode, r.stderr], `${args[1]} --out ${out}`).toEqual([2, expect.stringMatching(refused)]);
         }
@@ -173,7 +183,10 @@ describe('--out onto something that is not a regular file', () => {
 describe.skipIf(!disk)('a full disk', () => {
   it('local: IO_ERROR (out), exit 1, nothing left on the disk', async () => {
     const r = await s.txa(['export', 'download', exportId, '--out', join(disk!, 'x.csv')]);
-    expect([r.exitCode, r.stderr]).toEqual([1, expect.stringMatching(/^error: IO_ERROR \(out\): cannot write .*x\.csv: no space left on device \(ENOSPC\); nothing was written$/m)]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: IO_ERROR \(out\): cannot write .*x\.csv: no space left on device \(ENOSPC\); nothing was written$/m),
+    ]);
     expect(tree(disk!)).toEqual([]);
   });
 
@@ -181,7 +194,10 @@ describe.skipIf(!disk)('a full disk', () => {
     answer('exp_1');
     serveFile = (res) => res.end('x'.repeat(200_000));
     const r = await remote(['export', 'download', 'exp_1', '--out', join(disk!, 'x.csv')]);
-    expect([r.exitCode, r.stderr]).toEqual([1, expect.stringMatching(/^error: IO_ERROR \(out\): cannot write .*x\.csv: no space left on device \(ENOSPC\); nothing was written$/m)]);
+    expect([r.exitCode, r.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: IO_ERROR \(out\): cannot write .*x\.csv: no space left on device \(ENOSPC\); nothing was written$/m),
+    ]);
     expect(tree(disk!)).toEqual([]);
   });
 });

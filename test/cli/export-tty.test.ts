@@ -96,7 +96,12 @@ describe('a long local download', () => {
   });
 
   it('shows progress on a terminal, then ✔ completed, and the file', async () => {
-    const run = await inTerminal(`${BIN} export create --format pdf --report-type audit --out audit.pdf`, { env: s.env, cwd: s.dir, until: /exit=\d/, timeoutMs: 120_000 });
+    const run = await inTerminal(`${BIN} export create --format pdf --report-type audit --out audit.pdf`, {
+      env: s.env,
+      cwd: s.dir,
+      until: /exit=\d/,
+      timeoutMs: 120_000,
+    });
     expect(run.screen).toMatch(/exit=0/);
     const running = run.frames.filter((f) => DOWNLOAD.test(f) && !/✔|✖/.test(f));
     expect(running.length).toBeGreaterThan(1);

@@ -59,7 +59,9 @@ describe('export create --delivery webhook', () => {
     const plain = await create(url);
     expect(plain.exitCode).toBe(0);
     const hints = plain.stderr.split('\n').filter((l) => l.startsWith('hint:'));
-    expect(hints).toEqual([`hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url '${url}' --events export.completed`]);
+    expect(hints).toEqual([
+      `hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url '${url}' --events export.completed`,
+    ]);
     const json = await create(url, '--json');
     expect(json.exitCode).toBe(0);
     expect(json.stderr).not.toMatch(/hint:/);
@@ -80,7 +82,11 @@ describe('export create --delivery webhook', () => {
     const url = `${receiver.base}/crash`;
     receiver.hold = true;
     const before = receiver.calls.length;
-    const child = execa(BIN, ['export', 'create', '--format', 'csv', '--delivery', 'webhook', '--webhook-url', url, '--json'], { env: sb.env, cwd: sb.dir, reject: false });
+    const child = execa(BIN, ['export', 'create', '--format', 'csv', '--delivery', 'webhook', '--webhook-url', url, '--json'], {
+      env: sb.env,
+      cwd: sb.dir,
+      reject: false,
+    });
     const deadline = Date.now() + 30_000;
     while (receiver.calls.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const first = receiver.calls[before]!;
@@ -116,4 +122,3 @@ describe('export create --delivery webhook', () => {
     expect(receiver.calls.length).toBe(before + 1);
   }, 40_000);
 });
-

@@ -114,7 +114,9 @@ describe('txa export', () => {
   });
 
   test('webhook delivery runs in the foreground with progress lines on stderr (no TTY); a failed delivery exits 1', async () => {
-    const r = await s.txa(['export', 'create', '--format', 'csv', '--delivery', 'webhook', '--webhook-url', 'http://127.0.0.1:9/hook', '--wait'], { timeout: 60_000 });
+    const r = await s.txa(['export', 'create', '--format', 'csv', '--delivery', 'webhook', '--webhook-url', 'http://127.0.0.1:9/hook', '--wait'], {
+      timeout: 60_000,
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/export exp_\w+ \d+%/);
     // The error line carries the record's own code and the network error, not a bare "TypeError".

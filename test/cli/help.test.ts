@@ -17,17 +17,25 @@ describe('help', () => {
     const paths = [...tree(program)].map(commandPath);
     expect(paths.length).toBeGreaterThan(50);
     expect(paths.filter((p) => !EXAMPLES[p])).toEqual([]);
-    for (const p of paths) expect(EXAMPLES[p]!.filter((l) => !l.startsWith('#')).every((l) => l.startsWith('txa ') || l.includes('txa ')), p).toBe(true);
+    for (const p of paths)
+      expect(
+        EXAMPLES[p]!.filter((l) => !l.startsWith('#')).every((l) => l.startsWith('txa ') || l.includes('txa ')),
+        p,
+      ).toBe(true);
     expect(Object.keys(EXAMPLES).filter((p) => !paths.includes(p))).toEqual([]); // none for a command that is gone
   });
 
-  it.each([['tx', 'list'], ['workspace', 'update'], ['export', 'create'], ['completion']])('txa %s --help shows the global flags and the examples', async (...words) => {
-    const r = await sandbox().txa([...words, '--help']);
-    expect(r.exitCode).toBe(0);
-    const [, globals = ''] = r.stdout.split('Global Options:');
-    for (const flag of ['--json', '-w, --workspace <id>', '--db <path>', '--profile <name>', '--base-url <url>', '--no-color']) expect(globals).toContain(flag);
-    expect(r.stdout).toMatch(new RegExp(`\\nExamples:\\n(  (# .*|\\$ txa ${words.join(' ')}.*)\\n)+`));
-  });
+  it.each([['tx', 'list'], ['workspace', 'update'], ['export', 'create'], ['completion']])(
+    'txa %s --help shows the global flags and the examples',
+    async (...words) => {
+      const r = await sandbox().txa([...words, '--help']);
+      expect(r.exitCode).toBe(0);
+      const [, globals = ''] = r.stdout.split('Global Options:');
+      for (const flag of ['--json', '-w, --workspace <id>', '--db <path>', '--profile <name>', '--base-url <url>', '--no-color'])
+        expect(globals).toContain(flag);
+      expect(r.stdout).toMatch(new RegExp(`\\nExamples:\\n(  (# .*|\\$ txa ${words.join(' ')}.*)\\n)+`));
+    },
+  );
 
   it('a noun alone shows its help with examples', async () => {
     const r = await sandbox().txa(['tags']);
@@ -43,10 +51,15 @@ describe('flag values in help', () => {
     const program = await buildProgram(['--help']);
     const byPath = new Map([...tree(program)].map((c) => [commandPath(c), c]));
     // `events list --type` names one example: its eleven event names are in `txa events list` itself.
-    const missing = entries.filter(([, path]) => path !== 'txa events list').flatMap(([, path, flag, values]) => {
-      const option = byPath.get(path!)!.options.find((o) => o.long === flag)!;
-      return values!.split(' ').filter((v) => !option.description.includes(v)).map((v) => `${path} ${flag}: ${v}`);
-    });
+    const missing = entries
+      .filter(([, path]) => path !== 'txa events list')
+      .flatMap(([, path, flag, values]) => {
+        const option = byPath.get(path!)!.options.find((o) => o.long === flag)!;
+        return values!
+          .split(' ')
+          .filter((v) => !option.description.includes(v))
+          .map((v) => `${path} ${flag}: ${v}`);
+      });
     expect(missing).toEqual([]);
   });
 });

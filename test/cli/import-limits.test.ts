@@ -36,7 +36,8 @@ describe('txa import refuses what it cannot read, without running out of memory'
 
   it('200,000 bad rows: the first 100 listed with the total, 20 of them on a terminal, nothing imported', async () => {
     const file = join(sb.dir, 'bad-rows.csv');
-    const row = (i: number) => `2024-03-01,0x${i.toString(16).padStart(64, '0')},0x9999999999999999999999999999999999999999,0x1234567890abcdef1234567890abcdef12345678,Main,ethereum,ETH,bad${i},1.00,inflow,transfer,,,\n`;
+    const row = (i: number) =>
+      `2024-03-01,0x${i.toString(16).padStart(64, '0')},0x9999999999999999999999999999999999999999,0x1234567890abcdef1234567890abcdef12345678,Main,ethereum,ETH,bad${i},1.00,inflow,transfer,,,\n`;
     writeFileSync(file, HEADER + Array.from({ length: 200_000 }, (_, i) => row(i)).join(''));
     const json = await sb.txa(['import', file, '--json'], { timeout: 120_000 });
     expect(json.exitCode).toBe(1);

@@ -35,15 +35,33 @@ describe('txa import', () => {
     expect(body).toEqual({
       success: true,
       data: {
-        format: 'etherscan', imported: 0, duplicates: 5, skipped: 0, dry_run: false, wallets: [{ id: wallet, label: expect.any(String), imported: 0 }],
-        revalued: 0, transfers_matched: 0,
+        format: 'etherscan',
+        imported: 0,
+        duplicates: 5,
+        skipped: 0,
+        dry_run: false,
+        wallets: [{ id: wallet, label: expect.any(String), imported: 0 }],
+        revalued: 0,
+        transfers_matched: 0,
       },
     });
   });
 
   it('--dry-run counts without writing', async () => {
     const file = join(sb.dir, 'one.json');
-    writeFileSync(file, JSON.stringify([{ tx_hash: '0xdry', chain: 'arbitrum', token: { symbol: 'ETH', address: null, decimals: 18 }, amount: '1', direction: 'inflow', timestamp: '2024-01-01T00:00:00Z' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          tx_hash: '0xdry',
+          chain: 'arbitrum',
+          token: { symbol: 'ETH', address: null, decimals: 18 },
+          amount: '1',
+          direction: 'inflow',
+          timestamp: '2024-01-01T00:00:00Z',
+        },
+      ]),
+    );
     const body = await sb.json(['import', file, '--wallet', wallet, '--dry-run']);
     expect(body.data).toMatchObject({ format: 'json', imported: 1, dry_run: true });
     expect((await sb.json(['tx', 'list', '--wallet-id', wallet])).pagination.total).toBe(5);
@@ -307,7 +325,11 @@ function tokenTracker(c: TrackerCase): void {
     expect(error).toMatch(/^error: IMPORT_FAILED \(ContractAddress\): the file lacks column a transaction needs: ContractAddress; .*pass --token-address 0x…$/);
     expect(hint).toContain('--token-address');
     const json = await sb.txa(['import', c.file, '--wallet', wallet, '--json']);
-    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'ContractAddress', message: expect.stringContaining('--token-address') });
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'IMPORT_FAILED',
+      field: 'ContractAddress',
+      message: expect.stringContaining('--token-address'),
+    });
   });
 
   it('a malformed --token-address, or one on another layout, is a usage error', async () => {
@@ -321,7 +343,12 @@ function tokenTracker(c: TrackerCase): void {
   it(`with --token-address: the wallet's ${c.transfers.length} transfers of the token, ${c.skipped} rows of other holders skipped`, async () => {
     const r = await sb.txa(['import', c.file, '--wallet', wallet, '--token-address', c.token]);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['format\tetherscan', `imported\t${c.transfers.length}`, 'duplicates skipped\t0', `rows skipped\t${c.skipped}`]);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      'format\tetherscan',
+      `imported\t${c.transfers.length}`,
+      'duplicates skipped\t0',
+      `rows skipped\t${c.skipped}`,
+    ]);
     const list = (await listAll(sb, wallet)).map((t) => [t.timestamp, t.type, t.direction, t.amount]);
     expect(list.sort((a, b) => a[0]!.localeCompare(b[0]!) || a[2]!.localeCompare(b[2]!))).toEqual(c.transfers);
     expect(new Set((await listAll(sb, wallet)).map((t) => `${t.token.symbol} ${t.token.address}`))).toEqual(new Set([`${symbol} ${token}`]));
@@ -386,7 +413,12 @@ describe('txa import: JSON export round trip', () => {
     for (const [i, n] of notes.entries()) await sb.json(['tx', 'update', ids[i]!, '--notes', n]);
     const out = join(sb.dir, 'export.json');
     expect((await sb.txa(['export', 'create', '--format', 'json', '--out', out])).exitCode).toBe(0);
-    expect(JSON.parse(readFileSync(out, 'utf8')).transactions.map((t: { notes: string | null }) => t.notes).filter(Boolean).sort()).toEqual([...notes].sort());
+    expect(
+      JSON.parse(readFileSync(out, 'utf8'))
+        .transactions.map((t: { notes: string | null }) => t.notes)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([...notes].sort());
 
     const other = (await sb.json(['workspace', 'create', 'Copy'])).data.id as string;
     const env = { TXA_WORKSPACE: other };

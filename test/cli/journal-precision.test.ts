@@ -19,9 +19,16 @@ const address = `0x${'1'.repeat(40)}`;
 const wallet = (await s.json(['wallet', 'add', '--address', address, '--chain', 'ethereum', '--label', 'Main'])).data.id;
 // 10^28 tokens and one base unit of an 18-decimal token: 47 significant digits.
 const row = {
-  tx_hash: `0x${'a'.repeat(64)}`, chain: 'ethereum', from_address: `0x${'5'.repeat(40)}`, to_address: address,
-  token: { symbol: 'MEME', address: `0x${'e'.repeat(40)}`, decimals: 18 }, amount: '10000000000000000000000000000.000000000000000001',
-  fiat_value: null, direction: 'inflow', type: 'transfer', timestamp: '2024-01-01T12:00:00Z',
+  tx_hash: `0x${'a'.repeat(64)}`,
+  chain: 'ethereum',
+  from_address: `0x${'5'.repeat(40)}`,
+  to_address: address,
+  token: { symbol: 'MEME', address: `0x${'e'.repeat(40)}`, decimals: 18 },
+  amount: '10000000000000000000000000000.000000000000000001',
+  fiat_value: null,
+  direction: 'inflow',
+  type: 'transfer',
+  timestamp: '2024-01-01T12:00:00Z',
 };
 const rows = join(s.dir, 'rows.ndjson');
 writeFileSync(rows, JSON.stringify(row));
@@ -31,7 +38,7 @@ test('the beancount export says on stderr how many entries are in pieces; bean-c
   const file = join(s.dir, 'all.beancount');
   const r = await s.txa(['export', 'create', '--format', 'beancount', '--out', file]);
   expect(r.exitCode, r.stderr).toBe(0);
-  expect(r.stderr).toContain('txa: 1 entry has amounts of more than 28 significant digits, beyond beancount\'s precision, written in pieces');
+  expect(r.stderr).toContain("txa: 1 entry has amounts of more than 28 significant digits, beyond beancount's precision, written in pieces");
   if (BEANCOUNT) expect((await execa('bean-check', [file], { reject: false })).exitCode).toBe(0);
   const ledger = await s.txa(['export', 'create', '--format', 'ledger', '--out', join(s.dir, 'all.journal')]);
   expect([ledger.exitCode, ledger.stderr]).toEqual([0, expect.not.stringContaining('txa: ')]);

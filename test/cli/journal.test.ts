@@ -37,12 +37,29 @@ const rent = (await s.json(['tags', 'create', '--name', 'Office rent', '--type',
 
 const OTHER = `0x${'5'.repeat(40)}`;
 let hash = 0;
-function row(walletAddress: string, chain: string, token: [string, string | null, number], amount: string, direction: 'inflow' | 'outflow', day: string, fiat: number | null, extra: object = {}) {
+function row(
+  walletAddress: string,
+  chain: string,
+  token: [string, string | null, number],
+  amount: string,
+  direction: 'inflow' | 'outflow',
+  day: string,
+  fiat: number | null,
+  extra: object = {},
+) {
   const [from, to] = direction === 'inflow' ? [OTHER, walletAddress] : [walletAddress, OTHER];
   return {
-    tx_hash: `0x${(++hash).toString(16).padStart(64, '0')}`, chain, from_address: from, to_address: to,
-    token: { symbol: token[0], address: token[1], decimals: token[2] }, amount, fiat_value: fiat, direction, type: 'transfer',
-    timestamp: `${day}T12:00:00Z`, ...extra,
+    tx_hash: `0x${(++hash).toString(16).padStart(64, '0')}`,
+    chain,
+    from_address: from,
+    to_address: to,
+    token: { symbol: token[0], address: token[1], decimals: token[2] },
+    amount,
+    fiat_value: fiat,
+    direction,
+    type: 'transfer',
+    timestamp: `${day}T12:00:00Z`,
+    ...extra,
   };
 }
 async function load(walletId: string, rows: object[]): Promise<void> {
@@ -90,7 +107,9 @@ await s.json(['tx', 'tag', txs.find((t) => t.wallet_id === cafe && t.direction =
 /** What each wallet and token is called in the journals (docs/journals.md). */
 const WALLET_NAMES: Record<string, string> = { [main]: 'Main', [mainPolygon]: 'Main-Polygon', [cjk]: 'Wallet-222222', [cafe]: 'Cafe-ops' };
 const COMMODITY = (symbol: string, address: string | null) =>
-  address === FAKE_USDC[1] ? 'USDC-BBBBBBBB' : ({ 'findtherabbit.me': 'FINDTHERABBIT-ME', weth: 'WETH', '1INCH': 'T1INCH', 'Ψ': 'TOKEN' } as Record<string, string>)[symbol] ?? symbol;
+  address === FAKE_USDC[1]
+    ? 'USDC-BBBBBBBB'
+    : (({ 'findtherabbit.me': 'FINDTHERABBIT-ME', weth: 'WETH', '1INCH': 'T1INCH', Ψ: 'TOKEN' } as Record<string, string>)[symbol] ?? symbol);
 
 async function exportJournal(format: 'ledger' | 'beancount', extra: string[] = [], env?: Record<string, string>): Promise<string> {
   const out = join(s.dir, `${format}-${extra.join('')}${env ? 'remote' : ''}.${format === 'ledger' ? 'journal' : 'beancount'}`);
@@ -101,8 +120,13 @@ async function exportJournal(format: 'ledger' | 'beancount', extra: string[] = [
 
 /** txa's balances, by the account the journal gives them. */
 async function txaBalances(): Promise<Map<string, string>> {
-  const wallets = (await s.json(['wallet', 'list'])).data as { id: string; balance: { tokens: { symbol: string; address: string | null; balance: string }[] } }[];
-  return new Map(wallets.flatMap((w) => w.balance.tokens.map((t) => [`Assets:${WALLET_NAMES[w.id]}:${COMMODITY(t.symbol, t.address)}`, t.balance] as [string, string])));
+  const wallets = (await s.json(['wallet', 'list'])).data as {
+    id: string;
+    balance: { tokens: { symbol: string; address: string | null; balance: string }[] };
+  }[];
+  return new Map(
+    wallets.flatMap((w) => w.balance.tokens.map((t) => [`Assets:${WALLET_NAMES[w.id]}:${COMMODITY(t.symbol, t.address)}`, t.balance] as [string, string])),
+  );
 }
 
 /** hledger's balance of each Assets account, the number exact (its trailing zeros dropped). */
@@ -133,7 +157,7 @@ describe('export create --format ledger (hledger)', () => {
     expect((await execa('hledger', ['-f', file, 'check', '--strict'], { reject: false })).stderr).toBe('');
   });
 
-  test.skipIf(!HLEDGER)('income and expenses go to the tags\' accounts at their fiat value; untagged rows to Equity:Unknown', async () => {
+  test.skipIf(!HLEDGER)("income and expenses go to the tags' accounts at their fiat value; untagged rows to Equity:Unknown", async () => {
     const file = await exportJournal('ledger');
     const r = await execa('hledger', ['-f', file, 'bal', '--flat', '-O', 'csv', '^(Income|Expenses|Equity):']);
     const rows = Object.fromEntries((parse(r.stdout) as string[][]).slice(1));
@@ -148,7 +172,7 @@ describe('export create --format ledger (hledger)', () => {
     expect(text).not.toContain('approval');
   });
 
-  test.skipIf(!HLEDGER)('a period writes that period\'s rows; the accounts keep their names', async () => {
+  test.skipIf(!HLEDGER)("a period writes that period's rows; the accounts keep their names", async () => {
     const text = readFileSync(await exportJournal('ledger', ['--period', '2024-05']), 'utf8');
     expect(text.match(/^\d{4}-\d\d-\d\d \*/gm)).toHaveLength(4);
     expect(text).toContain('account Assets:Main-Polygon:POL\n');

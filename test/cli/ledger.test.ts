@@ -13,10 +13,48 @@ import { BIN, sandbox } from '../helpers/cli.js';
 describe('opening the ledger', () => {
   const s = sandbox();
   const cases: [string, () => string, RegExp][] = [
-    ['a directory', () => { const p = join(s.dir, 'adir'); mkdirSync(p); return p; }, /is a directory/],
-    ['not a SQLite file', () => { const p = join(s.dir, 'notes.txt'); writeFileSync(p, 'hello, this is text\n'.repeat(100)); return p; }, /not a SQLite database/],
-    ['another program’s SQLite file', () => { const p = join(s.dir, 'other.db'); const d = new Database(p); d.exec('CREATE TABLE t (a)'); d.close(); return p; }, /another program/],
-    ['a newer ledger', () => { const p = join(s.dir, 'newer.db'); const d = new Database(p); d.exec('CREATE TABLE t (a)'); d.pragma('application_id = 0x54584131'); d.pragma('user_version = 999'); d.close(); return p; }, /newer txa/],
+    [
+      'a directory',
+      () => {
+        const p = join(s.dir, 'adir');
+        mkdirSync(p);
+        return p;
+      },
+      /is a directory/,
+    ],
+    [
+      'not a SQLite file',
+      () => {
+        const p = join(s.dir, 'notes.txt');
+        writeFileSync(p, 'hello, this is text\n'.repeat(100));
+        return p;
+      },
+      /not a SQLite database/,
+    ],
+    [
+      'another program’s SQLite file',
+      () => {
+        const p = join(s.dir, 'other.db');
+        const d = new Database(p);
+        d.exec('CREATE TABLE t (a)');
+        d.close();
+        return p;
+      },
+      /another program/,
+    ],
+    [
+      'a newer ledger',
+      () => {
+        const p = join(s.dir, 'newer.db');
+        const d = new Database(p);
+        d.exec('CREATE TABLE t (a)');
+        d.pragma('application_id = 0x54584131');
+        d.pragma('user_version = 999');
+        d.close();
+        return p;
+      },
+      /newer txa/,
+    ],
     ['an unwritable place', () => '/proc/1/txa/ledger.db', /not writable/],
   ];
   it.each(cases)('%s: one error line, exit 1, no stack trace', async (_name, make, message) => {
@@ -33,9 +71,7 @@ describe('several processes on one ledger', () => {
   it('writes from parallel processes all land (no SQLITE_BUSY reaches the user)', async () => {
     const s = sandbox();
     const ws = (await s.json(['workspace', 'create', 'Shared', '--tier', 'pro'])).data.id as string;
-    const runs = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => s.txa(['-w', ws, 'tags', 'create', '--name', `tag ${i}`, '--type', 'neutral'])),
-    );
+    const runs = await Promise.all(Array.from({ length: 12 }, (_, i) => s.txa(['-w', ws, 'tags', 'create', '--name', `tag ${i}`, '--type', 'neutral'])));
     for (const r of runs) expect(r.stderr).toBe('');
     expect(runs.map((r) => r.exitCode)).toEqual(Array(12).fill(0));
     expect((await s.json(['-w', ws, 'tags', 'list'])).data).toHaveLength(12);
@@ -56,7 +92,8 @@ describe('a read-only ledger (an auditor’s copy)', () => {
   async function ledger(): Promise<{ dir: string; db: string; ws: string }> {
     const s = sandbox();
     const ws = (await s.json(['workspace', 'create', 'Audit'])).data.id as string;
-    const wal = (await s.json(['-w', ws, 'wallet', 'add', '--address', '0x1234567890abcdef1234567890abcdef12345678', '--chain', 'ethereum', '--label', 'Main'])).data.id;
+    const wal = (await s.json(['-w', ws, 'wallet', 'add', '--address', '0x1234567890abcdef1234567890abcdef12345678', '--chain', 'ethereum', '--label', 'Main']))
+      .data.id;
     await s.json(['-w', ws, 'import', FIXTURE, '--wallet', wal]);
     const dir = mkdtempSync(join(tmpdir(), 'txa-ro-'));
     copyFileSync(s.env.TXA_DB!, join(dir, 'ledger.db'));
@@ -79,13 +116,23 @@ describe('a read-only ledger (an auditor’s copy)', () => {
     expect(JSON.parse(list.stdout).data).toHaveLength(3);
     const get = await run(['--db', l.db, '-w', l.ws, 'tx', 'get', JSON.parse(list.stdout).data[0].id, '--json']);
     expect(get.exitCode).toBe(0);
-    for (const read of [['tags', 'list'], ['wallet', 'list'], ['workspace', 'list'], ['events', 'list']]) {
+    for (const read of [
+      ['tags', 'list'],
+      ['wallet', 'list'],
+      ['workspace', 'list'],
+      ['events', 'list'],
+    ]) {
       expect((await run(['--db', l.db, '-w', l.ws, ...read])).exitCode).toBe(0);
     }
-    for (const write of [['tags', 'create', '--name', 'New', '--type', 'income'], ['export', 'create', '--format', 'csv', '--out', join(tmpdir(), 'never.csv')]]) {
+    for (const write of [
+      ['tags', 'create', '--name', 'New', '--type', 'income'],
+      ['export', 'create', '--format', 'csv', '--out', join(tmpdir(), 'never.csv')],
+    ]) {
       const r = await run(['--db', l.db, '-w', l.ws, ...write]);
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/^error: LEDGER_ERROR: ledger .*ledger\.db is read-only \(the file or its folder is not writable\) and this command changes it\n/);
+      expect(r.stderr).toMatch(
+        /^error: LEDGER_ERROR: ledger .*ledger\.db is read-only \(the file or its folder is not writable\) and this command changes it\n/,
+      );
     }
     expect(readFileSync(l.db).equals(before)).toBe(true);
   }

@@ -18,16 +18,27 @@ beforeAll(async () => {
   expect(demo.exitCode).toBe(0);
 });
 
-const rows = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => l.split('\t'));
+const rows = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t'));
 
 describe('fiat values in a pipe', () => {
   it('tx list, tx get, wallet list and the demo summary print plain numbers; the footer on stderr too', async () => {
     const top = await s.txa(['tx', 'list', '--sort', 'amount_desc', '--limit', '1']);
-    expect(rows(top.stdout)).toEqual([[expect.any(String), BIGGEST, 'Treasury Safe', 'ethereum', 'transfer', '+1187561.78', 'USDC', '1187999.99', 'Internal transfer']]);
+    expect(rows(top.stdout)).toEqual([
+      [expect.any(String), BIGGEST, 'Treasury Safe', 'ethereum', 'transfer', '+1187561.78', 'USDC', '1187999.99', 'Internal transfer'],
+    ]);
     expect(top.stderr).toMatch(/inflow \d+\.\d{2} · outflow \d+\.\d{2} · net -?\d+\.\d{2}$/m);
 
     const page = await s.txa(['tx', 'list', '--limit', '200', '--sort', 'amount_desc']);
-    expect(rows(page.stdout).map((r) => r[7]).filter((v) => v !== '').every((v) => PLAIN.test(v!))).toBe(true);
+    expect(
+      rows(page.stdout)
+        .map((r) => r[7])
+        .filter((v) => v !== '')
+        .every((v) => PLAIN.test(v!)),
+    ).toBe(true);
 
     const one = rows((await s.txa(['tx', 'get', BIGGEST])).stdout);
     expect(one).toContainEqual(['value', '1187999.99']);

@@ -30,7 +30,17 @@ let n = 0;
 /** A Transaction-shaped NDJSON line for `txa import --wallet`. */
 function row(timestamp: string, amount: string, token: object = ETH, extra: object = {}): object {
   n++;
-  return { tx_hash: `0x${n.toString(16).padStart(64, '0')}`, timestamp, amount, token, direction: 'inflow', from_address: OTHER, to_address: WALLET, fiat_value: null, ...extra };
+  return {
+    tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
+    timestamp,
+    amount,
+    token,
+    direction: 'inflow',
+    from_address: OTHER,
+    to_address: WALLET,
+    fiat_value: null,
+    ...extra,
+  };
 }
 
 async function ledger(currency: string, rows: object[]): Promise<string> {
@@ -72,7 +82,7 @@ describe('txa prices fill (DefiLlama)', () => {
     row('2024-03-03T12:00:00Z', '0', ETH, { type: 'contract_call' }),
   ];
 
-  it('values every row without one at its day\'s price, to the cent, in one batched request; manual and imported values stay', async () => {
+  it("values every row without one at its day's price, to the cent, in one batched request; manual and imported values stay", async () => {
     await ledger('USD', rows());
     const list = await s.json(['tx', 'list', '--all']);
     const manual = list.data.find((t: any) => t.amount === '2').id;
@@ -102,7 +112,11 @@ describe('txa prices fill (DefiLlama)', () => {
 
     const filled = list.data.find((t: any) => t.amount === '0.5').id;
     const history = await s.json(['tx', 'history', filled]);
-    expect(history.data.at(-1)).toMatchObject({ event: 'transaction.updated', actor: 'cli', changes: { fiat_value: { old: null, new: 1706.18 }, fiat_value_source: { old: null, new: 'price' } } });
+    expect(history.data.at(-1)).toMatchObject({
+      event: 'transaction.updated',
+      actor: 'cli',
+      changes: { fiat_value: { old: null, new: 1706.18 }, fiat_value_source: { old: null, new: 'price' } },
+    });
   });
 
   it('the cache makes a second fill send no request, also for a value cleared since', async () => {
@@ -128,7 +142,10 @@ describe('txa prices fill (DefiLlama)', () => {
   it('batches: 320 token-days in ⌈320/150⌉ = 3 requests', async () => {
     const days = Array.from({ length: 320 }, (_, i) => new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
     server.points['coingecko:ethereum'] = Object.fromEntries(days.map((d) => [d, { price: 2000 }]));
-    await ledger('USD', days.flatMap((d) => [row(`${d}T01:00:00Z`, '1'), row(`${d}T23:00:00Z`, '0.25')]));
+    await ledger(
+      'USD',
+      days.flatMap((d) => [row(`${d}T01:00:00Z`, '1'), row(`${d}T23:00:00Z`, '0.25')]),
+    );
     expect((await s.json(['prices', 'fill'])).data).toEqual({ priced: 640, unpriced: 0, requests: 3, cached: 0 });
     const sizes = server.calls.map((c) => (JSON.parse(c.searchParams.get('coins')!)['coingecko:ethereum'] as number[]).length);
     expect(sizes).toEqual([150, 150, 20]);
@@ -136,7 +153,7 @@ describe('txa prices fill (DefiLlama)', () => {
     expect(sums.summary.total_inflow).toBe(320 * 2500);
   });
 
-  it('--period prices only that period\'s rows', async () => {
+  it("--period prices only that period's rows", async () => {
     await ledger('USD', [row('2024-03-01T10:00:00Z', '0.5'), row('2023-01-01T10:00:00Z', '1')]);
     expect((await s.json(['prices', 'fill', '--period', '2024-03'])).data).toMatchObject({ priced: 1, unpriced: 0 });
     expect(await values()).toEqual({ '0.5 ETH transfer': [1706.18, 'price'], '1 ETH transfer': [null, null] });
@@ -168,7 +185,7 @@ describe('txa prices fill (DefiLlama)', () => {
 });
 
 describe('currencies', () => {
-  it('converts USD prices with the workspace\'s rates; a day without a rate leaves its rows unpriced and counted', async () => {
+  it("converts USD prices with the workspace's rates; a day without a rate leaves its rows unpriced and counted", async () => {
     await ledger('EUR', [row('2024-03-01T10:00:00Z', '0.5'), row('2024-03-02T08:00:00Z', '1000', { symbol: 'USDC', address: USDC, decimals: 6 })]);
     const rates = join(s.dir, 'rates.csv');
     writeFileSync(rates, 'date,currency,rate\n2024-03-01,USD,1.08\n');
@@ -192,15 +209,36 @@ describe('txa prices import and list', () => {
     expect(server.calls).toHaveLength(0);
 
     const listed = await s.json(['prices', 'list']);
-    expect(listed.data).toEqual([
-      { date: '2024-03-03', token: `ethereum:${GONE}`, source: 'import', price: '2.5', currency: 'EUR', price_timestamp: null, fetched_at: expect.any(String) },
-      { date: '2024-03-01', token: 'ETH', source: 'import', price: '3000', currency: 'EUR', price_timestamp: null, fetched_at: expect.any(String) },
-    ].sort((a, b) => a.token.localeCompare(b.token)));
+    expect(listed.data).toEqual(
+      [
+        {
+          date: '2024-03-03',
+          token: `ethereum:${GONE}`,
+          source: 'import',
+          price: '2.5',
+          currency: 'EUR',
+          price_timestamp: null,
+          fetched_at: expect.any(String),
+        },
+        { date: '2024-03-01', token: 'ETH', source: 'import', price: '3000', currency: 'EUR', price_timestamp: null, fetched_at: expect.any(String) },
+      ].sort((a, b) => a.token.localeCompare(b.token)),
+    );
   });
 
   it('a file with bad rows imports nothing and names each line and field: IMPORT_FAILED', async () => {
     const file = join(s.dir, 'bad.csv');
-    writeFileSync(file, ['date,token,price', '2024-03-01,ETH,3000', '2024-02-30,ETH,1', 'x', '2024-03-01,polygonzk:0x' + '1'.repeat(40) + ',1', '2024-03-02,ETH,-4', '2024-03-01,eth,3001'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'date,token,price',
+        '2024-03-01,ETH,3000',
+        '2024-02-30,ETH,1',
+        'x',
+        '2024-03-01,polygonzk:0x' + '1'.repeat(40) + ',1',
+        '2024-03-02,ETH,-4',
+        '2024-03-01,eth,3001',
+      ].join('\n'),
+    );
     const r = await s.txa(['prices', 'import', file]);
     expect(r.exitCode).toBe(1);
     // The error line first, then each bad row indented, as txa import and txa rates import list them.
@@ -215,18 +253,27 @@ describe('txa prices import and list', () => {
     ]);
     expect((await s.json(['prices', 'list'])).data).toEqual([]);
     const json = await s.txa(['prices', 'import', file, '--json']);
-    expect(JSON.parse(json.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', errors: expect.arrayContaining([{ line: 6, field: 'price', reason: "'-4' is not a positive number" }]) });
+    expect(JSON.parse(json.stderr).error).toMatchObject({
+      code: 'IMPORT_FAILED',
+      errors: expect.arrayContaining([{ line: 6, field: 'price', reason: "'-4' is not a positive number" }]),
+    });
   });
 });
 
 describe('txa prices fill --source coingecko', () => {
   it('one request per token-day with the demo key; a day past the 365-day wall stays unpriced with the reason, the rest is priced', async () => {
     server.coingeckoWall = '2023-06-01';
-    await ledger('USD', [row('2024-03-01T10:00:00Z', '0.5'), row('2024-03-02T08:00:00Z', '1000', { symbol: 'USDC', address: USDC, decimals: 6 }), row('2023-01-01T10:00:00Z', '1')]);
+    await ledger('USD', [
+      row('2024-03-01T10:00:00Z', '0.5'),
+      row('2024-03-02T08:00:00Z', '1000', { symbol: 'USDC', address: USDC, decimals: 6 }),
+      row('2023-01-01T10:00:00Z', '1'),
+    ]);
     const r = await s.txa(['prices', 'fill', '--source', 'coingecko']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('priced 2 rows, 1 left without a value (3 requests to CoinGecko, 0 token-days from the cache)');
-    expect(r.stderr).toMatch(/^1 row unpriced: older than CoinGecko's 365-day window for Public and Demo keys, e\.g\. tx_\w+ \(coingecko:ethereum on 2023-01-01\)$/m);
+    expect(r.stderr).toMatch(
+      /^1 row unpriced: older than CoinGecko's 365-day window for Public and Demo keys, e\.g\. tx_\w+ \(coingecko:ethereum on 2023-01-01\)$/m,
+    );
     expect(await values()).toEqual({ '0.5 ETH transfer': [1706.18, 'price'], '1000 USDC transfer': [999.8, 'price'], '1 ETH transfer': [null, null] });
     expect(server.calls.map((c) => c.pathname + '?' + c.searchParams.toString())).toEqual([
       '/cg/coins/ethereum/history?date=01-01-2023&localization=false',

@@ -50,7 +50,13 @@ describe('txa serve', () => {
     const body = Buffer.alloc(200_000, 7);
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/transactions/${s.txIds[0]}/attachments?workspace_id=${WS}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream', 'x-file-name': 'slow.bin', 'content-length': body.length } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/v1/transactions/${s.txIds[0]}/attachments?workspace_id=${WS}`,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream', 'x-file-name': 'slow.bin', 'content-length': body.length },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, text }));
@@ -81,7 +87,9 @@ describe('txa serve', () => {
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       await fetch(`${srv.url}/api/v1/tags?workspace_id=${WS}`, { headers });
       await fetch(`${srv.url}/api/v1/tags?workspace_id=${WS}`, { headers: { authorization: 'Bearer txa_live_guessed_key' } });
-      const exp = (await (await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ workspace_id: WS, format: 'csv' }) })).json()) as any;
+      const exp = (await (
+        await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers, body: JSON.stringify({ workspace_id: WS, format: 'csv' }) })
+      ).json()) as any;
       const token = /token=([0-9a-f]+)/.exec(exp.data.download_url)![1]!;
       expect((await fetch(exp.data.download_url)).status).toBe(200);
       await until(() => srv.stderr().includes('/download'), 5000, 'the request log');

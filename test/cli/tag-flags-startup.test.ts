@@ -21,7 +21,10 @@ describe('tx list --tag-ids', () => {
     expect(listed.exitCode, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).pagination.total).toBe(0);
     const modules = readFileSync(loaded, 'utf8').split('\n');
-    expect(modules.some((m) => m.includes('better-sqlite3')), 'the rig sees packages').toBe(true);
+    expect(
+      modules.some((m) => m.includes('better-sqlite3')),
+      'the rig sees packages',
+    ).toBe(true);
     expect(modules.filter((m) => m.includes('/node_modules/zod/'))).toEqual([]);
   });
 });

@@ -109,16 +109,16 @@ describe('tags update and tags delete by name', () => {
     expect(await s.json(['tags', 'delete', 'BONUSES', '--yes'])).toEqual({ success: true, data: { id: bonus, deleted: true } });
   });
 
-  it.each([
-    [['tags', 'update', 'Bonuz', '--name', 'X']],
-    [['tags', 'delete', 'Bonuz', '--yes']],
-  ])('%j: an unknown name is TAG_NOT_FOUND (id) and no tag changes', async (args) => {
-    const before = (await s.json(['tags', 'list'])).data;
-    const r = await s.txa(args as string[]);
-    expect([r.exitCode, r.stdout]).toEqual([1, '']);
-    expect(r.stderr).toBe("error: TAG_NOT_FOUND (id): no tag named 'Bonuz' in this workspace\nList tags with: txa tags list");
-    expect((await s.json(['tags', 'list'])).data).toEqual(before);
-  });
+  it.each([[['tags', 'update', 'Bonuz', '--name', 'X']], [['tags', 'delete', 'Bonuz', '--yes']]])(
+    '%j: an unknown name is TAG_NOT_FOUND (id) and no tag changes',
+    async (args) => {
+      const before = (await s.json(['tags', 'list'])).data;
+      const r = await s.txa(args as string[]);
+      expect([r.exitCode, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toBe("error: TAG_NOT_FOUND (id): no tag named 'Bonuz' in this workspace\nList tags with: txa tags list");
+      expect((await s.json(['tags', 'list'])).data).toEqual(before);
+    },
+  );
 });
 
 describe('a remote service that keeps names apart by case', () => {

@@ -18,8 +18,7 @@ beforeAll(async () => {
   s.env.TXA_WORKSPACE = ws;
 }, 30_000);
 
-const onTerminal = (args: string, line: string) =>
-  inTerminal(`${BIN} ${args}`, { env: s.env, answers: [{ prompt: /Delete tag/, line }], until: /exit=\d/ });
+const onTerminal = (args: string, line: string) => inTerminal(`${BIN} ${args}`, { env: s.env, answers: [{ prompt: /Delete tag/, line }], until: /exit=\d/ });
 
 describe('tags delete on a terminal', () => {
   it('names the tag and its uses; "n" cancels and keeps it', async () => {

@@ -16,9 +16,24 @@ let txIds: string[];
 function seed(path: string, workspaceId: string, walletId: string): string[] {
   const db = openDb(path);
   const rows = ['1.5', '0.25', '10', '0.000000000000000001', '3'].map((amount, i) => ({
-    id: `tx_seed${i}`, workspace_id: workspaceId, wallet_id: walletId, chain: 'ethereum', tx_hash: `0x${String(i).repeat(64)}`, transfer_key: 't',
-    from_address: '0xa', to_address: '0xb', token_symbol: 'ETH', token_address: null, token_decimals: 18, amount, amount_key: amountKey(amount),
-    fiat_cents: 1000 * (i + 1), direction: i % 2 ? 'outflow' : 'inflow', type: 'transfer', ts: Date.UTC(2025, 0, 10 + i) / 1000, notes: null,
+    id: `tx_seed${i}`,
+    workspace_id: workspaceId,
+    wallet_id: walletId,
+    chain: 'ethereum',
+    tx_hash: `0x${String(i).repeat(64)}`,
+    transfer_key: 't',
+    from_address: '0xa',
+    to_address: '0xb',
+    token_symbol: 'ETH',
+    token_address: null,
+    token_decimals: 18,
+    amount,
+    amount_key: amountKey(amount),
+    fiat_cents: 1000 * (i + 1),
+    direction: i % 2 ? 'outflow' : 'inflow',
+    type: 'transfer',
+    ts: Date.UTC(2025, 0, 10 + i) / 1000,
+    notes: null,
   }));
   writeTx(db, () => insertTransactions(db, rows, 0));
   db.close();
@@ -57,7 +72,10 @@ describe('tags', () => {
 
   it('with --json a failure prints the API error body on stderr', async () => {
     const r = await s.txa(['tags', 'create', '--name', 'y', '--type', 'bad', '--json']);
-    expect(JSON.parse(r.stderr)).toEqual({ success: false, error: { code: 'INVALID_TAG_TYPE', message: 'type must be one of income, expense, neutral', field: 'type' } });
+    expect(JSON.parse(r.stderr)).toEqual({
+      success: false,
+      error: { code: 'INVALID_TAG_TYPE', message: 'type must be one of income, expense, neutral', field: 'type' },
+    });
     expect(r.stdout).toBe('');
   });
 
@@ -84,7 +102,8 @@ describe('tags', () => {
     expect(j.exitCode).toBe(2);
     const { error } = JSON.parse(j.stderr);
     expect(error).toMatchObject({ code: 'USAGE_ERROR', field: 'workspace' });
-    for (const way of ['-w/--workspace', 'TXA_WORKSPACE', "profile 'default'", 'txa workspace use ID', 'txa config set workspace ID']) expect(error.message).toContain(way);
+    for (const way of ['-w/--workspace', 'TXA_WORKSPACE', "profile 'default'", 'txa workspace use ID', 'txa config set workspace ID'])
+      expect(error.message).toContain(way);
   });
 });
 

@@ -60,7 +60,10 @@ describe('txa export create --report-type tax', () => {
     srv = await startServe(s.env.TXA_DB!);
     const remote = { env: { TXA_BASE_URL: srv.url, TXA_API_KEY: key } };
     const out = join(s.dir, 'remote.csv');
-    const r = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'tax', '--period', '2025', '--basis-scope', 'universal', '--out', out], remote);
+    const r = await s.txa(
+      ['export', 'create', '--format', 'csv', '--report-type', 'tax', '--period', '2025', '--basis-scope', 'universal', '--out', out],
+      remote,
+    );
     expect(r.exitCode).toBe(0);
     const rows = parse(readFileSync(out, 'utf8')) as string[][];
     expect(cells(rows.slice(1, 2))).toEqual([['2024-01-10', '1500.00', 'long', 'Cold']]);

@@ -49,7 +49,12 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('human output neutralises control characters', () => {
   it('piped: tags list, tx get and tx list show escapes, never the raw bytes', async () => {
-    for (const args of [['tags', 'list'], ['tx', 'get', txId], ['tx', 'list'], ['tags', 'create', '--name', NAME, '--type', 'income']]) {
+    for (const args of [
+      ['tags', 'list'],
+      ['tx', 'get', txId],
+      ['tx', 'list'],
+      ['tags', 'create', '--name', NAME, '--type', 'income'],
+    ]) {
       const r = await s.txa(args);
       expect(r.stdout + r.stderr, args.join(' ')).not.toMatch(UNSAFE);
     }
@@ -81,7 +86,7 @@ describe('human output neutralises control characters', () => {
     expect(JSON.parse(json.stderr).error).toEqual({ code: 'INVALID_FIELD', message: `bad ${NAME}`, field: 'na\u009bme' });
   });
 
-  it('on a pty, with colour: only txa\'s own colour sequences reach the terminal', async () => {
+  it("on a pty, with colour: only txa's own colour sequences reach the terminal", async () => {
     const env = { ...s.env, NO_COLOR: '' };
     const r = await execa('script', ['-qec', `${BIN} tags list; ${BIN} tx get ${txId}; ${BIN} tx list`, '/dev/null'], { env, reject: false, stdin: 'ignore' });
     // A pty turns \n into \r\n; txa's own colours are SGR sequences (ESC [ … m).

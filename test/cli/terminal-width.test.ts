@@ -28,9 +28,17 @@ beforeAll(async () => {
     engine,
     ws,
     wallets,
-    Array.from({ length: 12 }, (_, i) => ({ wallet: i % 2, day: `2025-01-${String(10 + i).padStart(2, '0')}`, amount: amounts[i % amounts.length]!, fiat: i % 5 === 1 ? '1187999.99' : '215.99', direction: i % 3 ? 'outflow' : 'inflow' })),
+    Array.from({ length: 12 }, (_, i) => ({
+      wallet: i % 2,
+      day: `2025-01-${String(10 + i).padStart(2, '0')}`,
+      amount: amounts[i % amounts.length]!,
+      fiat: i % 5 === 1 ? '1187999.99' : '215.99',
+      direction: i % 3 ? 'outflow' : 'inflow',
+    })),
   );
-  const tags = ['Treasury rebalancing', 'Staking rewards', '日本 vendor'].map((name) => createTag(engine, ws, { name, type: 'neutral', description: 'a description long enough to need cutting on any terminal' }).id);
+  const tags = ['Treasury rebalancing', 'Staking rewards', '日本 vendor'].map(
+    (name) => createTag(engine, ws, { name, type: 'neutral', description: 'a description long enough to need cutting on any terminal' }).id,
+  );
   for (const id of txIds) tagTransaction(engine, ws, id, { tag_ids: tags });
   // Two own transfers between the wallets: 1187.561 ETH (rows 1 and 6) and 19 ETH (rows 8 and 3).
   legIds = [1, 6, 8, 3].map((i) => txIds[i]!);
@@ -91,9 +99,16 @@ describe('own transfers and history on a terminal', () => {
       const transfers = await onTerminal('transfers list', width);
       for (const id of legIds) expect(transfers.join('\n')).toContain(id);
       // At 80 the three ids alone are wider than the terminal, so that table stays wider (README "Output").
-      if (width > 80) expect(transfers.filter((l) => [...l].length > width), transfers.join('\n')).toEqual([]);
+      if (width > 80)
+        expect(
+          transfers.filter((l) => [...l].length > width),
+          transfers.join('\n'),
+        ).toEqual([]);
       const history = await onTerminal(`tx history ${legIds[0]}`, width);
-      expect(history.filter((l) => [...l].length > width), history.join('\n')).toEqual([]);
+      expect(
+        history.filter((l) => [...l].length > width),
+        history.join('\n'),
+      ).toEqual([]);
       expect(history.join('\n')).toMatch(/transaction\.updated/);
     });
   }

@@ -31,11 +31,25 @@ interface Tx {
   spam: boolean;
 }
 
-const list = async (...flags: string[]) => s.json<{ data: Tx[]; summary: { transaction_count: number; total_inflow: number } }>(['tx', 'list', '--limit', '200', ...flags]);
+const list = async (...flags: string[]) =>
+  s.json<{ data: Tx[]; summary: { transaction_count: number; total_inflow: number } }>(['tx', 'list', '--limit', '200', ...flags]);
 const rowOf = async (label: string) => (await list('--include-spam')).data.find((t) => t.tx_hash === hash(label) && t.token.address !== null)!;
-const spamHashes = async () => (await list('--include-spam')).data.filter((t) => t.spam).map((t) => t.tx_hash).sort();
+const spamHashes = async () =>
+  (await list('--include-spam')).data
+    .filter((t) => t.spam)
+    .map((t) => t.tx_hash)
+    .sort();
 const updatedEvents = async () =>
-  (await s.json<{ data: { payload: { transaction: { id: string }; changes: Record<string, { old: unknown; new: unknown }> } }[] }>(['events', 'list', '--type', 'transaction.updated', '--limit', '200'])).data;
+  (
+    await s.json<{ data: { payload: { transaction: { id: string }; changes: Record<string, { old: unknown; new: unknown }> } }[] }>([
+      'events',
+      'list',
+      '--type',
+      'transaction.updated',
+      '--limit',
+      '200',
+    ])
+  ).data;
 const token = (t: { contract: string }) => `ethereum:${t.contract}`;
 
 describe('spam rows of an import', () => {
@@ -72,7 +86,10 @@ describe('txa tokens', () => {
       [BAIT_TOKEN.contract, false, 1],
     ]);
     expect(await spamHashes()).toEqual([hash('fake-usdt'), hash('poison')].sort());
-    expect((await updatedEvents()).filter((e) => e.payload.transaction.id === row.id).map((e) => e.payload.changes.spam)).toEqual([{ old: true, new: false }, { old: false, new: true }]);
+    expect((await updatedEvents()).filter((e) => e.payload.transaction.id === row.id).map((e) => e.payload.changes.spam)).toEqual([
+      { old: true, new: false },
+      { old: false, new: true },
+    ]);
     const listed = await s.json(['tokens', 'list']);
     expect(listed.data.map((m: { address: string; spam: boolean }) => [m.address, m.spam])).toEqual([
       [BAIT_TOKEN.contract, false],

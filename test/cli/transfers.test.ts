@@ -60,7 +60,9 @@ describe('the demo ledger', () => {
     const legs = matched.length * 2;
     const taxPdf = join(sb.dir, 'tax.pdf');
     expect((await sb.txa([...ACME, 'export', 'create', '--format', 'pdf', '--report-type', 'tax', '--out', taxPdf])).exitCode).toBe(0);
-    expect(pdfText(taxPdf).join('\n')).toContain(`${legs} own-transfer leg(s) are left out of these tables: moving between own wallets is neither income nor expense.`);
+    expect(pdfText(taxPdf).join('\n')).toContain(
+      `${legs} own-transfer leg(s) are left out of these tables: moving between own wallets is neither income nor expense.`,
+    );
     expect(pdfText(join(sb.dir, 'reports', 'summary.pdf')).join('\n')).toContain(
       `${legs} own-transfer leg(s) are left out of every total and table: moving between own wallets is neither inflow nor outflow.`,
     );
@@ -76,10 +78,17 @@ describe('the demo ledger', () => {
     const matched = (await sb.json([...ACME, 'transfers', 'match', out!.id, into!.id])).data as Transfer;
     expect(matched).toMatchObject({ kind: 'bridge', matched_by: 'user' });
     const history = (await sb.json([...ACME, 'tx', 'history', out!.id])).data;
-    expect(history.map((h: { event: string }) => h.event)).toEqual(['transaction.created', 'transaction.updated', 'transaction.updated', 'transaction.updated']);
+    expect(history.map((h: { event: string }) => h.event)).toEqual([
+      'transaction.created',
+      'transaction.updated',
+      'transaction.updated',
+      'transaction.updated',
+    ]);
     expect(history[0].source).toEqual({
       file_name: 'acme.json',
-      sha256: createHash('sha256').update(readFileSync(join(import.meta.dirname, '../../fixtures/demo/acme.json'))).digest('hex'),
+      sha256: createHash('sha256')
+        .update(readFileSync(join(import.meta.dirname, '../../fixtures/demo/acme.json')))
+        .digest('hex'),
       format: 'json',
     });
     expect(history.at(-1)).toMatchObject({ actor: 'cli', changes: { transfer: { old: null, new: { id: matched.id, matched_by: 'user' } } } });
@@ -131,9 +140,28 @@ describe('a user match holds to what can be a leg', () => {
     const a = (await s.json(['wallet', 'add', '--address', `0x${'a'.repeat(40)}`, '--chain', 'ethereum', '--label', 'A'])).data.id;
     const b = (await s.json(['wallet', 'add', '--address', `0x${'b'.repeat(40)}`, '--chain', 'ethereum', '--label', 'B'])).data.id;
     const eth = { symbol: 'ETH', address: null, decimals: 18 };
-    const row = (hash: string, wallet_id: string, direction: string, amount: string, type = 'transfer') =>
-      ({ tx_hash: hash, wallet_id, chain: 'ethereum', token: eth, amount, direction, type, timestamp: '2025-03-01T10:00:00Z', from_address: `0x${'c'.repeat(40)}`, to_address: `0x${'d'.repeat(40)}`, fiat_value: 10 });
-    writeFileSync(join(s.dir, 'rows.json'), JSON.stringify([row('0x01', a, 'outflow', '1'), row('0x02', b, 'inflow', '1'), row('0x03', a, 'outflow', '0.01', 'fee'), row('0x04', a, 'outflow', '0', 'contract_call')]));
+    const row = (hash: string, wallet_id: string, direction: string, amount: string, type = 'transfer') => ({
+      tx_hash: hash,
+      wallet_id,
+      chain: 'ethereum',
+      token: eth,
+      amount,
+      direction,
+      type,
+      timestamp: '2025-03-01T10:00:00Z',
+      from_address: `0x${'c'.repeat(40)}`,
+      to_address: `0x${'d'.repeat(40)}`,
+      fiat_value: 10,
+    });
+    writeFileSync(
+      join(s.dir, 'rows.json'),
+      JSON.stringify([
+        row('0x01', a, 'outflow', '1'),
+        row('0x02', b, 'inflow', '1'),
+        row('0x03', a, 'outflow', '0.01', 'fee'),
+        row('0x04', a, 'outflow', '0', 'contract_call'),
+      ]),
+    );
     expect((await s.txa(['import', 'rows.json'])).exitCode).toBe(0);
     for (const t of (await s.json(['tx', 'list'])).data as Transaction[]) rowId[t.tx_hash] = t.id;
     await s.json(['tx', 'update', rowId['0x01']!, '--spam', 'true']);
@@ -148,7 +176,9 @@ describe('a user match holds to what can be a leg', () => {
     const before = (await s.json(['events', 'list'])).data;
     const r = await s.txa(['transfers', 'match', rowId[one]!, rowId[other]!]);
     expect([r.exitCode, r.stdout]).toEqual([1, '']);
-    expect(r.stderr).toBe(`error: INVALID_TRANSFER (${field}): transaction ${rowId[field === 'transaction_id' ? one : other]} ${why}: it cannot be a leg of an own transfer`);
+    expect(r.stderr).toBe(
+      `error: INVALID_TRANSFER (${field}): transaction ${rowId[field === 'transaction_id' ? one : other]} ${why}: it cannot be a leg of an own transfer`,
+    );
     expect((await s.json(['events', 'list'])).data).toEqual(before);
     expect((await s.json(['transfers', 'list'])).data).toEqual([]);
   });

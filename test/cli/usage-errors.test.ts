@@ -12,7 +12,9 @@ import { sandbox, type Sandbox } from '../helpers/cli.js';
 
 const usage = (field: string, message: string | RegExp) => ({
   exitCode: 2,
-  stderr: expect.stringMatching(new RegExp(`^error: USAGE_ERROR \\(${field}\\): ${typeof message === 'string' ? message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : message.source}`)),
+  stderr: expect.stringMatching(
+    new RegExp(`^error: USAGE_ERROR \\(${field}\\): ${typeof message === 'string' ? message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : message.source}`),
+  ),
 });
 const failed = (r: { exitCode: number; stderr: string }) => ({ exitCode: r.exitCode, stderr: r.stderr });
 
@@ -34,11 +36,16 @@ describe("commander's parse errors", () => {
     expect(extra.exitCode).toBe(2);
     expect(extra.stderr).toBe("error: USAGE_ERROR: too many arguments for 'list'. Expected 0 arguments but got 1.\nSee `txa tags list --help`.");
     // A near miss keeps commander's suggestion, on the hint line.
-    expect((await s.txa(['tags', 'list', '--jsn'])).stderr).toBe("error: USAGE_ERROR (jsn): unknown option '--jsn'\nDid you mean --json? See `txa tags list --help`.");
+    expect((await s.txa(['tags', 'list', '--jsn'])).stderr).toBe(
+      "error: USAGE_ERROR (jsn): unknown option '--jsn'\nDid you mean --json? See `txa tags list --help`.",
+    );
   });
 
   it('with --json the error body goes to stderr, nothing to stdout', async () => {
-    for (const args of [['--json', 'tags', 'list', '--bogus'], ['tags', 'list', '--json', '--bogus']]) {
+    for (const args of [
+      ['--json', 'tags', 'list', '--bogus'],
+      ['tags', 'list', '--json', '--bogus'],
+    ]) {
       const r = await s.txa(args);
       expect([r.exitCode, r.stdout]).toEqual([2, '']);
       expect(JSON.parse(r.stderr)).toEqual({ success: false, error: { code: 'USAGE_ERROR', message: "unknown option '--bogus'", field: 'bogus' } });
@@ -80,7 +87,10 @@ describe('--db selects the local backend (flag > environment > profile)', () => 
     const profile = await s.txa(['workspace', 'list']); // the profile's base_url set above
     expect(profile.stderr.split('\n')[1]).toBe("The base_url of profile 'default' selects the remote API: pass --db PATH to use a local ledger.");
     const flag = await s.txa(['--base-url', 'http://127.0.0.1:9', 'workspace', 'list']);
-    expect([flag.exitCode, flag.stderr.split('\n')[1]]).toEqual([2, "Run it without --remote/--base-url, and with --db PATH (the base_url of profile 'default' selects the remote API too)."]);
+    expect([flag.exitCode, flag.stderr.split('\n')[1]]).toEqual([
+      2,
+      "Run it without --remote/--base-url, and with --db PATH (the base_url of profile 'default' selects the remote API too).",
+    ]);
     await s.txa(['config', 'unset', 'base_url']);
     const only = await s.txa(['--remote', 'workspace', 'list']);
     expect([only.exitCode, only.stderr.split('\n')[1]]).toEqual([2, 'Run it without --remote/--base-url.']);
@@ -132,7 +142,10 @@ describe('--profile / TXA_PROFILE', () => {
   });
 
   it('txa login creates it: it gets past the profile check to the server', async () => {
-    const r = await s.txa(['--profile', 'new', '--base-url', 'http://127.0.0.1:9', '-w', 'ws_x', 'login', '--with-token'], { input: 'txa_live_x', stdin: 'pipe' });
+    const r = await s.txa(['--profile', 'new', '--base-url', 'http://127.0.0.1:9', '-w', 'ws_x', 'login', '--with-token'], {
+      input: 'txa_live_x',
+      stdin: 'pipe',
+    });
     expect([r.exitCode, r.stderr]).toEqual([1, expect.stringMatching(/^error: CONNECTION_ERROR: cannot reach the txa API/)]);
   });
 });
@@ -176,9 +189,15 @@ describe('export create: --email and --webhook-url imply the delivery', () => {
 
   it('--delivery download with either, or both without --delivery, is a usage error', async () => {
     const base = ['export', 'create', '--format', 'csv'];
-    expect(failed(await s.txa([...base, '--delivery', 'download', '--email', 'ops@example.com']))).toEqual(usage('delivery', '--delivery download cannot be combined with --email'));
-    expect(failed(await s.txa([...base, '--delivery', 'download', '--webhook-url', url]))).toEqual(usage('delivery', '--delivery download cannot be combined with --webhook-url'));
-    expect(failed(await s.txa([...base, '--email', 'ops@example.com', '--webhook-url', url]))).toEqual(usage('delivery', '--email with --webhook-url needs --delivery email or --delivery webhook'));
+    expect(failed(await s.txa([...base, '--delivery', 'download', '--email', 'ops@example.com']))).toEqual(
+      usage('delivery', '--delivery download cannot be combined with --email'),
+    );
+    expect(failed(await s.txa([...base, '--delivery', 'download', '--webhook-url', url]))).toEqual(
+      usage('delivery', '--delivery download cannot be combined with --webhook-url'),
+    );
+    expect(failed(await s.txa([...base, '--email', 'ops@example.com', '--webhook-url', url]))).toEqual(
+      usage('delivery', '--email with --webhook-url needs --delivery email or --delivery webhook'),
+    );
     expect(posts).toHaveLength(1);
   });
 

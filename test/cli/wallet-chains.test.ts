@@ -23,7 +23,9 @@ describe('chains', () => {
   it('refuses an unknown chain with INVALID_FIELD (chain) listing every known one', async () => {
     const r = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: INVALID_FIELD \(chain\): chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, got 'solana'/);
+    expect(r.stderr).toMatch(
+      /^error: INVALID_FIELD \(chain\): chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, got 'solana'/,
+    );
     const j = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana', '--json']);
     expect(JSON.parse(j.stderr).error).toMatchObject({ code: 'INVALID_FIELD', field: 'chain' });
     const q = await s.txa(['tx', 'list', '--chain', 'solana']);

@@ -55,7 +55,11 @@ describe('txa wallet sync --prices', () => {
     const out = await s.json(['wallet', 'sync', wallet, '--prices']);
     const after = stored();
     expect(after).toMatchObject({ rows: 88, unpriced: 0, priced: 88 });
-    expect(out.data[0]).toMatchObject({ wallet_id: wallet, new_transactions: 88, prices: { priced: 88, unpriced: 0, requests: prices.calls.length, cached: 0 } });
+    expect(out.data[0]).toMatchObject({
+      wallet_id: wallet,
+      new_transactions: 88,
+      prices: { priced: 88, unpriced: 0, requests: prices.calls.length, cached: 0 },
+    });
     // Batched: at most one call per 150 token-days.
     expect(prices.calls.length).toBe(Math.ceil(after.tokenDays / 150));
     expect((await s.json(['prices', 'fill'])).data).toEqual({ priced: 0, unpriced: 0, requests: 0, cached: 0 });

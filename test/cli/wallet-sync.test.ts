@@ -30,9 +30,14 @@ function ledger(walletId: string): { rows: unknown[]; created: number } {
   const db = new Database(s.env.TXA_DB!, { readonly: true });
   try {
     const rows = db
-      .prepare('SELECT tx_hash, transfer_key, from_address, to_address, token_symbol, token_address, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY ts, tx_hash, transfer_key')
+      .prepare(
+        'SELECT tx_hash, transfer_key, from_address, to_address, token_symbol, token_address, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY ts, tx_hash, transfer_key',
+      )
       .all(walletId);
-    const created = db.prepare("SELECT count(*) FROM events WHERE type = 'transaction.created' AND json_extract(payload, '$.transaction.wallet_id') = ?").pluck().get(walletId) as number;
+    const created = db
+      .prepare("SELECT count(*) FROM events WHERE type = 'transaction.created' AND json_extract(payload, '$.transaction.wallet_id') = ?")
+      .pluck()
+      .get(walletId) as number;
     return { rows, created };
   } finally {
     db.close();
@@ -83,7 +88,10 @@ describe('txa wallet sync', () => {
   it('a TXA_BLOCKSCOUT_URL_ of no known chain is a usage error naming the chains, before any call', async () => {
     for (const name of ['TXA_BLOCKSCOUT_URL_ZKSYNC_ERA', 'TXA_BLOCKSCOUT_URL_base']) {
       const r = await s.txa(['wallet', 'sync', wallet], { env: { [name]: server.url } });
-      expect([r.exitCode, r.stderr.split('\n')[0]], name).toEqual([2, `error: USAGE_ERROR (${name}): ${name} names no chain txa knows: use TXA_BLOCKSCOUT_URL_<CHAIN> with a chain of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo`]);
+      expect([r.exitCode, r.stderr.split('\n')[0]], name).toEqual([
+        2,
+        `error: USAGE_ERROR (${name}): ${name} names no chain txa knows: use TXA_BLOCKSCOUT_URL_<CHAIN> with a chain of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo`,
+      ]);
     }
     expect(server.calls).toHaveLength(0);
   });

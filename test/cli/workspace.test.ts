@@ -76,7 +76,10 @@ describe('workspace update', () => {
   it('changes name, tier, currency and rate limit; the JSON body is the workspace; no event is logged', async () => {
     const events = (await s.json(['-w', ws, 'events', 'list'])).data;
     const body = await s.json(['workspace', 'update', ws, '--name', 'Books 2025', '--tier', 'enterprise', '--rate-limit', '5000', '--currency', 'eur']);
-    expect(body).toEqual({ success: true, data: expect.objectContaining({ id: ws, name: 'Books 2025', tier: 'enterprise', base_currency: 'EUR', rate_limit: 5000 }) });
+    expect(body).toEqual({
+      success: true,
+      data: expect.objectContaining({ id: ws, name: 'Books 2025', tier: 'enterprise', base_currency: 'EUR', rate_limit: 5000 }),
+    });
     expect((await workspaces()).find((w: { id: string }) => w.id === ws)).toEqual(body.data);
     expect((await s.json(['-w', ws, 'events', 'list'])).data).toEqual(events);
   });
@@ -107,7 +110,11 @@ describe('workspace update', () => {
     const before = await workspaces();
     const r = await s.txa(['workspace', 'update', held, '--currency', 'USD', '--name', 'Renamed']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^error: INVALID_FIELD \\(currency\\): workspace ${held} holds transactions or rates in EUR; a new base currency would relabel them without converting\\n`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^error: INVALID_FIELD \\(currency\\): workspace ${held} holds transactions or rates in EUR; a new base currency would relabel them without converting\\n`,
+      ),
+    );
     expect(await workspaces()).toEqual(before);
     const tx = await s.txa(['workspace', 'update', withTx, '--currency', 'EUR']);
     expect(tx.stderr).toMatch(/^error: INVALID_FIELD \(currency\): .* holds transactions or rates in USD/);

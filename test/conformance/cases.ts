@@ -29,7 +29,11 @@ export function conformanceCases(): Case[] {
     // tags
     { name: 'tags list, empty', args: () => ['tags', 'list'] },
     { name: 'tags create income', args: () => ['tags', 'create', '--name', 'Salary', '--type', 'income'], save: saveId('income') },
-    { name: 'tags create with colour and description', args: () => ['tags', 'create', '--name', 'Gas', '--type', 'expense', '--color', '#abcdef', '--description', 'network fees'], save: saveId('gas') },
+    {
+      name: 'tags create with colour and description',
+      args: () => ['tags', 'create', '--name', 'Gas', '--type', 'expense', '--color', '#abcdef', '--description', 'network fees'],
+      save: saveId('gas'),
+    },
     { name: 'tags create neutral', args: () => ['tags', 'create', '--name', 'Internal', '--type', 'neutral'], save: saveId('neutral') },
     { name: 'TAG_ALREADY_EXISTS (trimmed, case-insensitive)', args: () => ['tags', 'create', '--name', ' salary ', '--type', 'income'], exit: 1 },
     { name: 'INVALID_TAG_TYPE', args: () => ['tags', 'create', '--name', 'X', '--type', 'gift'], exit: 1 },
@@ -52,7 +56,10 @@ export function conformanceCases(): Case[] {
     { name: 'tx list chain + limit', args: () => ['tx', 'list', '--chain', 'polygon', '--limit', '5'] },
     { name: 'tx list inflow by amount, page 2', args: () => ['tx', 'list', '--direction', 'inflow', '--sort', 'amount_desc', '--limit', '7', '--page', '2'] },
     { name: 'tx list date range ascending', args: () => ['tx', 'list', '--start-date', '2024-03-01', '--end-date', '2024-05-31', '--sort', 'timestamp_asc'] },
-    { name: 'tx list token and amount bounds', args: () => ['tx', 'list', '--token', 'USDC', '--min-amount', '100', '--max-amount', '2000.5', '--sort', 'amount_asc'] },
+    {
+      name: 'tx list token and amount bounds',
+      args: () => ['tx', 'list', '--token', 'USDC', '--min-amount', '100', '--max-amount', '2000.5', '--sort', 'amount_asc'],
+    },
     { name: 'tx list has notes', args: () => ['tx', 'list', '--has-notes', 'true'] },
     { name: 'tx list wallet', args: () => ['tx', 'list', '--wallet-id', 'wal_polygon', '--limit', '3'] },
     { name: 'tx list period', args: () => ['tx', 'list', '--period', '2024-Q2', '--limit', '4'] },
@@ -124,11 +131,19 @@ export function conformanceCases(): Case[] {
     { name: 'wallet list by chain', args: () => ['wallet', 'list', '--chain', 'polygon'] },
     { name: 'wallet list bad limit', args: () => ['wallet', 'list', '--limit', '101'], exit: 1 },
     { name: 'wallet add', args: () => ['wallet', 'add', '--address', `0x${'Ab'.repeat(20)}`, '--chain', 'base', '--label', 'Cold'], save: saveId('wallet') },
-    { name: 'wallet add with the default label', args: () => ['wallet', 'add', '--address', `0x${'cd'.repeat(20)}`, '--chain', 'gnosis'], save: saveId('wallet2') },
+    {
+      name: 'wallet add with the default label',
+      args: () => ['wallet', 'add', '--address', `0x${'cd'.repeat(20)}`, '--chain', 'gnosis'],
+      save: saveId('wallet2'),
+    },
     { name: 'WALLET_ALREADY_EXISTS (address in any case)', args: () => ['wallet', 'add', '--address', `0x${'ab'.repeat(20)}`, '--chain', 'base'], exit: 1 },
     { name: 'wallet add, bad address', args: () => ['wallet', 'add', '--address', '0x123', '--chain', 'base'], exit: 1 },
     { name: 'wallet add, unknown chain', args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'solana'], exit: 1 },
-    { name: 'wallet add, label too long', args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'base', '--label', long(101)], exit: 1 },
+    {
+      name: 'wallet add, label too long',
+      args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'base', '--label', long(101)],
+      exit: 1,
+    },
     { name: 'wallet update', args: (ids) => ['wallet', 'update', ids.wallet!, '--label', ' Cold storage '] },
     { name: 'wallet update, empty label', args: (ids) => ['wallet', 'update', ids.wallet!, '--label', ' '], exit: 1 },
     { name: 'wallet update, WALLET_NOT_FOUND', args: () => ['wallet', 'update', 'wal_nope', '--label', 'X'], exit: 1 },
@@ -140,14 +155,25 @@ export function conformanceCases(): Case[] {
     { name: 'events list, unknown type', args: () => ['events', 'list', '--type', 'tag.renamed'], exit: 1 },
 
     // exports
-    { name: 'export create csv download', args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'], save: saveId('export') },
+    {
+      name: 'export create csv download',
+      args: () => ['export', 'create', '--format', 'csv', '--chain', 'polygon', '--out', 'out.csv'],
+      save: saveId('export'),
+    },
     { name: 'export status', args: (ids) => ['export', 'status', ids.export!] },
-    { name: 'export create, internal and spam filters', args: () => ['export', 'create', '--format', 'csv', '--internal', 'false', '--include-spam', '--out', 'out2.csv'] },
+    {
+      name: 'export create, internal and spam filters',
+      args: () => ['export', 'create', '--format', 'csv', '--internal', 'false', '--include-spam', '--out', 'out2.csv'],
+    },
     { name: 'export create, bad internal', args: () => ['export', 'create', '--format', 'csv', '--internal', 'maybe'], exit: 1 },
     { name: 'export list', args: () => ['export', 'list'] },
     { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
     { name: 'export min_amount over 78 integer digits', args: () => ['export', 'create', '--format', 'csv', '--min-amount', '1e99'], exit: 1 },
-    { name: 'export INVALID_DATE_RANGE', args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'], exit: 1 },
+    {
+      name: 'export INVALID_DATE_RANGE',
+      args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'],
+      exit: 1,
+    },
     { name: 'EXPORT_NOT_FOUND', args: () => ['export', 'status', 'exp_00000000000000000000'], exit: 1 },
   ].map((c) => ({ ...c, args: (ids: Ids) => ['-w', WS, ...c.args(ids)] })) as Case[];
 }

@@ -48,12 +48,23 @@ let transferIds: Ids;
 /** Rows of the seeded ledger for the own-transfer cases (cases.ts). */
 function transferRows(engine: Engine): Ids {
   const rows = engine.db.prepare('SELECT id, workspace_id, wallet_id, token_symbol, amount, direction FROM transactions ORDER BY id').all() as {
-    id: string; workspace_id: string; wallet_id: string; token_symbol: string; amount: string; direction: string;
+    id: string;
+    workspace_id: string;
+    wallet_id: string;
+    token_symbol: string;
+    amount: string;
+    direction: string;
   }[];
   const main = rows.filter((r) => r.workspace_id === WS);
   const outs = main.filter((r) => r.direction === 'outflow' && r.wallet_id === 'wal_ethereum');
   const pair = outs
-    .flatMap((o) => main.filter((i) => i.direction === 'inflow' && i.wallet_id === 'wal_polygon' && i.token_symbol === o.token_symbol && compareDecimal(i.amount, o.amount) <= 0).map((i) => [o, i]))
+    .flatMap((o) =>
+      main
+        .filter(
+          (i) => i.direction === 'inflow' && i.wallet_id === 'wal_polygon' && i.token_symbol === o.token_symbol && compareDecimal(i.amount, o.amount) <= 0,
+        )
+        .map((i) => [o, i]),
+    )
     .at(0)!;
   const out2 = outs.find((o) => o !== pair[0])!;
   return {

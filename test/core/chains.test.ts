@@ -6,7 +6,22 @@ const HASH = `0x${'ab'.repeat(32)}`;
 
 describe('chain table (CONTRACT §11)', () => {
   it('has the fourteen chains, each with a distinct chain id, an https explorer and a sync source', () => {
-    expect(CHAINS).toEqual(['ethereum', 'polygon', 'arbitrum', 'bsc', 'base', 'optimism', 'linea', 'avalanche', 'gnosis', 'scroll', 'zksync', 'blast', 'mantle', 'celo']);
+    expect(CHAINS).toEqual([
+      'ethereum',
+      'polygon',
+      'arbitrum',
+      'bsc',
+      'base',
+      'optimism',
+      'linea',
+      'avalanche',
+      'gnosis',
+      'scroll',
+      'zksync',
+      'blast',
+      'mantle',
+      'celo',
+    ]);
     expect(new Set(CHAINS.map((c) => CHAIN_INFO[c].id)).size).toBe(CHAINS.length);
     for (const c of CHAINS) {
       const info = CHAIN_INFO[c];

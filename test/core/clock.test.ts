@@ -22,7 +22,11 @@ describe('isoSecondsByDay', () => {
   it('keeps the date of the day and the time of day apart at the day edges', () => {
     const iso = isoSecondsByDay();
     expect([1_700_006_399, 1_700_006_400, 1_700_092_799, -1, 0].map(iso)).toEqual([
-      '2023-11-14T23:59:59Z', '2023-11-15T00:00:00Z', '2023-11-15T23:59:59Z', '1969-12-31T23:59:59Z', '1970-01-01T00:00:00Z',
+      '2023-11-14T23:59:59Z',
+      '2023-11-15T00:00:00Z',
+      '2023-11-15T23:59:59Z',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:00:00Z',
     ]);
   });
 });

@@ -56,7 +56,11 @@ describe('amount bounds', () => {
     .tuple(fc.integer({ min: 0, max: 78 }), fc.integer({ min: 0, max: 30 }))
     .chain(([intDigits, scale]) =>
       fc.tuple(
-        intDigits === 0 ? fc.constant('0') : fc.tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: intDigits - 1, maxLength: intDigits - 1 })).map(([d, rest]) => `${d}${rest}`),
+        intDigits === 0
+          ? fc.constant('0')
+          : fc
+              .tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: intDigits - 1, maxLength: intDigits - 1 }))
+              .map(([d, rest]) => `${d}${rest}`),
         fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: scale, maxLength: scale }),
       ),
     )

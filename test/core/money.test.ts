@@ -44,9 +44,7 @@ describe('base units', () => {
 });
 
 describe('amountKey', () => {
-  const decimal = fc
-    .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 24 }))
-    .map(([units, decimals]) => fromBaseUnits(units, decimals));
+  const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 24 })).map(([units, decimals]) => fromBaseUnits(units, decimals));
 
   it('orders byte-wise exactly as the numbers order', () => {
     fc.assert(

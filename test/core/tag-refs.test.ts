@@ -1,7 +1,7 @@
 /** Tags named by id or name: the pure resolution every CLI tag flag goes through. */
 import { describe, expect, it } from 'vitest';
 import { resolveTagRefs } from '../../src/core/tag-refs.js';
-import { TxaError } from '../../src/core/errors.js';
+import type { TxaError } from '../../src/core/errors.js';
 
 const TAGS = [
   { id: 'tag_aaa', name: 'Payroll' },
@@ -24,7 +24,7 @@ describe('resolveTagRefs', () => {
     expect(resolveTagRefs(TAGS, ['gas', 'tag_aaa', ' PAYROLL ', 'cafe\u0301'], 'tag-ids')).toEqual(['tag_bbb', 'tag_aaa', 'tag_aaa', 'tag_ddd']);
   });
 
-  it("an id is always that tag, even when another tag is named like it", () => {
+  it('an id is always that tag, even when another tag is named like it', () => {
     expect(resolveTagRefs(TAGS, ['tag_bbb'], 'tags')).toEqual(['tag_bbb']);
   });
 

@@ -49,15 +49,32 @@ describe('proposed bridges', () => {
       fc.property(ledger, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 3 }), ({ base, scale, rows }, rejects) => {
         run++;
         const ws = createWorkspace(engine, { name: `P${run}`, tier: 'pro' }).id;
-        const wallets = engine.write(() => CHAINS.map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: chain }).id));
+        const wallets = engine.write(() =>
+          CHAINS.map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: chain }).id),
+        );
         const txs: NewTransaction[] = rows.map((r, i) => {
           const units = (base * BigInt(r.permille)) / 1000n + r.nudge;
           const amount = fromBaseUnits(units < 0n ? 0n : units, scale);
           const hash = `0x${String(run).padStart(8, '0')}${String(i).padStart(56, '0')}`;
           return {
-            id: `tx_${run}_${i}`, workspace_id: ws, wallet_id: wallets[r.chain]!, chain: CHAINS[r.chain]!, tx_hash: hash, transfer_key: '0',
-            from_address: `0x${'e'.repeat(40)}`, to_address: `0x${'f'.repeat(40)}`, token_symbol: r.symbol, token_address: null, token_decimals: 18,
-            amount, amount_key: amountKey(amount), fiat_cents: null, direction: r.inflow ? 'inflow' : 'outflow', type: r.fee ? 'fee' : 'transfer', ts: T0 + r.ts, notes: null,
+            id: `tx_${run}_${i}`,
+            workspace_id: ws,
+            wallet_id: wallets[r.chain]!,
+            chain: CHAINS[r.chain]!,
+            tx_hash: hash,
+            transfer_key: '0',
+            from_address: `0x${'e'.repeat(40)}`,
+            to_address: `0x${'f'.repeat(40)}`,
+            token_symbol: r.symbol,
+            token_address: null,
+            token_decimals: 18,
+            amount,
+            amount_key: amountKey(amount),
+            fiat_cents: null,
+            direction: r.inflow ? 'inflow' : 'outflow',
+            type: r.fee ? 'fee' : 'transfer',
+            ts: T0 + r.ts,
+            notes: null,
           };
         });
         engine.write(() => {

@@ -21,7 +21,8 @@ import { updateValue } from '../../src/store/insert-transactions.js';
 
 const WALLET = '0x' + '1'.repeat(40);
 const OTHER = '0x' + '2'.repeat(40);
-const HEADER = 'Txhash,Blockno,UnixTimestamp,DateTime (UTC),From,To,ContractAddress,Value_IN(ETH),Value_OUT(ETH),CurrentValue @ $9999/Eth,TxnFee(ETH),TxnFee(USD),Historical $Price/Eth,Status,ErrCode,Method';
+const HEADER =
+  'Txhash,Blockno,UnixTimestamp,DateTime (UTC),From,To,ContractAddress,Value_IN(ETH),Value_OUT(ETH),CurrentValue @ $9999/Eth,TxnFee(ETH),TxnFee(USD),Historical $Price/Eth,Status,ErrCode,Method';
 const h = (n: number) => `0x${String(n).repeat(64).slice(0, 64)}`;
 /** Two sends a year apart at $2,000 and $3,000 (fee 0.01 ETH; the explorer's TxnFee(USD) at today's $9,999), and one on a day without a price. */
 const CSV = [
@@ -64,19 +65,30 @@ describe('fees at the price of their own day', () => {
     importFile(engine, ws, file, { walletId });
     const [first, second, third] = fees();
     // As an older txa stored them: the explorer's value at today's price (rollups kept in step).
-    engine.write(() => [first, second, third].forEach((t) => updateValue(engine.db, selectById(engine.db, ws, t!.id)!, { fiat_cents: 9999, fiat_value_source: 'import', spam: 0 })));
+    engine.write(() =>
+      [first, second, third].forEach((t) =>
+        updateValue(engine.db, selectById(engine.db, ws, t!.id)!, { fiat_cents: 9999, fiat_value_source: 'import', spam: 0 }),
+      ),
+    );
     updateTransaction(engine, ws, second!.id, { fiat_value: 12.34 });
     const summary = importFile(engine, ws, file, { walletId });
     expect(summary).toMatchObject({ imported: 0, revalued: 2 });
-    expect(fees().map((t) => [t.fiat_value, t.fiat_value_source])).toEqual([[20, 'import'], [12.34, 'manual'], [null, null]]);
+    expect(fees().map((t) => [t.fiat_value, t.fiat_value_source])).toEqual([
+      [20, 'import'],
+      [12.34, 'manual'],
+      [null, null],
+    ]);
     const sha256 = createHash('sha256').update(CSV).digest('hex');
     expect(transactionHistory(engine, ws, first!.id).at(-1)).toMatchObject({
-      event: 'transaction.updated', actor: 'cli',
+      event: 'transaction.updated',
+      actor: 'cli',
       changes: { fiat_value: { old: 99.99, new: 20 } },
       source: { file_name: 'etherscan-main.csv', sha256, format: 'etherscan' },
     });
     // The summary follows the new values exactly.
-    const outflow = rows().filter((t) => t.direction === 'outflow').reduce((s, t) => s + Math.round((t.fiat_value ?? 0) * 100), 0);
+    const outflow = rows()
+      .filter((t) => t.direction === 'outflow')
+      .reduce((s, t) => s + Math.round((t.fiat_value ?? 0) * 100), 0);
     expect(Math.round(listTransactions(engine, ws, {}).summary.total_outflow * 100)).toBe(outflow);
   });
 
@@ -84,7 +96,11 @@ describe('fees at the price of their own day', () => {
     importFile(engine, ws, file, { walletId });
     const [created] = transactionHistory(engine, ws, firstValue().id);
     expect(created).toEqual({
-      event_id: expect.stringMatching(/^evt_/), event: 'transaction.created', created_at: expect.any(String), actor: 'cli', changes: {},
+      event_id: expect.stringMatching(/^evt_/),
+      event: 'transaction.created',
+      created_at: expect.any(String),
+      actor: 'cli',
+      changes: {},
       source: { file_name: 'etherscan-main.csv', sha256: createHash('sha256').update(CSV).digest('hex'), format: 'etherscan' },
     });
   });

@@ -15,9 +15,13 @@ import { historiesOf, transactionHistory } from '../../src/engine/history.js';
 
 const WALLET = '0x' + '1'.repeat(40);
 const OTHER = '0x' + '2'.repeat(40);
-const HEADER = 'Txhash,Blockno,UnixTimestamp,DateTime (UTC),From,To,ContractAddress,Value_IN(ETH),Value_OUT(ETH),CurrentValue @ $9999/Eth,TxnFee(ETH),TxnFee(USD),Historical $Price/Eth,Status,ErrCode,Method';
+const HEADER =
+  'Txhash,Blockno,UnixTimestamp,DateTime (UTC),From,To,ContractAddress,Value_IN(ETH),Value_OUT(ETH),CurrentValue @ $9999/Eth,TxnFee(ETH),TxnFee(USD),Historical $Price/Eth,Status,ErrCode,Method';
 const h = (n: number) => `0x${String(n).repeat(64).slice(0, 64)}`;
-const CSV = [HEADER, ...[1, 2, 3, 4].map((n) => `${h(n)},${n},${1704103200 + n * 86400},2024-01-0${n + 1} 10:00:00,${OTHER},${WALLET},,${n},0,0,0,0,2000,,,Transfer`)].join('\n');
+const CSV = [
+  HEADER,
+  ...[1, 2, 3, 4].map((n) => `${h(n)},${n},${1704103200 + n * 86400},2024-01-0${n + 1} 10:00:00,${OTHER},${WALLET},,${n},0,0,0,0,2000,,,Transfer`),
+].join('\n');
 
 let engine: Engine;
 let ws: string;

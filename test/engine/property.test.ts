@@ -46,9 +46,7 @@ const manual = new Map<string, number | null>();
 beforeAll(() => {
   ({ engine, ws } = tempEngine('enterprise'));
   const chains = ['ethereum', 'polygon', 'arbitrum', 'bsc'] as const;
-  walletIds = engine.write(() =>
-    chains.map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: `W${i}` }).id),
-  );
+  walletIds = engine.write(() => chains.map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: `W${i}` }).id));
   tagIds = ['Income', 'Fees', 'Internal'].map((name, i) => createTag(engine, ws, { name, type: ['income', 'expense', 'neutral'][i] }).id);
   // A deterministic pseudo-random ledger (fast-check's own generator, fixed seed).
   const rows = fc.sample(
@@ -75,15 +73,40 @@ beforeAll(() => {
     const hash = `0x${i.toString(16).padStart(64, '0')}`;
     const id = transactionId(walletId, hash, 't');
     model.push({
-      id, wallet_id: walletId, chain: chains[r.w]!, token: r.token, direction: r.direction, ts: r.ts, amount, cents: r.cents,
-      tags: new Set(r.tags.map((t) => tagIds[t]!)), notes: r.notes, spam: r.mark < 3, internal: r.mark >= 15,
+      id,
+      wallet_id: walletId,
+      chain: chains[r.w]!,
+      token: r.token,
+      direction: r.direction,
+      ts: r.ts,
+      amount,
+      cents: r.cents,
+      tags: new Set(r.tags.map((t) => tagIds[t]!)),
+      notes: r.notes,
+      spam: r.mark < 3,
+      internal: r.mark >= 15,
     });
     // Every fifth row gets a value by hand (or has it cleared): the rollups must follow.
     if (r.mark % 5 === 1) manual.set(id, r.manualCents);
     return {
-      id, workspace_id: ws, wallet_id: walletId, chain: chains[r.w]!, tx_hash: hash, transfer_key: 't', from_address: '0xa', to_address: '0xb',
-      token_symbol: r.token, token_address: null, token_decimals: r.decimals, amount, amount_key: amountKey(amount), fiat_cents: r.cents,
-      direction: r.direction, type: 'transfer', ts: r.ts, notes: null,
+      id,
+      workspace_id: ws,
+      wallet_id: walletId,
+      chain: chains[r.w]!,
+      tx_hash: hash,
+      transfer_key: 't',
+      from_address: '0xa',
+      to_address: '0xb',
+      token_symbol: r.token,
+      token_address: null,
+      token_decimals: r.decimals,
+      amount,
+      amount_key: amountKey(amount),
+      fiat_cents: r.cents,
+      direction: r.direction,
+      type: 'transfer',
+      ts: r.ts,
+      notes: null,
     };
   });
   engine.write(() => insertTransactions(engine.db, inserts, START));
@@ -97,7 +120,10 @@ beforeAll(() => {
       m.cents = cents;
     }
     // A one-leg own transfer: the internal filter reads only whether a row is a leg.
-    if (m.internal) engine.write(() => insertTransfer(engine.db, { id: `trf_${m.id}`, workspace_id: ws, kind: 'internal', matched_by: 'auto', created_at: '2024-01-01T00:00:00Z' }, [m.id]));
+    if (m.internal)
+      engine.write(() =>
+        insertTransfer(engine.db, { id: `trf_${m.id}`, workspace_id: ws, kind: 'internal', matched_by: 'auto', created_at: '2024-01-01T00:00:00Z' }, [m.id]),
+      );
   }
 });
 
@@ -115,7 +141,7 @@ function naive(params: QueryParams): Model[] {
     if (params.end_date && m.ts >= day(params.end_date) + DAY_SECONDS) return false;
     if (params.min_amount && compareDecimal(m.amount, params.min_amount) < 0) return false;
     if (params.max_amount && compareDecimal(m.amount, params.max_amount) > 0) return false;
-    if (params.has_tags && (m.tags.size > 0) !== (params.has_tags === 'true')) return false;
+    if (params.has_tags && m.tags.size > 0 !== (params.has_tags === 'true')) return false;
     if (params.has_notes && (m.notes !== null) !== (params.has_notes === 'true')) return false;
     if (params.internal && m.internal !== (params.internal === 'true')) return false;
     if (m.spam && params.include_spam !== 'true') return false;
@@ -129,7 +155,10 @@ function naive(params: QueryParams): Model[] {
 }
 
 const dateArb = fc.integer({ min: -5, max: DAYS + 5 }).map((d) => dayOf(START + d * DAY_SECONDS));
-const amountArb = fc.oneof(fc.constantFrom('0', '1', '0.5', '1000000'), fc.bigInt({ min: 0n, max: 10n ** 24n }).map((u) => fromBaseUnits(u, 18)));
+const amountArb = fc.oneof(
+  fc.constantFrom('0', '1', '0.5', '1000000'),
+  fc.bigInt({ min: 0n, max: 10n ** 24n }).map((u) => fromBaseUnits(u, 18)),
+);
 
 // Each case combines at most three filters, so that most cases still match rows.
 const paramsArb = fc
@@ -166,7 +195,7 @@ describe('tx list against a naive model', () => {
         const expected = naive(params);
         matched += expected.length > 0 ? 1 : 0;
         const seen: string[] = [];
-        let summary;
+        let summary: unknown;
         for (let page = 1; ; page++) {
           const res = listTransactions(engine, ws, { ...params, page: String(page), limit: String(limit) });
           expect(res.pagination.total).toBe(expected.length);

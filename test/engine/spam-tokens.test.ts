@@ -33,7 +33,18 @@ beforeEach(() => {
 afterEach(() => engine.close());
 
 const record = (direction: 'inflow' | 'outflow', extra: Partial<ImportRecord> = {}): ImportRecord => ({
-  line: 1, tx_hash: HASH, from_address: A, to_address: B, token: TOKEN, amount: '5', fiat_value: '10', direction, type: 'transfer', timestamp: 1_740_000_000, notes: null, ...extra,
+  line: 1,
+  tx_hash: HASH,
+  from_address: A,
+  to_address: B,
+  token: TOKEN,
+  amount: '5',
+  fiat_value: '10',
+  direction,
+  type: 'transfer',
+  timestamp: 1_740_000_000,
+  notes: null,
+  ...extra,
 });
 
 /** The token moved from A to B: one own transfer of two legs. */
@@ -78,19 +89,31 @@ describe('token verdicts', () => {
   it('a token marked not spam passes the lookalike rule in later imports', () => {
     const copy = { symbol: 'USDC', address: `0x${'e'.repeat(40)}`, decimals: 6 };
     markTokens(engine, ws, [{ chain: 'ethereum', address: copy.address }], false);
-    importRecords(engine, ws, [record('inflow', { token: copy, spam: 'lookalike' }), record('inflow', { token: copy, amount: '0', spam: 'poisoning' })], { walletId: wallets.b, format: 'etherscan' });
+    importRecords(engine, ws, [record('inflow', { token: copy, spam: 'lookalike' }), record('inflow', { token: copy, amount: '0', spam: 'poisoning' })], {
+      walletId: wallets.b,
+      format: 'etherscan',
+    });
     // The zero-value transfer is still poisoning: the verdict is about the token, not the transfer.
-    expect(engine.db.prepare('SELECT amount, spam FROM transactions ORDER BY amount').all()).toEqual([{ amount: '0', spam: 1 }, { amount: '5', spam: 0 }]);
+    expect(engine.db.prepare('SELECT amount, spam FROM transactions ORDER BY amount').all()).toEqual([
+      { amount: '0', spam: 1 },
+      { amount: '5', spam: 0 },
+    ]);
   });
 });
 
 describe('a verdict on a token with many rows', () => {
   /** The daily and monthly rollups, less cells counted down to nothing, and the same sums over the rows that are not spam. */
   const rollups = (table: string, period: string) =>
-    engine.db.prepare(`SELECT ${period} AS p, wallet_id, token_symbol, direction, tx_count AS n, fiat_cents AS cents FROM ${table} WHERE tx_count <> 0 OR fiat_cents <> 0 ORDER BY 1, 2, 3, 4`).all();
+    engine.db
+      .prepare(
+        `SELECT ${period} AS p, wallet_id, token_symbol, direction, tx_count AS n, fiat_cents AS cents FROM ${table} WHERE tx_count <> 0 OR fiat_cents <> 0 ORDER BY 1, 2, 3, 4`,
+      )
+      .all();
   const fromRows = (period: string) =>
     engine.db
-      .prepare(`SELECT ${period} AS p, wallet_id, token_symbol, direction, count(*) AS n, ifnull(sum(fiat_cents), 0) AS cents FROM transactions WHERE spam = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`)
+      .prepare(
+        `SELECT ${period} AS p, wallet_id, token_symbol, direction, count(*) AS n, ifnull(sum(fiat_cents), 0) AS cents FROM transactions WHERE spam = 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      )
       .all();
   const expectRollupsExact = () => {
     expect(rollups('rollup_daily', 'day')).toEqual(fromRows('ts / 86400'));
@@ -100,11 +123,31 @@ describe('a verdict on a token with many rows', () => {
   it('flags every row in one pass: rollups exact, own transfers left, one event per row changed, and back', () => {
     // 150 moves of the token between the two wallets (300 legs, matched as own transfers) over
     // 150 days, rows of ETH beside them, and a row flagged by hand, which the verdict leaves alone.
-    const moves = Array.from({ length: 150 }, (_, i) => ({ tx_hash: `0x${(i + 1).toString(16).padStart(64, '0')}`, timestamp: 1_700_000_000 + i * 86_400, amount: `${i + 1}`, fiat_value: `${i}.25` }));
-    importRecords(engine, ws, moves.map((m, i) => record('outflow', { ...m, line: i + 1 })), { walletId: wallets.a, format: 'json' });
-    importRecords(engine, ws, moves.map((m, i) => record('inflow', { ...m, line: i + 1 })), { walletId: wallets.b, format: 'json' });
+    const moves = Array.from({ length: 150 }, (_, i) => ({
+      tx_hash: `0x${(i + 1).toString(16).padStart(64, '0')}`,
+      timestamp: 1_700_000_000 + i * 86_400,
+      amount: `${i + 1}`,
+      fiat_value: `${i}.25`,
+    }));
+    importRecords(
+      engine,
+      ws,
+      moves.map((m, i) => record('outflow', { ...m, line: i + 1 })),
+      { walletId: wallets.a, format: 'json' },
+    );
+    importRecords(
+      engine,
+      ws,
+      moves.map((m, i) => record('inflow', { ...m, line: i + 1 })),
+      { walletId: wallets.b, format: 'json' },
+    );
     const eth = { symbol: 'ETH', address: null, decimals: 18 };
-    importRecords(engine, ws, moves.map((m, i) => record('inflow', { ...m, line: i + 1, token: eth, from_address: `0x${'d'.repeat(40)}` })), { walletId: wallets.b, format: 'json' });
+    importRecords(
+      engine,
+      ws,
+      moves.map((m, i) => record('inflow', { ...m, line: i + 1, token: eth, from_address: `0x${'d'.repeat(40)}` })),
+      { walletId: wallets.b, format: 'json' },
+    );
     const byHand = engine.db.prepare('SELECT id FROM transactions WHERE token_symbol = ? ORDER BY ts LIMIT 1').pluck().get('PEPE') as string;
     updateTransaction(engine, ws, byHand, { spam: true });
     // Flagged by hand, the row left its transfer.

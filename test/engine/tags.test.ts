@@ -22,7 +22,9 @@ function codeOf(fn: () => unknown): { code: string; field?: string; status: numb
 }
 
 function events(type?: string) {
-  return engine.db.prepare(`SELECT type, payload FROM events WHERE workspace_id = ? ${type ? 'AND type = ?' : ''} ORDER BY seq`).all(...(type ? [ws, type] : [ws])) as { type: string; payload: string }[];
+  return engine.db
+    .prepare(`SELECT type, payload FROM events WHERE workspace_id = ? ${type ? 'AND type = ?' : ''} ORDER BY seq`)
+    .all(...(type ? [ws, type] : [ws])) as { type: string; payload: string }[];
 }
 
 describe('tag rules', () => {
@@ -60,7 +62,12 @@ describe('tag rules', () => {
 
   it('names are unique trimmed and case-insensitively, per workspace', () => {
     createTag(engine, ws, { name: 'Café', type: 'expense' });
-    expect(codeOf(() => createTag(engine, ws, { name: '  CAFÉ ', type: 'income' }))).toEqual({ code: 'TAG_ALREADY_EXISTS', field: 'name', status: 409, exit: 1 });
+    expect(codeOf(() => createTag(engine, ws, { name: '  CAFÉ ', type: 'income' }))).toEqual({
+      code: 'TAG_ALREADY_EXISTS',
+      field: 'name',
+      status: 409,
+      exit: 1,
+    });
     const other = createWorkspace(engine, { name: 'Other' });
     expect(createTag(engine, other.id, { name: 'café', type: 'income' }).name).toBe('café');
   });

@@ -19,15 +19,39 @@ let ws: string;
 let walletId: string;
 const T0 = Date.UTC(2025, 5, 1) / 1000;
 
-function addTx(i: number, over: Partial<{ amount: string; direction: 'inflow' | 'outflow'; cents: number | null; symbol: string; address: string | null; decimals: number; ts: number }> = {}) {
+function addTx(
+  i: number,
+  over: Partial<{
+    amount: string;
+    direction: 'inflow' | 'outflow';
+    cents: number | null;
+    symbol: string;
+    address: string | null;
+    decimals: number;
+    ts: number;
+  }> = {},
+) {
   const hash = `0x${(i + 1).toString(16).padStart(64, 'a')}`;
   const amount = over.amount ?? '1.5';
   const row = {
-    id: transactionId(walletId, hash, 't'), workspace_id: ws, wallet_id: walletId, chain: 'ethereum', tx_hash: hash, transfer_key: 't',
-    from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
-    token_symbol: over.symbol ?? 'ETH', token_address: over.address === undefined ? null : over.address, token_decimals: over.decimals ?? 18,
-    amount, amount_key: amountKey(amount), fiat_cents: over.cents === undefined ? 300_000 : over.cents, direction: over.direction ?? 'inflow',
-    type: 'transfer', ts: over.ts ?? T0 + i * 3600, notes: null,
+    id: transactionId(walletId, hash, 't'),
+    workspace_id: ws,
+    wallet_id: walletId,
+    chain: 'ethereum',
+    tx_hash: hash,
+    transfer_key: 't',
+    from_address: '0x1111111111111111111111111111111111111111',
+    to_address: '0x2222222222222222222222222222222222222222',
+    token_symbol: over.symbol ?? 'ETH',
+    token_address: over.address === undefined ? null : over.address,
+    token_decimals: over.decimals ?? 18,
+    amount,
+    amount_key: amountKey(amount),
+    fiat_cents: over.cents === undefined ? 300_000 : over.cents,
+    direction: over.direction ?? 'inflow',
+    type: 'transfer',
+    ts: over.ts ?? T0 + i * 3600,
+    notes: null,
   };
   engine.write(() => insertTransactions(engine.db, [row], T0));
   return row.id;
@@ -45,11 +69,26 @@ describe('transactions', () => {
   it('shows the API shape', () => {
     const id = addTx(0, { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6, amount: '12.5' });
     expect(getTransaction(engine, ws, id)).toEqual({
-      id, tx_hash: `0x${'1'.padStart(64, 'a')}`, wallet_id: walletId, wallet_label: 'Main', chain: 'ethereum',
-      from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
-      token: { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 }, amount: '12.5', fiat_value: 3000,
-      direction: 'inflow', type: 'transfer', timestamp: '2025-06-01T00:00:00Z', tags: [], notes: null, attachments: [],
-      explorer_url: `https://etherscan.io/tx/0x${'1'.padStart(64, 'a')}`, transfer: null, fiat_value_source: 'import', spam: false,
+      id,
+      tx_hash: `0x${'1'.padStart(64, 'a')}`,
+      wallet_id: walletId,
+      wallet_label: 'Main',
+      chain: 'ethereum',
+      from_address: '0x1111111111111111111111111111111111111111',
+      to_address: '0x2222222222222222222222222222222222222222',
+      token: { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 },
+      amount: '12.5',
+      fiat_value: 3000,
+      direction: 'inflow',
+      type: 'transfer',
+      timestamp: '2025-06-01T00:00:00Z',
+      tags: [],
+      notes: null,
+      attachments: [],
+      explorer_url: `https://etherscan.io/tx/0x${'1'.padStart(64, 'a')}`,
+      transfer: null,
+      fiat_value_source: 'import',
+      spam: false,
     });
   });
 
@@ -95,7 +134,12 @@ describe('transactions', () => {
     expect(tx.tags.map((t) => t.id)).toEqual([b.id]);
     expect(updateTransaction(engine, ws, id, { notes: null }).notes).toBeNull();
     expect(updateTransaction(engine, ws, id, { notes: '   ' }).notes).toBeNull();
-    expect(eventTypes().filter((t) => t.startsWith('transaction'))).toEqual(['transaction.tagged', 'transaction.updated', 'transaction.tagged', 'transaction.updated']);
+    expect(eventTypes().filter((t) => t.startsWith('transaction'))).toEqual([
+      'transaction.tagged',
+      'transaction.updated',
+      'transaction.tagged',
+      'transaction.updated',
+    ]);
     expect(txaErrorOf(() => updateTransaction(engine, ws, id, { notes: 5 }))).toMatchObject({ code: 'INVALID_FIELD', field: 'notes' });
     expect(txaErrorOf(() => updateTransaction(engine, ws, id, { tag_ids: 'x' }))).toMatchObject({ code: 'INVALID_FIELD', field: 'tag_ids' });
   });
@@ -115,7 +159,10 @@ describe('transactions', () => {
 
   it('refuses attachments over 10 MB and beyond 10 per transaction, leaving no file behind', () => {
     const id = addTx(0);
-    expect(txaErrorOf(() => attachFile(engine, ws, id, { file_name: 'big', content_type: 'x', data: Buffer.alloc(10 * 1024 * 1024 + 1) }))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    expect(txaErrorOf(() => attachFile(engine, ws, id, { file_name: 'big', content_type: 'x', data: Buffer.alloc(10 * 1024 * 1024 + 1) }))).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+    });
     for (let i = 0; i < 10; i++) attachFile(engine, ws, id, { file_name: `r${i}`, content_type: 'x', data: Buffer.from('x') });
     expect(txaErrorOf(() => attachFile(engine, ws, id, { file_name: 'r11', content_type: 'x', data: Buffer.from('x') })).code).toBe('PAYLOAD_TOO_LARGE');
     expect(readdirSync(join(engine.filesDir, 'attachments'))).toHaveLength(10);

@@ -45,8 +45,18 @@ function row(wallet: 'a' | 'b' | 'c', n: number, over: Partial<ImportRecord> = {
   const direction = over.direction ?? 'outflow';
   const token = over.token ?? ETH;
   const r: ImportRecord = {
-    line: n, tx_hash: hash(n), from_address: STRANGER, to_address: STRANGER, token, amount: '1.5', fiat_value: '4500',
-    direction, type: 'transfer', timestamp: T0 + n * 60, notes: null, ...over,
+    line: n,
+    tx_hash: hash(n),
+    from_address: STRANGER,
+    to_address: STRANGER,
+    token,
+    amount: '1.5',
+    fiat_value: '4500',
+    direction,
+    type: 'transfer',
+    timestamp: T0 + n * 60,
+    notes: null,
+    ...over,
   };
   const id = transactionId(wallets[wallet], r.tx_hash, `${r.type === 'fee' ? 'fee' : 't'}:${token.address ?? token.symbol}:${direction}:0`);
   return { ...r, id };
@@ -75,7 +85,11 @@ describe('automatic matching after an import', () => {
     expect(o.transfer).toMatchObject({ counterpart_id: into.id, kind: 'internal', matched_by: 'auto' });
     expect(i.transfer).toEqual({ ...o.transfer, counterpart_id: out.id });
     expect(tx(fee.id).transfer).toBeNull();
-    expect(listTransactions(engine, ws, { internal: 'true' }).data.map((t) => t.id).sort()).toEqual([out.id, into.id].sort());
+    expect(
+      listTransactions(engine, ws, { internal: 'true' })
+        .data.map((t) => t.id)
+        .sort(),
+    ).toEqual([out.id, into.id].sort());
   });
 
   it('makes a one-leg transfer of a row whose counterparty is another own wallet, and completes it when the other leg comes', () => {
@@ -89,7 +103,11 @@ describe('automatic matching after an import', () => {
     expect(tx(into.id).transfer).toEqual({ ...first, counterpart_id: out.id });
     // The event says what changed: the counterpart, from none to the new leg.
     const last = transactionHistory(engine, ws, out.id).at(-1)!;
-    expect(last).toMatchObject({ event: 'transaction.updated', actor: 'cli', changes: { transfer: { old: first, new: { ...first, counterpart_id: into.id } } } });
+    expect(last).toMatchObject({
+      event: 'transaction.updated',
+      actor: 'cli',
+      changes: { transfer: { old: first, new: { ...first, counterpart_id: into.id } } },
+    });
   });
 
   it('leaves rows of strangers, different amounts and fees alone', () => {
@@ -176,7 +194,12 @@ describe('matching by hand: bad input changes nothing', () => {
   let into: string;
   let usdcIn: string;
   beforeEach(() => {
-    const rows = [row('a', 20), row('a', 21), row('b', 22, { direction: 'inflow', amount: '1' }), row('b', 23, { direction: 'inflow', token: USDC, amount: '1' })];
+    const rows = [
+      row('a', 20),
+      row('a', 21),
+      row('b', 22, { direction: 'inflow', amount: '1' }),
+      row('b', 23, { direction: 'inflow', token: USDC, amount: '1' }),
+    ];
     load('a', rows.slice(0, 2));
     load('b', rows.slice(2));
     [out, out2, into, usdcIn] = rows.map((r) => r.id) as [string, string, string, string];
@@ -190,7 +213,12 @@ describe('matching by hand: bad input changes nothing', () => {
   };
 
   it('two outflows, two inflows, different tokens, more in than out, one row twice: INVALID_TRANSFER (counterpart_id)', () => {
-    for (const [a, b] of [[out, out2], [into, usdcIn], [out, usdcIn], [out, out]]) {
+    for (const [a, b] of [
+      [out, out2],
+      [into, usdcIn],
+      [out, usdcIn],
+      [out, out],
+    ]) {
       const err = refused({ transaction_id: a, counterpart_id: b });
       expect([err.code, err.field, err.status]).toEqual(['INVALID_TRANSFER', 'counterpart_id', 400]);
     }
@@ -224,7 +252,10 @@ describe('matching by hand: bad input changes nothing', () => {
     expect(unmatchTransfer(engine, ws, t.id!)).toEqual({ id: t.id, deleted: true });
     expect(counts()).toEqual({ transfers: 0, legs: 0, events: before.events + 2 });
     for (const id of [out, into]) {
-      expect(transactionHistory(engine, ws, id).at(-1)).toMatchObject({ event: 'transaction.updated', changes: { transfer: { old: { id: t.id }, new: null } } });
+      expect(transactionHistory(engine, ws, id).at(-1)).toMatchObject({
+        event: 'transaction.updated',
+        changes: { transfer: { old: { id: t.id }, new: null } },
+      });
     }
   });
 });

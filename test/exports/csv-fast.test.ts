@@ -25,7 +25,13 @@ let jsReads = 0;
 function jobOf(engine: Engine, ws: string, filter: TxFilter, columns: CsvColumn[], dateFormat: string, includeSummary: boolean, fast: boolean): ExportJob {
   const summary = summaryOf(engine, ws, filter);
   const job = {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format: 'csv', filters: {}, columns, summary, transactionCount: summary.transaction_count,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format: 'csv',
+    filters: {},
+    columns,
+    summary,
+    transactionCount: summary.transaction_count,
     options: { currency: 'USD', date_format: dateFormat, include_summary: includeSummary, include_logo: false, cost_basis: 'fifo' },
     rows: () => {
       jsReads++;
@@ -33,7 +39,15 @@ function jobOf(engine: Engine, ws: string, filter: TxFilter, columns: CsvColumn[
     },
     onProgress: () => {},
   } as unknown as ExportJob;
-  if (fast) job.unconverted = { db: engine.db, workspaceId: ws, filter, transaction: () => { throw new Error('the CSV writer reads no single transaction'); } };
+  if (fast)
+    job.unconverted = {
+      db: engine.db,
+      workspaceId: ws,
+      filter,
+      transaction: () => {
+        throw new Error('the CSV writer reads no single transaction');
+      },
+    };
   return job;
 }
 
@@ -85,10 +99,38 @@ describe('CSV fast path (cells read by SQL)', () => {
       labels: ['=wallet', 'a,b', '"q"'],
       tagNames: ['b', 'A', '-1.5', '=x', 'é'],
       txs: [
-        { wallet: 0, ts: 1_700_000_000, amount: '0.000000000000000001', fiatCents: -5, direction: 'outflow', symbol: '@T', notes: 'l1\r\nl2,\x1fsep', hash: '-12', chain: 'ethereum', tokenAddress: null, from: '+1', type: 'transfer', tags: [0, 1, 2, 3, 4], attachments: ['x"y.pdf', '=a.png'] },
+        {
+          wallet: 0,
+          ts: 1_700_000_000,
+          amount: '0.000000000000000001',
+          fiatCents: -5,
+          direction: 'outflow',
+          symbol: '@T',
+          notes: 'l1\r\nl2,\x1fsep',
+          hash: '-12',
+          chain: 'ethereum',
+          tokenAddress: null,
+          from: '+1',
+          type: 'transfer',
+          tags: [0, 1, 2, 3, 4],
+          attachments: ['x"y.pdf', '=a.png'],
+        },
         // Text that is almost a plain number: only -?digits(.digits)? escapes the formula prefix.
         ...['-1.2.3', '-1..2', '-.5', '-5.', '-', '-12', '-0.50', '--1', '-1e5', '-١٢'].map((notes, i) => ({
-          wallet: 1, ts: 1_700_000_100 + i, amount: '1', fiatCents: null, direction: 'inflow' as const, symbol: notes, notes, hash: `h${i}`, chain: 'ethereum' as const, tokenAddress: null, from: 'f', type: 'transfer', tags: [], attachments: [],
+          wallet: 1,
+          ts: 1_700_000_100 + i,
+          amount: '1',
+          fiatCents: null,
+          direction: 'inflow' as const,
+          symbol: notes,
+          notes,
+          hash: `h${i}`,
+          chain: 'ethereum' as const,
+          tokenAddress: null,
+          from: 'f',
+          type: 'transfer',
+          tags: [],
+          attachments: [],
         })),
       ],
     };
@@ -98,7 +140,15 @@ describe('CSV fast path (cells read by SQL)', () => {
     // The first row's notes hold a separator of the raw rows: the SQL lines give way to the JS writer.
     expect(all.sqlKept).toBe(false);
     expect(all.fast.equals(all.js)).toBe(true);
-    const { fast, js, sqlKept } = await bothFiles(engine, ws, dir, {}, CSV_COLUMNS.filter((c) => c !== 'notes'), 'DD/MM/YYYY HH:mm', true);
+    const { fast, js, sqlKept } = await bothFiles(
+      engine,
+      ws,
+      dir,
+      {},
+      CSV_COLUMNS.filter((c) => c !== 'notes'),
+      'DD/MM/YYYY HH:mm',
+      true,
+    );
     expect(sqlKept).toBe(true);
     expect(fast.equals(js)).toBe(true);
     expect(js.toString()).toContain(",'=wallet,");
@@ -111,13 +161,35 @@ describe('CSV fast path (cells read by SQL)', () => {
   });
 
   test('gives way to the JS writer for a date or fiat value SQL cannot print as JS does', async () => {
-    const tx = (ts: number, fiatCents: number | null) => ({ wallet: 0, ts, amount: '1', fiatCents, direction: 'inflow' as const, symbol: 'ETH', notes: null, hash: `h${ts}`, chain: 'ethereum' as const, tokenAddress: null, from: 'f', type: 'transfer', tags: [], attachments: [] });
-    const { engine, ws, dir } = seed({ labels: ['a', 'b', 'c'], tagNames: ['t0', 't1', 't2', 't3', 't4'], txs: [tx(1_700_000_000, 1234), tx(1_700_000_100, -5)] });
+    const tx = (ts: number, fiatCents: number | null) => ({
+      wallet: 0,
+      ts,
+      amount: '1',
+      fiatCents,
+      direction: 'inflow' as const,
+      symbol: 'ETH',
+      notes: null,
+      hash: `h${ts}`,
+      chain: 'ethereum' as const,
+      tokenAddress: null,
+      from: 'f',
+      type: 'transfer',
+      tags: [],
+      attachments: [],
+    });
+    const { engine, ws, dir } = seed({
+      labels: ['a', 'b', 'c'],
+      tagNames: ['t0', 't1', 't2', 't3', 't4'],
+      txs: [tx(1_700_000_000, 1234), tx(1_700_000_100, -5)],
+    });
     try {
       const plain = await bothFiles(engine, ws, dir, {}, ['date', 'fiat_value'], 'YYYY-MM-DD', false);
       expect(plain.sqlKept).toBe(true);
       expect(plain.js.toString()).toBe('date,fiat_value\r\n2023-11-14,12.34\r\n2023-11-14,-0.05\r\n');
-      for (const [column, value] of [['ts', 300_000_000_000], ['fiat_cents', 2 ** 60]] as const) {
+      for (const [column, value] of [
+        ['ts', 300_000_000_000],
+        ['fiat_cents', 2 ** 60],
+      ] as const) {
         engine.db.prepare(`UPDATE transactions SET ${column} = ? WHERE id = 'tx_001'`).run(value);
         const { fast, js, sqlKept } = await bothFiles(engine, ws, dir, {}, ['date', 'fiat_value'], 'YYYY-MM-DD', false);
         expect(sqlKept).toBe(false);

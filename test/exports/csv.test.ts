@@ -68,7 +68,16 @@ describe('CSV exports', () => {
   const { engine, ws, dir } = tempLedger('pro');
   const wallets = addWallets(engine, ws, ['Main, "hot"', 'Cold']);
   const ids = addTxs(engine, ws, wallets, [
-    ...TRICKY.map((notes, i) => ({ wallet: i % 2, day: `2024-0${1 + (i % 3)}-1${i % 10}`, time: `0${i % 10}:0${i % 6}:0${i % 7}`, amount: `${i + 1}.25`, fiat: `${i}.${i}5`, direction: (i % 2 ? 'outflow' : 'inflow') as 'inflow' | 'outflow', notes: notes === '' ? null : notes, symbol: i % 3 ? 'USDC' : 'ETH' })),
+    ...TRICKY.map((notes, i) => ({
+      wallet: i % 2,
+      day: `2024-0${1 + (i % 3)}-1${i % 10}`,
+      time: `0${i % 10}:0${i % 6}:0${i % 7}`,
+      amount: `${i + 1}.25`,
+      fiat: `${i}.${i}5`,
+      direction: (i % 2 ? 'outflow' : 'inflow') as 'inflow' | 'outflow',
+      notes: notes === '' ? null : notes,
+      symbol: i % 3 ? 'USDC' : 'ETH',
+    })),
   ]);
   const income = tag(engine, ws, 'Income', 'income');
   const fees = tag(engine, ws, '=Fees', 'expense');
@@ -81,7 +90,22 @@ describe('CSV exports', () => {
     const outsideQuotes = text.replace(/"(?:[^"]|"")*"/g, '');
     expect(outsideQuotes).not.toMatch(/[^\r]\n/);
     expect(outsideQuotes.split('\r\n').length).toBe(rows.length + 1);
-    expect(rows[0]).toEqual(['date', 'tx_hash', 'from_address', 'to_address', 'wallet_label', 'chain', 'token', 'amount', 'fiat_value', 'direction', 'type', 'tags', 'notes', 'attachments']);
+    expect(rows[0]).toEqual([
+      'date',
+      'tx_hash',
+      'from_address',
+      'to_address',
+      'wallet_label',
+      'chain',
+      'token',
+      'amount',
+      'fiat_value',
+      'direction',
+      'type',
+      'tags',
+      'notes',
+      'attachments',
+    ]);
     expect(new Set(rows.map((r) => r.length))).toEqual(new Set([14]));
     const body = rows.slice(1, 1 + TRICKY.length);
     const notes = new Map(body.map((r) => [r[7], r[12]]));
@@ -100,8 +124,12 @@ describe('CSV exports', () => {
     const { rows } = await exportCsv(engine, ws, dir, { columns: ['tx_hash', 'direction', 'fiat_value', 'amount'] });
     const tail = rows.slice(-5);
     expect(tail[0]).toEqual(['', '', '', '']);
-    const inflow = TRICKY.map((_, i) => i).filter((i) => i % 2 === 0).reduce((s, i) => s + i * 100 + i * 10 + 5, 0);
-    const outflow = TRICKY.map((_, i) => i).filter((i) => i % 2 === 1).reduce((s, i) => s + i * 100 + i * 10 + 5, 0);
+    const inflow = TRICKY.map((_, i) => i)
+      .filter((i) => i % 2 === 0)
+      .reduce((s, i) => s + i * 100 + i * 10 + 5, 0);
+    const outflow = TRICKY.map((_, i) => i)
+      .filter((i) => i % 2 === 1)
+      .reduce((s, i) => s + i * 100 + i * 10 + 5, 0);
     const money = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
     expect(tail.slice(1)).toEqual([
       ['Total inflow', '', money(inflow), ''],
@@ -157,7 +185,11 @@ describe('CSV exports', () => {
   });
 
   test('filters apply: only outflows of one wallet', async () => {
-    const { rows } = await exportCsv(engine, ws, dir, { columns: ['wallet_label', 'direction'], filters: { wallet_ids: [wallets[1]], direction: 'outflow' }, options: { include_summary: false } });
+    const { rows } = await exportCsv(engine, ws, dir, {
+      columns: ['wallet_label', 'direction'],
+      filters: { wallet_ids: [wallets[1]], direction: 'outflow' },
+      options: { include_summary: false },
+    });
     expect(rows.slice(1).length).toBe(TRICKY.length / 2);
     for (const r of rows.slice(1)) expect(r).toEqual(['Cold', 'outflow']);
   });

@@ -80,7 +80,13 @@ describe('JSON export', () => {
     const rec = await createExport(engine, ws, { format: 'json', filters: { direction: 'inflow' }, options: { group_by: 'wallet' } });
     const doc = JSON.parse(readFileSync(downloadExport(engine, ws, rec.id, join(dir, 'g.json')).path, 'utf8'));
     expect(Object.keys(doc)).toEqual(['export', 'summary', 'groups', 'transactions']);
-    expect(doc.export).toMatchObject({ id: rec.id, format: 'json', created_at: rec.created_at, filters: { direction: 'inflow' }, options: { group_by: 'wallet', currency: 'USD' } });
+    expect(doc.export).toMatchObject({
+      id: rec.id,
+      format: 'json',
+      created_at: rec.created_at,
+      filters: { direction: 'inflow' },
+      options: { group_by: 'wallet', currency: 'USD' },
+    });
     expect(doc.transactions.length).toBe(60);
     const page = listTransactions(engine, ws, { direction: 'inflow', limit: '200', sort: 'timestamp_asc' });
     expect(doc.transactions).toEqual(page.data);
@@ -98,7 +104,16 @@ describe('JSON export', () => {
     const ids = addTxs(src.engine, src.ws, w, [
       { wallet: 0, day: '2024-01-05', amount: '1.000000000000000001', fiat: '2500.10', direction: 'inflow', notes: 'salary =1+1' },
       { wallet: 1, day: '2024-01-06', amount: '0.5', fiat: null, direction: 'outflow', symbol: 'ETH', from: ADDR(1), to: ADDR(91) },
-      { wallet: 0, day: '2024-02-07', amount: '123456789.123456789', fiat: '0.01', direction: 'outflow', notes: 'Ünïcödé ✓\nline 2', from: ADDR(0), to: ADDR(91) },
+      {
+        wallet: 0,
+        day: '2024-02-07',
+        amount: '123456789.123456789',
+        fiat: '0.01',
+        direction: 'outflow',
+        notes: 'Ünïcödé ✓\nline 2',
+        from: ADDR(0),
+        to: ADDR(91),
+      },
     ]);
     const income = tag(src.engine, src.ws, 'Income', 'income');
     tagTransaction(src.engine, src.ws, ids[0]!, { tag_ids: [income, tag(src.engine, src.ws, 'Payroll')] });

@@ -23,7 +23,7 @@ import { claimNextJob, claimJob, recoverInterruptedJobs, runExportJob } from '..
 import { createWebhook, receives } from '../../src/engine/webhooks.js';
 import { DeliveryLoop } from '../../src/server/delivery.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { TxaError } from '../../src/core/errors.js';
+import type { TxaError } from '../../src/core/errors.js';
 import type { ExportRecord } from '../../src/core/types.js';
 
 let mails: Mail[] = [];
@@ -145,7 +145,7 @@ function signedBy(secret: string, call: Received): boolean {
 }
 
 describe('webhook delivery', () => {
-  test('with a subscription at its URL: the call is the subscriptions\' event (same id, same text), signed with that subscription\'s secret', async () => {
+  test("with a subscription at its URL: the call is the subscriptions' event (same id, same text), signed with that subscription's secret", async () => {
     const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
     const hook = await receiver([200]);
@@ -210,7 +210,7 @@ describe('webhook delivery', () => {
     expect(receives({ url: 'https://hooks.example/a', events: ['tag.created', 'wallet.synced'] }, 'https://hooks.example/a', 'export.completed')).toBe(false);
   });
 
-  test('without one: the same event, signed with the workspace\'s own secret (shown nowhere), after a retry', async () => {
+  test("without one: the same event, signed with the workspace's own secret (shown nowhere), after a retry", async () => {
     const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 40);
     const hook = await receiver([503, 200]);
@@ -229,7 +229,13 @@ describe('webhook delivery', () => {
       for (const call of hook.calls) {
         expect(call.body).toBe(event.payload);
         expect(call.headers['webhook-id']).toBe(event.id);
-        expect(verifies(secret, call)).toMatchObject({ event: 'export.completed', event_id: event.id, workspace_id: ws, export_id: queued.id, transaction_count: 40 });
+        expect(verifies(secret, call)).toMatchObject({
+          event: 'export.completed',
+          event_id: event.id,
+          workspace_id: ws,
+          export_id: queued.id,
+          transaction_count: 40,
+        });
       }
       const otherSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
       expect(() => verifies(otherSecret, hook.calls[1]!)).toThrow(/signature/i);
@@ -274,7 +280,7 @@ describe('webhook delivery', () => {
 });
 
 describe('jobs and links', () => {
-  test('a serve job left by a dead process goes back to queued and is resumed; a live owner keeps its job, another host\'s is judged by its heartbeat', async () => {
+  test("a serve job left by a dead process goes back to queued and is resumed; a live owner keeps its job, another host's is judged by its heartbeat", async () => {
     const { engine, ws } = tempLedger('free', 'USD', SERVED);
     addMany(engine, ws, addWallets(engine, ws, ['Main']), 10);
     const hook = await receiver([200]);
@@ -324,7 +330,9 @@ describe('jobs and links', () => {
     const job = await createExport(engine, ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
     expect(claimJob(engine, job.id)).toBe(true);
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
-    engine.db.prepare('UPDATE exports SET worker = ?, heartbeat_ts = ? WHERE id = ?').run(`cli ${hostname()} ${deadPid} -`, Math.floor(Date.now() / 1000), job.id);
+    engine.db
+      .prepare('UPDATE exports SET worker = ?, heartbeat_ts = ? WHERE id = ?')
+      .run(`cli ${hostname()} ${deadPid} -`, Math.floor(Date.now() / 1000), job.id);
     const files = [`${job.id}.csv`, `${job.id}.csv.tmp`].map((name) => join(engine.dir('exports'), name));
     for (const f of files) writeFileSync(f, 'date,amount\n');
     expect(recoverInterruptedJobs(engine)).toEqual([job.id]);
@@ -354,7 +362,16 @@ describe('jobs and links', () => {
       }
       return 'no error';
     };
-    expect(code(() => verifyDownloadToken(engine, rec.id, expires, token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))))).toBe('INVALID_DOWNLOAD_TOKEN');
+    expect(
+      code(() =>
+        verifyDownloadToken(
+          engine,
+          rec.id,
+          expires,
+          token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+        ),
+      ),
+    ).toBe('INVALID_DOWNLOAD_TOKEN');
     expect(code(() => verifyDownloadToken(engine, rec.id, String(Number(expires) + 3600), token))).toBe('INVALID_DOWNLOAD_TOKEN');
 
     process.env.TXA_NOW = '2030-05-02T07:59:00Z';

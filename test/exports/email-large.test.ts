@@ -36,13 +36,19 @@ describe('e-mail delivery above 10 MB', () => {
     const { engine, ws } = tempLedger('pro', 'USD', SERVED);
     const wallets = addWallets(engine, ws, ['Main']);
     addMany(engine, ws, wallets, 5);
-    const [txId] = addTxs(engine, ws, wallets, [{ wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'f'.repeat(64)}` }]);
+    const [txId] = addTxs(engine, ws, wallets, [
+      { wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'f'.repeat(64)}` },
+    ]);
     // Random bytes do not compress, so the PDF grows by about their size.
     for (const name of ['receipt-1.bin', 'receipt-2.bin']) {
       attachFile(engine, ws, txId!, { file_name: name, content_type: 'application/octet-stream', data: randomBytes(6 * 1024 * 1024) });
     }
 
-    const queued = await createExport(engine, ws, { format: 'pdf', report_type: 'audit', delivery: { method: 'email', email_recipients: ['cfo@example.com'] } });
+    const queued = await createExport(engine, ws, {
+      format: 'pdf',
+      report_type: 'audit',
+      delivery: { method: 'email', email_recipients: ['cfo@example.com'] },
+    });
     expect(queued.status).toBe('queued');
     await runExportJob(engine, queued.id);
     const done = getExport(engine, ws, queued.id);
@@ -66,11 +72,17 @@ describe('e-mail delivery above 10 MB', () => {
   test('without a public URL no server answers a link: the delivery fails naming the limit and the setting; nothing is sent', async () => {
     const { engine, ws } = tempLedger('pro');
     const wallets = addWallets(engine, ws, ['Main']);
-    const [txId] = addTxs(engine, ws, wallets, [{ wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'e'.repeat(64)}` }]);
+    const [txId] = addTxs(engine, ws, wallets, [
+      { wallet: 0, day: '2024-02-01', amount: '1', fiat: '2000.00', direction: 'inflow', hash: `0x${'e'.repeat(64)}` },
+    ]);
     for (const name of ['receipt-1.bin', 'receipt-2.bin']) {
       attachFile(engine, ws, txId!, { file_name: name, content_type: 'application/octet-stream', data: randomBytes(6 * 1024 * 1024) });
     }
-    const queued = await createExport(engine, ws, { format: 'pdf', report_type: 'audit', delivery: { method: 'email', email_recipients: ['cfo@example.com'] } });
+    const queued = await createExport(engine, ws, {
+      format: 'pdf',
+      report_type: 'audit',
+      delivery: { method: 'email', email_recipients: ['cfo@example.com'] },
+    });
     await runExportJob(engine, queued.id);
     const failed = getExport(engine, ws, queued.id);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'DELIVERY_FAILED' } });

@@ -31,13 +31,28 @@ type Leg = Partial<Transaction> & Pick<Transaction, 'id' | 'wallet_id' | 'amount
 function tx(leg: Leg): Transaction {
   const wallet = WALLETS.find((w) => w.id === leg.wallet_id)!;
   return {
-    tx_hash: `0x${leg.id}`, wallet_label: wallet.label, chain: wallet.chain as Transaction['chain'], from_address: wallet.address, to_address: wallet.address,
-    token: { symbol: 'ETH', address: null, decimals: 18 }, fiat_value: null, type: 'transfer', tags: [], notes: null, attachments: [], explorer_url: '',
-    transfer: null, fiat_value_source: null, spam: false, ...leg,
+    tx_hash: `0x${leg.id}`,
+    wallet_label: wallet.label,
+    chain: wallet.chain as Transaction['chain'],
+    from_address: wallet.address,
+    to_address: wallet.address,
+    token: { symbol: 'ETH', address: null, decimals: 18 },
+    fiat_value: null,
+    type: 'transfer',
+    tags: [],
+    notes: null,
+    attachments: [],
+    explorer_url: '',
+    transfer: null,
+    fiat_value_source: null,
+    spam: false,
+    ...leg,
   };
 }
 
-const own = (id: string, counterpart: string | null) => ({ transfer: { id, counterpart_id: counterpart, kind: 'internal' as const, matched_by: 'user' as const } });
+const own = (id: string, counterpart: string | null) => ({
+  transfer: { id, counterpart_id: counterpart, kind: 'internal' as const, matched_by: 'user' as const },
+});
 
 function catalogOf(rows: Transaction[]): LedgerCatalog {
   const holdings = new Map<string, LedgerCatalog['holdings'][number]>();
@@ -51,8 +66,17 @@ function catalogOf(rows: Transaction[]): LedgerCatalog {
 /** A journal of `rows` (in time order); `held` are the ids the export's filter selects (default: all). */
 async function journal(format: 'ledger' | 'beancount', rows: Transaction[], held = rows): Promise<{ file: string; text: string }> {
   const job = {
-    exportId: 'exp_test', createdAt: '2025-01-01T00:00:00Z', format, workspace: { id: 'ws_test', name: 'Test' }, options: { currency: 'USD' }, tags: [],
-    transactionCount: held.length, catalog: () => catalogOf(rows), rows: () => held, selected: (id: string) => held.find((r) => r.id === id) ?? null, onProgress: () => {},
+    exportId: 'exp_test',
+    createdAt: '2025-01-01T00:00:00Z',
+    format,
+    workspace: { id: 'ws_test', name: 'Test' },
+    options: { currency: 'USD' },
+    tags: [],
+    transactionCount: held.length,
+    catalog: () => catalogOf(rows),
+    rows: () => held,
+    selected: (id: string) => held.find((r) => r.id === id) ?? null,
+    onProgress: () => {},
   } as unknown as ExportJob;
   const file = join(mkdtempSync(join(tmpdir(), 'txa-journal-')), format === 'ledger' ? 'x.journal' : 'x.beancount');
   await writeJournal(job, file);
@@ -61,7 +85,10 @@ async function journal(format: 'ledger' | 'beancount', rows: Transaction[], held
 
 async function hledgerBal(file: string): Promise<string> {
   const out = (await execa('hledger', ['-f', file, 'bal', '--flat', '-E', '-N'])).stdout;
-  return out.split('\n').map((l) => l.replace(/ +/g, ' ').trim()).join('\n');
+  return out
+    .split('\n')
+    .map((l) => l.replace(/ +/g, ' ').trim())
+    .join('\n');
 }
 
 // Hot buys 2 ETH; sends them to L2 where 1.99 arrive (a bridge's fee); L2 receives 0.3 ETH whose
@@ -76,7 +103,7 @@ const rows = [
 ];
 
 describe('own transfers in journals', () => {
-  test('both legs are one entry between the wallets\' accounts, written at the first leg met', async () => {
+  test("both legs are one entry between the wallets' accounts, written at the first leg met", async () => {
     const { text } = await journal('ledger', rows);
     expect(text).toContain(
       '2024-02-01 * own transfer Hot to L2\n    ; id: out1\n    ; tx_hash: 0xout1\n    ; chain: ethereum\n    ; type: transfer\n    ; counterpart_id: in1\n    ; transfer_id: trf_1\n' +
@@ -95,7 +122,11 @@ describe('own transfers in journals', () => {
   });
 
   test.skipIf(!HLEDGER)('a leg whose counterpart the export does not hold moves against Equity:Transfers', async () => {
-    const { file, text } = await journal('ledger', rows, rows.filter((r) => r.wallet_id === 'wal_a'));
+    const { file, text } = await journal(
+      'ledger',
+      rows,
+      rows.filter((r) => r.wallet_id === 'wal_a'),
+    );
     expect(text).toContain('    Assets:Hot:ETH  -2 ETH\n    Equity:Transfers  2 ETH\n');
     expect(await hledgerBal(file)).toContain('-0.1 ETH Assets:Hot:ETH');
   });
@@ -110,13 +141,28 @@ describe('own transfers in journals', () => {
 describe('journal names', () => {
   test('commodities are valid for beancount: upper case, 2–24 characters, starting with a letter', () => {
     expect(['ETH', 'findtherabbit.me', 'USDC.e', '1INCH', 'x', 'Ψ', '$MEME', 'A'.repeat(30), 'ab--', 'Ünï'].map(commodityName)).toEqual([
-      'ETH', 'FINDTHERABBIT-ME', 'USDC-E', 'T1INCH', 'TX', 'TOKEN', 'MEME', 'A'.repeat(24), 'AB', 'UNI',
+      'ETH',
+      'FINDTHERABBIT-ME',
+      'USDC-E',
+      'T1INCH',
+      'TX',
+      'TOKEN',
+      'MEME',
+      'A'.repeat(24),
+      'AB',
+      'UNI',
     ]);
     for (const name of ['ETH', 'FINDTHERABBIT-ME', 'T1INCH', 'TOKEN']) expect(name).toMatch(/^[A-Z][A-Z0-9'._-]{0,22}[A-Z0-9]$/);
   });
 
   test('account components start with a capital and hold letters, digits and hyphens only', () => {
-    expect(['Main wallet', 'café ☕ ops', '财务钱包', '  -x- ', 'Cold #2 (Ledger)'].map(accountComponent)).toEqual(['Main-wallet', 'Cafe-ops', '', 'X', 'Cold-2-Ledger']);
+    expect(['Main wallet', 'café ☕ ops', '财务钱包', '  -x- ', 'Cold #2 (Ledger)'].map(accountComponent)).toEqual([
+      'Main-wallet',
+      'Cafe-ops',
+      '',
+      'X',
+      'Cold-2-Ledger',
+    ]);
   });
 
   test('names that sanitise alike are made unique deterministically', () => {
@@ -134,7 +180,14 @@ describe('journal names', () => {
       ],
       firstDay: '2024-01-01',
     };
-    const names = new JournalNames(catalog, [{ id: 't1', name: 'Fees', type: 'expense' }, { id: 't2', name: 'fees!', type: 'income' }], 'USD');
+    const names = new JournalNames(
+      catalog,
+      [
+        { id: 't1', name: 'Fees', type: 'expense' },
+        { id: 't2', name: 'fees!', type: 'income' },
+      ],
+      'USD',
+    );
     expect(['w1', 'w2', 'w3', 'w4'].map((w) => names.wallet(w))).toEqual(['Assets:Main', 'Assets:Main-Polygon', 'Assets:Main-2', 'Assets:Wallet-444444']);
     expect(names.commodity('USDC', `0x${'a'.repeat(40)}`)).toBe('USDC');
     expect(names.commodity('USDC', `0x${'b'.repeat(40)}`)).toBe('USDC-BBBBBBBB');
@@ -143,7 +196,7 @@ describe('journal names', () => {
   });
 });
 
-describe('amounts beyond beancount\'s 28 significant digits', () => {
+describe("amounts beyond beancount's 28 significant digits", () => {
   const MEME = { token: { symbol: 'MEME', address: `0x${'e'.repeat(40)}`, decimals: 18 } };
   // The issue's 10^28 tokens and one base unit; the most a uint256 holds at 18 decimals; a leg of 46
   // digits whose other leg has 28; a sale of 49 digits at a value; 28 digits, which fit.
@@ -175,17 +228,22 @@ describe('amounts beyond beancount\'s 28 significant digits', () => {
 
   test('an amount is split into pieces of at most 28 digits, largest first, summing to it', () => {
     expect(pieces(`-${ISSUE}`)).toEqual(['-10000000000000000000000000000', '-0.000000000000000001']);
-    expect(pieces(UINT256)).toEqual(['115792089237316195423570985000000000000000000000000000000000', '8687907853269984665640564039000', '457.584007913129639935']);
+    expect(pieces(UINT256)).toEqual([
+      '115792089237316195423570985000000000000000000000000000000000',
+      '8687907853269984665640564039000',
+      '457.584007913129639935',
+    ]);
     expect(pieces(FITS)).toEqual([FITS]);
     expect(pieces(`-1${'0'.repeat(60)}`)).toEqual([`-1${'0'.repeat(60)}`]);
   });
 
-  test.skipIf(!BEANCOUNT)('bean-check accepts the file, and each account\'s postings sum to its exact balance', async () => {
+  test.skipIf(!BEANCOUNT)("bean-check accepts the file, and each account's postings sum to its exact balance", async () => {
     const { file, text } = await journal('beancount', wide);
     const r = await execa('bean-check', [file], { reject: false });
     expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, '', '']);
     expect(beancountSums(text)).toEqual(balances);
-    for (const [, q] of text.matchAll(/^ {2}\S+ {2}-?([\d.]+) /gm)) expect(q!.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length).toBeLessThanOrEqual(28);
+    for (const [, q] of text.matchAll(/^ {2}\S+ {2}-?([\d.]+) /gm))
+      expect(q!.replace('.', '').replace(/^0+/, '').replace(/0+$/, '').length).toBeLessThanOrEqual(28);
     // The issue's row: each piece beside its counter piece, and a comment saying so.
     expect(text).toContain(
       `; txa: Assets:Hot:MEME ${ISSUE} MEME, Equity:Unknown -${ISSUE} MEME: more than 28 significant digits, beyond what beancount holds exactly; written as pieces of at most 28 on the same account, each beside its counter piece\n` +
@@ -206,7 +264,11 @@ describe('amounts beyond beancount\'s 28 significant digits', () => {
     );
     expect(text).toContain(`  Assets:Hot:MEME  ${FITS} MEME\n  Equity:Unknown  -${FITS} MEME\n\n`);
     expect(text.match(/^; txa: /gm)).toHaveLength(5);
-    expect(text.endsWith('; txa: 4 entries have amounts of more than 28 significant digits, beyond beancount\'s precision, written in pieces (see the "; txa:" comment before each; docs/journals.md)\n')).toBe(true);
+    expect(
+      text.endsWith(
+        '; txa: 4 entries have amounts of more than 28 significant digits, beyond beancount\'s precision, written in pieces (see the "; txa:" comment before each; docs/journals.md)\n',
+      ),
+    ).toBe(true);
     expect(await piecesNotice(file)).toMatch(/^txa: 4 entries have amounts of more than 28 significant digits/);
   });
 

@@ -21,7 +21,13 @@ const FILTERS: TxFilter[] = [{}, { direction: 'outflow' }, { hasTags: true }, { 
 function jobOf(engine: Engine, ws: string, filter: TxFilter, fast: boolean): ExportJob {
   const summary = summaryOf(engine, ws, filter);
   const job = {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format: 'json', filters: {}, columns: [], summary, transactionCount: summary.transaction_count,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format: 'json',
+    filters: {},
+    columns: [],
+    summary,
+    transactionCount: summary.transaction_count,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo' },
     rows: () => streamTransactions(engine, ws, filter, 'timestamp_asc'),
     onProgress: () => {},
@@ -70,11 +76,27 @@ describe('JSON fast path (text built by SQL)', () => {
   test('prints round, negative and tiny fiat values, hashes and explorer URLs as JSON.stringify does', async () => {
     const hash = `0x${'ab'.repeat(32)}`;
     const tx = (i: number, fiatCents: number | null, h: string) => ({
-      wallet: 0, ts: 1_700_000_000 + i, amount: '1', fiatCents, direction: 'inflow' as const, symbol: 'ETH', notes: null, hash: h,
-      chain: 'polygon' as const, tokenAddress: null, from: 'f', type: 'transfer', tags: [], attachments: [],
+      wallet: 0,
+      ts: 1_700_000_000 + i,
+      amount: '1',
+      fiatCents,
+      direction: 'inflow' as const,
+      symbol: 'ETH',
+      notes: null,
+      hash: h,
+      chain: 'polygon' as const,
+      tokenAddress: null,
+      from: 'f',
+      type: 'transfer',
+      tags: [],
+      attachments: [],
     });
     const cents = [0, 1, -1, 5, -5, 10, -10, 50, 100, -100, 123456, -123450, 999_999_999_999_999];
-    const { engine, ws, dir } = seed({ labels: ['a', 'b', 'c'], tagNames: ['t0', 't1', 't2', 't3', 't4'], txs: [...cents.map((c, i) => tx(i, c, `${hash.slice(0, -1)}${i % 10}`)), tx(99, null, `${hash}0`)] });
+    const { engine, ws, dir } = seed({
+      labels: ['a', 'b', 'c'],
+      tagNames: ['t0', 't1', 't2', 't3', 't4'],
+      txs: [...cents.map((c, i) => tx(i, c, `${hash.slice(0, -1)}${i % 10}`)), tx(99, null, `${hash}0`)],
+    });
     try {
       expect(sqlShare(engine, ws, {})).toEqual({ printed: cents.length + 1, byId: 0 });
       const { fast, js } = await bothFiles(engine, ws, dir, {});

@@ -26,10 +26,23 @@ const compiled = {
  * `rowCount` stands in for the real count so that the compiled writer takes the worker. With
  * `snapshot`, a JSON export of at least OFF_THREAD_ROWS rows is read by two readers.
  */
-function jobOf(engine: Engine, ws: string, format: 'csv' | 'json', rowCount: number, extra: Partial<ExportJob['unconverted']> = {}, onProgress = (_: number) => {}): ExportJob {
+function jobOf(
+  engine: Engine,
+  ws: string,
+  format: 'csv' | 'json',
+  rowCount: number,
+  extra: Partial<ExportJob['unconverted']> = {},
+  onProgress = (_: number) => {},
+): ExportJob {
   const summary = summaryOf(engine, ws, {});
   return {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format, filters: {}, columns: [...CSV_COLUMNS], summary, transactionCount: rowCount,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format,
+    filters: {},
+    columns: [...CSV_COLUMNS],
+    summary,
+    transactionCount: rowCount,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo' },
     rows: () => streamTransactions(engine, ws, {}, 'timestamp_asc'),
     unconverted: { db: engine.db, workspaceId: ws, filter: {}, transaction: (id: string) => getTransaction(engine, ws, id), ...extra },
@@ -43,9 +56,20 @@ function ledger(notes: (i: number) => string | null, length = 3000, attachmentEv
     labels: ['Main, "hot"', '=cold', 'Ünï'],
     tagNames: ['Income', 'fees', '-1.5', '@x', 'é'],
     txs: Array.from({ length }, (_, i) => ({
-      wallet: i % 3, ts: 1_600_000_000 + Math.floor(i / 7) * 3_600, amount: `${i}.5`, fiatCents: i % 5 ? i * 101 - 40_000 : null, direction: i % 2 ? ('outflow' as const) : ('inflow' as const),
-      symbol: i % 7 ? 'ETH' : '＝X', notes: notes(i), hash: `0x${i.toString(16).padStart(64, '0')}`, chain: 'ethereum' as const, tokenAddress: null, from: 'f',
-      type: 'transfer', tags: i % 4 ? [] : [i % 5, (i + 1) % 5], attachments: i % attachmentEvery === 7 ? ['a.pdf'] : [],
+      wallet: i % 3,
+      ts: 1_600_000_000 + Math.floor(i / 7) * 3_600,
+      amount: `${i}.5`,
+      fiatCents: i % 5 ? i * 101 - 40_000 : null,
+      direction: i % 2 ? ('outflow' as const) : ('inflow' as const),
+      symbol: i % 7 ? 'ETH' : '＝X',
+      notes: notes(i),
+      hash: `0x${i.toString(16).padStart(64, '0')}`,
+      chain: 'ethereum' as const,
+      tokenAddress: null,
+      from: 'f',
+      type: 'transfer',
+      tags: i % 4 ? [] : [i % 5, (i + 1) % 5],
+      attachments: i % attachmentEvery === 7 ? ['a.pdf'] : [],
     })),
   };
 }
@@ -87,7 +111,10 @@ describe('large exports read by two threads (range-readers.ts)', () => {
       between?.();
       const progress: number[] = [];
       const snapshot = { path: ledgerPath, unchanged: watch.unchanged };
-      const a = await compiled[format](jobOf(engine, ws, format, ROWS, { snapshot }, (n) => progress.push(n)), join(dir, `two.${format}`));
+      const a = await compiled[format](
+        jobOf(engine, ws, format, ROWS, { snapshot }, (n) => progress.push(n)),
+        join(dir, `two.${format}`),
+      );
       const b = await writers[format](jobOf(engine, ws, format, 0), join(dir, `one.${format}`));
       return { a, b, progress, two: readFileSync(join(dir, `two.${format}`), 'utf8'), one: readFileSync(join(dir, `one.${format}`), 'utf8') };
     } finally {

@@ -59,7 +59,8 @@ describe('export quotas', () => {
     // pro allows 5 at once
     const pro = tempLedger('pro');
     addMany(pro.engine, pro.ws, addWallets(pro.engine, pro.ws, ['Main']), 3);
-    for (let i = 0; i < 5; i++) await createExport(pro.engine, pro.ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
+    for (let i = 0; i < 5; i++)
+      await createExport(pro.engine, pro.ws, { format: 'csv', delivery: { method: 'webhook', webhook_url: 'http://127.0.0.1:9/hook' } });
     expect((await txaRejectionOf(createExport(pro.engine, pro.ws, { format: 'csv' }))).code).toBe('CONCURRENT_EXPORT_LIMIT');
   });
 });

@@ -15,7 +15,44 @@ import type { Engine } from '../../src/engine/engine.js';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-export const PIECES = ['"', ',', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', '＝', '＋', '－', '＠', "'", ';', ' ', '.', '1', '42', '-7', '-1.5', '0.', 'e5', 'a', 'Z', 'é', 'Ünï', '日本', '😀', '₿', '\uE000', '\uFFFD', '\x1d', '\x1e', '\x1f'];
+export const PIECES = [
+  '"',
+  ',',
+  '\r',
+  '\n',
+  '\r\n',
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '＝',
+  '＋',
+  '－',
+  '＠',
+  "'",
+  ';',
+  ' ',
+  '.',
+  '1',
+  '42',
+  '-7',
+  '-1.5',
+  '0.',
+  'e5',
+  'a',
+  'Z',
+  'é',
+  'Ünï',
+  '日本',
+  '😀',
+  '₿',
+  '\uE000',
+  '\uFFFD',
+  '\x1d',
+  '\x1e',
+  '\x1f',
+];
 /** Text built from the pieces that trip CSV writers, number-looking text, or any string now and then. */
 const text = fc.oneof(
   { weight: 4, arbitrary: fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((p) => p.join('')) },
@@ -76,13 +113,34 @@ export function seed(l: Ledger): { engine: Engine; ws: string; dir: string } {
   engine.write(() => {
     wallets.forEach((id, i) => engine.db.prepare('UPDATE wallets SET label = ? WHERE id = ?').run(l.labels[i], id));
     const tagIds = l.tagNames.map((name, i) => {
-      engine.db.prepare(`INSERT INTO tags (id, workspace_id, name, name_key, type, color, created_by, created_at) VALUES (?, ?, ?, ?, 'neutral', '#000000', 'test', '2024-01-01T00:00:00Z')`).run(`tag_${i}`, ws, name, `k${i}`);
+      engine.db
+        .prepare(
+          `INSERT INTO tags (id, workspace_id, name, name_key, type, color, created_by, created_at) VALUES (?, ?, ?, ?, 'neutral', '#000000', 'test', '2024-01-01T00:00:00Z')`,
+        )
+        .run(`tag_${i}`, ws, name, `k${i}`);
       return `tag_${i}`;
     });
     const rows: NewTransaction[] = l.txs.map((t, i) => ({
-      id: `tx_${String(i).padStart(3, '0')}`, workspace_id: ws, wallet_id: wallets[t.wallet]!, chain: t.chain, tx_hash: t.hash, transfer_key: String(i),
-      from_address: t.from, to_address: `0x${i}`, token_symbol: t.symbol, token_address: t.tokenAddress, token_decimals: 18, amount: t.amount, amount_key: amountKey(t.amount),
-      fiat_cents: t.fiatCents, direction: t.direction, type: t.type, ts: t.ts, notes: t.notes, fiat_value_source: t.source ?? 'import', spam: t.spam ? 1 : 0,
+      id: `tx_${String(i).padStart(3, '0')}`,
+      workspace_id: ws,
+      wallet_id: wallets[t.wallet]!,
+      chain: t.chain,
+      tx_hash: t.hash,
+      transfer_key: String(i),
+      from_address: t.from,
+      to_address: `0x${i}`,
+      token_symbol: t.symbol,
+      token_address: t.tokenAddress,
+      token_decimals: 18,
+      amount: t.amount,
+      amount_key: amountKey(t.amount),
+      fiat_cents: t.fiatCents,
+      direction: t.direction,
+      type: t.type,
+      ts: t.ts,
+      notes: t.notes,
+      fiat_value_source: t.source ?? 'import',
+      spam: t.spam ? 1 : 0,
     }));
     insertTransactions(engine.db, rows, 0);
     linkTransfers(engine, ws, l, rows);
@@ -90,14 +148,15 @@ export function seed(l: Ledger): { engine: Engine; ws: string; dir: string } {
       for (const k of t.tags) engine.db.prepare('INSERT INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)').run(rows[i]!.id, tagIds[k]);
       t.attachments.forEach((name, j) =>
         engine.db
-          .prepare(`INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, 'text/plain', 1, '', 'x', ?)`)
+          .prepare(
+            `INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, 'text/plain', 1, '', 'x', ?)`,
+          )
           .run(`att_${i}_${j}`, rows[i]!.id, name, `2024-01-0${1 + (j % 2)}T00:00:00Z`),
       );
     });
   });
   return { engine, ws, dir };
 }
-
 
 /** Links the ledger's transfers whose legs exist, are free and go opposite ways (a row's transfer_id is all a leg is). */
 function linkTransfers(engine: Engine, ws: string, l: Ledger, rows: NewTransaction[]): void {
@@ -107,7 +166,9 @@ function linkTransfers(engine: Engine, ws: string, l: Ledger, rows: NewTransacti
     if (legs.some((i) => i >= rows.length || used.has(i))) return;
     if (legs.length === 2 && rows[legs[0]!]!.direction === rows[legs[1]!]!.direction) return;
     const id = `trf_${k}`;
-    engine.db.prepare(`INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, '2024-01-01T00:00:00Z')`).run(id, ws, t.kind, t.matchedBy);
+    engine.db
+      .prepare(`INSERT INTO transfers (id, workspace_id, kind, matched_by, created_at) VALUES (?, ?, ?, ?, '2024-01-01T00:00:00Z')`)
+      .run(id, ws, t.kind, t.matchedBy);
     for (const i of legs) {
       used.add(i);
       engine.db.prepare('UPDATE transactions SET transfer_id = ? WHERE id = ?').run(id, rows[i]!.id);

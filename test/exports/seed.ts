@@ -79,7 +79,14 @@ export function addMany(engine: Engine, ws: string, wallets: string[], n: number
   const txs: SeedTx[] = [];
   for (let i = 0; i < n; i++) {
     const at = new Date(base + i * 3_600_000).toISOString();
-    txs.push({ wallet: i % wallets.length, day: at.slice(0, 10), time: at.slice(11, 19), amount: `${i}.5`, fiat: `${1 + Math.floor(i / 100)}.${String(i % 100).padStart(2, '0')}`, direction: i % 2 ? 'outflow' : 'inflow' });
+    txs.push({
+      wallet: i % wallets.length,
+      day: at.slice(0, 10),
+      time: at.slice(11, 19),
+      amount: `${i}.5`,
+      fiat: `${1 + Math.floor(i / 100)}.${String(i % 100).padStart(2, '0')}`,
+      direction: i % 2 ? 'outflow' : 'inflow',
+    });
   }
   addTxs(engine, ws, wallets, txs);
 }

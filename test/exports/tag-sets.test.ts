@@ -22,7 +22,12 @@ type Path = 'js' | 'tag sets' | 'subqueries';
 function jobOf(engine: Engine, ws: string, format: 'csv' | 'json', path: Path): ExportJob {
   const summary = summaryOf(engine, ws, {});
   const job = {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format, filters: {}, columns: [...CSV_COLUMNS], summary,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format,
+    filters: {},
+    columns: [...CSV_COLUMNS],
+    summary,
     transactionCount: path === 'tag sets' ? 1_000_000 : 0,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD HH:mm:ss', include_summary: true, include_logo: false, cost_basis: 'fifo' },
     rows: () => streamTransactions(engine, ws, {}, 'timestamp_asc'),
@@ -39,8 +44,20 @@ async function fileOf(engine: Engine, ws: string, dir: string, format: 'csv' | '
 }
 
 const hostile = (i: number, tags: number[], notes: string | null, amount: string, fiatCents: number | null) => ({
-  wallet: i % 3, ts: 1_700_000_000 + i * 60, amount, fiatCents, direction: i % 2 ? ('outflow' as const) : ('inflow' as const), symbol: i % 4 ? 'USDC' : '日本円',
-  notes, hash: `0x${String(i).padStart(64, 'a')}`, chain: 'ethereum' as const, tokenAddress: null, from: i % 5 ? 'f' : '=SUM(A1)', type: 'transfer', tags, attachments: [],
+  wallet: i % 3,
+  ts: 1_700_000_000 + i * 60,
+  amount,
+  fiatCents,
+  direction: i % 2 ? ('outflow' as const) : ('inflow' as const),
+  symbol: i % 4 ? 'USDC' : '日本円',
+  notes,
+  hash: `0x${String(i).padStart(64, 'a')}`,
+  chain: 'ethereum' as const,
+  tokenAddress: null,
+  from: i % 5 ? 'f' : '=SUM(A1)',
+  type: 'transfer',
+  tags,
+  attachments: [],
 });
 
 /** Tags with commas, quotes, line breaks and non-Latin names, in several sets; every kind of hostile cell. */

@@ -17,17 +17,46 @@ const quantity = fc.record({ units: fc.bigInt({ min: 0n, max: 10n ** 40n }), sca
 const cell = (arb: fc.Arbitrary<string | bigint>) => fc.option(arb, { nil: null });
 
 const taxRow = fc.record({
-  description: hostile, date_acquired: cell(day), date_sold: day, proceeds: cell(cents), cost_basis: cell(cents), gain_loss: cell(cents),
-  term: cell(fc.constantFrom('short', 'long')), wallet_label: hostile, chain: hostile, token: hostile, quantity,
-  acquired_transaction_id: cell(hostile), disposed_transaction_id: hostile, note: cell(fc.constantFrom('missing cost basis', 'no fiat value')),
+  description: hostile,
+  date_acquired: cell(day),
+  date_sold: day,
+  proceeds: cell(cents),
+  cost_basis: cell(cents),
+  gain_loss: cell(cents),
+  term: cell(fc.constantFrom('short', 'long')),
+  wallet_label: hostile,
+  chain: hostile,
+  token: hostile,
+  quantity,
+  acquired_transaction_id: cell(hostile),
+  disposed_transaction_id: hostile,
+  note: cell(fc.constantFrom('missing cost basis', 'no fiat value')),
 });
-const incomeRow = fc.record({ date: day, wallet_label: hostile, chain: hostile, token: hostile, quantity, fair_value: cell(cents), tag: hostile, transaction_id: hostile });
+const incomeRow = fc.record({
+  date: day,
+  wallet_label: hostile,
+  chain: hostile,
+  token: hostile,
+  quantity,
+  fair_value: cell(cents),
+  tag: hostile,
+  transaction_id: hostile,
+});
 
 /** csvLine of the row's cells, money as 2-decimal text: the reference. */
-const reference = (columns: readonly string[], row: Row) => csvLine(columns.map((c) => { const v = row[c] ?? null; return v === null ? '' : typeof v === 'bigint' ? centsToString(v) : v; }));
+const reference = (columns: readonly string[], row: Row) =>
+  csvLine(
+    columns.map((c) => {
+      const v = row[c] ?? null;
+      return v === null ? '' : typeof v === 'bigint' ? centsToString(v) : v;
+    }),
+  );
 
 describe('csvRowWriter', () => {
-  for (const [name, columns, rows] of [['tax', TAX_COLUMNS, taxRow], ['income', INCOME_COLUMNS, incomeRow]] as const) {
+  for (const [name, columns, rows] of [
+    ['tax', TAX_COLUMNS, taxRow],
+    ['income', INCOME_COLUMNS, incomeRow],
+  ] as const) {
     test(`${name} lines equal csvLine's, a writer reused over many rows`, () => {
       fc.assert(
         fc.property(fc.array(rows as fc.Arbitrary<Row>, { minLength: 1, maxLength: 30 }), (list) => {

@@ -32,13 +32,36 @@ const arb = engine.write(() => insertNewWallet(engine, ws, { address: `0x${'2'.r
 const USDC = { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 };
 
 let n = 0;
-function add(wallet: string, chain: Chain, day: string, direction: 'inflow' | 'outflow', amount: string, cents: number | null, extra: { type?: TxType; token?: typeof USDC } = {}): string {
+function add(
+  wallet: string,
+  chain: Chain,
+  day: string,
+  direction: 'inflow' | 'outflow',
+  amount: string,
+  cents: number | null,
+  extra: { type?: TxType; token?: typeof USDC } = {},
+): string {
   const hash = `0x${(++n).toString(16).padStart(64, '0')}`;
   const token = extra.token ?? { symbol: 'ETH', address: null, decimals: 18 };
   const row: NewTransaction = {
-    id: transactionId(wallet, hash, '0'), workspace_id: ws, wallet_id: wallet, chain, tx_hash: hash, transfer_key: '0',
-    from_address: `0x${'9'.repeat(40)}`, to_address: `0x${'8'.repeat(40)}`, token_symbol: token.symbol, token_address: token.address, token_decimals: token.decimals,
-    amount, amount_key: amountKey(amount), fiat_cents: cents, direction, type: extra.type ?? 'transfer', ts: Date.parse(`${day}T12:00:00Z`) / 1000, notes: null,
+    id: transactionId(wallet, hash, '0'),
+    workspace_id: ws,
+    wallet_id: wallet,
+    chain,
+    tx_hash: hash,
+    transfer_key: '0',
+    from_address: `0x${'9'.repeat(40)}`,
+    to_address: `0x${'8'.repeat(40)}`,
+    token_symbol: token.symbol,
+    token_address: token.address,
+    token_decimals: token.decimals,
+    amount,
+    amount_key: amountKey(amount),
+    fiat_cents: cents,
+    direction,
+    type: extra.type ?? 'transfer',
+    ts: Date.parse(`${day}T12:00:00Z`) / 1000,
+    notes: null,
   };
   engine.write(() => insertTransactions(engine.db, [row], 0));
   return row.id;
@@ -63,10 +86,25 @@ async function download(body: Record<string, unknown>): Promise<string> {
 const Y2024 = { start_date: '2024-01-01', end_date: '2024-12-31' };
 
 describe('tax CSV', () => {
-  test('one row per disposed lot with the contract\'s columns, then the totals by term', async () => {
+  test("one row per disposed lot with the contract's columns, then the totals by term", async () => {
     const text = await download({ format: 'csv', report_type: 'tax', filters: Y2024 });
     const rows = parse(text) as string[][];
-    expect(rows[0]).toEqual(['description', 'date_acquired', 'date_sold', 'proceeds', 'cost_basis', 'gain_loss', 'term', 'wallet_label', 'chain', 'token', 'quantity', 'acquired_transaction_id', 'disposed_transaction_id', 'note']);
+    expect(rows[0]).toEqual([
+      'description',
+      'date_acquired',
+      'date_sold',
+      'proceeds',
+      'cost_basis',
+      'gain_loss',
+      'term',
+      'wallet_label',
+      'chain',
+      'token',
+      'quantity',
+      'acquired_transaction_id',
+      'disposed_transaction_id',
+      'note',
+    ]);
     expect(rows.slice(1, 6)).toEqual([
       ['0.5 ETH', '2023-01-10', '2024-01-09', '1000.00', '750.00', '250.00', 'short', 'Main', 'ethereum', 'ETH', '0.5', buy, sold1, ''],
       ['0.5 ETH', '2023-01-10', '2024-01-11', '1100.00', '750.00', '350.00', 'long', 'Main', 'ethereum', 'ETH', '0.5', buy, sold2, ''],
@@ -75,13 +113,21 @@ describe('tax CSV', () => {
       ['1 ETH', '', '2024-04-01', '3500.00', '', '', '', 'Arb', 'arbitrum', 'ETH', '1', '', arbSale, 'missing cost basis'],
     ]);
     const g = 5; // gain_loss
-    expect(rows.slice(6).map((r) => [r[0], r[g]])).toEqual([['', ''], ['Short-term gain', '250.00'], ['Long-term gain', '355.00'], ['Total gain', '605.00'], ['Missing cost basis rows', '1']]);
+    expect(rows.slice(6).map((r) => [r[0], r[g]])).toEqual([
+      ['', ''],
+      ['Short-term gain', '250.00'],
+      ['Long-term gain', '355.00'],
+      ['Total gain', '605.00'],
+      ['Missing cost basis rows', '1'],
+    ]);
     expect(new Set(rows.map((r) => r.length))).toEqual(new Set([14]));
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
   test('one universal pool: the Arbitrum sale meets the Ethereum lot, ETH being one asset across them', async () => {
-    const rows = parse(await download({ format: 'csv', report_type: 'tax', filters: Y2024, options: { basis_scope: 'universal', include_summary: false } })) as string[][];
+    const rows = parse(
+      await download({ format: 'csv', report_type: 'tax', filters: Y2024, options: { basis_scope: 'universal', include_summary: false } }),
+    ) as string[][];
     expect(rows.slice(5).map((r) => [r[0], r[1], r[3], r[4], r[5], r[6], r[13]])).toEqual([
       ['0.99 ETH', '2023-01-10', '3465.00', '1485.00', '1980.00', 'long', ''],
       ['0.01 ETH', '', '35.00', '', '', '', 'missing cost basis'],
@@ -90,7 +136,9 @@ describe('tax CSV', () => {
 
   test('an option picks the method; a filter narrows the lines, not the lots', async () => {
     // Only Main's USDC in 2024: the salary lot (opened in 2023, outside the filter) still covers it.
-    const rows = parse(await download({ format: 'csv', report_type: 'tax', filters: { ...Y2024, token: 'USDC' }, options: { cost_basis: 'lifo', include_summary: false } })) as string[][];
+    const rows = parse(
+      await download({ format: 'csv', report_type: 'tax', filters: { ...Y2024, token: 'USDC' }, options: { cost_basis: 'lifo', include_summary: false } }),
+    ) as string[][];
     expect(rows.slice(1).map((r) => [r[0], r[1], r[5]])).toEqual([['60 USDC', '2023-06-01', '0.00']]);
   });
 
@@ -105,13 +153,15 @@ describe('tax CSV', () => {
     ]);
   });
 
-  test('the ledger\'s assets.json extends the asset table; a bad one fails the export with its dotted field', async () => {
+  test("the ledger's assets.json extends the asset table; a bad one fails the export with its dotted field", async () => {
     mkdirSync(engine.filesDir, { recursive: true });
     const file = join(engine.filesDir, 'assets.json');
     try {
       // Arbitrum's ETH made its own asset: the universal pool no longer covers the Arbitrum sale.
       writeFileSync(file, JSON.stringify({ assets: [{ asset: 'AETH', members: ['arbitrum:ETH'] }] }));
-      const rows = parse(await download({ format: 'csv', report_type: 'tax', filters: Y2024, options: { basis_scope: 'universal', include_summary: false } })) as string[][];
+      const rows = parse(
+        await download({ format: 'csv', report_type: 'tax', filters: Y2024, options: { basis_scope: 'universal', include_summary: false } }),
+      ) as string[][];
       expect(rows.at(-1)!.slice(0, 2).concat(rows.at(-1)![13]!)).toEqual(['1 AETH', '', 'missing cost basis']);
       writeFileSync(file, JSON.stringify({ assets: [{ asset: 'AETH', members: ['arbitrum'] }] }));
       const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv', report_type: 'tax' }));
@@ -129,8 +179,20 @@ describe('tax JSON', () => {
     expect(doc.export).toMatchObject({ format: 'json', report_type: 'tax', options: { cost_basis: 'fifo', basis_scope: 'wallet' } });
     expect(doc.lots).toHaveLength(5);
     expect(doc.lots[1]).toEqual({
-      description: '0.5 ETH', date_acquired: '2023-01-10', date_sold: '2024-01-11', proceeds: 1100, cost_basis: 750, gain_loss: 350, term: 'long',
-      wallet_label: 'Main', chain: 'ethereum', token: 'ETH', quantity: '0.5', acquired_transaction_id: buy, disposed_transaction_id: sold2, note: null,
+      description: '0.5 ETH',
+      date_acquired: '2023-01-10',
+      date_sold: '2024-01-11',
+      proceeds: 1100,
+      cost_basis: 750,
+      gain_loss: 350,
+      term: 'long',
+      wallet_label: 'Main',
+      chain: 'ethereum',
+      token: 'ETH',
+      quantity: '0.5',
+      acquired_transaction_id: buy,
+      disposed_transaction_id: sold2,
+      note: null,
     });
     expect(doc.lots[4]).toMatchObject({ date_acquired: null, cost_basis: null, gain_loss: null, term: null, proceeds: 3500, note: 'missing cost basis' });
     expect(doc.totals).toEqual({ short_term_gain: 250, long_term_gain: 355, total_gain: 605, missing_cost_basis_rows: 1 });
@@ -138,7 +200,9 @@ describe('tax JSON', () => {
 
   test('income as JSON', async () => {
     const doc = JSON.parse(await download({ format: 'json', report_type: 'income' }));
-    expect(doc.income).toEqual([{ date: '2023-06-01', wallet_label: 'Main', chain: 'ethereum', token: 'USDC', quantity: '100', fair_value: 100, tag: 'Salary', transaction_id: salary }]);
+    expect(doc.income).toEqual([
+      { date: '2023-06-01', wallet_label: 'Main', chain: 'ethereum', token: 'USDC', quantity: '100', fair_value: 100, tag: 'Salary', transaction_id: salary },
+    ]);
     expect(doc.totals).toEqual({ total_income: 100, rows: 1 });
   });
 });

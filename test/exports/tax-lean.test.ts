@@ -28,7 +28,12 @@ const RATE: Convert = (cents) => (cents === null ? null : Math.round(cents * 1.3
 
 /** The reference: hydrated Transactions, converted as the other exports convert them, marked by the filter's own rows. */
 function* fromTransactions(engine: Engine, ws: string, filter: TxFilter, convert: Convert) {
-  const types = new Map(engine.db.prepare('SELECT id, type FROM tags WHERE workspace_id = ?').all(ws).map((t: any) => [t.id as string, t.type as TagType]));
+  const types = new Map(
+    engine.db
+      .prepare('SELECT id, type FROM tags WHERE workspace_id = ?')
+      .all(ws)
+      .map((t: any) => [t.id as string, t.type as TagType]),
+  );
   const selected = new Set([...streamTransactions(engine, ws, filter, 'timestamp_asc')].map((tx) => tx.id));
   for (const tx of streamTransactions(engine, ws, ledgerFilter(filter), 'timestamp_asc')) {
     const cents = convert(tx.fiat_value === null ? null : Math.round(tx.fiat_value * 100), Date.parse(tx.timestamp) / 1000);
@@ -37,11 +42,26 @@ function* fromTransactions(engine: Engine, ws: string, filter: TxFilter, convert
   }
 }
 
-function jobOf(engine: Engine, ws: string, rows: () => ExportJob['ledgerRows'] extends () => infer R ? R : never, format: 'csv' | 'json', report: 'tax' | 'income', options: Partial<ExportJob['options']>): ExportJob {
+function jobOf(
+  _engine: Engine,
+  _ws: string,
+  rows: () => ExportJob['ledgerRows'] extends () => infer R ? R : never,
+  format: 'csv' | 'json',
+  report: 'tax' | 'income',
+  options: Partial<ExportJob['options']>,
+): ExportJob {
   return {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format, reportType: report, filters: {}, columns: [], transactionCount: 0,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format,
+    reportType: report,
+    filters: {},
+    columns: [],
+    transactionCount: 0,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo', basis_scope: 'wallet', ...options },
-    ledgerRows: rows, assets: () => new AssetTable(), onProgress: () => {},
+    ledgerRows: rows,
+    assets: () => new AssetTable(),
+    onProgress: () => {},
   } as unknown as ExportJob;
 }
 
@@ -74,7 +94,11 @@ describe('tax and income reports from the lean ledger reader', () => {
         filterArb,
         fc.constantFrom('csv' as const, 'json' as const),
         fc.constantFrom('tax' as const, 'income' as const),
-        fc.record({ cost_basis: fc.constantFrom('fifo' as const, 'lifo' as const, 'hifo' as const), basis_scope: fc.constantFrom('wallet' as const, 'universal' as const), include_summary: fc.boolean() }),
+        fc.record({
+          cost_basis: fc.constantFrom('fifo' as const, 'lifo' as const, 'hifo' as const),
+          basis_scope: fc.constantFrom('wallet' as const, 'universal' as const),
+          include_summary: fc.boolean(),
+        }),
         fc.boolean(),
         async (generated, transfers, incomeTags, f, format, report, options, convertIt) => {
           const { engine, ws, dir } = seed({ ...generated, transfers: [...transfers, ...(generated.transfers ?? [])] });
@@ -86,11 +110,20 @@ describe('tax and income reports from the lean ledger reader', () => {
             const convert = convertIt ? RATE : identity;
             const lean = join(dir, `lean.${format}`);
             const reference = join(dir, `reference.${format}`);
-            await writeTaxReport(jobOf(engine, ws, () => ledgerRows(engine, ws, filter, convert), format, report, options), lean);
-            await writeTaxReport(jobOf(engine, ws, () => fromTransactions(engine, ws, filter, convert), format, report, options), reference);
+            await writeTaxReport(
+              jobOf(engine, ws, () => ledgerRows(engine, ws, filter, convert), format, report, options),
+              lean,
+            );
+            await writeTaxReport(
+              jobOf(engine, ws, () => fromTransactions(engine, ws, filter, convert), format, report, options),
+              reference,
+            );
             const [a, b] = [readFileSync(lean, 'utf8'), readFileSync(reference, 'utf8')];
             expect(a).toBe(b);
-            incomeLinks += engine.db.prepare(`SELECT count(*) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE g.type = 'income'`).pluck().get() as number;
+            incomeLinks += engine.db
+              .prepare(`SELECT count(*) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id WHERE g.type = 'income'`)
+              .pluck()
+              .get() as number;
             transferLegs += engine.db.prepare('SELECT count(*) FROM transactions WHERE transfer_id IS NOT NULL').pluck().get() as number;
           } finally {
             engine.close();

@@ -32,20 +32,49 @@ function ledger(rows = ROWS): Ledger {
     labels: ['Main, "hot"', '=cold', 'Ünï'],
     tagNames: ['Income', 'fees', '-1.5', '@x', 'é'],
     txs: Array.from({ length: rows }, (_, i) => ({
-      wallet: i % 3, ts: 1_600_000_000 + Math.floor(i / 5) * 86_000, amount: `${(i % 17) + 1}.${i % 9}5`, fiatCents: i % 11 ? (i % 23) * 1_001 + 7 : null,
-      direction: i % 3 === 1 ? ('outflow' as const) : ('inflow' as const), symbol: ['ETH', '＝X', 'A,"B"', '日本'][i % 4]!, notes: null,
-      hash: `0x${i.toString(16).padStart(64, '0')}`, chain: i % 5 ? ('ethereum' as const) : ('base' as const), tokenAddress: null, from: 'f',
-      type: i % 13 ? 'transfer' : 'approval', tags: i % 4 ? [] : [i % 5, (i + 1) % 5], attachments: [],
+      wallet: i % 3,
+      ts: 1_600_000_000 + Math.floor(i / 5) * 86_000,
+      amount: `${(i % 17) + 1}.${i % 9}5`,
+      fiatCents: i % 11 ? (i % 23) * 1_001 + 7 : null,
+      direction: i % 3 === 1 ? ('outflow' as const) : ('inflow' as const),
+      symbol: ['ETH', '＝X', 'A,"B"', '日本'][i % 4]!,
+      notes: null,
+      hash: `0x${i.toString(16).padStart(64, '0')}`,
+      chain: i % 5 ? ('ethereum' as const) : ('base' as const),
+      tokenAddress: null,
+      from: 'f',
+      type: i % 13 ? 'transfer' : 'approval',
+      tags: i % 4 ? [] : [i % 5, (i + 1) % 5],
+      attachments: [],
     })),
-    transfers: Array.from({ length: 200 }, (_, k) => ({ legs: [30 * k + 1, 30 * k + 3] as [number, number], kind: 'internal' as const, matchedBy: 'auto' as const })),
+    transfers: Array.from({ length: 200 }, (_, k) => ({
+      legs: [30 * k + 1, 30 * k + 3] as [number, number],
+      kind: 'internal' as const,
+      matchedBy: 'auto' as const,
+    })),
   };
 }
 
 /** The job as export-jobs.ts builds it; `ledgerRows` counts its calls (the in-thread read). */
-function jobOf(engine: Engine, ws: string, filter: TxFilter, convert: Convert, report: 'tax' | 'income', format: 'csv' | 'json', rowCount: number, snapshot?: { path: string; unchanged(): boolean }) {
+function jobOf(
+  engine: Engine,
+  ws: string,
+  filter: TxFilter,
+  convert: Convert,
+  report: 'tax' | 'income',
+  format: 'csv' | 'json',
+  rowCount: number,
+  snapshot?: { path: string; unchanged(): boolean },
+) {
   const calls = { ledgerRows: 0 };
   const job = {
-    exportId: 'exp_test', createdAt: '2024-01-01T00:00:00Z', format, reportType: report, filters: {}, columns: [], transactionCount: rowCount,
+    exportId: 'exp_test',
+    createdAt: '2024-01-01T00:00:00Z',
+    format,
+    reportType: report,
+    filters: {},
+    columns: [],
+    transactionCount: rowCount,
     options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo', basis_scope: 'universal' },
     ledgerRows: () => {
       calls.ledgerRows++;
@@ -59,13 +88,23 @@ function jobOf(engine: Engine, ws: string, filter: TxFilter, convert: Convert, r
 }
 
 /** The compiled writer's file in one read transaction of `engine` (as export-jobs.ts reads), with a commit watch begun before it. */
-async function workerFile(engine: Engine, ws: string, dir: string, args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' }, between?: () => void, rowCount = compiled.OFF_THREAD_ROWS) {
+async function workerFile(
+  engine: Engine,
+  ws: string,
+  dir: string,
+  args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' },
+  between?: () => void,
+  rowCount = compiled.OFF_THREAD_ROWS,
+) {
   const watch = watchCommits(engine.ledgerPath);
   engine.db.exec('BEGIN');
   try {
     engine.db.prepare('SELECT 1 FROM transactions LIMIT 1').get();
     between?.();
-    const { job, calls } = jobOf(engine, ws, args.filter, args.convert, args.report, args.format, rowCount, { path: engine.ledgerPath, unchanged: watch.unchanged });
+    const { job, calls } = jobOf(engine, ws, args.filter, args.convert, args.report, args.format, rowCount, {
+      path: engine.ledgerPath,
+      unchanged: watch.unchanged,
+    });
     const path = join(dir, `worker.${args.format}`);
     const written = await compiled.writeTaxReport(job, path);
     return { written, calls, text: readFileSync(path, 'utf8') };
@@ -75,7 +114,12 @@ async function workerFile(engine: Engine, ws: string, dir: string, args: { filte
   }
 }
 
-async function hereFile(engine: Engine, ws: string, dir: string, args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' }) {
+async function hereFile(
+  engine: Engine,
+  ws: string,
+  dir: string,
+  args: { filter: TxFilter; convert: Convert; report: 'tax' | 'income'; format: 'csv' | 'json' },
+) {
   const path = join(dir, `here.${args.format}`);
   const written = await writeTaxReport(jobOf(engine, ws, args.filter, args.convert, args.report, args.format, 0).job, path);
   return { written, text: readFileSync(path, 'utf8') };

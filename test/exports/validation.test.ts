@@ -55,8 +55,18 @@ const cases: [string, unknown, string, string | undefined][] = [
   ['group_by on an income JSON', { format: 'json', report_type: 'income', options: { group_by: 'month' } }, 'INVALID_FIELD', 'options.group_by'],
   ['bad delivery method', { format: 'csv', delivery: { method: 'fax' } }, 'INVALID_FIELD', 'delivery.method'],
   ['email without recipients', { format: 'csv', delivery: { method: 'email' } }, 'MISSING_REQUIRED_FIELD', 'delivery.email_recipients'],
-  ['email with empty recipients', { format: 'csv', delivery: { method: 'email', email_recipients: [] } }, 'MISSING_REQUIRED_FIELD', 'delivery.email_recipients'],
-  ['invalid address', { format: 'csv', delivery: { method: 'email', email_recipients: ['ok@example.com', 'not-an-address'] } }, 'INVALID_FIELD', 'delivery.email_recipients'],
+  [
+    'email with empty recipients',
+    { format: 'csv', delivery: { method: 'email', email_recipients: [] } },
+    'MISSING_REQUIRED_FIELD',
+    'delivery.email_recipients',
+  ],
+  [
+    'invalid address',
+    { format: 'csv', delivery: { method: 'email', email_recipients: ['ok@example.com', 'not-an-address'] } },
+    'INVALID_FIELD',
+    'delivery.email_recipients',
+  ],
   ['webhook without url', { format: 'csv', delivery: { method: 'webhook' } }, 'MISSING_REQUIRED_FIELD', 'delivery.webhook_url'],
   ['webhook ftp url', { format: 'csv', delivery: { method: 'webhook', webhook_url: 'ftp://example.com/x' } }, 'INVALID_FIELD', 'delivery.webhook_url'],
   ['webhook not a url', { format: 'csv', delivery: { method: 'webhook', webhook_url: 'example.com/hook' } }, 'INVALID_FIELD', 'delivery.webhook_url'],
@@ -75,7 +85,10 @@ describe('export body validation', () => {
     const saved = process.env.TXA_SMTP_URL;
     delete process.env.TXA_SMTP_URL;
     try {
-      expect(await failure({ format: 'csv', delivery: { method: 'email', email_recipients: ['a@example.com'] } })).toEqual({ code: 'INVALID_FIELD', field: 'delivery.method' });
+      expect(await failure({ format: 'csv', delivery: { method: 'email', email_recipients: ['a@example.com'] } })).toEqual({
+        code: 'INVALID_FIELD',
+        field: 'delivery.method',
+      });
     } finally {
       if (saved !== undefined) process.env.TXA_SMTP_URL = saved;
     }
@@ -86,6 +99,13 @@ describe('export body validation', () => {
     const rec = await createExport(engine, ws, { format: 'csv', filters: { start_date: '2024-01-01', end_date: '2024-01-02', wallet_ids: wallets } });
     expect(rec).toMatchObject({ status: 'completed', format: 'csv', transaction_count: 5, delivery: { method: 'download' } });
     const stored = JSON.parse(engine.db.prepare('SELECT request FROM exports WHERE id = ?').pluck().get(rec.id) as string);
-    expect(stored.options).toEqual({ currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo', basis_scope: 'wallet' });
+    expect(stored.options).toEqual({
+      currency: 'USD',
+      date_format: 'YYYY-MM-DD',
+      include_summary: true,
+      include_logo: true,
+      cost_basis: 'fifo',
+      basis_scope: 'wallet',
+    });
   });
 });

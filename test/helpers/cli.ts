@@ -27,7 +27,13 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
     ...extraEnv,
   };
   const txa = async (args: string[], opts: Options = {}) => {
-    const r = await execa(BIN, args, { reject: false, cwd: dir, ...opts, env: { ...env, ...(opts.env as Record<string, string> | undefined) }, stdin: opts.stdin ?? 'ignore' });
+    const r = await execa(BIN, args, {
+      reject: false,
+      cwd: dir,
+      ...opts,
+      env: { ...env, ...(opts.env as Record<string, string> | undefined) },
+      stdin: opts.stdin ?? 'ignore',
+    });
     return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
   };
   const json = async (args: string[], opts?: Options) => {

@@ -56,7 +56,19 @@ export interface ReplayServer {
 
 /** A new server's state. */
 function fresh(lists: Record<string, Row[]>): Omit<ReplayServer, 'url' | 'reset' | 'close'> {
-  return { lists, transactions: {}, calls: [], cap: Infinity, faults: [], always: undefined, alwaysAfter: 0, stallFrom: Infinity, mangle: undefined, ignoreStart: false, emptyMessage: () => 'No transactions found' };
+  return {
+    lists,
+    transactions: {},
+    calls: [],
+    cap: Infinity,
+    faults: [],
+    always: undefined,
+    alwaysAfter: 0,
+    stallFrom: Infinity,
+    mangle: undefined,
+    ignoreStart: false,
+    emptyMessage: () => 'No transactions found',
+  };
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
@@ -72,7 +84,8 @@ function answer(server: ReplayServer, q: URLSearchParams): { status: string; mes
   const end = endParam === null || endParam === 'latest' ? Infinity : Number(endParam);
   const page = Number(q.get('page') ?? 1);
   const offset = Number(q.get('offset') ?? 10_000);
-  if (page * offset > 10_000) return { status: '0', message: 'NOTOK', result: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000' };
+  if (page * offset > 10_000)
+    return { status: '0', message: 'NOTOK', result: 'Result window is too large, PageNo x Offset size must be less than or equal to 10000' };
   const size = Math.min(offset, server.cap);
   const inRange = rows.filter((r) => Number(r.blockNumber) >= start && Number(r.blockNumber) <= end);
   const sliced = inRange.slice((page - 1) * size, page * size);

@@ -5,7 +5,12 @@ import dns from 'node:dns';
 import { isIP } from 'node:net';
 import { syncBuiltinESMExports } from 'node:module';
 
-const hosts = new Map((process.env.TEST_HOSTS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=')));
+const hosts = new Map(
+  (process.env.TEST_HOSTS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=')),
+);
 const real = dns.lookup;
 dns.lookup = function lookup(hostname, options, callback) {
   const cb = typeof options === 'function' ? options : callback;

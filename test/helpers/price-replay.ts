@@ -49,7 +49,7 @@ export interface PriceReplay {
   close(): Promise<void>;
 }
 
-const NOON = 43_200;
+const _NOON = 43_200;
 const dayOfTs = (ts: number) => new Date((ts - (ts % 86_400)) * 1000).toISOString().slice(0, 10);
 
 /** JSON text, with ±Infinity written as `±1e999`, which JSON.parse reads back as ±Infinity. */

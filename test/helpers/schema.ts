@@ -8,7 +8,14 @@ type Undo = (raw: Database.Database) => void;
 const UNDO: Record<number, Undo> = {
   // The tag rollups, their triggers and the tags' usage counts.
   16: (raw) => {
-    for (const t of ['tag_rollup_link_added', 'tag_rollup_link_removed', 'tag_rollup_tag_deleted', 'tag_rollup_value_changed', 'tag_usage_added', 'tag_usage_removed']) {
+    for (const t of [
+      'tag_rollup_link_added',
+      'tag_rollup_link_removed',
+      'tag_rollup_tag_deleted',
+      'tag_rollup_value_changed',
+      'tag_usage_added',
+      'tag_usage_removed',
+    ]) {
       raw.exec(`DROP TRIGGER ${t}`);
     }
     raw.exec('DROP TABLE tag_rollup_daily; ALTER TABLE tags DROP COLUMN usage_count');

@@ -34,7 +34,9 @@ const POLL_MS = 40;
 export async function inTerminal(command: string, o: TerminalOptions): Promise<TerminalRun> {
   const name = `txa-test-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-  const assigns = Object.entries(o.env).map(([k, v]) => `${k}='${v}'`).join(' ');
+  const assigns = Object.entries(o.env)
+    .map(([k, v]) => `${k}='${v}'`)
+    .join(' ');
   // ora draws nothing animated when CI is set, so the command runs without it.
   const cwd = o.cwd ? ['-c', o.cwd] : [];
   const size = ['-x', String(o.width ?? 160), '-y', String(o.height ?? 20)];

@@ -92,7 +92,9 @@ describe('a large import into a small ledger', () => {
     expect(events.map((e) => e.id)).toEqual(events.map((e) => e.id).sort());
     for (const e of events.filter((_, i) => i % 997 === 0)) {
       const transaction = getTransaction(engine, ws, e.subject_id);
-      expect(e.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: e.id, created_at: e.created_at, workspace_id: ws, actor: 'cli', transaction }));
+      expect(e.payload).toBe(
+        JSON.stringify({ event: 'transaction.created', event_id: e.id, created_at: e.created_at, workspace_id: ws, actor: 'cli', transaction }),
+      );
     }
   });
 
@@ -140,7 +142,10 @@ describe('a large import into a small ledger', () => {
       };
       tick();
       process.stdout.write('reading\\n');`;
-    const child = spawn(process.execPath, ['-e', reader, join(dir, 'ledger.db'), ws], { cwd: resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', reader, join(dir, 'ledger.db'), ws], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     while (!out.includes('reading\n')) await once(child.stdout, 'data');

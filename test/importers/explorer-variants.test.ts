@@ -44,28 +44,48 @@ describe('normal transactions of the newer explorers', () => {
 
   it('Optimistic Etherscan and Lineascan (DateTime (UTC)), Snowscan (AVAX), Gnosisscan (xDAI)', () => {
     const cases: [string, string, string, unknown[][]][] = [
-      ['optimism-normal.csv', OP_WALLET, 'optimism', [
-        ['transfer', 'inflow', '1.25', 400000, 'ETH'],
-        // The whole fee, L1 data fee included, to the wei.
-        ['fee', 'outflow', '0.000187936499371752', 60, 'ETH'],
-        ['bridge', 'outflow', '0.2', 63802, 'ETH'],
-      ]],
-      ['lineascan-normal.csv', LINEA_WALLET, 'linea', [
-        ['transfer', 'inflow', '0.042', 13860, 'ETH'],
-        ['fee', 'outflow', '0.000015', 5, 'ETH'],
-        ['transfer', 'outflow', '0.01', 3300, 'ETH'],
-      ]],
-      ['snowscan-normal.csv', AVAX_WALLET, 'avalanche', [
-        ['transfer', 'inflow', '12.5', 43625, 'AVAX'],
-        ['fee', 'outflow', '0.000525', 2, 'AVAX'],
-        // 2.75 × 35.02 = 96.305 → 96.30 (half to even).
-        ['transfer', 'outflow', '2.75', 9630, 'AVAX'],
-      ]],
-      ['gnosisscan-normal.csv', GNOSIS_WALLET, 'gnosis', [
-        ['transfer', 'inflow', '250', 25000, 'xDAI'],
-        ['fee', 'outflow', '0.000042', 0, 'xDAI'],
-        ['transfer', 'outflow', '99.99', 9997, 'xDAI'],
-      ]],
+      [
+        'optimism-normal.csv',
+        OP_WALLET,
+        'optimism',
+        [
+          ['transfer', 'inflow', '1.25', 400000, 'ETH'],
+          // The whole fee, L1 data fee included, to the wei.
+          ['fee', 'outflow', '0.000187936499371752', 60, 'ETH'],
+          ['bridge', 'outflow', '0.2', 63802, 'ETH'],
+        ],
+      ],
+      [
+        'lineascan-normal.csv',
+        LINEA_WALLET,
+        'linea',
+        [
+          ['transfer', 'inflow', '0.042', 13860, 'ETH'],
+          ['fee', 'outflow', '0.000015', 5, 'ETH'],
+          ['transfer', 'outflow', '0.01', 3300, 'ETH'],
+        ],
+      ],
+      [
+        'snowscan-normal.csv',
+        AVAX_WALLET,
+        'avalanche',
+        [
+          ['transfer', 'inflow', '12.5', 43625, 'AVAX'],
+          ['fee', 'outflow', '0.000525', 2, 'AVAX'],
+          // 2.75 × 35.02 = 96.305 → 96.30 (half to even).
+          ['transfer', 'outflow', '2.75', 9630, 'AVAX'],
+        ],
+      ],
+      [
+        'gnosisscan-normal.csv',
+        GNOSIS_WALLET,
+        'gnosis',
+        [
+          ['transfer', 'inflow', '250', 25000, 'xDAI'],
+          ['fee', 'outflow', '0.000042', 0, 'xDAI'],
+          ['transfer', 'outflow', '99.99', 9997, 'xDAI'],
+        ],
+      ],
     ];
     for (const [file, address, chain, expected] of cases) {
       const w = wallet(address, chain);
@@ -82,7 +102,9 @@ describe('normal transactions of the newer explorers', () => {
       `the file's amounts are in ETH (the native coin of ethereum, arbitrum, base, optimism, linea, scroll, zksync, blast), but wallet ${polygon} is on polygon, whose coin is POL`,
     );
     const base = wallet(AVAX_WALLET, 'base');
-    expect(txaErrorOf(() => importFile(fixture('snowscan-normal.csv'), { walletId: base })).message).toMatch(/amounts are in AVAX \(the native coin of avalanche\)/);
+    expect(txaErrorOf(() => importFile(fixture('snowscan-normal.csv'), { walletId: base })).message).toMatch(
+      /amounts are in AVAX \(the native coin of avalanche\)/,
+    );
     expect(rows(polygon)).toEqual([]);
     expect(rows(base)).toEqual([]);
   });
@@ -129,7 +151,9 @@ describe('an explorer layout txa does not read', () => {
     const w = wallet(ZKSYNC_WALLET, 'zksync');
     const err = txaErrorOf(() => importFile(fixture('page-data-layout.csv'), { walletId: w }));
     expect([err.code, err.field]).toEqual(['IMPORT_FAILED', 'format']);
-    expect(err.message).toMatch(/none of the Etherscan-family layouts txa reads: normal transactions .*internal transactions .*token transfers .*token tracker \(Quantity\)$/);
+    expect(err.message).toMatch(
+      /none of the Etherscan-family layouts txa reads: normal transactions .*internal transactions .*token transfers .*token tracker \(Quantity\)$/,
+    );
     expect(err.message).not.toMatch(/token-address/);
     expect(err.hint).toMatch(/txa wallet sync ID/);
   });

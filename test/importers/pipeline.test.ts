@@ -65,15 +65,29 @@ describe('identity', () => {
 
   it('derives transfer keys per wallet, hash, token and direction, the same for every format', () => {
     const w = addWallet(engine, ws, { address: ADDRESS, chain: 'ethereum' }).id;
-    const base = { line: 1, tx_hash: '0xh', from_address: '', to_address: ADDRESS, amount: '1', fiat_value: null, timestamp: 1_700_000_000, notes: null } as const;
+    const base = {
+      line: 1,
+      tx_hash: '0xh',
+      from_address: '',
+      to_address: ADDRESS,
+      amount: '1',
+      fiat_value: null,
+      timestamp: 1_700_000_000,
+      notes: null,
+    } as const;
     const eth = { symbol: 'ETH', address: null, decimals: 18 };
     const usdc = { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 };
-    importRecords(engine, ws, [
-      { ...base, token: eth, direction: 'inflow', type: 'transfer' },
-      { ...base, token: eth, direction: 'inflow', type: 'transfer' },
-      { ...base, token: usdc, direction: 'outflow', type: 'swap' },
-      { ...base, token: eth, direction: 'outflow', type: 'fee' },
-    ], { walletId: w, format: 'test' });
+    importRecords(
+      engine,
+      ws,
+      [
+        { ...base, token: eth, direction: 'inflow', type: 'transfer' },
+        { ...base, token: eth, direction: 'inflow', type: 'transfer' },
+        { ...base, token: usdc, direction: 'outflow', type: 'swap' },
+        { ...base, token: eth, direction: 'outflow', type: 'fee' },
+      ],
+      { walletId: w, format: 'test' },
+    );
     const keys = (engine.db.prepare('SELECT transfer_key FROM transactions ORDER BY rowid').all() as { transfer_key: string }[]).map((r) => r.transfer_key);
     expect(keys).toEqual(['t:ETH:inflow:0', 't:ETH:inflow:1', `t:${usdc.address}:outflow:0`, 'fee:ETH:outflow:0']);
   });
@@ -155,25 +169,58 @@ describe('events and wallets', () => {
     for (const e of created) expect(e.transaction).toEqual(getTransaction(engine, ws, e.transaction.id));
     expect(created[0].transaction.tags.map((t: { name: string }) => t.name)).toEqual(['bonus', 'Salary']);
     const synced = eventsOf('wallet.synced');
-    expect(synced.map((e) => [e.wallet.id, e.imported])).toEqual([['wal_main', 2], ['wal_main', 1]]);
-    expect(synced[0].wallet).toEqual({ id: 'wal_main', address: ADDRESS, label: 'Main', chain: 'ethereum', created_at: '2024-06-01T00:00:00Z', last_synced: '2024-06-01T00:00:00Z' });
+    expect(synced.map((e) => [e.wallet.id, e.imported])).toEqual([
+      ['wal_main', 2],
+      ['wal_main', 1],
+    ]);
+    expect(synced[0].wallet).toEqual({
+      id: 'wal_main',
+      address: ADDRESS,
+      label: 'Main',
+      chain: 'ethereum',
+      created_at: '2024-06-01T00:00:00Z',
+      last_synced: '2024-06-01T00:00:00Z',
+    });
     expect(listWallets(engine, ws, {}).data[0]!.last_synced).not.toBeNull();
-    expect(eventsOf('tag.created').map((e) => [e.tag.name, e.tag.type])).toEqual([['Salary', 'income'], ['bonus', 'neutral']]);
+    expect(eventsOf('tag.created').map((e) => [e.tag.name, e.tag.type])).toEqual([
+      ['Salary', 'income'],
+      ['bonus', 'neutral'],
+    ]);
   });
 });
 
 describe('native round trip', () => {
   it('an export document recreates wallets (same ids, labels, addresses), tags and transactions', () => {
-    const outflow = tx(2, { wallet_id: 'wal_side', wallet_label: 'Side', chain: 'polygon', direction: 'outflow', from_address: ADDRESS, to_address: '0x7777777777777777777777777777777777777777', token: { symbol: 'USDC', address: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359', decimals: 6 }, amount: '12.5', fiat_value: 12.5 });
-    const doc = { export: { id: 'exp_1', format: 'json' }, summary: {}, transactions: [tx(1, { tags: [{ id: 'tag_x', name: 'Payroll', color: '#123ABC' }] }), outflow] };
+    const outflow = tx(2, {
+      wallet_id: 'wal_side',
+      wallet_label: 'Side',
+      chain: 'polygon',
+      direction: 'outflow',
+      from_address: ADDRESS,
+      to_address: '0x7777777777777777777777777777777777777777',
+      token: { symbol: 'USDC', address: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359', decimals: 6 },
+      amount: '12.5',
+      fiat_value: 12.5,
+    });
+    const doc = {
+      export: { id: 'exp_1', format: 'json' },
+      summary: {},
+      transactions: [tx(1, { tags: [{ id: 'tag_x', name: 'Payroll', color: '#123ABC' }] }), outflow],
+    };
     importFile(engine, ws, writeJson('export.json', doc));
     const wallets = listWallets(engine, ws, {}).data.map((w) => [w.id, w.label, w.chain, w.address]);
-    expect(wallets).toEqual([['wal_main', 'Main', 'ethereum', ADDRESS], ['wal_side', 'Side', 'polygon', ADDRESS]]);
+    expect(wallets).toEqual([
+      ['wal_main', 'Main', 'ethereum', ADDRESS],
+      ['wal_side', 'Side', 'polygon', ADDRESS],
+    ]);
     expect(listWorkspaceTags(engine, ws).map((t) => [t.name, t.color, t.type])).toEqual([['Payroll', '#123ABC', 'neutral']]);
 
     // Export what the ledger holds and import it into another ledger: the same transactions come out.
     const first = listTransactions(engine, ws, { sort: 'timestamp_asc' }).data;
-    expect(first.map((t) => [t.amount, t.fiat_value])).toEqual([['1.000000000000000001', 10.25], ['12.5', 12.5]]);
+    expect(first.map((t) => [t.amount, t.fiat_value])).toEqual([
+      ['1.000000000000000001', 10.25],
+      ['12.5', 12.5],
+    ]);
     const other = tempEngine('pro');
     try {
       importFile(other.engine, other.ws, writeJson('again.json', { export: {}, transactions: first }));
@@ -187,7 +234,14 @@ describe('native round trip', () => {
 
   it('keeps JSON notes exactly, whitespace included; blank notes are none', () => {
     const notes = ['\tx', ' both ends \n', '   ', ''];
-    importFile(engine, ws, writeJson('notes.json', notes.map((n, i) => tx(i + 1, { notes: n }))));
+    importFile(
+      engine,
+      ws,
+      writeJson(
+        'notes.json',
+        notes.map((n, i) => tx(i + 1, { notes: n })),
+      ),
+    );
     const list = listTransactions(engine, ws, { sort: 'timestamp_asc' }).data;
     expect(list.map((t) => t.notes)).toEqual(['\tx', ' both ends \n', null, null]);
   });
@@ -211,6 +265,7 @@ describe('native round trip', () => {
   it('a CSV export naming a wallet label that does not exist is a bad row, unless --wallet is given', () => {
     const err = txaErrorOf(() => importFile(engine, ws, join(FIXTURES, 'txa-export.csv')));
     expect(err.extra?.errors).toHaveLength(3);
+    // biome-ignore lint/correctness/noUnsafeOptionalChaining: the line before asserts the errors are there
     expect((err.extra?.errors as { field: string }[])[0]!.field).toBe('wallet_label');
     const w = addWallet(engine, ws, { address: ADDRESS, chain: 'ethereum', label: 'Other' }).id;
     expect(importFile(engine, ws, join(FIXTURES, 'txa-export.csv'), { walletId: w }).imported).toBe(3);

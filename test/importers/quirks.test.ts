@@ -135,16 +135,28 @@ describe('arbiscan normal transactions', () => {
     const w = wallet(ALLO_CONTRACT, 'arbitrum');
     const path = join(ctx.dir, 'no-unix.csv');
     const lines = readFileSync(fixture('arbiscan-excel.csv'), 'utf8').split('\r\n');
-    writeFileSync(path, lines.map((l) => l.split(',').filter((_, i) => i !== 2).join(',')).join('\r\n'));
+    writeFileSync(
+      path,
+      lines
+        .map((l) =>
+          l
+            .split(',')
+            .filter((_, i) => i !== 2)
+            .join(','),
+        )
+        .join('\r\n'),
+    );
     importFile(path, { walletId: w });
     // 4/23/2024 0:20, 4/23/2024 19:22, 4/24/2024 0:16, 4/29/2024 15:08, 4/30/2024 13:05
-    expect(rows(w).map((r) => r.ts)).toEqual([
-      Date.UTC(2024, 3, 23, 0, 20),
-      Date.UTC(2024, 3, 23, 19, 22),
-      Date.UTC(2024, 3, 24, 0, 16),
-      Date.UTC(2024, 3, 29, 15, 8),
-      Date.UTC(2024, 3, 30, 13, 5),
-    ].map((ms) => ms / 1000));
+    expect(rows(w).map((r) => r.ts)).toEqual(
+      [
+        Date.UTC(2024, 3, 23, 0, 20),
+        Date.UTC(2024, 3, 23, 19, 22),
+        Date.UTC(2024, 3, 24, 0, 16),
+        Date.UTC(2024, 3, 29, 15, 8),
+        Date.UTC(2024, 3, 30, 13, 5),
+      ].map((ms) => ms / 1000),
+    );
   });
 });
 
@@ -187,15 +199,17 @@ describe('bscscan token-tracker export (bscscan-token-tracker.csv: one token, ev
     writeFileSync(path, lines.map((l) => l.replace(/^([^,]*,[^,]*),[^,]*,/, '$1,')).join('\r\n'));
     importFile(path, { walletId: w });
     // 1/1/22 0:01 … 1/13/22 15:26 (day 13: the month comes first).
-    expect(rows(w).map((r) => r.ts)).toEqual([
-      Date.UTC(2022, 0, 1, 0, 1),
-      Date.UTC(2022, 0, 1, 1, 3),
-      Date.UTC(2022, 0, 2, 5, 6),
-      Date.UTC(2022, 0, 3, 8, 53),
-      Date.UTC(2022, 0, 3, 8, 58),
-      Date.UTC(2022, 0, 13, 15, 26),
-      Date.UTC(2022, 0, 13, 15, 26),
-    ].map((ms) => ms / 1000));
+    expect(rows(w).map((r) => r.ts)).toEqual(
+      [
+        Date.UTC(2022, 0, 1, 0, 1),
+        Date.UTC(2022, 0, 1, 1, 3),
+        Date.UTC(2022, 0, 2, 5, 6),
+        Date.UTC(2022, 0, 3, 8, 53),
+        Date.UTC(2022, 0, 3, 8, 58),
+        Date.UTC(2022, 0, 13, 15, 26),
+        Date.UTC(2022, 0, 13, 15, 26),
+      ].map((ms) => ms / 1000),
+    );
   });
 
   it('refuses the file when neither its name nor --token-address gives the token, naming the flag', () => {
@@ -254,9 +268,7 @@ describe('polygonscan column subset (polygonscan-subset.csv: no Txhash, From, To
     expect(new Set(rows(w, 'ts = 1712680006').map((r) => r.tx_hash)).size).toBe(3);
     for (const h of hashes) expect(h).toMatch(/^etherscan:[0-9a-f]{40}$/);
     // A later export: another CurrentValue header, and the newest day's price filled in.
-    const later = readFileSync(FILE, 'utf8')
-      .replace('CurrentValue @ $0.5218470331/MATIC', 'CurrentValue @ $0.48/MATIC')
-      .replace(/,\n/g, ',0.72\n');
+    const later = readFileSync(FILE, 'utf8').replace('CurrentValue @ $0.5218470331/MATIC', 'CurrentValue @ $0.48/MATIC').replace(/,\n/g, ',0.72\n');
     expect(later.match(/,0\.72\n/g)).toHaveLength(2);
     const path = join(ctx.dir, 'polygon-later.csv');
     writeFileSync(path, later);
@@ -331,32 +343,65 @@ describe('rotki generic events (rotki-events.csv: ms timestamps, CAIP ids, no fi
       [1662336000, 'transfer', 'outflow', '0.0125', 'BTC', null, 18], // Loss
       [1662422400, 'transfer', 'inflow', '400', 'DAI', '0x6b175474e89094c44da98b954eedeac495271d0f', 18], // Income
     ]);
-    expect(rows(w, 'ts = 1661990400')[0]).toMatchObject({ notes: 'Deposit · kraken · Deposit EUR to Kraken', tx_hash: expect.stringMatching(/^rotki:[0-9a-f]{40}$/) });
+    expect(rows(w, 'ts = 1661990400')[0]).toMatchObject({
+      notes: 'Deposit · kraken · Deposit EUR to Kraken',
+      tx_hash: expect.stringMatching(/^rotki:[0-9a-f]{40}$/),
+    });
     expect(importFile(valid, { walletId: w })).toMatchObject({ imported: 0, duplicates: 7 });
   });
 });
 
 describe('the fixture files keep the byte-level quirks they stand for', () => {
   const text = (name: string) => readFileSync(fixture(name), 'latin1');
-  const dataLines = (name: string, eol: string) => text(name).split(eol).slice(1).filter((l) => l !== '');
+  const dataLines = (name: string, eol: string) =>
+    text(name)
+      .split(eol)
+      .slice(1)
+      .filter((l) => l !== '');
 
   it('line endings, quoting, field counts and the missing final newline', () => {
-    const files = ['etherscan-normal.csv', 'etherscan-erc20.csv', 'arbiscan-raw.csv', 'arbiscan-excel.csv', 'bscscan-token-tracker.csv', 'polygonscan-subset.csv', 'koinly-universal.csv', 'rotki-events.csv'];
+    const files = [
+      'etherscan-normal.csv',
+      'etherscan-erc20.csv',
+      'arbiscan-raw.csv',
+      'arbiscan-excel.csv',
+      'bscscan-token-tracker.csv',
+      'polygonscan-subset.csv',
+      'koinly-universal.csv',
+      'rotki-events.csv',
+    ];
     for (const f of files) expect(text(f).startsWith('\u00ef\u00bb\u00bf'), `${f} has no BOM`).toBe(false);
     for (const f of ['arbiscan-raw.csv', 'arbiscan-excel.csv', 'bscscan-token-tracker.csv', 'koinly-universal.csv']) {
-      expect(text(f).split('\n').slice(0, -1).every((l) => l.endsWith('\r')), `${f} is CRLF`).toBe(true);
+      expect(
+        text(f)
+          .split('\n')
+          .slice(0, -1)
+          .every((l) => l.endsWith('\r')),
+        `${f} is CRLF`,
+      ).toBe(true);
     }
-    for (const f of ['etherscan-normal.csv', 'etherscan-erc20.csv', 'polygonscan-subset.csv', 'rotki-events.csv']) expect(text(f), `${f} is LF`).not.toContain('\r');
+    for (const f of ['etherscan-normal.csv', 'etherscan-erc20.csv', 'polygonscan-subset.csv', 'rotki-events.csv'])
+      expect(text(f), `${f} is LF`).not.toContain('\r');
     // Every field quoted, empty ones as "".
     for (const f of ['etherscan-normal.csv', 'etherscan-erc20.csv', 'arbiscan-raw.csv']) {
-      expect(text(f).split(/\r?\n/).filter(Boolean).every((l) => /^"[^"]*"(,"[^"]*")*$/.test(l)), `${f} is all quoted`).toBe(true);
+      expect(
+        text(f)
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .every((l) => /^"[^"]*"(,"[^"]*")*$/.test(l)),
+        `${f} is all quoted`,
+      ).toBe(true);
     }
     // 16 names, 17 fields per data row.
     expect(text('arbiscan-raw.csv').split('\r\n')[0]!.split(',')).toHaveLength(16);
     expect(dataLines('arbiscan-raw.csv', '\r\n').every((l) => l.split(',').length === 17 && l.endsWith(',""'))).toBe(true);
     expect(dataLines('arbiscan-excel.csv', '\r\n').filter((l) => l === ','.repeat(15))).toHaveLength(3);
     // Only the quantities with a thousands separator are quoted.
-    expect(text('bscscan-token-tracker.csv').match(/"[^"]*"/g)!.every((q) => q.includes(','))).toBe(true);
+    expect(
+      text('bscscan-token-tracker.csv')
+        .match(/"[^"]*"/g)!
+        .every((q) => q.includes(',')),
+    ).toBe(true);
     expect(text('rotki-events.csv').endsWith('\n')).toBe(false);
   });
 });

@@ -75,6 +75,9 @@ describe('bounds', () => {
   });
 
   it('a missing file or a folder is a usage error naming the file', () => {
-    expect([txaErrorOf(() => readImportFile(join(dir, 'nope.csv'))).code, txaErrorOf(() => readImportFile(dir)).message]).toEqual(['USAGE_ERROR', `cannot read ${dir}: EISDIR`]);
+    expect([txaErrorOf(() => readImportFile(join(dir, 'nope.csv'))).code, txaErrorOf(() => readImportFile(dir)).message]).toEqual([
+      'USAGE_ERROR',
+      `cannot read ${dir}: EISDIR`,
+    ]);
   });
 });

@@ -33,7 +33,15 @@ describeSamples('etherscan normal transactions', () => {
     const [first] = rows(w, 'tx_hash = ?', '0xb41d6819932845278e7c451400f1778a952b35c6358dc51b49436438753f5113');
     // Incoming 0.5 ETH at $311.26; the sender paid the fee, so there is no fee row.
     expect(rows(w, 'tx_hash = ?', '0xb41d6819932845278e7c451400f1778a952b35c6358dc51b49436438753f5113')).toHaveLength(1);
-    expect(first).toMatchObject({ amount: '0.5', fiat_cents: 15563, direction: 'inflow', type: 'transfer', token_symbol: 'ETH', token_address: null, token_decimals: 18 });
+    expect(first).toMatchObject({
+      amount: '0.5',
+      fiat_cents: 15563,
+      direction: 'inflow',
+      type: 'transfer',
+      token_symbol: 'ETH',
+      token_address: null,
+      token_decimals: 18,
+    });
     // 34.495975469528555004 ETH out at $90.43 = 3119.4699…; fee 0.0000884142 ETH at the same day's $90.43 = $0.0080
     // (never the file's TxnFee(USD) 0.2001…, which is at the export day's price).
     const big = rows(w, 'tx_hash = ?', '0x93fa7522a133b8d840334f6fb898799232e828883b5f5798749beff043db63a8');
@@ -64,7 +72,14 @@ describeSamples('etherscan ERC-20 token transfers', () => {
     expect(count(w, 'fiat_cents IS NULL')).toBe(61);
     expect(count(w, "type = 'mint'")).toBe(37);
     const [spam] = rows(w, 'tx_hash = ?', '0x06b2dda7d199578d9930b991574b773b68ae28c80bc855277ed3c52233abf8ab');
-    expect(spam).toMatchObject({ amount: '1553054158', fiat_cents: null, type: 'mint', token_symbol: 'findtherabbit.me', token_address: '0x2ff2b86c156583b1135c584fd940a1996fa4230b', token_decimals: 18 });
+    expect(spam).toMatchObject({
+      amount: '1553054158',
+      fiat_cents: null,
+      type: 'mint',
+      token_symbol: 'findtherabbit.me',
+      token_address: '0x2ff2b86c156583b1135c584fd940a1996fa4230b',
+      token_decimals: 18,
+    });
     const [sai] = rows(w, 'tx_hash = ?', '0xc7ae0341a01440a6c81937f4d035afe6e4ecc31144a47862b90fff93eb18a072');
     expect(sai).toMatchObject({ amount: '1035', fiat_cents: 102198, direction: 'inflow', token_symbol: 'SAI' });
     // USDC is a known token: its 6 decimals, not 18.
@@ -76,7 +91,10 @@ describeSamples('etherscan ERC-20 token transfers', () => {
     importFile(sample('etherscan_erc20_token_txns.csv'), { walletId: w });
     const again = importFile(sample('etherscan_erc20_token_txns.csv'), { walletId: w });
     expect(again).toMatchObject({ imported: 0, duplicates: 428 });
-    const keys = ctx.engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w) as { h: number; n: number };
+    const keys = ctx.engine.db.prepare('SELECT count(DISTINCT tx_hash) AS h, count(*) AS n FROM transactions WHERE wallet_id = ?').get(w) as {
+      h: number;
+      n: number;
+    };
     expect(keys.n).toBe(428);
     expect(keys.h).toBeLessThan(428);
   });
@@ -124,7 +142,14 @@ describeSamples('bscscan token-tracker export', () => {
     expect(count(w, "type = 'mint' AND direction = 'inflow'")).toBe(2);
     expect(count(w, "type = 'burn' AND direction = 'outflow'")).toBe(1);
     const [lp] = rows(w, 'tx_hash = ?', '0x7b0f654867cc15c269a05762dbef0477186e627dd56341ab22a81b85eec7fa4b');
-    expect(lp).toMatchObject({ amount: '138967.8', direction: 'outflow', token_address: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed', token_symbol: '0x7961…42ed', token_decimals: 18, fiat_cents: null });
+    expect(lp).toMatchObject({
+      amount: '138967.8',
+      direction: 'outflow',
+      token_address: '0x7961ade0a767c0e5b67dd1a1f78ba44f727642ed',
+      token_symbol: '0x7961…42ed',
+      token_decimals: 18,
+      fiat_cents: null,
+    });
   });
 
   it('refuses the file when neither its name nor --token-address gives the token, naming the flag', () => {
@@ -166,11 +191,13 @@ describeSamples('polygonscan column subset (no Txhash, From, To)', () => {
     const w = wallet(ETH_WALLET, 'polygon');
     const text = readFileSync(sample(FILE), 'utf8');
     importFile(sample(FILE), { walletId: w });
-    expect(rows(w, 'ts = 1712674467').map((r) => r.tx_hash).filter((h, i, all) => all.indexOf(h) === i)).toHaveLength(3);
+    expect(
+      rows(w, 'ts = 1712674467')
+        .map((r) => r.tx_hash)
+        .filter((h, i, all) => all.indexOf(h) === i),
+    ).toHaveLength(3);
     // A later export: another CurrentValue header, and the newest day's price filled in.
-    const later = text
-      .replace('CurrentValue @ $0.703172221747878/MATIC', 'CurrentValue @ $0.51/MATIC')
-      .replace(/,\n/g, ',0.72\n');
+    const later = text.replace('CurrentValue @ $0.703172221747878/MATIC', 'CurrentValue @ $0.51/MATIC').replace(/,\n/g, ',0.72\n');
     expect(later.match(/,0\.72\n/g)).toHaveLength(72);
     const path = join(ctx.dir, 'polygon-later.csv');
     writeFileSync(path, later);

@@ -6,7 +6,11 @@ function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : sortedJson(x))).join(',')}]`;
   if (v && typeof v === 'object') {
     const r = v as Record<string, unknown>;
-    return `{${Object.keys(r).sort().filter((k) => r[k] !== undefined).map((k) => `${JSON.stringify(k)}:${sortedJson(r[k])}`).join(',')}}`;
+    return `{${Object.keys(r)
+      .sort()
+      .filter((k) => r[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${sortedJson(r[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }

@@ -14,17 +14,29 @@ writeFileSync(receipt, '%PDF-1.4 a tiny receipt, bytes the audit must embed unch
 const invoice = join(dir, 'invoice.txt');
 writeFileSync(invoice, 'Invoice 2024-001 — 日本 customer, 1,500.00 USD\n');
 
-const attachment = (id: string, name: string, size: number) => ({ id, file_name: name, file_url: `https://x/${id}`, file_size: size, uploaded_at: '2024-01-02T00:00:00Z' });
+const attachment = (id: string, name: string, size: number) => ({
+  id,
+  file_name: name,
+  file_url: `https://x/${id}`,
+  file_size: size,
+  uploaded_at: '2024-01-02T00:00:00Z',
+});
 
 /** Independent of the writer: keys sorted at every level, JSON.stringify for leaves, one line each. */
 function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
-const sha256 = (rows: Transaction[]) => createHash('sha256').update(rows.map((r) => sortedJson(r) + '\n').join('')).digest('hex');
+const sha256 = (rows: Transaction[]) =>
+  createHash('sha256')
+    .update(rows.map((r) => sortedJson(r) + '\n').join(''))
+    .digest('hex');
 
 /** Pixel rows of page 1 where `hex` spans most of the content width: the horizontal rules drawn there. */
 function ruleRows(r: Raster, hex: string): number[] {
@@ -45,22 +57,46 @@ function ruleRows(r: Raster, hex: string): number[] {
 describe('audit report', () => {
   const rows = [
     tx({
-      timestamp: '2024-01-02T08:30:00Z', amount: '1.5', direction: 'inflow', fiat_value: 3000, tags: [tagRef('tag_rev')],
+      timestamp: '2024-01-02T08:30:00Z',
+      amount: '1.5',
+      direction: 'inflow',
+      fiat_value: 3000,
+      tags: [tagRef('tag_rev')],
       notes: 'Customer payment for invoice 2024-001 (日本 branch). Checked against the bank statement by the finance team on the second of January.',
       attachments: [attachment('att_1', 'receipt.pdf', 64), attachment('att_2', 'invoice.txt', 48)],
     }),
-    tx({ timestamp: '2024-01-03T09:00:00Z', amount: '250', direction: 'outflow', fiat_value: 250, wallet_label: 'Café €', attachments: [attachment('att_3', 'receipt.pdf', 10), attachment('att_gone', 'lost.png', 5)] }),
+    tx({
+      timestamp: '2024-01-03T09:00:00Z',
+      amount: '250',
+      direction: 'outflow',
+      fiat_value: 250,
+      wallet_label: 'Café €',
+      attachments: [attachment('att_3', 'receipt.pdf', 10), attachment('att_gone', 'lost.png', 5)],
+    }),
     tx({ timestamp: '2024-01-04T10:00:00Z', amount: '0.1', direction: 'outflow', fiat_value: null, tx_hash: 'manual-entry-7', explorer_url: '' }),
   ];
   const history = {
     [rows[0]!.id]: [
       {
-        event_id: 'evt_1', event: 'transaction.created', created_at: '2024-01-02T08:31:00Z', actor: 'cli', changes: {},
+        event_id: 'evt_1',
+        event: 'transaction.created',
+        created_at: '2024-01-02T08:31:00Z',
+        actor: 'cli',
+        changes: {},
         source: { file_name: 'etherscan-2024.csv', sha256: 'ab'.repeat(32), format: 'etherscan' },
       },
-      { event_id: 'evt_2', event: 'transaction.tagged', created_at: '2024-01-05T12:00:00Z', actor: 'key_3f9c', changes: { tags: { old: [], new: ['Revenue'] } } },
       {
-        event_id: 'evt_3', event: 'transaction.updated', created_at: '2024-01-06T12:00:00Z', actor: 'cli',
+        event_id: 'evt_2',
+        event: 'transaction.tagged',
+        created_at: '2024-01-05T12:00:00Z',
+        actor: 'key_3f9c',
+        changes: { tags: { old: [], new: ['Revenue'] } },
+      },
+      {
+        event_id: 'evt_3',
+        event: 'transaction.updated',
+        created_at: '2024-01-06T12:00:00Z',
+        actor: 'cli',
         changes: { fiat_value: { old: 2999.5, new: 3000 }, fiat_value_source: { old: 'import', new: 'manual' } },
       },
     ],
@@ -125,11 +161,29 @@ describe('audit report', () => {
 
   it('writes every page\'s "Page N of M" and the first page\'s data hash once the last record is drawn', async () => {
     // Many times the rows the audit reads histories for at a time (32).
-    const many = Array.from({ length: 300 }, (_, i) => tx({
-      timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), amount: String(i + 1), direction: i % 2 ? 'inflow' : 'outflow',
-      fiat_value: i * 10, notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
-    }));
-    const longHistory = Object.fromEntries(many.filter((_, i) => i % 5 === 0).map((t, i) => [t.id, Array.from({ length: (i % 4) + 1 }, (_, k) => ({ event_id: `e${k}`, event: 'transaction.updated', created_at: '2024-06-01T00:00:00Z', actor: 'cli', changes: { notes: { old: null, new: `edit ${k}` } } }))]));
+    const many = Array.from({ length: 300 }, (_, i) =>
+      tx({
+        timestamp: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(),
+        amount: String(i + 1),
+        direction: i % 2 ? 'inflow' : 'outflow',
+        fiat_value: i * 10,
+        notes: i % 3 === 0 ? `Note ${i}: ${'long explanation '.repeat(i % 40)}` : null,
+      }),
+    );
+    const longHistory = Object.fromEntries(
+      many
+        .filter((_, i) => i % 5 === 0)
+        .map((t, i) => [
+          t.id,
+          Array.from({ length: (i % 4) + 1 }, (_, k) => ({
+            event_id: `e${k}`,
+            event: 'transaction.updated',
+            created_at: '2024-06-01T00:00:00Z',
+            actor: 'cli',
+            changes: { notes: { old: null, new: `edit ${k}` } },
+          })),
+        ]),
+    );
     const job = makeJob({ rows: many, reportType: 'audit', history: longHistory });
     const pdf = await render(job);
     expect(pdf.text).toHaveLength(pdf.pages);

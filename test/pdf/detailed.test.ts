@@ -19,7 +19,7 @@ function predictPages(n: number): number {
   let y = CONTENT_TOP + SECTION_HEIGHT + HEADER + Math.min(n, first) * ROW;
   if (n > first) {
     pages += Math.ceil((n - first) / per);
-    y = CONTENT_TOP + HEADER + ((n - first - 1) % per + 1) * ROW;
+    y = CONTENT_TOP + HEADER + (((n - first - 1) % per) + 1) * ROW;
   }
   y = Math.min(y + SECTION_GAP, CONTENT_BOTTOM);
   return y + TOTALS > CONTENT_BOTTOM ? pages + 1 : pages;
@@ -28,8 +28,25 @@ function predictPages(n: number): number {
 describe('detailed report', () => {
   const rows = [
     tx({ timestamp: '2024-01-05T10:00:00Z', amount: '1.5', direction: 'inflow', fiat_value: 3000.5, wallet_label: 'Café Ledger €', tags: [tagRef('tag_rev')] }),
-    tx({ timestamp: '2024-02-10T11:00:00Z', amount: '1234567.891', direction: 'outflow', fiat_value: 1234567.89, token: USDC, wallet_label: '日本 Wallet', tags: [tagRef('tag_pay'), tagRef('tag_int')] }),
-    tx({ timestamp: '2024-03-15T12:00:00Z', amount: '0.25', direction: 'inflow', fiat_value: null, wallet_label: 'Grants Ξ', chain: 'arbitrum', token: ETH, type: 'bridge' }),
+    tx({
+      timestamp: '2024-02-10T11:00:00Z',
+      amount: '1234567.891',
+      direction: 'outflow',
+      fiat_value: 1234567.89,
+      token: USDC,
+      wallet_label: '日本 Wallet',
+      tags: [tagRef('tag_pay'), tagRef('tag_int')],
+    }),
+    tx({
+      timestamp: '2024-03-15T12:00:00Z',
+      amount: '0.25',
+      direction: 'inflow',
+      fiat_value: null,
+      wallet_label: 'Grants Ξ',
+      chain: 'arbitrum',
+      token: ETH,
+      type: 'bridge',
+    }),
     tx({ timestamp: '2024-04-20T13:00:00Z', amount: '42', direction: 'outflow', fiat_value: 42.1, token: USDC, chain: 'polygon' }),
   ];
 
@@ -48,12 +65,27 @@ describe('detailed report', () => {
     for (const h of HEADERS) expect(page).toContain(h);
     for (const name of ['Café Ledger €', '日本 Wallet', 'Grants Ξ']) expect(page).toContain(name);
     // Every figure of a column ends at the same place: right-aligned.
-    const values = rightEdges(page, [['2024-01-05', '3,000.50'], ['2024-02-10', '1,234,567.89'], ['2024-04-20', '42.10'], ['2024-03-15', '—']]);
+    const values = rightEdges(page, [
+      ['2024-01-05', '3,000.50'],
+      ['2024-02-10', '1,234,567.89'],
+      ['2024-04-20', '42.10'],
+      ['2024-03-15', '—'],
+    ]);
     expect(Math.max(...values) - Math.min(...values)).toBeLessThanOrEqual(1);
-    const amounts = rightEdges(page, [['2024-01-05', ' 1.5 '], ['2024-02-10', ' 1,234,567.891 '], ['2024-03-15', ' 0.25 '], ['2024-04-20', ' 42 ']]);
+    const amounts = rightEdges(page, [
+      ['2024-01-05', ' 1.5 '],
+      ['2024-02-10', ' 1,234,567.891 '],
+      ['2024-03-15', ' 0.25 '],
+      ['2024-04-20', ' 42 '],
+    ]);
     expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
     // Left-aligned text columns start together instead; the check above would catch a left-aligned figure.
-    const starts = ['1.5', '1,234,567.891'].map((f) => page.split('\n').find((l) => l.includes(f))!.indexOf(f));
+    const starts = ['1.5', '1,234,567.891'].map((f) =>
+      page
+        .split('\n')
+        .find((l) => l.includes(f))!
+        .indexOf(f),
+    );
     expect(starts[0]).not.toBe(starts[1]);
     // A missing price is a dash, never 0.00; totals leave it out.
     expect(page).toMatch(/0\.25\s+ETH\s+—/);
@@ -67,10 +99,14 @@ describe('detailed report', () => {
 
   it('uses pdf_title and repeats the table header on every page of a long report', async () => {
     const n = 600;
-    const many = Array.from({ length: n }, (_, i) => tx({
-      timestamp: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
-      amount: `${i}.${String(i % 97).padStart(2, '0')}`, direction: i % 3 ? 'inflow' : 'outflow', fiat_value: i * 1.25,
-    }));
+    const many = Array.from({ length: n }, (_, i) =>
+      tx({
+        timestamp: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+        amount: `${i}.${String(i % 97).padStart(2, '0')}`,
+        direction: i % 3 ? 'inflow' : 'outflow',
+        fiat_value: i * 1.25,
+      }),
+    );
     const job = makeJob({ rows: many, reportType: 'detailed', options: { pdf_title: 'Q1 ledger for the auditors' } });
     const pdf = await render(job);
     const m = predictPages(n);
@@ -83,7 +119,10 @@ describe('detailed report', () => {
     });
     expect(pdf.text[m - 1]).toContain(`Page ${m} of ${m}`);
     // Every row made it: count the data lines.
-    const dataLines = pdf.text.join('\n').split('\n').filter((l) => /^\s*2024-\d\d-\d\d\s+Treasury/.test(l));
+    const dataLines = pdf.text
+      .join('\n')
+      .split('\n')
+      .filter((l) => /^\s*2024-\d\d-\d\d\s+Treasury/.test(l));
     expect(dataLines).toHaveLength(n);
     expect(job.progress.at(-1)).toBe(n);
     expect(job.progress.slice(0, 2)).toEqual([250, 500]);

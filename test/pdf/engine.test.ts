@@ -14,7 +14,9 @@ describe('PDF reports from the export pipeline', () => {
   const { engine, ws, dir } = tempLedger('pro');
   const wallets = addWallets(engine, ws, ['Main', 'Café Ξ']);
   addMany(engine, ws, wallets, 120);
-  addTxs(engine, ws, wallets, [{ wallet: 1, day: '2024-02-01', amount: '7', fiat: null, direction: 'outflow', notes: 'Gift to 日本 partner', hash: `0x${'f'.repeat(64)}` }]);
+  addTxs(engine, ws, wallets, [
+    { wallet: 1, day: '2024-02-01', amount: '7', fiat: null, direction: 'outflow', notes: 'Gift to 日本 partner', hash: `0x${'f'.repeat(64)}` },
+  ]);
 
   const download = async (body: object, name: string) => {
     const rec = await createExport(engine, ws, body);
@@ -45,10 +47,18 @@ describe('PDF reports from the export pipeline', () => {
   it('prints the SHA-256 that anyone can recompute from the JSON export of the same filter', async () => {
     const filters = { start_date: '2024-01-01', end_date: '2024-02-28' };
     const json = JSON.parse(readFileSync(await download({ format: 'json', filters }, 'same.json'), 'utf8')) as { transactions: unknown[] };
-    const canon = (v: unknown): string => Array.isArray(v) ? `[${v.map(canon).join(',')}]`
-      : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`
-      : JSON.stringify(v);
-    const expected = createHash('sha256').update(json.transactions.map((t) => canon(t) + '\n').join('')).digest('hex');
+    const canon = (v: unknown): string =>
+      Array.isArray(v)
+        ? `[${v.map(canon).join(',')}]`
+        : v && typeof v === 'object'
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`
+          : JSON.stringify(v);
+    const expected = createHash('sha256')
+      .update(json.transactions.map((t) => canon(t) + '\n').join(''))
+      .digest('hex');
     const text = pdfText(await download({ format: 'pdf', report_type: 'audit', filters }, 'audit.pdf'));
     expect(json.transactions).toHaveLength(121);
     expect(text[0]).toContain(`Data SHA-256: ${expected}`);
@@ -63,6 +73,8 @@ describe('PDF reports from the export pipeline', () => {
     updateTransaction(engine, ws, gift!.id, { notes: 'Gift to 日本 partner, approved' });
     tagTransaction(engine, ws, gift!.id, { tag_ids: [tag.id] });
     const text = pdfText(await download({ format: 'pdf', report_type: 'audit', filters }, 'history.pdf')).join('\n');
-    expect(text).toMatch(/History\s+\S+ \S+ UTC\s+transaction\.updated by cli\n\s+notes: Gift to 日本 partner → Gift to 日本 partner, approved\n\s+\S+ \S+ UTC\s+transaction\.tagged by cli/);
+    expect(text).toMatch(
+      /History\s+\S+ \S+ UTC\s+transaction\.updated by cli\n\s+notes: Gift to 日本 partner → Gift to 日本 partner, approved\n\s+\S+ \S+ UTC\s+transaction\.tagged by cli/,
+    );
   });
 });

@@ -16,8 +16,15 @@ const fontsOf = (file: string) => execFileSync('pdffonts', [file], { encoding: '
 describe('fonts', () => {
   it('splits text into CJK and other runs', () => {
     expect(hasCjk('Café €')).toBe(false);
-    expect(scriptRuns('日本 Wallet')).toEqual([{ text: '日本', cjk: true }, { text: ' Wallet', cjk: false }]);
-    expect(scriptRuns('a 한국 b')).toEqual([{ text: 'a ', cjk: false }, { text: '한국', cjk: true }, { text: ' b', cjk: false }]);
+    expect(scriptRuns('日本 Wallet')).toEqual([
+      { text: '日本', cjk: true },
+      { text: ' Wallet', cjk: false },
+    ]);
+    expect(scriptRuns('a 한국 b')).toEqual([
+      { text: 'a ', cjk: false },
+      { text: '한국', cjk: true },
+      { text: ' b', cjk: false },
+    ]);
     expect(scriptRuns('Ξ€')).toEqual([{ text: 'Ξ€', cjk: false }]);
   });
 

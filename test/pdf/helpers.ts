@@ -12,9 +12,39 @@ import { ledgerRowOf } from '../helpers/ledger-row.js';
 const dir = mkdtempSync(join(tmpdir(), 'txa-pdf-'));
 
 export const TAGS: Tag[] = [
-  { id: 'tag_rev', name: 'Revenue', type: 'income', color: '#2e7d32', description: null, workspace_id: 'ws_1', created_by: 'u', created_at: '2024-01-01T00:00:00Z', usage_count: 0 },
-  { id: 'tag_pay', name: 'Payroll', type: 'expense', color: '#c62828', description: null, workspace_id: 'ws_1', created_by: 'u', created_at: '2024-01-01T00:00:00Z', usage_count: 0 },
-  { id: 'tag_int', name: 'Internal', type: 'neutral', color: '#607d8b', description: null, workspace_id: 'ws_1', created_by: 'u', created_at: '2024-01-01T00:00:00Z', usage_count: 0 },
+  {
+    id: 'tag_rev',
+    name: 'Revenue',
+    type: 'income',
+    color: '#2e7d32',
+    description: null,
+    workspace_id: 'ws_1',
+    created_by: 'u',
+    created_at: '2024-01-01T00:00:00Z',
+    usage_count: 0,
+  },
+  {
+    id: 'tag_pay',
+    name: 'Payroll',
+    type: 'expense',
+    color: '#c62828',
+    description: null,
+    workspace_id: 'ws_1',
+    created_by: 'u',
+    created_at: '2024-01-01T00:00:00Z',
+    usage_count: 0,
+  },
+  {
+    id: 'tag_int',
+    name: 'Internal',
+    type: 'neutral',
+    color: '#607d8b',
+    description: null,
+    workspace_id: 'ws_1',
+    created_by: 'u',
+    created_at: '2024-01-01T00:00:00Z',
+    usage_count: 0,
+  },
 ];
 export const tagRef = (id: string) => {
   const t = TAGS.find((x) => x.id === id)!;
@@ -29,10 +59,24 @@ export function tx(t: Partial<Transaction> & Pick<Transaction, 'timestamp' | 'am
   const n = ++seq;
   const hash = `0x${n.toString(16).padStart(4, '0')}${'ab'.repeat(30)}`;
   return {
-    id: `tx_${n}`, tx_hash: hash, wallet_id: 'wal_1', wallet_label: 'Treasury', chain: 'ethereum',
-    from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
-    token: ETH, fiat_value: null, type: 'transfer', tags: [], notes: null, attachments: [],
-    explorer_url: `https://etherscan.io/tx/${hash}`, transfer: null, fiat_value_source: t.fiat_value == null ? null : 'import', spam: false, ...t,
+    id: `tx_${n}`,
+    tx_hash: hash,
+    wallet_id: 'wal_1',
+    wallet_label: 'Treasury',
+    chain: 'ethereum',
+    from_address: '0x1111111111111111111111111111111111111111',
+    to_address: '0x2222222222222222222222222222222222222222',
+    token: ETH,
+    fiat_value: null,
+    type: 'transfer',
+    tags: [],
+    notes: null,
+    attachments: [],
+    explorer_url: `https://etherscan.io/tx/${hash}`,
+    transfer: null,
+    fiat_value_source: t.fiat_value == null ? null : 'import',
+    spam: false,
+    ...t,
   };
 }
 
@@ -50,10 +94,22 @@ export interface JobInput {
 export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: number[] } {
   const progress: number[] = [];
   return {
-    exportId: 'exp_test1', format: 'pdf', reportType: input.reportType, filters: {}, columns: [],
+    exportId: 'exp_test1',
+    format: 'pdf',
+    reportType: input.reportType,
+    filters: {},
+    columns: [],
     workspace: { id: 'ws_1', name: 'Acme Café Treasury', tier: 'pro', base_currency: 'USD', rate_limit: null, created_at: '2024-01-01T00:00:00Z' },
     createdAt: '2025-02-03T04:05:06.000Z',
-    options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: true, cost_basis: 'fifo', basis_scope: 'wallet', ...input.options },
+    options: {
+      currency: 'USD',
+      date_format: 'YYYY-MM-DD',
+      include_summary: true,
+      include_logo: true,
+      cost_basis: 'fifo',
+      basis_scope: 'wallet',
+      ...input.options,
+    },
     period: input.period ?? { start: '2024-01-01', end: '2024-12-31' },
     transactionCount: input.rows.length,
     summary: { total_inflow: 0, total_outflow: 0, net_flow: 0, transaction_count: input.rows.length },

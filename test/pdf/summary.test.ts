@@ -6,9 +6,25 @@ import { ETH, USDC, countColor, makeJob, rasterize, render, tagRef, tx } from '.
 const rows = [
   tx({ timestamp: '2024-01-10T09:00:00Z', amount: '1.25', direction: 'inflow', fiat_value: 2500, tags: [tagRef('tag_rev')] }),
   tx({ timestamp: '2024-01-20T09:00:00Z', amount: '0.5', direction: 'inflow', fiat_value: 1000.1, tags: [tagRef('tag_rev')] }),
-  tx({ timestamp: '2024-02-05T09:00:00Z', amount: '800', direction: 'outflow', fiat_value: 800, token: USDC, chain: 'polygon', tags: [tagRef('tag_pay'), tagRef('tag_int')] }),
+  tx({
+    timestamp: '2024-02-05T09:00:00Z',
+    amount: '800',
+    direction: 'outflow',
+    fiat_value: 800,
+    token: USDC,
+    chain: 'polygon',
+    tags: [tagRef('tag_pay'), tagRef('tag_int')],
+  }),
   tx({ timestamp: '2024-02-25T09:00:00Z', amount: '0.1', direction: 'outflow', fiat_value: 250.55, token: ETH }),
-  tx({ timestamp: '2024-03-01T09:00:00Z', amount: '1200.5', direction: 'inflow', fiat_value: 1200.5, token: USDC, chain: 'polygon', wallet_label: '日本 Wallet' }),
+  tx({
+    timestamp: '2024-03-01T09:00:00Z',
+    amount: '1200.5',
+    direction: 'inflow',
+    fiat_value: 1200.5,
+    token: USDC,
+    chain: 'polygon',
+    wallet_label: '日本 Wallet',
+  }),
   tx({ timestamp: '2024-03-02T09:00:00Z', amount: '3', direction: 'inflow', fiat_value: null, token: USDC, chain: 'polygon' }),
 ];
 // Inflow: 2500 + 1000.10 + 1200.50 = 4700.60; outflow: 800 + 250.55 = 1050.55; net 3650.05; 6 rows.

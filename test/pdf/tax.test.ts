@@ -120,7 +120,16 @@ describe('tax report', () => {
     const legs = [
       tx({ timestamp: '2024-01-01T00:00:00Z', amount: '1', direction: 'inflow', fiat_value: 1000, tags: [tagRef('tag_rev')] }),
       tx({ timestamp: '2024-02-01T00:00:00Z', amount: '1', direction: 'outflow', fiat_value: 3000, tags: [tagRef('tag_int')], transfer }),
-      tx({ timestamp: '2024-02-01T00:00:00Z', amount: '1', direction: 'inflow', fiat_value: 3000, tags: [tagRef('tag_int')], transfer, wallet_id: 'wal_2', wallet_label: 'Cold' }),
+      tx({
+        timestamp: '2024-02-01T00:00:00Z',
+        amount: '1',
+        direction: 'inflow',
+        fiat_value: 3000,
+        tags: [tagRef('tag_int')],
+        transfer,
+        wallet_id: 'wal_2',
+        wallet_label: 'Cold',
+      }),
       tx({ timestamp: '2024-03-01T00:00:00Z', amount: '1', direction: 'outflow', fiat_value: 3500, wallet_id: 'wal_2', wallet_label: 'Cold' }),
     ];
     const text = (await render(makeJob({ rows: legs, reportType: 'tax' }))).text.join('\n');

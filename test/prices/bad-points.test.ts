@@ -93,7 +93,10 @@ describe('DefiLlama points that are no price', () => {
     const r = await s.txa(['prices', 'fill']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`priced 2 rows, ${BAD.length + 1} left without a value (1 requests to DefiLlama, 0 token-days from the cache)`);
-    const reasons = r.stderr.trimEnd().split('\n').map((l) => l.replace(/, e\.g\. .*$/, ''));
+    const reasons = r.stderr
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.replace(/, e\.g\. .*$/, ''));
     expect(reasons.sort()).toEqual([
       '1 row unpriced: DefiLlama sent a point without a valid confidence (not cached)',
       '1 row unpriced: DefiLlama sent a point without a valid time (not cached)',
@@ -118,7 +121,7 @@ describe('DefiLlama points that are no price', () => {
     expect(v.ETH).toBe(3.41);
   });
 
-  it('a point of the day beside one of another day: the day\'s is used, the other left out', async () => {
+  it("a point of the day beside one of another day: the day's is used, the other left out", async () => {
     await ledger([null]);
     server.points = { 'coingecko:ethereum': { [DAY]: { price: 3000, extra: [{ timestamp: START - 3600, price: 9999, confidence: 0.99 }] } } };
     expect((await s.json(['prices', 'fill'])).data).toMatchObject({ priced: 1, unpriced: 0 });
@@ -156,7 +159,16 @@ describe('CoinGecko answers of another day or none', () => {
       [`ethereum:${fraction}`]: { [DAY]: { price: 5, at: ms + 0.5 } },
       [`ethereum:${elsewhere}`]: { [DAY]: { price: 5, at: ms - 86_400_000 } },
       // The next day's first instant (the range's `to`) first, then the day's own points.
-      [`ethereum:${both}`]: { [DAY]: { price: 7, at: ms + 3_600_000, extra: [[ms + 86_400_000, 99], [ms + 7_200_000, 8]] } },
+      [`ethereum:${both}`]: {
+        [DAY]: {
+          price: 7,
+          at: ms + 3_600_000,
+          extra: [
+            [ms + 86_400_000, 99],
+            [ms + 7_200_000, 8],
+          ],
+        },
+      },
       [`ethereum:${USDC}`]: { [DAY]: { price: 0.9998 } },
     };
     const r = await s.txa(['prices', 'fill', '--source', 'coingecko']);

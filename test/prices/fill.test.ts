@@ -57,12 +57,11 @@ function records(): ImportRecord[] {
 /** Each rollup table next to the same sums computed from the rows (non-spam), keys with a zero count and sum left out. */
 function rollupsAndRowSums(period: 'day' | 'month') {
   const table = period === 'day' ? 'rollup_daily' : 'rollup_monthly';
-  const key =
-    period === 'day'
-      ? 'ts / 86400'
-      : "CAST(julianday(date(ts, 'unixepoch', 'start of month')) - julianday('1970-01-01') AS INTEGER)";
+  const key = period === 'day' ? 'ts / 86400' : "CAST(julianday(date(ts, 'unixepoch', 'start of month')) - julianday('1970-01-01') AS INTEGER)";
   const stored = engine.db
-    .prepare(`SELECT ${period} AS p, wallet_id, token_symbol, direction, tx_count AS n, fiat_cents AS cents FROM ${table} WHERE tx_count != 0 OR fiat_cents != 0 ORDER BY 1, 2, 3, 4`)
+    .prepare(
+      `SELECT ${period} AS p, wallet_id, token_symbol, direction, tx_count AS n, fiat_cents AS cents FROM ${table} WHERE tx_count != 0 OR fiat_cents != 0 ORDER BY 1, 2, 3, 4`,
+    )
     .all();
   const summed = engine.db
     .prepare(
@@ -77,7 +76,7 @@ describe('prices fill in batches', () => {
   it('keeps the daily and monthly rollups equal to the row sums, and gives each priced row its transaction.updated', async () => {
     const walletId = engine.write(() => insertNewWallet(engine, ws, { address: WALLET, chain: 'ethereum', label: 'Main' }).id);
     importRecords(engine, ws, records(), { walletId, format: 'test' });
-    const ids = (engine.db.prepare('SELECT id FROM transactions ORDER BY ts, id').pluck().all() as string[]);
+    const ids = engine.db.prepare('SELECT id FROM transactions ORDER BY ts, id').pluck().all() as string[];
     const tag = createTag(engine, ws, { name: 'Salary', type: 'income' });
     for (const [i, id] of ids.entries()) {
       if (i % 50 === 1) updateTransaction(engine, ws, id, { spam: true });
@@ -98,9 +97,10 @@ describe('prices fill in batches', () => {
       expect(stored).toEqual(summed);
     }
 
-    const events = engine.db
-      .prepare("SELECT subject_id, payload FROM events WHERE seq > ? AND type = 'transaction.updated' ORDER BY seq")
-      .all(lastSeq) as { subject_id: string; payload: string }[];
+    const events = engine.db.prepare("SELECT subject_id, payload FROM events WHERE seq > ? AND type = 'transaction.updated' ORDER BY seq").all(lastSeq) as {
+      subject_id: string;
+      payload: string;
+    }[];
     expect(events.map((e) => e.subject_id).sort()).toEqual([...unpriced].sort());
     for (const e of events) {
       const body = JSON.parse(e.payload);

@@ -45,7 +45,16 @@ async function filled(): Promise<void> {
     ['2024-03-02', '1000', { symbol: 'USDC', address: USDC, decimals: 6 }],
     ['2024-03-03', '9', { symbol: 'GONE', address: GONE, decimals: 18 }],
     ['2024-03-04', '5', { symbol: 'SYM', address: '0x' + '3'.repeat(40), decimals: 18 }],
-  ].map(([day, amount, token], n) => ({ tx_hash: `0x${(n + 1).toString(16).padStart(64, '0')}`, timestamp: `${day}T10:00:00Z`, amount, token, direction: 'inflow', from_address: OTHER, to_address: WALLET, fiat_value: null }));
+  ].map(([day, amount, token], n) => ({
+    tx_hash: `0x${(n + 1).toString(16).padStart(64, '0')}`,
+    timestamp: `${day}T10:00:00Z`,
+    amount,
+    token,
+    direction: 'inflow',
+    from_address: OTHER,
+    to_address: WALLET,
+    fiat_value: null,
+  }));
   const file = join(s.dir, 'rows.ndjson');
   writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   await s.json(['import', file, '--wallet', wallet]);
@@ -60,7 +69,13 @@ async function cached(): Promise<string[]> {
   return (await s.json(['prices', 'list'])).data.map((e: any) => `${e.source} ${e.token} ${e.date}`);
 }
 
-const ALL = ['defillama coingecko:ethereum 2024-03-01', 'defillama coingecko:ethereum 2024-03-02', `defillama ethereum:${USDC} 2024-03-02`, `defillama ethereum:${GONE} 2024-03-03`, 'import SYM 2024-03-04'];
+const ALL = [
+  'defillama coingecko:ethereum 2024-03-01',
+  'defillama coingecko:ethereum 2024-03-02',
+  `defillama ethereum:${USDC} 2024-03-02`,
+  `defillama ethereum:${GONE} 2024-03-03`,
+  'import SYM 2024-03-04',
+];
 
 describe('txa prices forget', () => {
   it('refuses to run without a selector, or with one it cannot take, and removes nothing', async () => {
@@ -72,15 +87,30 @@ describe('txa prices forget', () => {
     const bare = 'error: USAGE_ERROR: prices forget needs --token, --period, --start-date, --end-date, --invalid or --all';
     expect(await refused([])).toEqual([2, bare]);
     expect(await refused(['--source', 'defillama', '--dry-run'])).toEqual([2, bare]);
-    expect(await refused(['--all', '--token', 'SYM'])).toEqual([2, 'error: USAGE_ERROR (all): --all cannot be combined with --token, --period, --start-date, --end-date or --invalid']);
-    expect(await refused(['--period', '2024', '--start-date', '2024-03-01'])).toEqual([2, 'error: USAGE_ERROR (period): --period cannot be combined with --start-date or --end-date']);
-    expect(await refused(['--source', 'binance', '--all'])).toEqual([2, "error: USAGE_ERROR (source): --source must be one of import, defillama, coingecko, got 'binance'"]);
-    expect(await refused(['--start-date', '2024-02-30'])).toEqual([1, "error: INVALID_PARAMETERS (start_date): start_date must be a valid date in the format YYYY-MM-DD, got '2024-02-30'"]);
-    expect(await refused(['--start-date', '2024-03-02', '--end-date', '2024-03-01'])).toEqual([1, 'error: INVALID_DATE_RANGE (end_date): end_date must not be before start_date']);
+    expect(await refused(['--all', '--token', 'SYM'])).toEqual([
+      2,
+      'error: USAGE_ERROR (all): --all cannot be combined with --token, --period, --start-date, --end-date or --invalid',
+    ]);
+    expect(await refused(['--period', '2024', '--start-date', '2024-03-01'])).toEqual([
+      2,
+      'error: USAGE_ERROR (period): --period cannot be combined with --start-date or --end-date',
+    ]);
+    expect(await refused(['--source', 'binance', '--all'])).toEqual([
+      2,
+      "error: USAGE_ERROR (source): --source must be one of import, defillama, coingecko, got 'binance'",
+    ]);
+    expect(await refused(['--start-date', '2024-02-30'])).toEqual([
+      1,
+      "error: INVALID_PARAMETERS (start_date): start_date must be a valid date in the format YYYY-MM-DD, got '2024-02-30'",
+    ]);
+    expect(await refused(['--start-date', '2024-03-02', '--end-date', '2024-03-01'])).toEqual([
+      1,
+      'error: INVALID_DATE_RANGE (end_date): end_date must not be before start_date',
+    ]);
     expect(await cached()).toEqual(ALL);
   });
 
-  it('forgets by token (--dry-run counts first); the filled values stay until a row\'s value is cleared', async () => {
+  it("forgets by token (--dry-run counts first); the filled values stay until a row's value is cleared", async () => {
     await filled();
     const dry = await s.json(['prices', 'forget', '--token', `ethereum:${USDC.toUpperCase().replace('0X', '0x')}`, '--dry-run']);
     expect(dry).toEqual({ success: true, data: { forgotten: 1, dry_run: true, sources: { defillama: 1, coingecko: 0, import: 0 } } });
@@ -130,7 +160,11 @@ describe('a cache an older txa filled from bad answers', () => {
       [`ethereum:${USDC}`, null],
       [`ethereum:${GONE}`, '2024-01-31T12:00:00Z'],
     ]);
-    expect((await s.json(['prices', 'forget', '--invalid'])).data).toEqual({ forgotten: 3, dry_run: false, sources: { defillama: 1, coingecko: 2, import: 0 } });
+    expect((await s.json(['prices', 'forget', '--invalid'])).data).toEqual({
+      forgotten: 3,
+      dry_run: false,
+      sources: { defillama: 1, coingecko: 2, import: 0 },
+    });
     expect(await cached()).toEqual(ALL);
   });
 });

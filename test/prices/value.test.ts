@@ -22,7 +22,7 @@ describe('valueCents: amount × price ÷ rate in exact cents', () => {
     expect(valueCents('0.0375', '1', '1')).toBe(4);
   });
 
-  it('is null for a value a ledger row cannot carry (a spam token\'s made-up price)', () => {
+  it("is null for a value a ledger row cannot carry (a spam token's made-up price)", () => {
     expect(valueCents('1000000000', '100000')).toBeNull();
     expect(valueCents('0', '1e30')).toBe(0);
   });

@@ -28,10 +28,37 @@ const LANES = 2;
 
 /** Every data command; serve, demo, login, config and workspace use are not fuzzed (long-running, or the profile file). */
 const COMMANDS = [
-  'workspace create', 'workspace list', 'wallet add', 'wallet list', 'wallet update', 'wallet remove',
-  'tags create', 'tags list', 'tags update', 'tags delete', 'tx list', 'tx get', 'tx tag', 'tx untag', 'tx update', 'tx attach',
-  'events list', 'import', 'export create', 'export status', 'export list', 'export cancel', 'export download', 'rates import', 'rates list',
-  'keys create', 'keys list', 'keys revoke', 'webhooks add', 'webhooks list', 'webhooks remove',
+  'workspace create',
+  'workspace list',
+  'wallet add',
+  'wallet list',
+  'wallet update',
+  'wallet remove',
+  'tags create',
+  'tags list',
+  'tags update',
+  'tags delete',
+  'tx list',
+  'tx get',
+  'tx tag',
+  'tx untag',
+  'tx update',
+  'tx attach',
+  'events list',
+  'import',
+  'export create',
+  'export status',
+  'export list',
+  'export cancel',
+  'export download',
+  'rates import',
+  'rates list',
+  'keys create',
+  'keys list',
+  'keys revoke',
+  'webhooks add',
+  'webhooks list',
+  'webhooks remove',
 ];
 
 interface Flag {
@@ -52,7 +79,9 @@ function parseHelp(words: string[], help: string): Command {
   // The command's own flags: help lists the global ones too (`Global Options:`), which the fuzz
   // adds itself where they matter (--json, -w), and `--version` belongs to `txa` alone.
   const own = help.split(/^Global Options:$/m)[0]!;
-  const flags = [...own.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)( <[^>]+>)?/gm)].map((m) => ({ name: m[1]!, value: m[2] !== undefined })).filter((fl) => fl.name !== '--help');
+  const flags = [...own.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)( <[^>]+>)?/gm)]
+    .map((m) => ({ name: m[1]!, value: m[2] !== undefined }))
+    .filter((fl) => fl.name !== '--help');
   return { words, args, flags };
 }
 
@@ -81,18 +110,44 @@ async function makeLane(n: number): Promise<Lane> {
   const files = join(sb.dir, 'files');
   mkdirSync(join(files, 'a-directory'), { recursive: true });
   const row = (i: number) => ({
-    tx_hash: `0x${(1000 + n * 100 + i).toString(16).padStart(64, '0')}`, wallet_id: s.wallets[0], chain: 'ethereum',
-    from_address: `0x${'1'.repeat(40)}`, to_address: `0x${'2'.repeat(40)}`, token: { symbol: 'ETH', address: null, decimals: 18 },
-    amount: `${i}.25`, fiat_value: 10 + i, direction: 'inflow', type: 'transfer', timestamp: `2024-03-0${i + 1}T10:00:00Z`,
+    tx_hash: `0x${(1000 + n * 100 + i).toString(16).padStart(64, '0')}`,
+    wallet_id: s.wallets[0],
+    chain: 'ethereum',
+    from_address: `0x${'1'.repeat(40)}`,
+    to_address: `0x${'2'.repeat(40)}`,
+    token: { symbol: 'ETH', address: null, decimals: 18 },
+    amount: `${i}.25`,
+    fiat_value: 10 + i,
+    direction: 'inflow',
+    type: 'transfer',
+    timestamp: `2024-03-0${i + 1}T10:00:00Z`,
   });
   writeFileSync(join(files, 'rows.json'), JSON.stringify([row(0), row(1)]));
-  writeFileSync(join(files, 'bad-rows.json'), JSON.stringify([{ ...row(2), amount: 'x' }, { ...row(3), chain: 'mars' }]));
+  writeFileSync(
+    join(files, 'bad-rows.json'),
+    JSON.stringify([
+      { ...row(2), amount: 'x' },
+      { ...row(3), chain: 'mars' },
+    ]),
+  );
   writeFileSync(join(files, 'rates.csv'), 'date,currency,rate\n2024-01-01,EUR,0.91\n');
   writeFileSync(join(files, 'bad-rates.csv'), 'date,currency,rate\n2024-02-30,EURO,-1\n');
   writeFileSync(join(files, 'empty.csv'), '');
   writeFileSync(join(files, 'garbage.bin'), Buffer.from('7f454c46020101000000000000000000ff00fe', 'hex'));
   writeFileSync(join(files, 'receipt.pdf'), '%PDF-1.4\n%%EOF\n');
-  return { sb, ledger: s.path, specials: makeSpecials(files), ids: { wallet: [...s.wallets, 'wal_other'], tag: [...tags, 'Salary', 'rent'], tx: s.txIds.slice(0, 4), webhook: [hook], key: [keyId, key.slice(0, 12)], export: [] } };
+  return {
+    sb,
+    ledger: s.path,
+    specials: makeSpecials(files),
+    ids: {
+      wallet: [...s.wallets, 'wal_other'],
+      tag: [...tags, 'Salary', 'rent'],
+      tx: s.txIds.slice(0, 4),
+      webhook: [hook],
+      key: [keyId, key.slice(0, 12)],
+      export: [],
+    },
+  };
 }
 
 /**
@@ -115,7 +170,9 @@ function makeSpecials(files: string): string[] {
   } catch {
     // not allowed here (no root, or a container without mknod): the FIFO and the link remain
   }
-  return Object.keys(SPECIALS).map((name) => join(files, name)).filter(isSpecial);
+  return Object.keys(SPECIALS)
+    .map((name) => join(files, name))
+    .filter(isSpecial);
 }
 
 /** Whether `path` is still the kind of special file its name says. */
@@ -189,10 +246,15 @@ const PLAUSIBLE: Record<string, (rng: Rng, lane: Lane) => string> = {
   '--events': (rng) => rng.pick(['tag.created', 'tag.created,export.completed', '*', 'nope', ',']),
   '--access': (rng) => rng.pick(['read', 'write', 'full', 'admin']),
   '--notes': (rng) => rng.pick([`note ${rng.hex(2)}`, '']),
-  '--out': (rng, l) => rng.pick([
-    join(l.sb.dir, `out-${rng.hex(2)}.csv`), join(l.sb.dir, 'files', 'a-directory'), join(l.sb.dir, 'nope', 'x.csv'), join(l.sb.dir, 'files', 'rows.json'), 'relative.out',
-    ...l.specials,
-  ]),
+  '--out': (rng, l) =>
+    rng.pick([
+      join(l.sb.dir, `out-${rng.hex(2)}.csv`),
+      join(l.sb.dir, 'files', 'a-directory'),
+      join(l.sb.dir, 'nope', 'x.csv'),
+      join(l.sb.dir, 'files', 'rows.json'),
+      'relative.out',
+      ...l.specials,
+    ]),
 };
 
 function fileArg(rng: Rng, lane: Lane): string {
@@ -264,7 +326,8 @@ function judgeError(c: CliCase, stderr: string, exitCode: number): { problems: s
     } catch {
       return { problems: [`--json error is not the API's error body: ${stderr.slice(0, 200)}`] };
     }
-    if (body?.success !== false || typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string') problems.push(`--json error body of the wrong shape: ${stderr.slice(0, 200)}`);
+    if (body?.success !== false || typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string')
+      problems.push(`--json error body of the wrong shape: ${stderr.slice(0, 200)}`);
     code = body?.error?.code;
   } else {
     const lines = stderr.split('\n').filter((l) => l.trim() !== '');
@@ -275,7 +338,8 @@ function judgeError(c: CliCase, stderr: string, exitCode: number): { problems: s
     // After the error line: one hint line; an import's bad rows (docs/import.md) one line each.
     const rest = lines.slice(at + 1).filter((l) => !(code === 'IMPORT_FAILED' && /^ {2}(line \d+|… and \d+ more)/.test(l)));
     if (at !== 0) problems.push(`stderr lines before the error line: ${lines.slice(0, at).join(' | ').slice(0, 200)}`);
-    if (rest.length > 1 || lines.filter((l) => l.startsWith('error: ')).length > 1) problems.push(`more than an error line and a hint: ${stderr.slice(0, 300)}`);
+    if (rest.length > 1 || lines.filter((l) => l.startsWith('error: ')).length > 1)
+      problems.push(`more than an error line and a hint: ${stderr.slice(0, 300)}`);
   }
   if (code !== undefined && !isErrorCode(code)) problems.push(`unknown error code ${code}`);
   else if (code !== undefined && new TxaError(code, '').exitCode !== exitCode) problems.push(`exit ${exitCode} with ${code}`);
@@ -288,7 +352,10 @@ const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\
 function judge(c: CliCase, r: { stdout: string; stderr: string; exitCode: number }, before: Record<string, number>, after: Record<string, number>): string[] {
   const problems: string[] = [];
   if (!EXIT_CODES.has(r.exitCode)) problems.push(`exit code ${r.exitCode}`);
-  for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+  for (const [name, text] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
     if (INTERNALS.test(text)) problems.push(`internals on ${name}: ${INTERNALS.exec(text)![0]}`);
     if (!c.json && TERMINAL_CONTROL.test(text)) problems.push(`a raw control character on ${name}: ${JSON.stringify(TERMINAL_CONTROL.exec(text)![0])}`);
   }
@@ -309,7 +376,8 @@ function judge(c: CliCase, r: { stdout: string; stderr: string; exitCode: number
   problems.push(...judgeError(c, r.stderr, r.exitCode).problems);
   // A refused command writes nothing; a failed export leaves only its failed record.
   const changed = DATA_TABLES.filter((t) => after[t] !== before[t]);
-  const exportFailed = c.command.words.join(' ') === 'export create' && changed.length === 1 && changed[0] === 'exports' && after.exports! - before.exports! === 1;
+  const exportFailed =
+    c.command.words.join(' ') === 'export create' && changed.length === 1 && changed[0] === 'exports' && after.exports! - before.exports! === 1;
   if (changed.length && !exportFailed) problems.push(`a failed command changed ${changed.map((t) => `${t} ${before[t]}→${after[t]}`).join(', ')}`);
   return problems;
 }
@@ -343,15 +411,40 @@ async function runLane(lane: Lane, indexes: number[], violations: Violation[], e
 }
 
 describe('CLI fuzz over the flags of every data command', () => {
-  it(`runs ${run.indexes.length} seeded command lines: exit 0/1/2/4/5, one error line, no stack trace, refused writes change nothing`, async () => {
-    expect(commands.every((c) => c.flags.length + c.args.length > 0 || c.words.join(' ').endsWith('list'))).toBe(true);
-    const violations: Violation[] = [];
-    const exits: Record<number, number> = {};
-    await Promise.all(lanes.map((lane, n) => runLane(lane, run.indexes.filter((i) => i % LANES === n), violations, exits)));
-    violations.sort((a, b) => a.case - b.case);
-    const sound = lanes.map((l) => withLedger(l.ledger, (db) => ({ problems: integrityProblems(db), workspaces: count(db, 'SELECT count(*) FROM workspaces WHERE id IN (?, ?)', WS, OTHER_WS) })));
-    reportFigures('cli', { seed: run.seed, cases: run.indexes.length, commands: commands.length, exits, violations: violations.length, distinct: new Set(violations.map((v) => v.problem)).size });
-    expect(summarize(violations)).toEqual([]);
-    expect(sound).toEqual(lanes.map(() => ({ problems: [], workspaces: 2 })));
-  }, Math.max(120_000, run.indexes.length * 1_500));
+  it(
+    `runs ${run.indexes.length} seeded command lines: exit 0/1/2/4/5, one error line, no stack trace, refused writes change nothing`,
+    async () => {
+      expect(commands.every((c) => c.flags.length + c.args.length > 0 || c.words.join(' ').endsWith('list'))).toBe(true);
+      const violations: Violation[] = [];
+      const exits: Record<number, number> = {};
+      await Promise.all(
+        lanes.map((lane, n) =>
+          runLane(
+            lane,
+            run.indexes.filter((i) => i % LANES === n),
+            violations,
+            exits,
+          ),
+        ),
+      );
+      violations.sort((a, b) => a.case - b.case);
+      const sound = lanes.map((l) =>
+        withLedger(l.ledger, (db) => ({
+          problems: integrityProblems(db),
+          workspaces: count(db, 'SELECT count(*) FROM workspaces WHERE id IN (?, ?)', WS, OTHER_WS),
+        })),
+      );
+      reportFigures('cli', {
+        seed: run.seed,
+        cases: run.indexes.length,
+        commands: commands.length,
+        exits,
+        violations: violations.length,
+        distinct: new Set(violations.map((v) => v.problem)).size,
+      });
+      expect(summarize(violations)).toEqual([]);
+      expect(sound).toEqual(lanes.map(() => ({ problems: [], workspaces: 2 })));
+    },
+    Math.max(120_000, run.indexes.length * 1_500),
+  );
 });

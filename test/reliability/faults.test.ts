@@ -39,7 +39,15 @@ const dir = mkdtempSync(join(tmpdir(), 'txa-faults-'));
 const base = join(dir, 'base.db');
 const imported = join(dir, 'imported.db');
 const file = join(dir, 'rows.json');
-const env = { NO_COLOR: '1', TXA_BASE_URL: '', TXA_API_KEY: '', TXA_PROFILE: '', TXA_CONFIG_DIR: join(dir, 'config'), TXA_WORKSPACE: WS, TXA_WEBHOOK_TIMEOUT_MS: '5000' };
+const env = {
+  NO_COLOR: '1',
+  TXA_BASE_URL: '',
+  TXA_API_KEY: '',
+  TXA_PROFILE: '',
+  TXA_CONFIG_DIR: join(dir, 'config'),
+  TXA_WORKSPACE: WS,
+  TXA_WEBHOOK_TIMEOUT_MS: '5000',
+};
 
 /** A webhook receiver on 127.0.0.1 that answers 200 after `delayMs` and keeps every call. */
 interface Receiver {
@@ -63,10 +71,12 @@ beforeAll(async () => {
   const calls: Receiver['calls'] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-      calls.push({ id: String(req.headers['webhook-id']), body: Buffer.concat(chunks).toString('utf8') });
-      setTimeout(() => res.writeHead(200).end(), rx.delayMs);
-    });
+    req
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => {
+        calls.push({ id: String(req.headers['webhook-id']), body: Buffer.concat(chunks).toString('utf8') });
+        setTimeout(() => res.writeHead(200).end(), rx.delayMs);
+      });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   rx = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, calls, delayMs: 0, server };
@@ -116,7 +126,11 @@ describe('kill -9 during an import', () => {
       if ((state.rows === 0) !== (state.tags === 0)) problems.push(`${at}: ${state.rows} rows but ${state.tags} tags`);
       for (const p of [...state.integrity, ...state.events]) problems.push(`${at}: ${p}`);
       const again = await execa(BIN, ['--db', ledger, 'import', file], { env, reject: false });
-      const after = withLedger(ledger, (db) => ({ integrity: integrityProblems(db), rows: count(db, 'SELECT count(*) FROM transactions'), events: createdEventProblems(db) }));
+      const after = withLedger(ledger, (db) => ({
+        integrity: integrityProblems(db),
+        rows: count(db, 'SELECT count(*) FROM transactions'),
+        events: createdEventProblems(db),
+      }));
       if (again.exitCode !== 0 || after.rows !== ROWS || after.integrity.length || after.events.length) {
         problems.push(`${at}, re-run: exit ${again.exitCode}, ${after.rows} rows, ${[...after.integrity, ...after.events].join('; ')}`);
       }
@@ -157,7 +171,8 @@ function fileProblem(ledger: string, e: ExportState): string | null {
   const path = join(`${ledger}.files`, 'exports', e.file_name ?? '');
   if (!existsSync(path)) return `completed export ${e.id} has no file`;
   const data = readFileSync(path);
-  if (data.length !== e.file_size || createHash('sha256').update(data).digest('hex') !== e.sha256) return `completed export ${e.id}: file differs from its record`;
+  if (data.length !== e.file_size || createHash('sha256').update(data).digest('hex') !== e.sha256)
+    return `completed export ${e.id}: file differs from its record`;
   return null;
 }
 
@@ -205,8 +220,10 @@ describe('kill -9 during CLI exports', () => {
         else if (e.status === 'failed' && e.error_code === 'INTERRUPTED' && r.killed) outcomes.interrupted++;
         else problems.push(`${at}: its export ${e.id} is ${e.status} (${e.error_code})`);
         // Only a webhook export has the event, once completed; a run that ended made its call.
-        if (events.length !== (webhook && e.status === 'completed' ? 1 : 0)) problems.push(`${at}: ${e.status} export ${e.id} has ${events.length} export.completed events`);
-        if (webhook && !r.killed && !events.every((id) => rx.calls.some((c) => c.id === id))) problems.push(`${at}: export ${e.id}'s export.completed never reached the receiver`);
+        if (events.length !== (webhook && e.status === 'completed' ? 1 : 0))
+          problems.push(`${at}: ${e.status} export ${e.id} has ${events.length} export.completed events`);
+        if (webhook && !r.killed && !events.every((id) => rx.calls.some((c) => c.id === id)))
+          problems.push(`${at}: export ${e.id}'s export.completed never reached the receiver`);
       }
     }
     const logged = new Set([...exportsOf(ledger).completedEvents.values()].flat());
@@ -251,14 +268,24 @@ describe('kill -9 of txa serve during webhook delivery', () => {
     rx.delayMs = 0;
     srv = await startServe(ledger, ['--allow-private-webhooks']);
     try {
-      await until(() => withLedger(ledger, (db) => count(db, "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'") === 0), 120_000, 'every delivery to end');
+      await until(
+        () => withLedger(ledger, (db) => count(db, "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'") === 0),
+        120_000,
+        'every delivery to end',
+      );
     } finally {
       await srv.stop();
     }
     const end = withLedger(ledger, (db) => ({
       integrity: integrityProblems(db),
-      events: db.prepare('SELECT e.id, e.payload, (SELECT count(*) FROM webhook_deliveries d WHERE d.event_id = e.id) AS deliveries, (SELECT group_concat(d.status) FROM webhook_deliveries d WHERE d.event_id = e.id) AS status FROM events e WHERE e.seq >= ?').all(firstSeq) as { id: string; payload: string; deliveries: number; status: string }[],
-      missingTags: confirmed.filter((id) => count(db, "SELECT count(*) FROM tags t JOIN events e ON e.subject_id = t.id AND e.type = 'tag.created' WHERE t.id = ?", id) !== 1),
+      events: db
+        .prepare(
+          'SELECT e.id, e.payload, (SELECT count(*) FROM webhook_deliveries d WHERE d.event_id = e.id) AS deliveries, (SELECT group_concat(d.status) FROM webhook_deliveries d WHERE d.event_id = e.id) AS status FROM events e WHERE e.seq >= ?',
+        )
+        .all(firstSeq) as { id: string; payload: string; deliveries: number; status: string }[],
+      missingTags: confirmed.filter(
+        (id) => count(db, "SELECT count(*) FROM tags t JOIN events e ON e.subject_id = t.id AND e.type = 'tag.created' WHERE t.id = ?", id) !== 1,
+      ),
     }));
     problems.push(...end.integrity);
     if (end.missingTags.length) problems.push(`${end.missingTags.length} tags confirmed with 201 are gone or lack their event`);
@@ -274,7 +301,15 @@ describe('kill -9 of txa serve during webhook delivery', () => {
       if (!logged.has(id)) problems.push(`the receiver got ${id}, which is in no log`);
       if (bodies.size > 1) problems.push(`${id} was sent with ${bodies.size} different bodies`);
     }
-    reportFigures('faults-delivery', { seed: run.seed, rounds: run.indexes.length, confirmed: confirmed.length, events: end.events.length, calls: rx.calls.length, repeats: rx.calls.length - byId.size, violations: problems.length });
+    reportFigures('faults-delivery', {
+      seed: run.seed,
+      rounds: run.indexes.length,
+      confirmed: confirmed.length,
+      events: end.events.length,
+      calls: rx.calls.length,
+      repeats: rx.calls.length - byId.size,
+      violations: problems.length,
+    });
     expect(problems).toEqual([]);
   }, 600_000);
 });

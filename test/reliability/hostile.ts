@@ -10,11 +10,50 @@ export const MAX_DEPTH = 5_000;
 
 const ASCII_EDGE = ['', ' ', '  x  ', '0', '-1', '1.5', '1e309', '-0', 'NaN', 'Infinity', 'null', 'true', 'undefined', '[]', '{}'];
 const UNICODE = ['é€日本', '🦄🦄', '\u202eevil', 'zero\u200bwidth', 'ﬁ', 'Ⅻ', 'İstanbul', '\u0301', '日本 vendor', '\ud800', '\udfff'];
-const INJECTION = ["' OR 1=1 --", '"; DROP TABLE transactions; --', '../../../../etc/passwd', '%s%s%n', '${7*7}', '<script>alert(1)</script>', '__proto__', 'constructor', 'a,b,,c', '=HYPERLINK("x")', '\\'];
-const DATES = ['2024-02-30', '2023-02-29', '0000-00-00', '9999-12-31', '2024-1-1', '2024-13-01', '24-01-01', '2024-01-01T00:00:00Z', '2024/01/01', '+002024-01-01', '1970-01-01', ''];
+const INJECTION = [
+  "' OR 1=1 --",
+  '"; DROP TABLE transactions; --',
+  '../../../../etc/passwd',
+  '%s%s%n',
+  '${7*7}',
+  '<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  'a,b,,c',
+  '=HYPERLINK("x")',
+  '\\',
+];
+const DATES = [
+  '2024-02-30',
+  '2023-02-29',
+  '0000-00-00',
+  '9999-12-31',
+  '2024-1-1',
+  '2024-13-01',
+  '24-01-01',
+  '2024-01-01T00:00:00Z',
+  '2024/01/01',
+  '+002024-01-01',
+  '1970-01-01',
+  '',
+];
 const NUMBERS = ['0', '-5', '0.0000000000000000001', '1'.padEnd(78, '0'), '9'.repeat(99), '1e3', '0x10', '1,000', '١٢٣', '  12  ', '.5', '5.', '-0.0'];
 /** Control characters: C0, DEL, C1 (U+009B is a one-byte CSI), escape sequences (OSC 52 writes the clipboard), bidi isolates. */
-export const CONTROL = ['\u0000', 'a\nb', 'tab\there', '\r\n', 'lone\rcr', '\u001b[31mred\u001b[0m', '\u001b]52;c;aGk=\u0007', '\u0007', '\u007f', '\u0085', '\u009b2J', '\u2066x\u2069', '\u2028'];
+export const CONTROL = [
+  '\u0000',
+  'a\nb',
+  'tab\there',
+  '\r\n',
+  'lone\rcr',
+  '\u001b[31mred\u001b[0m',
+  '\u001b]52;c;aGk=\u0007',
+  '\u0007',
+  '\u007f',
+  '\u0085',
+  '\u009b2J',
+  '\u2066x\u2069',
+  '\u2028',
+];
 
 export function hugeString(rng: Rng): string {
   const n = rng.pick([51, 101, 201, 2_049, 10_001, 65_537]);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import type { Rng } from '../../src/fixtures/prng.js';
 import { TxaError, isErrorCode } from '../../src/core/errors.js';
-import { createKey, revokeKey, listKeys } from '../../src/engine/keys.js';
+import { revokeKey, listKeys } from '../../src/engine/keys.js';
 import { createTag } from '../../src/engine/tags.js';
 import { createExport } from '../../src/engine/exports.js';
 import { OTHER_WS, WS, seedLedger } from '../server/seed.js';
@@ -27,14 +27,47 @@ const run = fuzzRun('http', 300);
  * cancelling an export that has ended), and CONTRACT §9–§11's (own transfers, wallets, syncs).
  */
 const CONTRACT_CODES = new Set([
-  'MISSING_REQUIRED_FIELD', 'MISSING_REPORT_TYPE', 'INVALID_TAG_TYPE', 'INVALID_COLOR_FORMAT', 'INVALID_FIELD', 'INVALID_PARAMETERS',
-  'INVALID_DATE_RANGE', 'INVALID_JSON', 'UNAUTHORIZED', 'FORBIDDEN', 'INSUFFICIENT_PERMISSIONS', 'INVALID_DOWNLOAD_TOKEN', 'TAG_LIMIT_EXCEEDED',
-  'WORKSPACE_NOT_FOUND', 'WALLET_NOT_FOUND', 'TAG_NOT_FOUND', 'TRANSACTION_NOT_FOUND', 'EXPORT_NOT_FOUND', 'WEBHOOK_NOT_FOUND', 'NOT_FOUND',
-  'TAG_ALREADY_EXISTS', 'EXPORT_EXPIRED', 'EXPORT_TOO_LARGE', 'PAYLOAD_TOO_LARGE', 'RATE_LIMIT_EXCEEDED', 'EXPORT_RATE_LIMIT_EXCEEDED',
-  'CONCURRENT_EXPORT_LIMIT', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED',
-  'METHOD_NOT_ALLOWED', 'EXPORT_NOT_READY', 'ATTACHMENT_NOT_FOUND', 'MISSING_RATE', 'EXPORT_NOT_CANCELLABLE',
-  'INVALID_TRANSFER', 'TRANSFER_EXISTS', 'TRANSFER_NOT_FOUND', 'WALLET_ALREADY_EXISTS',
-  'SYNC_UNAUTHORIZED', 'SYNC_UNSUPPORTED_CHAIN', 'SYNC_FAILED',
+  'MISSING_REQUIRED_FIELD',
+  'MISSING_REPORT_TYPE',
+  'INVALID_TAG_TYPE',
+  'INVALID_COLOR_FORMAT',
+  'INVALID_FIELD',
+  'INVALID_PARAMETERS',
+  'INVALID_DATE_RANGE',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'INSUFFICIENT_PERMISSIONS',
+  'INVALID_DOWNLOAD_TOKEN',
+  'TAG_LIMIT_EXCEEDED',
+  'WORKSPACE_NOT_FOUND',
+  'WALLET_NOT_FOUND',
+  'TAG_NOT_FOUND',
+  'TRANSACTION_NOT_FOUND',
+  'EXPORT_NOT_FOUND',
+  'WEBHOOK_NOT_FOUND',
+  'NOT_FOUND',
+  'TAG_ALREADY_EXISTS',
+  'EXPORT_EXPIRED',
+  'EXPORT_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMIT_EXCEEDED',
+  'EXPORT_RATE_LIMIT_EXCEEDED',
+  'CONCURRENT_EXPORT_LIMIT',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'METHOD_NOT_ALLOWED',
+  'EXPORT_NOT_READY',
+  'ATTACHMENT_NOT_FOUND',
+  'MISSING_RATE',
+  'EXPORT_NOT_CANCELLABLE',
+  'INVALID_TRANSFER',
+  'TRANSFER_EXISTS',
+  'TRANSFER_NOT_FOUND',
+  'WALLET_ALREADY_EXISTS',
+  'SYNC_UNAUTHORIZED',
+  'SYNC_UNSUPPORTED_CHAIN',
+  'SYNC_FAILED',
 ]);
 /** Statuses the server answers before any route or handler, with INVALID_PARAMETERS (docs/server.md). */
 const CLIENT_ERROR_STATUSES = new Set([400, 408, 414, 431]);
@@ -79,7 +112,12 @@ beforeAll(async () => {
   const keys = { full: s.key('full'), write: s.key('write'), read: s.key('read'), revoked: s.key('full'), other: s.key('full', OTHER_WS) };
   revokeKey(e, WS, listKeys(e, WS).find((k) => keys.revoked.startsWith(k.prefix))!.id);
   txBefore = count(e.db, 'SELECT count(*) FROM transactions');
-  txOfWallet = new Map((e.db.prepare('SELECT wallet_id, count(*) AS n FROM transactions GROUP BY wallet_id').all() as { wallet_id: string; n: number }[]).map((r) => [r.wallet_id, r.n]));
+  txOfWallet = new Map(
+    (e.db.prepare('SELECT wallet_id, count(*) AS n FROM transactions GROUP BY wallet_id').all() as { wallet_id: string; n: number }[]).map((r) => [
+      r.wallet_id,
+      r.n,
+    ]),
+  );
   e.close();
   const srv = await startServe(path);
   const doc = (await (await fetch(`${srv.url}/api/v1/openapi.json`)).json()) as Schema;
@@ -134,22 +172,45 @@ interface HttpCase {
 
 /** Percent-encodes the UTF-8 bytes of any string (a lone surrogate becomes U+FFFD). */
 function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 }
 
 const CHAINS = ['ethereum', 'polygon', 'arbitrum', 'bsc', 'Ethereum', 'solana'];
 /** Targets `serve` (without --allow-private-webhooks) must refuse: a 2xx that accepted one is SSRF. */
 const PRIVATE_URLS = [
-  'http://127.0.0.1:1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0:1/',
-  'http://localhost:1/x', 'http://LOCALHOST./x', 'http://api.localhost/x', 'http://[::127.0.0.1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://[64:ff9b::169.254.169.254]/',
+  'http://127.0.0.1:1/x',
+  'http://10.0.0.1/x',
+  'http://[::1]/x',
+  'http://169.254.169.254/latest',
+  'http://[::ffff:127.0.0.1]/x',
+  'http://0.0.0.0:1/',
+  'http://localhost:1/x',
+  'http://LOCALHOST./x',
+  'http://api.localhost/x',
+  'http://[::127.0.0.1]/x',
+  'http://[64:ff9b::7f00:1]/x',
+  'http://[64:ff9b::169.254.169.254]/',
 ];
-const URLS = ['https://hooks.invalid/x', ...PRIVATE_URLS, 'ftp://hooks.invalid/', 'javascript:alert(1)', 'http://', 'https://hooks.invalid/' + 'p'.repeat(2100)];
+const URLS = [
+  'https://hooks.invalid/x',
+  ...PRIVATE_URLS,
+  'ftp://hooks.invalid/',
+  'javascript:alert(1)',
+  'http://',
+  'https://hooks.invalid/' + 'p'.repeat(2100),
+];
 
 /** A plausible value for a field the API knows by name, else undefined. */
 function known(rng: Rng, name: string): unknown {
   switch (name) {
     case 'workspace_id':
-      return rng.weighted<string>([[WS, 8], [OTHER_WS, 1], ['ws_nope', 1]]);
+      return rng.weighted<string>([
+        [WS, 8],
+        [OTHER_WS, 1],
+        ['ws_nope', 1],
+      ]);
     case 'wallet_id':
       return rng.pick(f.ids.wallet_id!);
     case 'tag_ids':
@@ -241,7 +302,10 @@ function jsonBody(rng: Rng, op: Operation): { body: Buffer | undefined; depth: n
     [() => (schema ? JSON.stringify(mutate(rng, fromSchema(rng, schema))) : undefined), 6],
     [() => JSON.stringify(hostileValue(rng)), 2],
     [() => rng.pick(BAD_JSON), 1],
-    [() => ((nesting = depth + 1), `{"workspace_id":"${WS}","${rng.pick(['filters', 'tag_ids', 'name', 'notes', 'x'])}":${deepJson(depth, rng.chance(50))}}`), 1],
+    [
+      () => ((nesting = depth + 1), `{"workspace_id":"${WS}","${rng.pick(['filters', 'tag_ids', 'name', 'notes', 'x'])}":${deepJson(depth, rng.chance(50))}}`),
+      1,
+    ],
     [() => ((nesting = depth), deepJson(depth, rng.chance(50))), 1],
     // Just over the server's 1 MB JSON limit: 413 PAYLOAD_TOO_LARGE.
     [() => JSON.stringify({ workspace_id: WS, name: 'x'.repeat(1024 * 1024 + 16) }), 1],
@@ -317,13 +381,35 @@ function authHeader(rng: Rng): { value: string | undefined; keyWs: string | null
     [() => ({ value: `Bearer ${k.other}`, keyWs: OTHER_WS }), 6],
     [() => ({ value: `Bearer ${k.revoked}`, keyWs: null }), 3],
     [() => ({ value: undefined, keyWs: null }), 4],
-    [() => ({ value: rng.pick(['Bearer', 'Bearer ', `Basic ${k.full}`, `Bearer ${k.full}x`, `Bearer ${k.full} ${k.full}`, 'Bearer txa_live_', `Bearer ${pct(hugeString(rng))}`]), keyWs: null }), 8],
+    [
+      () => ({
+        value: rng.pick([
+          'Bearer',
+          'Bearer ',
+          `Basic ${k.full}`,
+          `Bearer ${k.full}x`,
+          `Bearer ${k.full} ${k.full}`,
+          'Bearer txa_live_',
+          `Bearer ${pct(hugeString(rng))}`,
+        ]),
+        keyWs: null,
+      }),
+      8,
+    ],
     [() => ({ value: rng.pick([`bearer ${k.full}`, `Bearer   ${k.full}  `]), keyWs: WS }), 3],
   ])();
 }
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/vnd.api+json'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+  'application/vnd.api+json',
+];
 
 /** About the size of the request line and headers, which Node refuses with a 431 over 16 KB. */
 const headSize = (c: HttpCase) => Object.entries(c.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, c.path.length + 16);
@@ -367,8 +453,10 @@ function makeCase(rng: Rng): HttpCase {
   if (headSize(c) > 8_000 || method === 'HEAD') return c;
   const routed = prefix === '/api/v1' && method === op.method;
   if (params.some((p) => !decodes(p))) c.expected = { status: 400, code: 'INVALID_PARAMETERS', why: 'a path that is not valid percent-encoding' };
-  else if (routed && params.some((p) => decodeURIComponent(p).length > MAX_PARAM_LENGTH)) c.expected = { status: 414, code: 'INVALID_PARAMETERS', why: 'a path parameter over 100 characters' };
-  else if (routed && deep && auth.writes === 'full' && headers['content-type'] === 'application/json') c.expected = { status: 400, code: 'INVALID_JSON', why: c.refused! };
+  else if (routed && params.some((p) => decodeURIComponent(p).length > MAX_PARAM_LENGTH))
+    c.expected = { status: 414, code: 'INVALID_PARAMETERS', why: 'a path parameter over 100 characters' };
+  else if (routed && deep && auth.writes === 'full' && headers['content-type'] === 'application/json')
+    c.expected = { status: 400, code: 'INVALID_JSON', why: c.refused! };
   else if (routed && oversized && auth.writes) c.expected = { status: 413, code: 'PAYLOAD_TOO_LARGE', why: c.refused! };
   return c;
 }
@@ -388,11 +476,21 @@ function send(c: HttpCase): Promise<Answer> {
   const url = new URL(f.srv.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: c.method, path: c.path, headers: { ...c.headers, ...lengthOf(c.body), connection: 'close' }, agent: false, timeout: 30_000 },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: c.method,
+        path: c.path,
+        headers: { ...c.headers, ...lengthOf(c.body), connection: 'close' },
+        agent: false,
+        timeout: 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -410,7 +508,8 @@ function judge(c: HttpCase, a: Answer): string[] {
   if (c.method === 'HEAD') return problems;
   if (c.expected) {
     const code = a.status >= 400 ? /"code":"(\w+)"/.exec(a.text)?.[1] : undefined;
-    if (a.status !== c.expected.status || code !== c.expected.code) problems.push(`${c.expected.why}: ${a.status} ${code}, not ${c.expected.status} ${c.expected.code}`);
+    if (a.status !== c.expected.status || code !== c.expected.code)
+      problems.push(`${c.expected.why}: ${a.status} ${code}, not ${c.expected.status} ${c.expected.code}`);
   }
   if (a.status >= 400) {
     let body: any;
@@ -424,7 +523,11 @@ function judge(c: HttpCase, a: Answer): string[] {
       problems.push(`error body not of the contract's shape: ${a.text.slice(0, 160)}`);
     } else if (!CONTRACT_CODES.has(e.code)) {
       problems.push(`unknown error code ${e.code}`);
-    } else if (isErrorCode(e.code) && new TxaError(e.code, '').status !== a.status && !(e.code === 'INVALID_PARAMETERS' && CLIENT_ERROR_STATUSES.has(a.status))) {
+    } else if (
+      isErrorCode(e.code) &&
+      new TxaError(e.code, '').status !== a.status &&
+      !(e.code === 'INVALID_PARAMETERS' && CLIENT_ERROR_STATUSES.has(a.status))
+    ) {
       problems.push(`status ${a.status} with ${e.code}`);
     }
     if (!a.contentType.startsWith('application/json')) problems.push(`error with content-type ${a.contentType}`);
@@ -432,7 +535,8 @@ function judge(c: HttpCase, a: Answer): string[] {
     const body = JSON.parse(a.text);
     if (body?.success !== true && !('openapi' in body)) problems.push(`2xx body without success: true`);
   }
-  const target = a.status < 300 && /\/(webhooks|exports)(\?|$)/.test(c.path) ? PRIVATE_URLS.find((u) => c.body?.toString('utf8').includes(JSON.stringify(u))) : undefined;
+  const target =
+    a.status < 300 && /\/(webhooks|exports)(\?|$)/.test(c.path) ? PRIVATE_URLS.find((u) => c.body?.toString('utf8').includes(JSON.stringify(u))) : undefined;
   if (target) problems.push(`a private webhook target ${target} accepted`);
   if (a.status < 300 && c.keyWs === WS) {
     const leaked = f.otherMarkers.find((m) => a.text.includes(m));
@@ -447,44 +551,58 @@ function describeCase(c: HttpCase): string {
 }
 
 describe('HTTP fuzz over the OpenAPI routes of txa serve', () => {
-  it(`answers ${run.indexes.length} seeded requests without 5xx, stack traces or foreign data; the ledger stays sound`, async () => {
-    expect(f.ops.length).toBeGreaterThanOrEqual(18);
-    const violations: Violation[] = [];
-    const statuses: Record<number, number> = {};
-    /** Cases whose answer a limit decides, by limit: so a run shows it met each of them. */
-    const limits: Record<string, number> = {};
-    const createdTags: string[] = [];
-    const removedWallets = new Set<string>();
-    for (const i of run.indexes) {
-      const c = makeCase(run.rng(i));
-      let a: Answer;
-      try {
-        a = await send(c);
-      } catch (err) {
-        violations.push({ case: i, input: describeCase(c), problem: `no answer: ${(err as Error).message}` });
-        continue;
+  it(
+    `answers ${run.indexes.length} seeded requests without 5xx, stack traces or foreign data; the ledger stays sound`,
+    async () => {
+      expect(f.ops.length).toBeGreaterThanOrEqual(18);
+      const violations: Violation[] = [];
+      const statuses: Record<number, number> = {};
+      /** Cases whose answer a limit decides, by limit: so a run shows it met each of them. */
+      const limits: Record<string, number> = {};
+      const createdTags: string[] = [];
+      const removedWallets = new Set<string>();
+      for (const i of run.indexes) {
+        const c = makeCase(run.rng(i));
+        let a: Answer;
+        try {
+          a = await send(c);
+        } catch (err) {
+          violations.push({ case: i, input: describeCase(c), problem: `no answer: ${(err as Error).message}` });
+          continue;
+        }
+        statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+        const limit = c.expected
+          ? `${c.expected.status} ${c.expected.why.replace(/\d+ (levels|bytes)/, 'over the limit')}`
+          : c.refused && 'refused, other answer';
+        if (limit) limits[limit] = (limits[limit] ?? 0) + 1;
+        for (const problem of judge(c, a)) violations.push({ case: i, input: describeCase(c), problem });
+        if (a.status === 201 && c.method === 'POST' && /\/tags(\?|$)/.test(c.path)) createdTags.push(JSON.parse(a.text).data.id);
+        if (a.status === 201 && c.method === 'POST' && /\/webhooks(\?|$)/.test(c.path)) f.ids.webhook_id!.push(JSON.parse(a.text).data.id);
+        if (a.status === 201 && c.path.includes('/attachments')) f.ids.attachment_id!.push(JSON.parse(a.text).data.id);
+        if (a.status < 300 && c.method === 'POST' && /\/exports(\?|$)/.test(c.path)) f.ids.export_id!.push(JSON.parse(a.text).data.id);
+        if (a.status < 300 && c.method === 'DELETE' && /\/wallets\/[^/?]+(\?|$)/.test(c.path)) removedWallets.add(JSON.parse(a.text).data.id);
       }
-      statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-      const limit = c.expected ? `${c.expected.status} ${c.expected.why.replace(/\d+ (levels|bytes)/, 'over the limit')}` : c.refused && 'refused, other answer';
-      if (limit) limits[limit] = (limits[limit] ?? 0) + 1;
-      for (const problem of judge(c, a)) violations.push({ case: i, input: describeCase(c), problem });
-      if (a.status === 201 && c.method === 'POST' && /\/tags(\?|$)/.test(c.path)) createdTags.push(JSON.parse(a.text).data.id);
-      if (a.status === 201 && c.method === 'POST' && /\/webhooks(\?|$)/.test(c.path)) f.ids.webhook_id!.push(JSON.parse(a.text).data.id);
-      if (a.status === 201 && c.path.includes('/attachments')) f.ids.attachment_id!.push(JSON.parse(a.text).data.id);
-      if (a.status < 300 && c.method === 'POST' && /\/exports(\?|$)/.test(c.path)) f.ids.export_id!.push(JSON.parse(a.text).data.id);
-      if (a.status < 300 && c.method === 'DELETE' && /\/wallets\/[^/?]+(\?|$)/.test(c.path)) removedWallets.add(JSON.parse(a.text).data.id);
-    }
-    const health = await fetch(`${f.srv.url}/api/v1/health`);
-    expect(health.status).toBe(200);
-    const after = withLedger(path, (db) => ({
-      problems: integrityProblems(db),
-      transactions: count(db, 'SELECT count(*) FROM transactions'),
-      tagsWithoutEvent: createdTags.filter((id) => count(db, "SELECT count(*) FROM events WHERE type = 'tag.created' AND subject_id = ?", id) !== 1),
-    }));
-    reportFigures('http', { seed: run.seed, cases: run.indexes.length, operations: f.ops.length, statuses, limits, violations: violations.length, distinct: new Set(violations.map((v) => v.problem)).size });
-    expect(summarize(violations)).toEqual([]);
-    // Nothing is lost: only a wallet removed by a 2xx DELETE takes its transactions with it.
-    const removed = [...removedWallets].reduce((n, id) => n + (txOfWallet.get(id) ?? 0), 0);
-    expect(after).toEqual({ problems: [], transactions: txBefore - removed, tagsWithoutEvent: [] });
-  }, Math.max(120_000, run.indexes.length * 400));
+      const health = await fetch(`${f.srv.url}/api/v1/health`);
+      expect(health.status).toBe(200);
+      const after = withLedger(path, (db) => ({
+        problems: integrityProblems(db),
+        transactions: count(db, 'SELECT count(*) FROM transactions'),
+        tagsWithoutEvent: createdTags.filter((id) => count(db, "SELECT count(*) FROM events WHERE type = 'tag.created' AND subject_id = ?", id) !== 1),
+      }));
+      reportFigures('http', {
+        seed: run.seed,
+        cases: run.indexes.length,
+        operations: f.ops.length,
+        statuses,
+        limits,
+        violations: violations.length,
+        distinct: new Set(violations.map((v) => v.problem)).size,
+      });
+      expect(summarize(violations)).toEqual([]);
+      // Nothing is lost: only a wallet removed by a 2xx DELETE takes its transactions with it.
+      const removed = [...removedWallets].reduce((n, id) => n + (txOfWallet.get(id) ?? 0), 0);
+      expect(after).toEqual({ problems: [], transactions: txBefore - removed, tagsWithoutEvent: [] });
+    },
+    Math.max(120_000, run.indexes.length * 400),
+  );
 });

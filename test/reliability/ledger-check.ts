@@ -23,7 +23,10 @@ export function integrityProblems(db: Database.Database): string[] {
 }
 
 export function count(db: Database.Database, sql: string, ...params: unknown[]): number {
-  return db.prepare(sql).pluck().get(...params) as number;
+  return db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
 }
 
 /** Row counts of every table: what a refused write must leave unchanged. */
@@ -34,9 +37,15 @@ export function tableCounts(db: Database.Database): Record<string, number> {
 
 /** Transactions whose `transaction.created` event is missing or there more than once, and events of no transaction. */
 export function createdEventProblems(db: Database.Database): string[] {
-  const missing = count(db, "SELECT count(*) FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.type = 'transaction.created' AND e.subject_id = t.id)");
+  const missing = count(
+    db,
+    "SELECT count(*) FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.type = 'transaction.created' AND e.subject_id = t.id)",
+  );
   const twice = count(db, "SELECT count(*) FROM (SELECT subject_id FROM events WHERE type = 'transaction.created' GROUP BY subject_id HAVING count(*) > 1)");
-  const orphans = count(db, "SELECT count(*) FROM events e WHERE e.type = 'transaction.created' AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = e.subject_id)");
+  const orphans = count(
+    db,
+    "SELECT count(*) FROM events e WHERE e.type = 'transaction.created' AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = e.subject_id)",
+  );
   return [
     ...(missing ? [`${missing} transactions without their transaction.created event`] : []),
     ...(twice ? [`${twice} transactions with transaction.created more than once`] : []),

@@ -66,7 +66,8 @@ function arm(a: Attempt): void {
 }
 
 const settingsEnv = () => ({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'k', TXA_SYNC_RPS: '100000', TXA_SYNC_PAGE_SIZE: '4' });
-const SELECT = 'SELECT tx_hash, transfer_key, from_address, to_address, token_address, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY tx_hash, transfer_key';
+const SELECT =
+  'SELECT tx_hash, transfer_key, from_address, to_address, token_address, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY tx_hash, transfer_key';
 const CREATED = "SELECT count(*) FROM events WHERE type = 'transaction.created' AND json_extract(payload, '$.transaction.wallet_id') = ?";
 
 describe('sync property: faults, then one healthy sync, equal one clean sync', () => {

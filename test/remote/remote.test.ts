@@ -117,7 +117,9 @@ describe('errors', () => {
     const sb = sandbox({ TXA_BASE_URL: 'http://127.0.0.1:9/v1', TXA_API_KEY: 'txa_live_x' });
     const r = await sb.txa(['-w', WS, 'tags', 'list']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: CONNECTION_ERROR: cannot reach the txa API at http:\/\/127\.0\.0\.1:9\/api\/v1: .*ECONNREFUSED/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^error: CONNECTION_ERROR: cannot reach the txa API at http:\/\/127\.0\.0\.1:9\/api\/v1: .*ECONNREFUSED/),
+    ]);
   });
 });
 

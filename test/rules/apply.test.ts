@@ -47,8 +47,18 @@ function row(wallet: 'a' | 'b' | 'c', n: number, over: Partial<ImportRecord> = {
   const direction = over.direction ?? 'outflow';
   const token = over.token ?? ETH;
   const r: ImportRecord = {
-    line: n, tx_hash: hash(n), from_address: direction === 'outflow' ? [A, B, C][n % 3]! : SHOP, to_address: SHOP, token, amount: '1.5', fiat_value: '4500',
-    direction, type: 'transfer', timestamp: T0 + n * 86400, notes: null, ...over,
+    line: n,
+    tx_hash: hash(n),
+    from_address: direction === 'outflow' ? [A, B, C][n % 3]! : SHOP,
+    to_address: SHOP,
+    token,
+    amount: '1.5',
+    fiat_value: '4500',
+    direction,
+    type: 'transfer',
+    timestamp: T0 + n * 86400,
+    notes: null,
+    ...over,
   };
   return { ...r, id: transactionId(wallets[wallet], r.tx_hash, `t:${token.address ?? token.symbol}:${direction}:0`) };
 }
@@ -73,15 +83,27 @@ describe('each match key selects its rows', () => {
       pay: row('a', 1, { direction: 'inflow', from_address: EMPLOYER, to_address: A, amount: '3000', token: USDC, notes: 'March salary' }),
       coffee: row('a', 2, { from_address: A, to_address: SHOP, amount: '0.002', notes: 'Coffee at the café', method: 'Transfer' }),
       swap: row('a', 3, { from_address: A, to_address: SHOP, amount: '2', type: 'swap', method: 'Swap Exact ETH For Tokens' }),
-      big: row('a', 4, { method: '0x7ff36ab5', from_address: A, to_address: SHOP, amount: '123456789012345678901234567890.000000000000000001', token: { ...ETH, decimals: 18 } }),
+      big: row('a', 4, {
+        method: '0x7ff36ab5',
+        from_address: A,
+        to_address: SHOP,
+        amount: '123456789012345678901234567890.000000000000000001',
+        token: { ...ETH, decimals: 18 },
+      }),
     };
     load('a', Object.values(rows));
     load('c', [(rows.arb = row('c', 5, { from_address: C, to_address: SHOP, amount: '1' }))]);
   });
   const hits = (match: string) => {
-    const before = new Set(Object.values(rows).filter((r) => tagsOf(r.id).includes('Reviewed')).map((r) => r.id));
+    const before = new Set(
+      Object.values(rows)
+        .filter((r) => tagsOf(r.id).includes('Reviewed'))
+        .map((r) => r.id),
+    );
     one(match);
-    const after = Object.entries(rows).filter(([, r]) => tagsOf(r.id).includes('Reviewed') && !before.has(r.id)).map(([k]) => k);
+    const after = Object.entries(rows)
+      .filter(([, r]) => tagsOf(r.id).includes('Reviewed') && !before.has(r.id))
+      .map(([k]) => k);
     return after.sort();
   };
 
@@ -98,7 +120,7 @@ describe('each match key selects its rows', () => {
     expect(hits(`{counterparty: [${SHOP}], chain: arbitrum}`)).toEqual(['arb']);
   });
 
-  it('method: the explorer\'s name or selector, whole and case-insensitive, one or a list; rows without one never match', () => {
+  it("method: the explorer's name or selector, whole and case-insensitive, one or a list; rows without one never match", () => {
     expect(hits(`{method: swap exact eth for tokens}`)).toEqual(['swap']);
     expect(hits(`{method: [TRANSFER, '0x7FF36AB5']}`)).toEqual(['big', 'coffee']);
     expect(hits(`{method: Swap}`)).toEqual([]);
@@ -142,14 +164,24 @@ rules:
 
   it('first: a row belongs to the first rule that matches it', () => {
     const result = run(RULES('first'));
-    expect(result).toEqual({ dry_run: false, rules: [{ name: 'big', matched: 1, changed: 1 }, { name: 'all out', matched: 1, changed: 1 }], changed: 2 });
+    expect(result).toEqual({
+      dry_run: false,
+      rules: [
+        { name: 'big', matched: 1, changed: 1 },
+        { name: 'all out', matched: 1, changed: 1 },
+      ],
+      changed: 2,
+    });
     expect([tagsOf(r2.id), tx(r2.id).notes]).toEqual([['Shopping'], 'big']);
     expect([tagsOf(r1.id), tx(r1.id).notes]).toEqual([['Reviewed'], 'spent']);
   });
 
   it('all: every matching rule applies, tags add up, the last rule wins notes', () => {
     const result = run(RULES('all'));
-    expect(result.rules).toEqual([{ name: 'big', matched: 1, changed: 1 }, { name: 'all out', matched: 2, changed: 2 }]);
+    expect(result.rules).toEqual([
+      { name: 'big', matched: 1, changed: 1 },
+      { name: 'all out', matched: 2, changed: 2 },
+    ]);
     expect([tagsOf(r2.id), tx(r2.id).notes]).toEqual([['Reviewed', 'Shopping'], 'spent']);
   });
 
@@ -211,8 +243,12 @@ describe('events and the transaction', () => {
     // The ledger refuses the second rule's write (a real SQLite failure in the middle of the run).
     engine.db.exec("CREATE TRIGGER no_boom BEFORE UPDATE OF notes ON transactions WHEN NEW.notes = 'boom' BEGIN SELECT RAISE(ABORT, 'refused'); END");
     const n = events();
-    expect(() => run('mode: all\nrules: [{name: a, match: {}, set: {tags: [Reviewed]}}, {name: b, match: {amount_min: 1}, set: {notes: boom}}]')).toThrow(/amount_min/);
-    expect(() => run('mode: all\nrules: [{name: a, match: {}, set: {tags: [Reviewed]}}, {name: b, match: {min_amount: 1}, set: {notes: boom}}]')).toThrow(/refused/);
+    expect(() => run('mode: all\nrules: [{name: a, match: {}, set: {tags: [Reviewed]}}, {name: b, match: {amount_min: 1}, set: {notes: boom}}]')).toThrow(
+      /amount_min/,
+    );
+    expect(() => run('mode: all\nrules: [{name: a, match: {}, set: {tags: [Reviewed]}}, {name: b, match: {min_amount: 1}, set: {notes: boom}}]')).toThrow(
+      /refused/,
+    );
     expect([tagsOf(rows[0]!.id), tagsOf(rows[1]!.id), events()]).toEqual([[], [], n]);
   });
 

@@ -19,8 +19,16 @@ await s.json(['tags', 'create', '--name', 'Shopping', '--type', 'expense']);
 
 let n = 0;
 const row = (from: string, to: string, amount: string, direction: string, day: string) => ({
-  tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`, chain: 'ethereum', from_address: from, to_address: to, token: { symbol: 'ETH', address: null, decimals: 18 },
-  amount, fiat_value: 100, direction, type: 'transfer', timestamp: `${day}T12:00:00Z`,
+  tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`,
+  chain: 'ethereum',
+  from_address: from,
+  to_address: to,
+  token: { symbol: 'ETH', address: null, decimals: 18 },
+  amount,
+  fiat_value: 100,
+  direction,
+  type: 'transfer',
+  timestamp: `${day}T12:00:00Z`,
 });
 const write = (name: string, text: string) => {
   writeFileSync(join(s.dir, name), text);
@@ -47,14 +55,17 @@ rules:
     match: {chain: polygon}
     set: {spam: true}
 `;
-const list = async () => (await s.json(['tx', 'list', '--all', '--sort', 'timestamp_asc'])).data as { id: string; tags: { name: string }[]; notes: string | null }[];
+const list = async () =>
+  (await s.json(['tx', 'list', '--all', '--sort', 'timestamp_asc'])).data as { id: string; tags: { name: string }[]; notes: string | null }[];
 
 describe('txa rules apply', () => {
   test('--dry-run prints per rule the rows it would change and a sample, and writes nothing', async () => {
     const r = await s.txa(['rules', 'apply', write('rules.yaml', YAML), '--dry-run']);
     expectOk(r);
     expect(r.stdout).toContain('salary\t1\t1\nshop\t1\t1\npolygon\t0\t0\n');
-    expect(r.stdout).toMatch(/salary: 1 would change, for example\n {2}2025-01-31T12:00:00Z {2}tx_\w+ {2}Main {2}inflow {2}2 ETH {2}tags: Salary {2}notes: Payroll/);
+    expect(r.stdout).toMatch(
+      /salary: 1 would change, for example\n {2}2025-01-31T12:00:00Z {2}tx_\w+ {2}Main {2}inflow {2}2 ETH {2}tags: Salary {2}notes: Payroll/,
+    );
     expect(r.stderr).toContain('warning: rule 2 (polygon) matches no transaction');
     expect(r.stderr).toContain('2 transactions would change (dry run: nothing was written)');
     expect((await list()).map((t) => t.tags.length)).toEqual([0, 0]);
@@ -64,9 +75,20 @@ describe('txa rules apply', () => {
     const first = await s.json(['rules', 'apply', 'rules.yaml']);
     expect(first).toEqual({
       success: true,
-      data: { dry_run: false, rules: [{ name: 'salary', matched: 1, changed: 1 }, { name: 'shop', matched: 1, changed: 1 }, { name: 'polygon', matched: 0, changed: 0 }], changed: 2 },
+      data: {
+        dry_run: false,
+        rules: [
+          { name: 'salary', matched: 1, changed: 1 },
+          { name: 'shop', matched: 1, changed: 1 },
+          { name: 'polygon', matched: 0, changed: 0 },
+        ],
+        changed: 2,
+      },
     });
-    expect((await list()).map((t) => [t.tags.map((g) => g.name), t.notes])).toEqual([[['Salary'], 'Payroll'], [['Shopping'], null]]);
+    expect((await list()).map((t) => [t.tags.map((g) => g.name), t.notes])).toEqual([
+      [['Salary'], 'Payroll'],
+      [['Shopping'], null],
+    ]);
     const again = await s.json(['rules', 'apply', 'rules.yaml']);
     expect(again.data.changed).toBe(0);
     expect(again.data.rules.map((r: { changed: number }) => r.changed)).toEqual([0, 0, 0]);
@@ -74,7 +96,11 @@ describe('txa rules apply', () => {
 
   test('a JSON rules file works the same', async () => {
     const file = write('rules.json', JSON.stringify({ mode: 'all', rules: [{ name: 'notes', match: { direction: 'outflow' }, set: { notes: 'Card' } }] }));
-    expect((await s.json(['rules', 'apply', file, '--period', '2025-02'])).data).toEqual({ dry_run: false, rules: [{ name: 'notes', matched: 1, changed: 1 }], changed: 1 });
+    expect((await s.json(['rules', 'apply', file, '--period', '2025-02'])).data).toEqual({
+      dry_run: false,
+      rules: [{ name: 'notes', matched: 1, changed: 1 }],
+      changed: 1,
+    });
   });
 
   test('a bad file: exit 1, INVALID_RULES with the dotted path, nothing changed', async () => {
@@ -89,10 +115,16 @@ describe('txa rules apply', () => {
     // A bad value found while compiling the rules names the format as well as one found while reading them.
     for (const match of ['{start_date: 2025-13-01}', '{start_date: 2025-02-01, end_date: 2025-01-01}', '{min_amount: abc}']) {
       const value = await s.txa(['rules', 'apply', write('bad-value.yaml', `rules: [{name: d, match: ${match}, set: {notes: x}}]`)]);
-      expect([value.exitCode, value.stderr], match).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(rules\.0\.match\.\w+\): .*\nThe rules file format: docs\/rules\.md$/)]);
+      expect([value.exitCode, value.stderr], match).toEqual([
+        1,
+        expect.stringMatching(/^error: INVALID_RULES \(rules\.0\.match\.\w+\): .*\nThe rules file format: docs\/rules\.md$/),
+      ]);
     }
     const notYaml = await s.txa(['rules', 'apply', write('bad.txt', 'rules: [unclosed')]);
-    expect([notYaml.exitCode, notYaml.stderr]).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file is not valid YAML or JSON at line 1/)]);
+    expect([notYaml.exitCode, notYaml.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file is not valid YAML or JSON at line 1/),
+    ]);
     expect(await list()).toEqual(before);
   });
 });

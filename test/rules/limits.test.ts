@@ -22,8 +22,17 @@ const QUICK = { timeout: 30_000 };
 
 let n = 0;
 const row = (from: string, notes: string | null = null) => ({
-  tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`, chain: 'ethereum', from_address: from, to_address: A, token: { symbol: 'ETH', address: null, decimals: 18 },
-  amount: '1', fiat_value: 100, direction: 'inflow', type: 'transfer', timestamp: `2025-03-${String((n % 28) + 1).padStart(2, '0')}T12:00:00Z`, notes,
+  tx_hash: `0x${(++n).toString(16).padStart(64, '0')}`,
+  chain: 'ethereum',
+  from_address: from,
+  to_address: A,
+  token: { symbol: 'ETH', address: null, decimals: 18 },
+  amount: '1',
+  fiat_value: 100,
+  direction: 'inflow',
+  type: 'transfer',
+  timestamp: `2025-03-${String((n % 28) + 1).padStart(2, '0')}T12:00:00Z`,
+  notes,
 });
 const write = (name: string, text: string) => {
   writeFileSync(join(s.dir, name), text);
@@ -95,7 +104,14 @@ describe('regular expressions run in linear time', () => {
 
   test('a pattern only a backtracking engine can run is INVALID_RULES naming the rule', async () => {
     for (const pattern of ['/(a)\\\\1/', '/x(?=y)/']) {
-      const r = await s.txa(['rules', 'apply', write('backref.yaml', `rules:\n  - {name: ok, set: {spam: false}}\n  - {name: b, match: {notes_contains: "${pattern}"}, set: {tags: [Hit]}}\n`)], QUICK);
+      const r = await s.txa(
+        [
+          'rules',
+          'apply',
+          write('backref.yaml', `rules:\n  - {name: ok, set: {spam: false}}\n  - {name: b, match: {notes_contains: "${pattern}"}, set: {tags: [Hit]}}\n`),
+        ],
+        QUICK,
+      );
       expect([r.exitCode, r.stderr], pattern).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(rules\.1\.match\.notes_contains\): .*linear-time/)]);
     }
   });
@@ -105,7 +121,10 @@ describe('big generated files apply in full', () => {
   test('1,000 rules in mode all: every matching rule applies, the last one setting notes wins', async () => {
     await reset();
     // Rule i matches counterparty i % 50 and adds tag T(i / 50 % 10): rows 0, 1 and 49 meet 20 rules each.
-    const rules = Array.from({ length: 1000 }, (_, i) => `  - {name: r${i}, match: {counterparty: "${addr(i % 50)}"}, set: {tags: [T${Math.floor(i / 50) % 10}], notes: "r${i}"}}`);
+    const rules = Array.from(
+      { length: 1000 },
+      (_, i) => `  - {name: r${i}, match: {counterparty: "${addr(i % 50)}"}, set: {tags: [T${Math.floor(i / 50) % 10}], notes: "r${i}"}}`,
+    );
     const r = await s.txa(['rules', 'apply', write('all.yaml', `mode: all\nrules:\n${rules.join('\n')}\n`), '--json'], QUICK);
     expectOk(r);
     const data = JSON.parse(r.stdout).data;
@@ -119,7 +138,15 @@ describe('big generated files apply in full', () => {
   test('one rule with a list of 35,000 addresses', async () => {
     await reset();
     const list = Array.from({ length: 35_000 }, (_, i) => addr(i));
-    const r = await s.txa(['rules', 'apply', write('list.yaml', `rules:\n  - name: payers\n    match:\n      counterparty:\n${yamlList(list, '        ')}\n    set: {tags: [Hit]}\n`), '--json'], QUICK);
+    const r = await s.txa(
+      [
+        'rules',
+        'apply',
+        write('list.yaml', `rules:\n  - name: payers\n    match:\n      counterparty:\n${yamlList(list, '        ')}\n    set: {tags: [Hit]}\n`),
+        '--json',
+      ],
+      QUICK,
+    );
     expectOk(r);
     expect(JSON.parse(r.stdout).data.rules).toEqual([{ name: 'payers', matched: 8, changed: 8 }]);
     const rows = await byParty();
@@ -146,7 +173,9 @@ describe('YAML aliases', () => {
     await reset();
     const payers = [addr(0), addr(200), addr(19_999)];
     const rules = Array.from({ length: 150 }, (_, i) =>
-      i === 0 ? `  - name: r0\n    match:\n      counterparty: &payers\n${yamlList(payers, '        ')}\n    set: {tags: [T0]}` : `  - {name: r${i}, match: {counterparty: *payers}, set: {tags: [T${i % 10}]}}`,
+      i === 0
+        ? `  - name: r0\n    match:\n      counterparty: &payers\n${yamlList(payers, '        ')}\n    set: {tags: [T0]}`
+        : `  - {name: r${i}, match: {counterparty: *payers}, set: {tags: [T${i % 10}]}}`,
     );
     const r = await s.txa(['rules', 'apply', write('aliases.yaml', `mode: all\nrules:\n${rules.join('\n')}\n`), '--json'], QUICK);
     expectOk(r);
@@ -155,9 +184,17 @@ describe('YAML aliases', () => {
   });
 
   test('a billion laughs is INVALID_RULES (file), refused at once', async () => {
-    let yaml = `rules:\n  - name: laughs\n    match:\n      counterparty: &l0 [${Array(10).fill(`"${addr(1)}"`).join(', ')}]\n    set: {tags: [Hit]}\n`;
-    for (let i = 1; i < 10; i++) yaml += `  - {name: l${i}, match: {counterparty: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]}, set: {tags: [Hit]}}\n`;
+    let yaml = `rules:\n  - name: laughs\n    match:\n      counterparty: &l0 [${Array(10)
+      .fill(`"${addr(1)}"`)
+      .join(', ')}]\n    set: {tags: [Hit]}\n`;
+    for (let i = 1; i < 10; i++)
+      yaml += `  - {name: l${i}, match: {counterparty: &l${i} [${Array(10)
+        .fill(`*l${i - 1}`)
+        .join(', ')}]}, set: {tags: [Hit]}}\n`;
     const r = await s.txa(['rules', 'apply', write('laughs.yaml', yaml)], QUICK);
-    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file's aliases \(\*name\) expand it to more than [\d,]+ values$/)]);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([
+      1,
+      expect.stringMatching(/^error: INVALID_RULES \(file\): the rules file's aliases \(\*name\) expand it to more than [\d,]+ values$/),
+    ]);
   });
 });

@@ -31,7 +31,11 @@ describe('txa wallet sync --rules', () => {
     db.close();
     expect(inflows).toBeGreaterThan(0);
     expect(noted).toBe(inflows);
-    expect(out.data[0]).toMatchObject({ wallet_id: wallet, new_transactions: 88, rules: { dry_run: false, rules: [{ name: 'received', matched: inflows, changed: inflows }], changed: inflows } });
+    expect(out.data[0]).toMatchObject({
+      wallet_id: wallet,
+      new_transactions: 88,
+      rules: { dry_run: false, rules: [{ name: 'received', matched: inflows, changed: inflows }], changed: inflows },
+    });
     const again = await s.json(['wallet', 'sync', wallet, '--rules', 'rules.yaml']);
     expect(again.data[0].rules).toEqual({ dry_run: false, rules: [{ name: 'received', matched: 0, changed: 0 }], changed: 0 });
   });

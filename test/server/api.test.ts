@@ -179,7 +179,12 @@ describe('errors', () => {
   });
 
   it('oversized bodies are 413 PAYLOAD_TOO_LARGE (JSON 1 MB, attachments 10 MB)', async () => {
-    const big = await call(full, { method: 'POST', url: '/api/v1/tags', payload: JSON.stringify({ name: 'a', type: 'income', description: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await call(full, {
+      method: 'POST',
+      url: '/api/v1/tags',
+      payload: JSON.stringify({ name: 'a', type: 'income', description: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect([big.status, big.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     const file = await call(full, {
       method: 'POST',
@@ -192,7 +197,23 @@ describe('errors', () => {
 
   it('SQL-looking strings in every query parameter are 400 or empty results, never 500', async () => {
     const evil = ["' OR 1=1 --", '1; DROP TABLE transactions', "x' UNION SELECT key_hash FROM api_keys --", '%27%20OR%201%3D1', '\u0000'];
-    const params = ['workspace_id', 'wallet_id', 'chain', 'token', 'direction', 'tag_ids', 'start_date', 'end_date', 'min_amount', 'max_amount', 'has_tags', 'has_notes', 'sort', 'page', 'limit'];
+    const params = [
+      'workspace_id',
+      'wallet_id',
+      'chain',
+      'token',
+      'direction',
+      'tag_ids',
+      'start_date',
+      'end_date',
+      'min_amount',
+      'max_amount',
+      'has_tags',
+      'has_notes',
+      'sort',
+      'page',
+      'limit',
+    ];
     for (const p of params) {
       for (const v of evil) {
         const ws = p === 'workspace_id' ? '' : `workspace_id=${WS}&`;
@@ -247,7 +268,9 @@ describe('errors', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.data.secret).toMatch(/^whsec_/);
     const list = await call(full, { method: 'GET', url: '/api/v1/webhooks' });
-    expect(list.body.data).toEqual([{ id: ok.body.data.id, workspace_id: WS, url: 'https://example.com/hook', events: ['tag.created'], created_at: ok.body.data.created_at }]);
+    expect(list.body.data).toEqual([
+      { id: ok.body.data.id, workspace_id: WS, url: 'https://example.com/hook', events: ['tag.created'], created_at: ok.body.data.created_at },
+    ]);
   });
 });
 
@@ -289,7 +312,8 @@ describe('limits and idempotency', () => {
     expect(busy.body.error.retry_after).toBeGreaterThanOrEqual(1);
     expect(busy.headers['retry-after']).toBe(String(busy.body.error.retry_after));
     s.engine.db.prepare("UPDATE exports SET status = 'completed'").run();
-    for (let i = 0; i < 9; i++) expect((await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } })).status).toBe(201);
+    for (let i = 0; i < 9; i++)
+      expect((await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } })).status).toBe(201);
     const hourly = await call(full, { method: 'POST', url: '/api/v1/exports', payload: { format: 'csv', workspace_id: WS } });
     expect([hourly.status, hourly.body.error.code]).toEqual([429, 'EXPORT_RATE_LIMIT_EXCEEDED']);
     expect(hourly.headers['retry-after']).toBe(String(hourly.body.error.retry_after));
@@ -310,17 +334,35 @@ describe('limits and idempotency', () => {
     expect([other.status, other.body.error.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
     const bad = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
     expect(bad.status).toBe(400);
-    const fixed = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Fixed', type: 'income' }, headers: { 'idempotency-key': 'k-2' } });
+    const fixed = await call(full, {
+      method: 'POST',
+      url: '/api/v1/tags',
+      payload: { workspace_id: WS, name: 'Fixed', type: 'income' },
+      headers: { 'idempotency-key': 'k-2' },
+    });
     expect(fixed.status).toBe(201);
   });
 
   it('Idempotency-Key: 409 while the first request is still running', async () => {
-    s.engine.db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, 'busy', ?, 'running', ?)").run(
-      WS,
-      (await import('../../src/server/idempotency.js')).fingerprint('POST', '/api/v1/tags', {}, { workspace_id: WS, name: 'Busy', type: 'income' }, 'application/json ' ),
-      Math.floor(Date.now() / 1000),
-    );
-    const r = await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Busy', type: 'income' }, headers: { 'idempotency-key': 'busy' } });
+    s.engine.db
+      .prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, 'busy', ?, 'running', ?)")
+      .run(
+        WS,
+        (await import('../../src/server/idempotency.js')).fingerprint(
+          'POST',
+          '/api/v1/tags',
+          {},
+          { workspace_id: WS, name: 'Busy', type: 'income' },
+          'application/json ',
+        ),
+        Math.floor(Date.now() / 1000),
+      );
+    const r = await call(full, {
+      method: 'POST',
+      url: '/api/v1/tags',
+      payload: { workspace_id: WS, name: 'Busy', type: 'income' },
+      headers: { 'idempotency-key': 'busy' },
+    });
     expect([r.status, r.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
   });
 });
@@ -353,9 +395,13 @@ describe('openapi', () => {
       expect(name, `${method} ${path}`).toBeTypeOf('string');
       // The document's own references, resolved for zod (a Transfer's legs are Transactions).
       const resolve = (node: unknown): unknown =>
-        Array.isArray(node) ? node.map(resolve)
-        : node && typeof node === 'object' ? ('$ref' in node ? resolve(doc.components.schemas[String(node.$ref).split('/').pop()!]) : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)])))
-        : node;
+        Array.isArray(node)
+          ? node.map(resolve)
+          : node && typeof node === 'object'
+            ? '$ref' in node
+              ? resolve(doc.components.schemas[String(node.$ref).split('/').pop()!])
+              : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)]))
+            : node;
       const schema = resolve(doc.components.schemas[name]) as { properties: object; required: string[] };
       const items = (data.type === 'array' ? body.data : [body.data]) as Record<string, unknown>[];
       expect(items.length, `${method} ${path}`).toBeGreaterThan(0);
@@ -370,7 +416,8 @@ describe('openapi', () => {
   /** Matches an ETH outflow of one wallet with a smaller ETH inflow of the other as an own transfer. */
   async function ownTransfer() {
     const rows = (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&limit=200` })).body;
-    const eth = (dir: string, wallet: string) => rows.data.filter((r: Transaction) => r.direction === dir && r.token.symbol === 'ETH' && r.wallet_id === wallet);
+    const eth = (dir: string, wallet: string) =>
+      rows.data.filter((r: Transaction) => r.direction === dir && r.token.symbol === 'ETH' && r.wallet_id === wallet);
     const out = eth('outflow', s.wallets[0]!).sort((a: Transaction, b: Transaction) => Number(b.amount) - Number(a.amount))[0];
     const inn = eth('inflow', s.wallets[1]!).find((r: Transaction) => Number(r.amount) <= Number(out.amount));
     const r = await call(full, { method: 'POST', url: '/api/v1/transfers', payload: { transaction_id: out.id, counterpart_id: inn.id } });
@@ -382,29 +429,62 @@ describe('openapi', () => {
     const conforms = await conformance();
     const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Rent', type: 'expense' } })).body.data;
     const tx = s.txIds[0]!;
-    await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/attachments`, payload: 'pdf', headers: { 'content-type': 'application/pdf', 'x-file-name': 'a.pdf' } });
+    await call(full, {
+      method: 'POST',
+      url: `/api/v1/transactions/${tx}/attachments`,
+      payload: 'pdf',
+      headers: { 'content-type': 'application/pdf', 'x-file-name': 'a.pdf' },
+    });
     // An own transfer, so that `transfer` is an object.
     const out = (await ownTransfer()).body.data.legs.find((l: Transaction) => l.direction === 'outflow');
 
     conforms('/transactions', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&limit=200` })).body);
-    conforms('/transactions/{transaction_id}/tags', 'post', '200', (await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/tags`, payload: { tag_ids: [tag.id] } })).body);
+    conforms(
+      '/transactions/{transaction_id}/tags',
+      'post',
+      '200',
+      (await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/tags`, payload: { tag_ids: [tag.id] } })).body,
+    );
     conforms('/transactions/{transaction_id}', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/transactions/${out.id}` })).body);
-    conforms('/transactions/{transaction_id}', 'patch', '200', (await call(full, { method: 'PATCH', url: `/api/v1/transactions/${tx}`, payload: { notes: 'paid', fiat_value: 12.5 } })).body);
+    conforms(
+      '/transactions/{transaction_id}',
+      'patch',
+      '200',
+      (await call(full, { method: 'PATCH', url: `/api/v1/transactions/${tx}`, payload: { notes: 'paid', fiat_value: 12.5 } })).body,
+    );
     conforms('/wallets', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/wallets?workspace_id=${WS}` })).body);
     const wallet = await call(full, { method: 'POST', url: '/api/v1/wallets', payload: { workspace_id: WS, address: `0x${'d'.repeat(40)}`, chain: 'base' } });
     conforms('/wallets', 'post', '201', wallet.body);
-    conforms('/wallets/{wallet_id}', 'patch', '200', (await call(full, { method: 'PATCH', url: `/api/v1/wallets/${wallet.body.data.id}`, payload: { label: 'Base' } })).body);
+    conforms(
+      '/wallets/{wallet_id}',
+      'patch',
+      '200',
+      (await call(full, { method: 'PATCH', url: `/api/v1/wallets/${wallet.body.data.id}`, payload: { label: 'Base' } })).body,
+    );
   });
 
   it('describes the answers of tags, history, transfers, attachments, exports, webhooks, events and deletions', async () => {
     const conforms = await conformance();
     const tx = s.txIds[0]!;
-    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Rent', type: 'expense', description: 'Office' } })).body;
+    const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Rent', type: 'expense', description: 'Office' } }))
+      .body;
     conforms('/tags', 'post', '201', tag);
     conforms('/tags/{tag_id}', 'patch', '200', (await call(full, { method: 'PATCH', url: `/api/v1/tags/${tag.data.id}`, payload: { color: '#112233' } })).body);
     await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/tags`, payload: { tag_ids: [tag.data.id] } });
     conforms('/tags', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/tags?workspace_id=${WS}` })).body);
-    conforms('/transactions/{transaction_id}/attachments', 'post', '201', (await call(full, { method: 'POST', url: `/api/v1/transactions/${tx}/attachments`, payload: 'pdf', headers: { 'content-type': 'application/pdf', 'x-file-name': 'a.pdf' } })).body);
+    conforms(
+      '/transactions/{transaction_id}/attachments',
+      'post',
+      '201',
+      (
+        await call(full, {
+          method: 'POST',
+          url: `/api/v1/transactions/${tx}/attachments`,
+          payload: 'pdf',
+          headers: { 'content-type': 'application/pdf', 'x-file-name': 'a.pdf' },
+        })
+      ).body,
+    );
     conforms('/transactions/{transaction_id}/history', 'get', '200', (await call(full, { method: 'GET', url: `/api/v1/transactions/${tx}/history` })).body);
     const transfer = (await ownTransfer()).body;
     conforms('/transfers', 'post', '201', transfer);
@@ -425,7 +505,10 @@ describe('openapi', () => {
 
 describe('list cache', () => {
   it('answers from the cache until the workspace has a new event, also one made by another process', async () => {
-    const list = async () => (await call(full, { method: 'GET', url: `/api/v1/tags?workspace_id=${WS}` })).body.data.map((t: { name: string; usage_count: number }) => `${t.name}:${t.usage_count}`);
+    const list = async () =>
+      (await call(full, { method: 'GET', url: `/api/v1/tags?workspace_id=${WS}` })).body.data.map(
+        (t: { name: string; usage_count: number }) => `${t.name}:${t.usage_count}`,
+      );
     expect(await list()).toEqual([]);
     const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'A', type: 'income' } })).body.data;
     expect(await list()).toEqual(['A:0']);

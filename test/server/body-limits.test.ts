@@ -168,10 +168,20 @@ describe('413 PAYLOAD_TOO_LARGE, never a reset', () => {
         let ended = false;
         let closed = false;
         const done = () => ended && closed && resolve(out);
-        const req = httpRequest({ agent, port, host: '127.0.0.1', method: 'POST', path: '/api/v1/tags', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': BIG.length } }, (res) => {
-          out.status = res.statusCode!;
-          res.on('data', (d) => (out.body += d)).on('end', () => ((ended = true), done()));
-        });
+        const req = httpRequest(
+          {
+            agent,
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: '/api/v1/tags',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': BIG.length },
+          },
+          (res) => {
+            out.status = res.statusCode!;
+            res.on('data', (d) => (out.body += d)).on('end', () => ((ended = true), done()));
+          },
+        );
         req.on('error', (err: NodeJS.ErrnoException) => ((out.error = err.code), (ended = true)));
         req.on('close', () => ((closed = true), done()));
         req.end(BIG);
@@ -179,7 +189,9 @@ describe('413 PAYLOAD_TOO_LARGE, never a reset', () => {
       expect([i, r.status, r.error, JSON.parse(r.body)]).toEqual([i, 413, undefined, tooLarge]);
     }
     const reused = await new Promise<boolean>((resolve) => {
-      const req = httpGet({ agent, port, host: '127.0.0.1', path: '/api/v1/health' }, (res) => res.resume().on('end', () => resolve(req.reusedSocket && res.statusCode === 200)));
+      const req = httpGet({ agent, port, host: '127.0.0.1', path: '/api/v1/health' }, (res) =>
+        res.resume().on('end', () => resolve(req.reusedSocket && res.statusCode === 200)),
+      );
     });
     agent.destroy();
     expect(reused).toBe(true);

@@ -22,12 +22,14 @@ async function readingReceiver(srv: () => ServeProcess, key: string) {
   const seen: { body: any; status: number; record: any }[] = [];
   const rx = createServer((req, res) => {
     let text = '';
-    req.on('data', (d) => (text += d)).on('end', async () => {
-      const body = JSON.parse(text);
-      const r = await api(srv(), key, 'GET', `/exports/${body.export_id}`);
-      seen.push({ body, status: r.status, record: r.body.data });
-      res.writeHead(200).end();
-    });
+    req
+      .on('data', (d) => (text += d))
+      .on('end', async () => {
+        const body = JSON.parse(text);
+        const r = await api(srv(), key, 'GET', `/exports/${body.export_id}`);
+        seen.push({ body, status: r.status, record: r.body.data });
+        res.writeHead(200).end();
+      });
   });
   await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
   cleanups.push(() => new Promise<void>((r) => rx.close(() => r())));
@@ -48,7 +50,12 @@ describe('export state ordering', () => {
     const [call] = rx.seen;
     expect(call!.body).toMatchObject({ event: 'export.completed', export_id: created.body.data.id });
     expect(call!.status).toBe(200);
-    expect(call!.record).toMatchObject({ id: created.body.data.id, status: 'completed', download_url: call!.body.download_url, file_size: call!.body.file_size });
+    expect(call!.record).toMatchObject({
+      id: created.body.data.id,
+      status: 'completed',
+      download_url: call!.body.download_url,
+      file_size: call!.body.file_size,
+    });
   });
 });
 
@@ -67,12 +74,21 @@ describe('POST /exports/:id/cancel', () => {
     cleanups.push(() => srv.stop());
     const hook = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hook`;
 
-    const job = await api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'pdf', report_type: 'detailed', delivery: { method: 'webhook', webhook_url: hook } });
+    const job = await api(srv, key, 'POST', '/exports', {
+      workspace_id: WS,
+      format: 'pdf',
+      report_type: 'detailed',
+      delivery: { method: 'webhook', webhook_url: hook },
+    });
     const id = job.body.data.id as string;
-    await until(async () => {
-      const r = await api(srv, key, 'GET', `/exports/${id}`);
-      return r.body.data.status === 'processing' && r.body.data.progress > 0;
-    }, 60_000, 'the job to run');
+    await until(
+      async () => {
+        const r = await api(srv, key, 'GET', `/exports/${id}`);
+        return r.body.data.status === 'processing' && r.body.data.progress > 0;
+      },
+      60_000,
+      'the job to run',
+    );
     // A second job waits queued behind it; `txa export cancel` (remote backend) cancels that one.
     const queued = await api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'csv', delivery: { method: 'webhook', webhook_url: hook } });
     const sb = sandbox({ TXA_BASE_URL: srv.url, TXA_API_KEY: key, TXA_WORKSPACE: WS, TXA_DB: '' });
@@ -113,7 +129,10 @@ describe('POST /exports/:id/cancel', () => {
     const sb = sandbox({ TXA_BASE_URL: srv.url, TXA_API_KEY: key, TXA_WORKSPACE: WS, TXA_DB: '' });
     const done = await sb.json(['export', 'create', '--format', 'csv', '--out', 'x.csv']);
     const refused = await sb.txa(['export', 'cancel', done.data.id]);
-    expect([refused.exitCode, refused.stderr]).toEqual([1, expect.stringMatching(/^error: EXPORT_NOT_CANCELLABLE: export \S+ cannot be cancelled: it is completed/)]);
+    expect([refused.exitCode, refused.stderr]).toEqual([
+      1,
+      expect.stringMatching(/^error: EXPORT_NOT_CANCELLABLE: export \S+ cannot be cancelled: it is completed/),
+    ]);
     const missing = await sb.txa(['export', 'cancel', 'exp_nope', '--json']);
     expect(missing.exitCode).toBe(1);
     expect(JSON.parse(missing.stderr).error.code).toBe('EXPORT_NOT_FOUND');

@@ -36,10 +36,14 @@ describe('an export running in serve', () => {
 
     // A download export: POST answers once the worker has written the whole file.
     const posting = api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'pdf', report_type: 'detailed' });
-    const running = await until(async () => {
-      const r = await api(srv, key, 'GET', `/exports?workspace_id=${WS}`);
-      return (r.body.data as any[]).find((e) => e.status === 'processing' && e.progress > 0);
-    }, 60_000, 'the export to run');
+    const running = await until(
+      async () => {
+        const r = await api(srv, key, 'GET', `/exports?workspace_id=${WS}`);
+        return (r.body.data as any[]).find((e) => e.status === 'processing' && e.progress > 0);
+      },
+      60_000,
+      'the export to run',
+    );
 
     const list = await api(srv, key, 'GET', `/transactions?workspace_id=${WS}&limit=5`);
     expect(list.status).toBe(200);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WS, seedLedger } from './seed.js';
-import { startServe, until, type ServeProcess, api } from './serve-process.js';
+import { startServe, until, api } from './serve-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -42,24 +42,35 @@ describe('exports in serve', () => {
     const calls: string[] = [];
     const rx = createServer((req, res) => {
       let body = '';
-      req.on('data', (d) => (body += d)).on('end', () => {
-        calls.push(body);
-        res.writeHead(200).end();
-      });
+      req
+        .on('data', (d) => (body += d))
+        .on('end', () => {
+          calls.push(body);
+          res.writeHead(200).end();
+        });
     });
     await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
     cleanups.push(() => new Promise<void>((r) => rx.close(() => r())));
     const hook = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/done`;
     let srv = await startServe(s.path, ['--allow-private-webhooks']);
-    const job = await api(srv, key, 'POST', '/exports', { workspace_id: WS, format: 'pdf', report_type: 'detailed', delivery: { method: 'webhook', webhook_url: hook } });
+    const job = await api(srv, key, 'POST', '/exports', {
+      workspace_id: WS,
+      format: 'pdf',
+      report_type: 'detailed',
+      delivery: { method: 'webhook', webhook_url: hook },
+    });
     expect(job.status).toBe(202);
     expect(job.body.data).toMatchObject({ status: 'queued', progress: 0 });
     expect(job.body.data.status_url).toBe(`${srv.url}/api/v1/exports/${job.body.data.id}`);
     const id = job.body.data.id as string;
-    const running = await until(async () => {
-      const r = await api(srv, key, 'GET', `/exports/${id}`);
-      return r.body.data.status === 'processing' && r.body.data.progress > 0 && r.body.data.progress < 100 && r.body.data;
-    }, 60_000, 'progress');
+    const running = await until(
+      async () => {
+        const r = await api(srv, key, 'GET', `/exports/${id}`);
+        return r.body.data.status === 'processing' && r.body.data.progress > 0 && r.body.data.progress < 100 && r.body.data;
+      },
+      60_000,
+      'progress',
+    );
     expect(running.estimated_completion).toMatch(/Z$/);
     // The request thread stays responsive while the worker renders.
     const t0 = Date.now();
@@ -68,10 +79,14 @@ describe('exports in serve', () => {
     await srv.stop('SIGKILL');
     srv = await startServe(s.path, ['--allow-private-webhooks']);
     cleanups.push(() => srv.stop());
-    const done = await until(async () => {
-      const r = await api(srv, key, 'GET', `/exports/${id}`);
-      return ['completed', 'failed'].includes(r.body.data.status) && r.body.data;
-    }, 120_000, 'the resumed job');
+    const done = await until(
+      async () => {
+        const r = await api(srv, key, 'GET', `/exports/${id}`);
+        return ['completed', 'failed'].includes(r.body.data.status) && r.body.data;
+      },
+      120_000,
+      'the resumed job',
+    );
     expect(done.status).toBe('completed');
     expect(done.transaction_count).toBe(12_000);
     await until(() => calls.length > 0, 20_000, 'export.completed');

@@ -55,7 +55,9 @@ function send(text: string | Buffer): Promise<Answer> {
 
 const request = (method: string, path: string, headers: Record<string, string> = {}, body = '') =>
   `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n` +
-  Object.entries({ ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
+  Object.entries({ ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}), ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('') +
   `\r\n${body}`;
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -74,12 +76,27 @@ const TRIGGERS: [string, number, string, () => string][] = [
   ['a content type that is no media type', 400, 'INVALID_JSON', () => request('POST', '/api/v1/tags', { 'Content-Type': '/' }, '{}')],
   ['malformed JSON', 400, 'INVALID_JSON', () => request('POST', '/api/v1/tags', json, '{"name": ')],
   ['JSON nested 5,000 deep', 400, 'INVALID_JSON', () => request('POST', '/api/v1/exports', json, deep(5000))],
-  ['JSON nested 5,000 deep with an Idempotency-Key', 400, 'INVALID_JSON', () => request('POST', '/api/v1/tags', { ...json, 'Idempotency-Key': 'k-deep' }, deep(5000))],
-  ['JSON nested 5,000 deep inside an object', 400, 'INVALID_JSON', () => request('POST', '/api/v1/tags', json, `{"workspace_id":"${WS}","name":${deep(5000)}}`)],
+  [
+    'JSON nested 5,000 deep with an Idempotency-Key',
+    400,
+    'INVALID_JSON',
+    () => request('POST', '/api/v1/tags', { ...json, 'Idempotency-Key': 'k-deep' }, deep(5000)),
+  ],
+  [
+    'JSON nested 5,000 deep inside an object',
+    400,
+    'INVALID_JSON',
+    () => request('POST', '/api/v1/tags', json, `{"workspace_id":"${WS}","name":${deep(5000)}}`),
+  ],
   ['a JSON body over 1 MB', 413, 'PAYLOAD_TOO_LARGE', () => request('POST', '/api/v1/tags', json, `{"name":"${'x'.repeat(1024 * 1024)}"}`)],
   ['a request line Node cannot parse', 400, 'INVALID_PARAMETERS', () => 'GET /api/v1/health HTTP/1.1 extra\r\nHost: x\r\n\r\n'],
   ['a Content-Length that is not a number', 400, 'INVALID_PARAMETERS', () => request('POST', '/api/v1/tags', { ...json, 'Content-Length': 'abc' })],
-  ['both Content-Length and Transfer-Encoding', 400, 'INVALID_PARAMETERS', () => request('POST', '/api/v1/tags', { ...json, 'Content-Length': '2', 'Transfer-Encoding': 'chunked' }, '{}')],
+  [
+    'both Content-Length and Transfer-Encoding',
+    400,
+    'INVALID_PARAMETERS',
+    () => request('POST', '/api/v1/tags', { ...json, 'Content-Length': '2', 'Transfer-Encoding': 'chunked' }, '{}'),
+  ],
   ['headers over 16 KB', 431, 'INVALID_PARAMETERS', () => request('GET', `/api/v1/tags?workspace_id=${WS}`, { 'X-Filler': 'a'.repeat(20_000) })],
 ];
 
@@ -93,7 +110,7 @@ describe('framework and parser errors in the contract shape', () => {
     expect(body.error.message).not.toMatch(/FST_|fastify|at \w+ \(/);
   });
 
-  it('a HEAD over 16 KB gets its 431 without a body, which Node\'s own client reads (defect D2)', async () => {
+  it("a HEAD over 16 KB gets its 431 without a body, which Node's own client reads (defect D2)", async () => {
     const r = await send(request('HEAD', `/api/v1/tags?workspace_id=${WS}&x=${'a'.repeat(20_000)}`));
     expect([r.status, r.body]).toEqual([431, '']);
     expect(r.head).toMatch(/^content-length: \d+/im);
@@ -110,7 +127,10 @@ describe('framework and parser errors in the contract shape', () => {
 
   it('bytes after a request that asked to close (a GET body sent without Content-Length) get no answer of their own', async () => {
     // The request's own answer, whether made at once (414) or after the handler ran (200), and only it.
-    for (const [path, status] of [[`/api/v1/transactions/${'a'.repeat(101)}`, 414], ['/api/v1/health', 200]] as const) {
+    for (const [path, status] of [
+      [`/api/v1/transactions/${'a'.repeat(101)}`, 414],
+      ['/api/v1/health', 200],
+    ] as const) {
       const r = await send(`${request('GET', path)}{`);
       expect([path, r.status, r.body.includes('HTTP/1.1')]).toEqual([path, status, false]);
       expect(JSON.parse(r.body)).toHaveProperty('success');
@@ -123,7 +143,9 @@ describe('framework and parser errors in the contract shape', () => {
     expect(ok.status).toBe(201);
     const tooDeep = await send(request('POST', '/api/v1/tags', json, nested(33).replace('"n"', '"m"')));
     expect([tooDeep.status, JSON.parse(tooDeep.body).error.message]).toEqual([400, 'the request body nests arrays and objects deeper than 32 levels']);
-    const inString = await send(request('POST', '/api/v1/tags', json, `{"workspace_id":"${WS}","name":"b","type":"income","description":"${'['.repeat(100)}\\"${'{'.repeat(60)}"}`));
+    const inString = await send(
+      request('POST', '/api/v1/tags', json, `{"workspace_id":"${WS}","name":"b","type":"income","description":"${'['.repeat(100)}\\"${'{'.repeat(60)}"}`),
+    );
     expect(inString.status).toBe(201); // brackets inside strings are text
   });
 
@@ -154,7 +176,10 @@ describe('framework and parser errors in the contract shape', () => {
     await closing.close();
     expect(received.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
     expect(received).toMatch(/^connection: close/im);
-    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'the server is shutting down; retry in a moment' } });
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      error: { code: 'INTERNAL_ERROR', message: 'the server is shutting down; retry in a moment' },
+    });
   });
 });
 
@@ -165,7 +190,11 @@ describe('txa serve', () => {
     served.engine.close();
     const srv = await startServe(served.path);
     try {
-      const res = await fetch(`${srv.url}/api/v1/exports`, { method: 'POST', headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' }, body: deep(5000) });
+      const res = await fetch(`${srv.url}/api/v1/exports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' },
+        body: deep(5000),
+      });
       expect([res.status, ((await res.json()) as any).error.code]).toEqual([400, 'INVALID_JSON']);
       const ok = await api(srv, fullKey, 'POST', '/exports', { workspace_id: WS, format: 'csv' });
       expect([ok.status, ok.body.data.status]).toEqual([201, 'completed']);

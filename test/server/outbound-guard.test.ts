@@ -31,32 +31,98 @@ async function receiver(status = 200, location?: string): Promise<{ port: number
 }
 
 /** Answers every name with `addresses`, as a DNS server under someone else's control might. */
-const resolveTo = (...addresses: string[]): Resolver => (_host, _opts, cb) =>
-  cb(null, addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })));
+const resolveTo =
+  (...addresses: string[]): Resolver =>
+  (_host, _opts, cb) =>
+    cb(
+      null,
+      addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 const call = (url: string, refusePrivate: boolean, resolve?: Resolver) =>
   deliverWebhook({ url, secret: 'whsec_dGVzdA==', messageId: 'evt_1', payload: '{}', retryDelaysMs: [], refusePrivate, resolve, timeoutMs: 5000 });
 
 describe('isPrivateAddress', () => {
   it.each([
-    '127.0.0.1', '127.255.1.2', '0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '100.127.255.255', '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.51.100.7', '203.0.113.9', '224.0.0.1', '240.0.0.1', '255.255.255.255',
-    '::', '::1', '::127.0.0.1', '::7f00:1', '::8.8.8.8', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:0:127.0.0.1',
-    '64:ff9b::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '2002:7f00:1::1', '2002:c0a8:101::', 'fc00::1', 'fd12:3456::1',
-    'fe80::1', 'fe80::1%eth0', 'fec0::1', 'ff02::1', '100::1', '2001::1', '2001:db8::1', '3fff::1',
+    '127.0.0.1',
+    '127.255.1.2',
+    '0.0.0.0',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.255',
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '224.0.0.1',
+    '240.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::8.8.8.8',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::1',
+    '2002:7f00:1::1',
+    '2002:c0a8:101::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fec0::1',
+    'ff02::1',
+    '100::1',
+    '2001::1',
+    '2001:db8::1',
+    '3fff::1',
   ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.0', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', 'example.com'])(
-    '%s is not private',
-    (address) => expect(isPrivateAddress(address)).toBe(false),
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.32.0.1',
+    '192.169.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    'example.com',
+  ])('%s is not private', (address) => expect(isPrivateAddress(address)).toBe(false));
 });
 
 describe('assertPublicUrl (creation time: what the URL itself shows)', () => {
   it.each([
-    'http://127.0.0.1/h', 'http://127.1/h', 'http://2130706433/h', 'http://0x7f.0.0.1/h', 'http://0.0.0.0/h', 'http://localhost/h', 'http://LOCALHOST./h',
-    'http://api.localhost/h', 'http://[::1]/h', 'http://[::127.0.0.1]/h', 'http://[::ffff:127.0.0.1]/h', 'http://[64:ff9b::127.0.0.1]/h',
-    'http://[fd00::1]/h', 'http://[fe80::1]/h', 'http://100.64.1.1/h', 'http://169.254.169.254/latest',
+    'http://127.0.0.1/h',
+    'http://127.1/h',
+    'http://2130706433/h',
+    'http://0x7f.0.0.1/h',
+    'http://0.0.0.0/h',
+    'http://localhost/h',
+    'http://LOCALHOST./h',
+    'http://api.localhost/h',
+    'http://[::1]/h',
+    'http://[::127.0.0.1]/h',
+    'http://[::ffff:127.0.0.1]/h',
+    'http://[64:ff9b::127.0.0.1]/h',
+    'http://[fd00::1]/h',
+    'http://[fe80::1]/h',
+    'http://100.64.1.1/h',
+    'http://169.254.169.254/latest',
   ])('refuses %s', (url) => {
     expect(() => assertPublicUrl(url, 'delivery.webhook_url')).toThrow(expect.objectContaining({ code: 'INVALID_FIELD', field: 'delivery.webhook_url' }));
   });
@@ -71,7 +137,9 @@ describe('the guarded client', () => {
     const rx = await receiver();
     const url = `http://hooks.example.com:${rx.port}/h`;
     const refused = await call(url, true, resolveTo('127.0.0.1'));
-    expect(refused).toBe(`${url} was not called: refused: hooks.example.com resolves to the private address 127.0.0.1; serve refuses private and loopback targets unless started with --allow-private-webhooks`);
+    expect(refused).toBe(
+      `${url} was not called: refused: hooks.example.com resolves to the private address 127.0.0.1; serve refuses private and loopback targets unless started with --allow-private-webhooks`,
+    );
     expect(rx.hits()).toBe(0);
     expect(await call(url.replace('hooks.example.com', '127.0.0.1'), false)).toBeNull();
     expect(rx.hits()).toBe(1);
@@ -80,7 +148,9 @@ describe('the guarded client', () => {
   it('refuses a name with any private answer, so a rebinding resolver cannot mix one in', async () => {
     const rx = await receiver();
     const url = `http://rebind.example:${rx.port}/h`;
-    expect(await call(url, true, resolveTo('93.184.216.34', '127.0.0.1'))).toMatch(/was not called: refused: rebind\.example resolves to the private address 127\.0\.0\.1/);
+    expect(await call(url, true, resolveTo('93.184.216.34', '127.0.0.1'))).toMatch(
+      /was not called: refused: rebind\.example resolves to the private address 127\.0\.0\.1/,
+    );
     expect(await call(url, true, resolveTo('::ffff:127.0.0.1'))).toMatch(/private address ::ffff:127\.0\.0\.1/);
     expect(rx.hits()).toBe(0);
   });

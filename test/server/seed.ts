@@ -36,11 +36,24 @@ export function seedTransactions(engine: Engine, ws: string, wallets: { id: stri
     const amount = `${Math.floor(rnd() * 5000)}.${String(Math.floor(rnd() * 1e6)).padStart(6, '0')}`.replace(/\.?0+$/, '') || '0';
     const hash = `0x${(i + 1).toString(16).padStart(64, '0')}`;
     rows.push({
-      id: transactionId(w.id, hash, '0'), workspace_id: ws, wallet_id: w.id, chain: w.chain, tx_hash: hash, transfer_key: '0',
-      from_address: '0x1111111111111111111111111111111111111111', to_address: '0x2222222222222222222222222222222222222222',
-      token_symbol: token.symbol, token_address: token.address, token_decimals: token.decimals, amount, amount_key: amountKey(amount),
-      fiat_cents: Math.floor(rnd() * 10_000_000), direction: rnd() < 0.5 ? 'inflow' : 'outflow', type: 'transfer',
-      ts: T0 + Math.floor(i * (365 * 86400) / Math.max(count, 1)), notes: i % 7 === 0 ? `note ${i}` : null,
+      id: transactionId(w.id, hash, '0'),
+      workspace_id: ws,
+      wallet_id: w.id,
+      chain: w.chain,
+      tx_hash: hash,
+      transfer_key: '0',
+      from_address: '0x1111111111111111111111111111111111111111',
+      to_address: '0x2222222222222222222222222222222222222222',
+      token_symbol: token.symbol,
+      token_address: token.address,
+      token_decimals: token.decimals,
+      amount,
+      amount_key: amountKey(amount),
+      fiat_cents: Math.floor(rnd() * 10_000_000),
+      direction: rnd() < 0.5 ? 'inflow' : 'outflow',
+      type: 'transfer',
+      ts: T0 + Math.floor((i * (365 * 86400)) / Math.max(count, 1)),
+      notes: i % 7 === 0 ? `note ${i}` : null,
     });
   }
   engine.write(() => insertTransactions(engine.db, rows, T0));
@@ -66,7 +79,9 @@ export function seedLedger(opts: { tier?: Tier; rows?: number; rateLimit?: numbe
   createWorkspace(engine, { id: WS, name: 'Main', tier, rate_limit: tier === 'enterprise' ? (opts.rateLimit ?? null) : null });
   createWorkspace(engine, { id: OTHER_WS, name: 'Other', tier: 'pro' });
   const wallets = engine.write(() =>
-    CHAINS.slice(0, 2).map((chain, i) => insertNewWallet(engine, WS, { id: `wal_${chain}`, address: `0x${String(i + 1).padStart(40, 'b')}`, chain, label: `${chain} main` })),
+    CHAINS.slice(0, 2).map((chain, i) =>
+      insertNewWallet(engine, WS, { id: `wal_${chain}`, address: `0x${String(i + 1).padStart(40, 'b')}`, chain, label: `${chain} main` }),
+    ),
   );
   const other = engine.write(() => insertNewWallet(engine, OTHER_WS, { id: 'wal_other', address: `0x${'c'.repeat(40)}`, chain: 'ethereum', label: 'other' }));
   const txIds = seedTransactions(engine, WS, wallets, opts.rows ?? 40);

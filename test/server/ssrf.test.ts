@@ -44,16 +44,34 @@ const webhookExport = (url: string) => ({ workspace_id: WS, format: 'csv', deliv
 
 /** A webhook export is completed before its call and failed once the call is refused (docs/exports.md): waits for `status`. */
 async function reaches(srv: ServeProcess, key: string, id: string, status: 'completed' | 'failed') {
-  return until(async () => {
-    const r = await api(srv, key, 'GET', `/exports/${id}`);
-    return r.body.data.status === status && r.body.data;
-  }, 20_000, `export ${id} to be ${status}`);
+  return until(
+    async () => {
+      const r = await api(srv, key, 'GET', `/exports/${id}`);
+      return r.body.data.status === status && r.body.data;
+    },
+    20_000,
+    `export ${id} to be ${status}`,
+  );
 }
 
 describe('serve without --allow-private-webhooks', () => {
   it('refuses literal private targets at creation: 400 INVALID_FIELD with the field', async () => {
     const { srv, key } = await serve();
-    const hosts = ['127.0.0.1', '127.1', '0.0.0.0', 'localhost', 'localhost.', '[::1]', '[::127.0.0.1]', '[::ffff:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[64:ff9b::a9fe:a9fe]', '[fd00::1]', '100.64.0.1', '169.254.169.254'];
+    const hosts = [
+      '127.0.0.1',
+      '127.1',
+      '0.0.0.0',
+      'localhost',
+      'localhost.',
+      '[::1]',
+      '[::127.0.0.1]',
+      '[::ffff:127.0.0.1]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[fd00::1]',
+      '100.64.0.1',
+      '169.254.169.254',
+    ];
     for (const host of hosts) {
       const exp = await api(srv, key, 'POST', '/exports', webhookExport(`http://${host}:8080/hook`));
       expect([host, exp.status, exp.body.error.code, exp.body.error.field]).toEqual([host, 400, 'INVALID_FIELD', 'delivery.webhook_url']);
@@ -75,11 +93,18 @@ describe('serve without --allow-private-webhooks', () => {
       code: 'DELIVERY_FAILED',
       message: `${url} was not called: refused: receiver.test resolves to the private address 127.0.0.1; serve refuses private and loopback targets unless started with --allow-private-webhooks`,
     });
-    const events = await until(async () => {
-      const r = await api(srv, key, 'GET', `/events?workspace_id=${WS}&type=export.completed`);
-      return r.body.data[0]?.deliveries[0]?.attempts.length > 0 && r.body.data;
-    }, 10_000, 'the refused delivery');
-    expect(events[0].deliveries[0].attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/^refused: receiver\.test resolves to the private address 127\.0\.0\.1/) });
+    const events = await until(
+      async () => {
+        const r = await api(srv, key, 'GET', `/events?workspace_id=${WS}&type=export.completed`);
+        return r.body.data[0]?.deliveries[0]?.attempts.length > 0 && r.body.data;
+      },
+      10_000,
+      'the refused delivery',
+    );
+    expect(events[0].deliveries[0].attempts[0]).toMatchObject({
+      status_code: null,
+      error: expect.stringMatching(/^refused: receiver\.test resolves to the private address 127\.0\.0\.1/),
+    });
     expect(rx.paths).toEqual([]);
   });
 });

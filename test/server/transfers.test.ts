@@ -31,7 +31,14 @@ async function call(opts: InjectOptions) {
 function pair() {
   const outs = rows.filter((r) => r.workspace_id === WS && r.direction === 'outflow' && r.wallet_id === 'wal_ethereum');
   for (const o of outs) {
-    const i = rows.find((r) => r.workspace_id === WS && r.direction === 'inflow' && r.wallet_id === 'wal_polygon' && r.token_symbol === o.token_symbol && Number(r.amount) <= Number(o.amount));
+    const i = rows.find(
+      (r) =>
+        r.workspace_id === WS &&
+        r.direction === 'inflow' &&
+        r.wallet_id === 'wal_polygon' &&
+        r.token_symbol === o.token_symbol &&
+        Number(r.amount) <= Number(o.amount),
+    );
     if (i) return { out: o.id, into: i.id, other: outs.find((x) => x !== o)!.id };
   }
   throw new Error('the seed has no pair');
@@ -66,7 +73,11 @@ describe('own transfers over HTTP', () => {
     const history = await call({ method: 'GET', url: `/api/v1/transactions/${id}/history` });
     const keyId = listKeys(s.engine, WS).at(-1)!.id;
     expect(history.body.data).toEqual([
-      expect.objectContaining({ event: 'transaction.updated', actor: keyId, changes: { fiat_value: { old: expect.any(Number), new: 10.5 }, fiat_value_source: { old: 'import', new: 'manual' } } }),
+      expect.objectContaining({
+        event: 'transaction.updated',
+        actor: keyId,
+        changes: { fiat_value: { old: expect.any(Number), new: 10.5 }, fiat_value_source: { old: 'import', new: 'manual' } },
+      }),
     ]);
   });
 });

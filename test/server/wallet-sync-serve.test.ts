@@ -45,8 +45,13 @@ const ended = (what: string) => until(async () => ((await status())?.status.matc
 function stored(walletId: string): { rows: unknown[]; created: number } {
   const db = new Database(s.env.TXA_DB!, { readonly: true });
   try {
-    const rows = db.prepare('SELECT tx_hash, transfer_key, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY ts, tx_hash, transfer_key').all(walletId);
-    const created = db.prepare("SELECT count(*) FROM events WHERE type = 'transaction.created' AND json_extract(payload, '$.transaction.wallet_id') = ?").pluck().get(walletId) as number;
+    const rows = db
+      .prepare('SELECT tx_hash, transfer_key, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY ts, tx_hash, transfer_key')
+      .all(walletId);
+    const created = db
+      .prepare("SELECT count(*) FROM events WHERE type = 'transaction.created' AND json_extract(payload, '$.transaction.wallet_id') = ?")
+      .pluck()
+      .get(walletId) as number;
     return { rows, created };
   } finally {
     db.close();
@@ -60,7 +65,16 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
     expect(post.status).toBe(202);
     expect(post.body.data).toMatchObject({ wallet_id: wallet, status: 'queued', new_transactions: 0, error: null });
     const done = await ended('the sync');
-    expect(done).toMatchObject({ id: post.body.data.id, status: 'completed', chain: 'ethereum', source: 'etherscan', new_transactions: 88, duplicates: 0, last_block: 2009, error: null });
+    expect(done).toMatchObject({
+      id: post.body.data.id,
+      status: 'completed',
+      chain: 'ethereum',
+      source: 'etherscan',
+      new_transactions: 88,
+      duplicates: 0,
+      last_block: 2009,
+      error: null,
+    });
     expect(done.requests).toBe(explorer.calls.length);
     expect(done.last_synced).toEqual(expect.any(String));
     expect(stored(wallet).rows).toHaveLength(88);
@@ -71,7 +85,11 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
     expect(events.body.data[0].payload.actor).toBe(keyId);
     const tx = (await api(srv!, key, 'GET', `/transactions?workspace_id=${s.env.TXA_WORKSPACE}&limit=1`)).body.data[0];
     const [created] = (await api(srv!, key, 'GET', `/transactions/${tx.id}/history?workspace_id=${s.env.TXA_WORKSPACE}`)).body.data;
-    expect(created).toMatchObject({ event: 'transaction.created', actor: keyId, source: { format: 'sync', sync: 'etherscan', chain: 'ethereum', list: expect.stringMatching(/^(txlist|txlistinternal|tokentx|txsBeaconWithdrawal)$/) } });
+    expect(created).toMatchObject({
+      event: 'transaction.created',
+      actor: keyId,
+      source: { format: 'sync', sync: 'etherscan', chain: 'ethereum', list: expect.stringMatching(/^(txlist|txlistinternal|tokentx|txsBeaconWithdrawal)$/) },
+    });
     // Again: a new record, nothing new to add.
     const again = await api(srv!, key, 'POST', `/wallets/${wallet}/sync`);
     expect(again.body.data.id).not.toBe(post.body.data.id);
@@ -141,7 +159,11 @@ describe('syncs that would take the server down (hardening round 3)', () => {
       await serve();
     }
     const done = await ended('the given-up sync');
-    expect(done).toMatchObject({ id: post.body.data.id, status: 'failed', error: { code: 'SYNC_FAILED', message: expect.stringMatching(/stopped the server running it 3 times/) } });
+    expect(done).toMatchObject({
+      id: post.body.data.id,
+      status: 'failed',
+      error: { code: 'SYNC_FAILED', message: expect.stringMatching(/stopped the server running it 3 times/) },
+    });
     expect(explorer.calls).toHaveLength(0);
     // Asked again, it runs: the count is per record.
     explorer.stallFrom = Infinity;

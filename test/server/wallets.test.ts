@@ -30,7 +30,8 @@ async function call(key: string, opts: InjectOptions) {
 const ADDRESS = `0x${'Ab'.repeat(20)}`;
 const add = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(key, { method: 'POST', url: '/api/v1/wallets', payload: { workspace_id: WS, ...body }, headers });
-const eventTypes = () => s.engine.db.prepare("SELECT type FROM events WHERE workspace_id = ? AND seq > ? AND type LIKE 'wallet.%' ORDER BY seq").pluck().all(WS, seedSeq);
+const eventTypes = () =>
+  s.engine.db.prepare("SELECT type FROM events WHERE workspace_id = ? AND seq > ? AND type LIKE 'wallet.%' ORDER BY seq").pluck().all(WS, seedSeq);
 
 describe('POST /wallets', () => {
   it('adds a wallet (201, lower-cased address, no balance yet) with a wallet.created event', async () => {
@@ -89,7 +90,7 @@ describe('PATCH and DELETE /wallets/:id', () => {
     expect(eventTypes()).toEqual(['wallet.updated', 'wallet.deleted']);
   });
 
-  it('another workspace\'s wallet and an unknown id are 404 WALLET_NOT_FOUND; a bad label 400', async () => {
+  it("another workspace's wallet and an unknown id are 404 WALLET_NOT_FOUND; a bad label 400", async () => {
     for (const opts of [
       { method: 'PATCH', url: '/api/v1/wallets/wal_other', payload: { label: 'x' } },
       { method: 'DELETE', url: '/api/v1/wallets/wal_other' },

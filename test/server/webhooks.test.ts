@@ -11,7 +11,7 @@ import { Engine } from '../../src/engine/engine.js';
 import { listEvents } from '../../src/engine/events.js';
 import { deliveryLookup } from '../../src/engine/webhooks.js';
 import { WS, seedLedger } from './seed.js';
-import { startServe, until, type ServeProcess, api } from './serve-process.js';
+import { startServe, until, api } from './serve-process.js';
 
 type Behaviour = 200 | 500 | 'hang';
 interface Received {
@@ -34,7 +34,16 @@ async function receiver(plan: Behaviour[]) {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, close: () => new Promise<void>((r) => { hanging.forEach((h) => h()); server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url,
+    received,
+    close: () =>
+      new Promise<void>((r) => {
+        hanging.forEach((h) => h());
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -72,10 +81,17 @@ describe('webhook delivery', () => {
     expect(event).toMatchObject({ event: 'tag.created', workspace_id: WS, tag: { id: tag.body.data.id, name: 'Salary' } });
     expect(new Webhook(hook.body.data.secret).verify(second.body, second.headers as Record<string, string>)).toEqual(event);
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(second.body, second.headers as Record<string, string>)).toThrow();
-    const state = await until(() => deliveries(s.path).find((e) => e.type === 'tag.created')?.deliveries[0]?.status === 'succeeded' && deliveries(s.path), 5000, 'recorded success');
+    const state = await until(
+      () => deliveries(s.path).find((e) => e.type === 'tag.created')?.deliveries[0]?.status === 'succeeded' && deliveries(s.path),
+      5000,
+      'recorded success',
+    );
     const d = state.find((e) => e.type === 'tag.created')!.deliveries;
     expect(d).toHaveLength(1);
-    expect(d[0]!.attempts.map((a) => [a.status_code, a.error])).toEqual([[500, 'HTTP 500'], [200, null]]);
+    expect(d[0]!.attempts.map((a) => [a.status_code, a.error])).toEqual([
+      [500, 'HTTP 500'],
+      [200, null],
+    ]);
     expect(state.find((e) => e.type === 'tag.updated')!.deliveries).toEqual([]);
     expect(rx.received).toHaveLength(2);
   });

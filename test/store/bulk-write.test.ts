@@ -15,7 +15,11 @@ afterEach(() => db.close());
 
 /** The secondary indexes of a table with their SQL, and the sqlite_schema rowid each has now. */
 const indexesOf = (table: string) =>
-  db.prepare("SELECT rowid, name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? ORDER BY name").all(table) as { rowid: number; name: string; sql: string | null }[];
+  db.prepare("SELECT rowid, name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? ORDER BY name").all(table) as {
+    rowid: number;
+    name: string;
+    sql: string | null;
+  }[];
 const insertEvent = (id: string) => db.prepare("INSERT INTO events (id, workspace_id, type, created_at, payload) VALUES (?, 'ws', 't', 'now', '{}')").run(id);
 
 describe('withIndexesRebuilt', () => {
@@ -70,7 +74,11 @@ describe('withLargeCache', () => {
   it('raises the page cache for the call and restores it, even when the call throws', () => {
     const before = db.pragma('cache_size', { simple: true });
     expect(withLargeCache(db, () => db.pragma('cache_size', { simple: true }))).toBe(-256 * 1024);
-    expect(() => withLargeCache(db, () => { throw new Error('boom'); })).toThrow('boom');
+    expect(() =>
+      withLargeCache(db, () => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(db.pragma('cache_size', { simple: true })).toBe(before);
   });
 });

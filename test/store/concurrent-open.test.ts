@@ -23,7 +23,7 @@ const PEER_HOLDING_LOCK = `
   setTimeout(() => db.exec('ROLLBACK'), 500);`;
 
 describe('opening a new ledger concurrently', () => {
-  it('a peer creating the ledger between two of the opener\'s reads of its header does not make it look foreign', () => {
+  it("a peer creating the ledger between two of the opener's reads of its header does not make it look foreign", () => {
     const path = join(mkdtempSync(join(tmpdir(), 'txa-open-')), 'new.db');
     // The interleaving, made certain: right after the opener's first header read, a peer opens
     // (creates and migrates) the same file and commits.

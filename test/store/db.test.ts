@@ -44,14 +44,22 @@ describe('migrations', () => {
     old.close();
     const db = openDb(path);
     const counts = () => db.prepare('SELECT id, tag_count AS tags, attachment_count AS files FROM transactions ORDER BY id').all();
-    expect(counts()).toEqual([{ id: 't1', tags: 2, files: 0 }, { id: 't2', tags: 1, files: 1 }, { id: 't3', tags: 0, files: 0 }]);
+    expect(counts()).toEqual([
+      { id: 't1', tags: 2, files: 0 },
+      { id: 't2', tags: 1, files: 1 },
+      { id: 't3', tags: 0, files: 0 },
+    ]);
     db.exec(`
       INSERT INTO transaction_tags VALUES ('t3', 'g1');
       DELETE FROM tags WHERE id = 'g2';
       DELETE FROM attachments WHERE id = 'a1';
       INSERT INTO attachments VALUES ('a2', 't3', 'r.pdf', 'application/pdf', 1, 'x', 'a2', '2024-01-01T00:00:00Z');
     `);
-    expect(counts()).toEqual([{ id: 't1', tags: 1, files: 0 }, { id: 't2', tags: 0, files: 0 }, { id: 't3', tags: 1, files: 1 }]);
+    expect(counts()).toEqual([
+      { id: 't1', tags: 1, files: 0 },
+      { id: 't2', tags: 0, files: 0 },
+      { id: 't3', tags: 1, files: 1 },
+    ]);
     db.close();
   });
 
@@ -94,11 +102,14 @@ describe('migrations', () => {
     db.exec(row('exp_journal', 'ledger'));
     db.exec(row('exp_bean', 'beancount'));
     expect(db.prepare('SELECT id, format FROM exports ORDER BY created_ts, rowid').all()).toEqual([
-      { id: 'exp_old', format: 'pdf' }, { id: 'exp_journal', format: 'ledger' }, { id: 'exp_bean', format: 'beancount' },
+      { id: 'exp_old', format: 'pdf' },
+      { id: 'exp_journal', format: 'ledger' },
+      { id: 'exp_bean', format: 'beancount' },
     ]);
     expect(() => db.exec(row('exp_xml', 'xml'))).toThrow(/CHECK/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exports' AND sql IS NOT NULL ORDER BY name").pluck().all()).toEqual([
-      'exports_by_status', 'exports_by_workspace',
+      'exports_by_status',
+      'exports_by_workspace',
     ]);
     db.close();
   });

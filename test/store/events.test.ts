@@ -19,7 +19,8 @@ beforeEach(() => {
 afterEach(() => db.close());
 
 const subscribe = (workspaceId: string, events: string[]) =>
-  db.prepare("INSERT INTO webhooks VALUES (?, ?, 'https://example.test/hook', ?, 'whsec_x', '2024-01-01T00:00:00Z')")
+  db
+    .prepare("INSERT INTO webhooks VALUES (?, ?, 'https://example.test/hook', ?, 'whsec_x', '2024-01-01T00:00:00Z')")
     .run(newId('wh'), workspaceId, JSON.stringify(events));
 
 const stored = () => db.prepare('SELECT * FROM events ORDER BY seq').all() as EventRow[];
@@ -45,9 +46,15 @@ describe('EventLog.batch', () => {
       expect(row.seq).toBe(rows[0]!.seq + i);
       expect(row.subject_id).toBe(`tx_${i}`);
       // Byte for byte the text JSON.stringify gives the envelope followed by the body.
-      expect(row.payload).toBe(JSON.stringify({
-        event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...bodies[i]!.body,
-      }));
+      expect(row.payload).toBe(
+        JSON.stringify({
+          event: 'transaction.created',
+          event_id: row.id,
+          created_at: row.created_at,
+          workspace_id: 'ws_a',
+          ...bodies[i]!.body,
+        }),
+      );
     }
     expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
@@ -55,10 +62,7 @@ describe('EventLog.batch', () => {
   it('tells listeners of each event in order, as append does', () => {
     const seen: EventRow[] = [];
     log.onAppend((e) => seen.push(e));
-    const rows = writeTx(db, () => [
-      log.append('ws_a', 'tag.created', 'tag_1', {}),
-      ...appendAll('ws_a', bodies.slice(0, 3)),
-    ]);
+    const rows = writeTx(db, () => [log.append('ws_a', 'tag.created', 'tag_1', {}), ...appendAll('ws_a', bodies.slice(0, 3))]);
     expect(seen).toEqual(rows);
     expect(JSON.parse(rows[0]!.payload)).toEqual({ event: 'tag.created', event_id: rows[0]!.id, created_at: rows[0]!.created_at, workspace_id: 'ws_a' });
   });
@@ -84,7 +88,10 @@ describe('EventLog.batch', () => {
 });
 
 describe('EventLog.bulk', () => {
-  const bodies = Array.from({ length: 123 }, (_, i) => ({ subjectId: `tx_${i}`, body: { transaction: { id: `tx_${i}`, notes: i % 2 ? null : 'a "quoted" note ✓' } } }));
+  const bodies = Array.from({ length: 123 }, (_, i) => ({
+    subjectId: `tx_${i}`,
+    body: { transaction: { id: `tx_${i}`, notes: i % 2 ? null : 'a "quoted" note ✓' } },
+  }));
   /** Appends through bulk (two full statements and 23 left for end()); returns the rows the listeners heard. */
   const bulkAll = (workspaceId: string, list: typeof bodies) => {
     const heard: EventRow[] = [];
@@ -108,7 +115,9 @@ describe('EventLog.bulk', () => {
     expect(all.slice(1)).toEqual(rows);
     for (const [i, row] of rows.slice(0, -1).entries()) {
       expect(row.seq).toBe(all[0]!.seq + 1 + i);
-      expect(row.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...bodies[i]!.body }));
+      expect(row.payload).toBe(
+        JSON.stringify({ event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...bodies[i]!.body }),
+      );
     }
   });
 

@@ -21,14 +21,25 @@ const ids = addTxs(
   engine,
   ws,
   wallets,
-  Array.from({ length: 103 }, (_, i) => ({ wallet: i % 2, day: `2024-01-${String(1 + Math.floor(i / 11)).padStart(2, '0')}`, amount: `${i}`, fiat: null, direction: i % 3 ? ('inflow' as const) : ('outflow' as const) })),
+  Array.from({ length: 103 }, (_, i) => ({
+    wallet: i % 2,
+    day: `2024-01-${String(1 + Math.floor(i / 11)).padStart(2, '0')}`,
+    amount: `${i}`,
+    fiat: null,
+    direction: i % 3 ? ('inflow' as const) : ('outflow' as const),
+  })),
 );
 const fee = tag(engine, ws, 'fee');
-engine.write(() => ids.filter((_, i) => i % 4 === 0).forEach((id) => engine.db.prepare('INSERT INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)').run(id, fee)));
+engine.write(() =>
+  ids.filter((_, i) => i % 4 === 0).forEach((id) => engine.db.prepare('INSERT INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)').run(id, fee)),
+);
 
 const inOrder = (f: TxFilter) => {
   const w = whereOf(ws, f);
-  return engine.db.prepare(`SELECT t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts, t.id`).pluck().all(...w.params) as string[];
+  return engine.db
+    .prepare(`SELECT t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts, t.id`)
+    .pluck()
+    .all(...w.params) as string[];
 };
 
 describe('key ranges', () => {

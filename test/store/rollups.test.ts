@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
 import { undoMigrationsAfter } from '../helpers/schema.js';
-import { Engine } from '../../src/engine/engine.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
 import type { NewTransaction } from '../../src/store/transactions.js';
@@ -47,9 +47,24 @@ function fillLedger(engine: Engine, ws: string, count: number, seed: number): st
     const walletId = walletIds[r.w]!;
     const hash = `0x${seed.toString(16)}${i.toString(16).padStart(62, '0')}`;
     return {
-      id: transactionId(walletId, hash, 't'), workspace_id: ws, wallet_id: walletId, chain: CHAINS[r.w]!, tx_hash: hash, transfer_key: 't',
-      from_address: '0xa', to_address: '0xb', token_symbol: r.token, token_address: null, token_decimals: 6, amount: '1', amount_key: amountKey('1'),
-      fiat_cents: r.cents, direction: r.direction, type: 'transfer', ts: START + r.day * DAY_SECONDS + r.second, notes: null,
+      id: transactionId(walletId, hash, 't'),
+      workspace_id: ws,
+      wallet_id: walletId,
+      chain: CHAINS[r.w]!,
+      tx_hash: hash,
+      transfer_key: 't',
+      from_address: '0xa',
+      to_address: '0xb',
+      token_symbol: r.token,
+      token_address: null,
+      token_decimals: 6,
+      amount: '1',
+      amount_key: amountKey('1'),
+      fiat_cents: r.cents,
+      direction: r.direction,
+      type: 'transfer',
+      ts: START + r.day * DAY_SECONDS + r.second,
+      notes: null,
     };
   });
   // Several batches, so the upserts add to rollup rows that exist already.
@@ -62,11 +77,15 @@ const ymd = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toI
 
 /** Date ranges of every shape a summary sees; undefined = open end. */
 const rangeArb: fc.Arbitrary<{ start_date?: string; end_date?: string }> = fc.oneof(
-  fc.tuple(fc.integer({ min: -40, max: DAYS + 40 }), fc.integer({ min: -40, max: DAYS + 40 })).map(([a, b]) => ({ start_date: day(Math.min(a, b)), end_date: day(Math.max(a, b)) })),
+  fc
+    .tuple(fc.integer({ min: -40, max: DAYS + 40 }), fc.integer({ min: -40, max: DAYS + 40 }))
+    .map(([a, b]) => ({ start_date: day(Math.min(a, b)), end_date: day(Math.max(a, b)) })),
   fc.integer({ min: -5, max: DAYS + 5 }).map((d) => ({ start_date: day(d), end_date: day(d) })),
   fc.tuple(fc.integer({ min: 2023, max: 2025 }), fc.integer({ min: 0, max: 11 })).map(([y, m]) => ({ start_date: ymd(y, m, 1), end_date: ymd(y, m + 1, 0) })),
   fc.integer({ min: 2023, max: 2025 }).map((y) => ({ start_date: `${y}-01-01`, end_date: `${y}-12-31` })),
-  fc.tuple(fc.integer({ min: 2023, max: 2025 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 0, max: 14 })).map(([y, m, n]) => ({ start_date: ymd(y, m, 1), end_date: ymd(y, m + n + 1, 0) })),
+  fc
+    .tuple(fc.integer({ min: 2023, max: 2025 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 0, max: 14 }))
+    .map(([y, m, n]) => ({ start_date: ymd(y, m, 1), end_date: ymd(y, m + n + 1, 0) })),
   fc.integer({ min: -40, max: DAYS + 40 }).map((d) => ({ start_date: day(d) })),
   fc.integer({ min: -40, max: DAYS + 40 }).map((d) => ({ end_date: day(d) })),
   fc.constant({}),
@@ -99,9 +118,7 @@ describe('totalsFromRollups', () => {
         token: fc.constantFrom('ETH', 'usdc', 'USDC', 'dai', 'NONE'),
         direction: fc.constantFrom('inflow', 'outflow'),
       })
-      .chain((all) =>
-        fc.subarray(Object.keys(all) as (keyof typeof all)[], { maxLength: 2 }).map((keys) => Object.fromEntries(keys.map((k) => [k, all[k]]))),
-      );
+      .chain((all) => fc.subarray(Object.keys(all) as (keyof typeof all)[], { maxLength: 2 }).map((keys) => Object.fromEntries(keys.map((k) => [k, all[k]]))));
     fc.assert(
       fc.property(rangeArb, filterArb, (range, dims) => {
         const f = buildFilter({ ...dims, ...range } as FilterInput, 'INVALID_PARAMETERS');
@@ -133,7 +150,7 @@ describe('totalsFromRollups', () => {
 });
 
 describe('rollup_monthly maintenance', () => {
-  it('loses a removed wallet\'s rows and stays exact', () => {
+  it("loses a removed wallet's rows and stays exact", () => {
     const t = tempEngine('enterprise');
     try {
       const ids = fillLedger(t.engine, t.ws, 500, 44);

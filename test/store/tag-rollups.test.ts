@@ -14,7 +14,7 @@ import { tempEngine } from '../helpers/engine.js';
 import { undoMigrationsAfter } from '../helpers/schema.js';
 import { Engine } from '../../src/engine/engine.js';
 import { insertNewWallet, removeWallet } from '../../src/engine/wallets.js';
-import { createTag, deleteTag } from '../../src/engine/tags.js';
+import { deleteTag } from '../../src/engine/tags.js';
 import { importRecords } from '../../src/engine/imports.js';
 import { tagTransaction, untagTransaction, updateTransaction } from '../../src/engine/transaction-edits.js';
 import { getTransaction } from '../../src/engine/transactions.js';
@@ -65,9 +65,18 @@ function record(w: Wallet, n: number, tags: string[] = TAGS.filter((_, i) => (n 
   const token = n % 3 ? ETH : USDC;
   const own = w === 'a' && direction === 'outflow' && n % 7 === 0;
   const r: ImportRecord = {
-    line: n, tx_hash: hash(n), from_address: direction === 'outflow' ? { a: A, b: B, c: C }[w] : SHOP, to_address: direction === 'inflow' ? { a: A, b: B, c: C }[w] : own ? B : SHOP,
-    token, amount: `${1 + (n % 5)}.5`, fiat_value: n % 11 === 0 ? null : `${n * 37 + 0.25}`,
-    direction, type: 'transfer', timestamp: T0 + n * (3 * DAY_SECONDS + 7 * 3600), notes: null, tags: tags.map((name) => ({ name })),
+    line: n,
+    tx_hash: hash(n),
+    from_address: direction === 'outflow' ? { a: A, b: B, c: C }[w] : SHOP,
+    to_address: direction === 'inflow' ? { a: A, b: B, c: C }[w] : own ? B : SHOP,
+    token,
+    amount: `${1 + (n % 5)}.5`,
+    fiat_value: n % 11 === 0 ? null : `${n * 37 + 0.25}`,
+    direction,
+    type: 'transfer',
+    timestamp: T0 + n * (3 * DAY_SECONDS + 7 * 3600),
+    notes: null,
+    tags: tags.map((name) => ({ name })),
   };
   return { ...r, id: transactionId(wallets[w], r.tx_hash, `t:${token.address ?? token.symbol}:${direction}:0`) };
 }
@@ -81,7 +90,15 @@ const tagId = (name: string) => engine.db.prepare('SELECT id FROM tags WHERE wor
 /** Every non-zero cell of the tag rollups, recounted from the rows and links in JavaScript. */
 function recount(db: Db): Record<string, [number, number]> {
   const rows = db.prepare('SELECT id, workspace_id, wallet_id, chain, token_symbol, direction, ts, fiat_cents, spam FROM transactions').all() as {
-    id: string; workspace_id: string; wallet_id: string; chain: string; token_symbol: string; direction: string; ts: number; fiat_cents: number | null; spam: number;
+    id: string;
+    workspace_id: string;
+    wallet_id: string;
+    chain: string;
+    token_symbol: string;
+    direction: string;
+    ts: number;
+    fiat_cents: number | null;
+    spam: number;
   }[];
   const links = new Map<string, string[]>();
   for (const l of db.prepare('SELECT transaction_id, tag_id FROM transaction_tags').all() as { transaction_id: string; tag_id: string }[]) {
@@ -105,7 +122,15 @@ function recount(db: Db): Record<string, [number, number]> {
 function stored(db: Db): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
   const rows = db.prepare('SELECT workspace_id, tag_id, day, wallet_id, chain, token_symbol, direction, tx_count, fiat_cents FROM tag_rollup_daily').all() as {
-    workspace_id: string; tag_id: string; day: number; wallet_id: string; chain: string; token_symbol: string; direction: string; tx_count: number; fiat_cents: number;
+    workspace_id: string;
+    tag_id: string;
+    day: number;
+    wallet_id: string;
+    chain: string;
+    token_symbol: string;
+    direction: string;
+    tx_count: number;
+    fiat_cents: number;
   }[];
   for (const r of rows) {
     expect(r.tx_count, 'no cell counts below zero').toBeGreaterThanOrEqual(0);
@@ -119,14 +144,20 @@ function stored(db: Db): Record<string, [number, number]> {
 function expectExact(db: Db = engine.db): void {
   expect(stored(db)).toEqual(recount(db));
   const usage = db.prepare('SELECT id, usage_count FROM tags ORDER BY id').all();
-  expect(usage).toEqual(db.prepare('SELECT g.id, (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = g.id) AS usage_count FROM tags g ORDER BY g.id').all());
+  expect(usage).toEqual(
+    db.prepare('SELECT g.id, (SELECT count(*) FROM transaction_tags x WHERE x.tag_id = g.id) AS usage_count FROM tags g ORDER BY g.id').all(),
+  );
 }
 
 /** The plain aggregate over the matching rows, each row's links probed (no rollup, no driving). */
 function slowTotals(db: Db, f: TxFilter): Totals {
   const w = whereOf(ws, f, 'walk');
-  const rows = db.prepare(`SELECT t.direction, count(*) AS n, ifnull(sum(t.fiat_cents), 0) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`).all(...w.params) as {
-    direction: string; n: number; cents: number;
+  const rows = db
+    .prepare(`SELECT t.direction, count(*) AS n, ifnull(sum(t.fiat_cents), 0) AS cents FROM transactions t WHERE ${w.sql} GROUP BY t.direction`)
+    .all(...w.params) as {
+    direction: string;
+    n: number;
+    cents: number;
   }[];
   const t: Totals = { inflowCents: 0, outflowCents: 0, count: 0 };
   for (const r of rows) {
@@ -139,9 +170,18 @@ function slowTotals(db: Db, f: TxFilter): Totals {
 
 describe('tag rollups follow every writer', () => {
   it('import with tags, own transfers, tag add/remove/replace, fiat edits, spam flips, rules, tag delete, wallet removal', () => {
-    load('a', Array.from({ length: 60 }, (_, n) => record('a', n)));
-    load('b', Array.from({ length: 40 }, (_, n) => record('b', n + 100)));
-    load('c', Array.from({ length: 30 }, (_, n) => record('c', n + 200)));
+    load(
+      'a',
+      Array.from({ length: 60 }, (_, n) => record('a', n)),
+    );
+    load(
+      'b',
+      Array.from({ length: 40 }, (_, n) => record('b', n + 100)),
+    );
+    load(
+      'c',
+      Array.from({ length: 30 }, (_, n) => record('c', n + 200)),
+    );
     expect(engine.db.prepare('SELECT count(*) FROM transactions WHERE transfer_id IS NOT NULL').pluck().get()).toBeGreaterThan(0);
     expect(Object.keys(recount(engine.db)).length).toBeGreaterThan(50);
     expectExact();
@@ -171,10 +211,18 @@ describe('tag rollups follow every writer', () => {
     expectExact();
     updateTransaction(engine, ws, r3, { spam: false, fiat_value: 99.99 });
     expectExact();
-    expect(getTransaction(engine, ws, r3).tags.map((t) => t.name).sort()).toEqual(['Gifts', 'Review']);
+    expect(
+      getTransaction(engine, ws, r3)
+        .tags.map((t) => t.name)
+        .sort(),
+    ).toEqual(['Gifts', 'Review']);
 
     // Rules: tags added to many rows, spam set and cleared.
-    applyRules(engine, ws, parseRulesText('rules: [{name: r, match: {direction: inflow}, set: {tags: [Review]}}, {name: s, match: {min_amount: 5}, set: {spam: true}}]'));
+    applyRules(
+      engine,
+      ws,
+      parseRulesText('rules: [{name: r, match: {direction: inflow}, set: {tags: [Review]}}, {name: s, match: {min_amount: 5}, set: {spam: true}}]'),
+    );
     expectExact();
     applyRules(engine, ws, parseRulesText('rules: [{name: s, match: {min_amount: 5}, set: {spam: false}}]'));
     expectExact();
@@ -192,9 +240,18 @@ describe('tag rollups follow every writer', () => {
 
 describe('summaries of tag filters', () => {
   it('equal the plain aggregate exactly for one tag, several, has_tags, dates and dimensions, with and without spam', () => {
-    load('a', Array.from({ length: 220 }, (_, n) => record('a', n)));
-    load('b', Array.from({ length: 160 }, (_, n) => record('b', n + 300)));
-    load('c', Array.from({ length: 120 }, (_, n) => record('c', n + 600)));
+    load(
+      'a',
+      Array.from({ length: 220 }, (_, n) => record('a', n)),
+    );
+    load(
+      'b',
+      Array.from({ length: 160 }, (_, n) => record('b', n + 300)),
+    );
+    load(
+      'c',
+      Array.from({ length: 120 }, (_, n) => record('c', n + 600)),
+    );
     for (const n of [4, 9, 310, 601]) updateTransaction(engine, ws, record(n < 300 ? 'a' : n < 600 ? 'b' : 'c', n).id, { spam: true });
     const ids = TAGS.map(tagId);
     const day = (n: number) => new Date((T0 + n * DAY_SECONDS) * 1000).toISOString().slice(0, 10);
@@ -236,7 +293,10 @@ describe('summaries of tag filters', () => {
   });
 
   it('read the tag rollups: emptying them changes a one-tag summary and a has_tags one, not a two-tag one', () => {
-    load('a', Array.from({ length: 50 }, (_, n) => record('a', n)));
+    load(
+      'a',
+      Array.from({ length: 50 }, (_, n) => record('a', n)),
+    );
     const one = buildFilter({ tag_ids: [tagId('Salary')] }, 'INVALID_PARAMETERS');
     const two = buildFilter({ tag_ids: [tagId('Salary'), tagId('Rent')] }, 'INVALID_PARAMETERS');
     const tagged = buildFilter({ has_tags: true }, 'INVALID_PARAMETERS');
@@ -256,8 +316,14 @@ describe('summaries of tag filters', () => {
 
 describe('pages of tag filters', () => {
   it('driving from the links gives the rows walking gives, for every sort, offset and tag set', () => {
-    load('a', Array.from({ length: 150 }, (_, n) => record('a', n)));
-    load('c', Array.from({ length: 80 }, (_, n) => record('c', n + 200)));
+    load(
+      'a',
+      Array.from({ length: 150 }, (_, n) => record('a', n)),
+    );
+    load(
+      'c',
+      Array.from({ length: 80 }, (_, n) => record('c', n + 200)),
+    );
     const ids = TAGS.map(tagId);
     fc.assert(
       fc.property(
@@ -284,15 +350,26 @@ describe('pages of tag filters', () => {
     };
     expect([access('Rare'), access('Common')]).toEqual(['drive', 'walk']);
     const w = whereOf(ws, { tagIds: [tagId('Rare')] }, 'drive');
-    const plan = engine.db.prepare(`EXPLAIN QUERY PLAN SELECT t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts DESC, t.id DESC LIMIT 50`).all(...w.params) as { detail: string }[];
-    expect(plan.map((p) => p.detail).join('\n')).toMatch(/SEARCH t USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)[^]*SEARCH x USING COVERING INDEX transaction_tags_by_tag/);
+    const plan = engine.db
+      .prepare(`EXPLAIN QUERY PLAN SELECT t.id FROM transactions t WHERE ${w.sql} ORDER BY t.ts DESC, t.id DESC LIMIT 50`)
+      .all(...w.params) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(
+      // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: [^] matches any character, newlines too
+      /SEARCH t USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)[^]*SEARCH x USING COVERING INDEX transaction_tags_by_tag/,
+    );
   });
 });
 
 describe('migration 16', () => {
   it('fills the tag rollups of an existing ledger as the triggers keep them', () => {
-    load('a', Array.from({ length: 120 }, (_, n) => record('a', n)));
-    load('c', Array.from({ length: 60 }, (_, n) => record('c', n + 200)));
+    load(
+      'a',
+      Array.from({ length: 120 }, (_, n) => record('a', n)),
+    );
+    load(
+      'c',
+      Array.from({ length: 60 }, (_, n) => record('c', n + 200)),
+    );
     updateTransaction(engine, ws, record('a', 3).id, { spam: true });
     untagTransaction(engine, ws, record('a', 6).id, tagId('Salary'));
     const maintained = stored(engine.db);
@@ -318,15 +395,25 @@ describe('migration 16', () => {
 
 describe('an import of many tagged rows (store/bulk-links.ts)', () => {
   const triggers = () => engine.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").all();
-  const tagCounts = () => engine.db.prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)').pluck().get();
+  const tagCounts = () =>
+    engine.db
+      .prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)')
+      .pluck()
+      .get();
   const links = () => engine.db.prepare('SELECT count(*) FROM transaction_tags').pluck().get() as number;
 
   it('does the link triggers’ work once at its end, as they would have: rollups, usage and tag counts exact, triggers back', () => {
     const schema = triggers();
     // Rows linked by the triggers first, whose cells the bulk import adds to; then 1,200 rows
     // (the first 60 again: duplicates) with spam among them, and a tag named in two cases.
-    load('a', Array.from({ length: 60 }, (_, n) => record('a', n)));
-    load('c', Array.from({ length: 30 }, (_, n) => record('c', n)));
+    load(
+      'a',
+      Array.from({ length: 60 }, (_, n) => record('a', n)),
+    );
+    load(
+      'c',
+      Array.from({ length: 30 }, (_, n) => record('c', n)),
+    );
     const before = links();
     const many = Array.from({ length: 1200 }, (_, n) => ({
       ...record('a', n, n % 17 === 0 ? ['Salary', 'salary', 'New'] : undefined),
@@ -357,13 +444,24 @@ describe('an import of many tagged rows (store/bulk-links.ts)', () => {
         const t = tempEngine('enterprise');
         try {
           const w = t.engine.write(() => insertNewWallet(t.engine, t.ws, { address: A, chain: 'ethereum', label: 'A' }).id);
-          const records = list.map((r, i): ImportRecord => ({
-            ...record('a', r.n, r.tags), line: i + 1, tx_hash: hash(i), fiat_value: r.priced ? `${r.n}.5` : null, spam: r.spam ? 'lookalike' : undefined,
-          }));
+          const records = list.map(
+            (r, i): ImportRecord => ({
+              ...record('a', r.n, r.tags),
+              line: i + 1,
+              tx_hash: hash(i),
+              fiat_value: r.priced ? `${r.n}.5` : null,
+              spam: r.spam ? 'lookalike' : undefined,
+            }),
+          );
           // Some rows by the triggers first, then the rest in one call (deferred when ≥ 1,000 links).
           for (const part of [records.slice(0, first), records.slice(first)]) importRecords(t.engine, t.ws, part, { walletId: w, format: 'json' });
           expectExact(t.engine.db);
-          expect(t.engine.db.prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)').pluck().get()).toBe(0);
+          expect(
+            t.engine.db
+              .prepare('SELECT count(*) FROM transactions t WHERE tag_count <> (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = t.id)')
+              .pluck()
+              .get(),
+          ).toBe(0);
         } finally {
           t.engine.close();
         }
@@ -373,10 +471,18 @@ describe('an import of many tagged rows (store/bulk-links.ts)', () => {
   });
 
   it('leaves the triggers and rollups as they were when it rolls back (a dry run)', () => {
-    load('a', Array.from({ length: 20 }, (_, n) => record('a', n)));
+    load(
+      'a',
+      Array.from({ length: 20 }, (_, n) => record('a', n)),
+    );
     const schema = triggers();
     const cells = stored(engine.db);
-    const summary = importRecords(engine, ws, Array.from({ length: 1200 }, (_, n) => record('a', n)), { walletId: wallets.a, format: 'json', dryRun: true });
+    const summary = importRecords(
+      engine,
+      ws,
+      Array.from({ length: 1200 }, (_, n) => record('a', n)),
+      { walletId: wallets.a, format: 'json', dryRun: true },
+    );
     expect(summary.imported).toBe(1180);
     expect(triggers()).toEqual(schema);
     expect(stored(engine.db)).toEqual(cells);

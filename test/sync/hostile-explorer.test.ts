@@ -31,12 +31,24 @@ afterEach(async () => {
   await server.close();
 });
 
-const env = (extra: Record<string, string> = {}) => ({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'k', TXA_SYNC_RPS: '1000', TXA_SYNC_PAGE_SIZE: '5', ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  TXA_ETHERSCAN_URL: server.url,
+  TXA_ETHERSCAN_API_KEY: 'k',
+  TXA_SYNC_RPS: '1000',
+  TXA_SYNC_PAGE_SIZE: '5',
+  ...extra,
+});
 const sync = (wallet: string, extra: Record<string, string> = {}, notices: string[] = []) =>
   new WalletSync(engine, ws, syncSettings(env(extra)), { onNotice: (m) => notices.push(m) }).sync(wallet);
-const count = (sql: string, ...args: unknown[]) => engine.db.prepare(sql).pluck().get(...args) as number;
+const count = (sql: string, ...args: unknown[]) =>
+  engine.db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number;
 const rowsOf = (wallet: string) =>
-  engine.db.prepare('SELECT tx_hash, transfer_key, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY tx_hash, transfer_key').all(wallet);
+  engine.db
+    .prepare('SELECT tx_hash, transfer_key, amount, direction, type, ts FROM transactions WHERE wallet_id = ? ORDER BY tx_hash, transfer_key')
+    .all(wallet);
 const cursors = (wallet: string) => engine.db.prepare('SELECT list, block FROM sync_cursors WHERE wallet_id = ? ORDER BY list').all(wallet);
 
 /** The rows one clean sync of `rows` stores, synced into a wallet of a second workspace. */
@@ -102,7 +114,9 @@ describe('paging that makes no progress', () => {
     server.ignoreStart = true;
     const err = await txaRejectionOf(sync(w));
     expect(err.code).toBe('SYNC_FAILED');
-    expect(err.message).toMatch(/the explorer's txlist for 0xa1a1\S+ answered a row of block 0, before the block asked from: it ignores startblock \(asked from block \d+\)/);
+    expect(err.message).toMatch(
+      /the explorer's txlist for 0xa1a1\S+ answered a row of block 0, before the block asked from: it ignores startblock \(asked from block \d+\)/,
+    );
     expect(err.extra).toMatchObject({ list: 'txlist' });
     expect(server.calls.length).toBe(2);
     // What came before stays, and a healthy explorer completes it.
@@ -184,7 +198,9 @@ describe('rows that cannot be true', () => {
     server.reset(txlistWith(2, { from: addr('stranger'), to: addr('other') }));
     const notices: string[] = [];
     await sync(w, {}, notices);
-    expect(notices).toContainEqual(expect.stringMatching(/^Etherscan txlist: 1 row left out, as neither its from nor its to is the wallet \(the first: block 1001, 0x/));
+    expect(notices).toContainEqual(
+      expect.stringMatching(/^Etherscan txlist: 1 row left out, as neither its from nor its to is the wallet \(the first: block 1001, 0x/),
+    );
   });
 });
 

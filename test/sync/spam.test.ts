@@ -34,7 +34,11 @@ afterEach(async () => {
 });
 
 const sync = (walletId: string, workspaceId = ws) =>
-  new WalletSync(engine, workspaceId, syncSettings({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'k', TXA_SYNC_RPS: '1000', TXA_SYNC_PAGE_SIZE: '5' })).sync(walletId);
+  new WalletSync(
+    engine,
+    workspaceId,
+    syncSettings({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'k', TXA_SYNC_RPS: '1000', TXA_SYNC_PAGE_SIZE: '5' }),
+  ).sync(walletId);
 
 /** Every stored field of a wallet's rows but the id and wallet, the spam flag and its reason included. */
 function rowsOf(walletId: string): unknown[] {
@@ -50,7 +54,9 @@ function rowsOf(walletId: string): unknown[] {
 /** The flagged rows of a wallet: hash, token and why. */
 function flagged(walletId: string): { tx_hash: string; token_address: string; reason: string | null }[] {
   return engine.db
-    .prepare('SELECT tx_hash, token_address, r.reason FROM transactions t LEFT JOIN spam_reasons r ON r.transaction_id = t.id WHERE wallet_id = ? AND spam = 1 ORDER BY tx_hash')
+    .prepare(
+      'SELECT tx_hash, token_address, r.reason FROM transactions t LEFT JOIN spam_reasons r ON r.transaction_id = t.id WHERE wallet_id = ? AND spam = 1 ORDER BY tx_hash',
+    )
     .all(walletId) as never;
 }
 
@@ -87,16 +93,28 @@ describe('spam in a sync and in the CSV import of the same history', () => {
       writeFileSync(join(dir, `${name}.csv`), files[name]);
       importFile(engine, ws, join(dir, `${name}.csv`), { walletId: w });
     }
-    expect(flagged(w).map((r) => r.tx_hash).sort()).toEqual([hash('poison'), hash('fake-usdt'), hash('reward')].sort());
-    const zero = engine.db.prepare('SELECT id FROM transactions WHERE wallet_id = ? AND tx_hash = ? AND token_address IS NOT NULL').pluck().get(w, hash('approve'));
-    const updated = engine.db.prepare("SELECT payload ->> '$.changes.spam.new' FROM events WHERE type = 'transaction.updated' AND subject_id = ?").pluck().all(zero);
+    expect(
+      flagged(w)
+        .map((r) => r.tx_hash)
+        .sort(),
+    ).toEqual([hash('poison'), hash('fake-usdt'), hash('reward')].sort());
+    const zero = engine.db
+      .prepare('SELECT id FROM transactions WHERE wallet_id = ? AND tx_hash = ? AND token_address IS NOT NULL')
+      .pluck()
+      .get(w, hash('approve'));
+    const updated = engine.db
+      .prepare("SELECT payload ->> '$.changes.spam.new' FROM events WHERE type = 'transaction.updated' AND subject_id = ?")
+      .pluck()
+      .all(zero);
     expect(updated).toEqual([0]);
   });
 
   it('keeps a zero-value transfer in a tx the wallet sent, and the spam rows themselves', async () => {
     const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
     await sync(w);
-    const zero = engine.db.prepare("SELECT spam, amount FROM transactions WHERE wallet_id = ? AND tx_hash = ? AND token_address IS NOT NULL").all(w, hash('approve'));
+    const zero = engine.db
+      .prepare('SELECT spam, amount FROM transactions WHERE wallet_id = ? AND tx_hash = ? AND token_address IS NOT NULL')
+      .all(w, hash('approve'));
     expect(zero).toEqual([{ spam: 0, amount: '0' }]);
     // Kept, flagged, and out of the list unless asked for.
     const listed = (params: Record<string, string>) => listTransactions(engine, ws, { wallet_id: w, limit: '200', ...params }).data.map((t) => t.tx_hash);
@@ -109,8 +127,16 @@ describe('spam in a sync and in the CSV import of the same history', () => {
     markTokens(engine, ws, [{ chain: 'ethereum', address: FAKE_USDT.contract }], false);
     const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
     await sync(w);
-    expect(flagged(w).map((r) => [r.tx_hash, r.reason]).sort()).toEqual(
-      [[hash('poison'), 'poisoning'], [hash('reward'), 'bait'], [hash('spam'), 'marked']].sort(),
+    expect(
+      flagged(w)
+        .map((r) => [r.tx_hash, r.reason])
+        .sort(),
+    ).toEqual(
+      [
+        [hash('poison'), 'poisoning'],
+        [hash('reward'), 'bait'],
+        [hash('spam'), 'marked'],
+      ].sort(),
     );
   });
 });

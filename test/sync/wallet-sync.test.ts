@@ -31,7 +31,13 @@ afterEach(async () => {
   await server.close();
 });
 
-const env = (extra: Record<string, string> = {}) => ({ TXA_ETHERSCAN_URL: server.url, TXA_ETHERSCAN_API_KEY: 'test-key', TXA_SYNC_RPS: '1000', TXA_SYNC_PAGE_SIZE: '5', ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  TXA_ETHERSCAN_URL: server.url,
+  TXA_ETHERSCAN_API_KEY: 'test-key',
+  TXA_SYNC_RPS: '1000',
+  TXA_SYNC_PAGE_SIZE: '5',
+  ...extra,
+});
 
 function syncer(extra: Record<string, string> = {}, opts: SyncOptions = {}) {
   return new WalletSync(engine, ws, syncSettings(env(extra)), opts);
@@ -47,7 +53,11 @@ function rowsOf(walletId: string, where = '1'): unknown[] {
     .all(walletId);
 }
 
-const count = (sql: string, ...args: unknown[]) => engine.db.prepare(sql).pluck().get(...args) as number;
+const count = (sql: string, ...args: unknown[]) =>
+  engine.db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number;
 
 function importCsvs(walletId: string, workspaceId = ws) {
   const files = csvFiles(history());
@@ -87,7 +97,9 @@ describe('one identity with the CSV import', () => {
     const w = addWallet(engine, ws, { address: WALLET, chain: 'ethereum' }).id;
     await syncer().sync(w);
     const of = (label: string) =>
-      engine.db.prepare('SELECT type, direction, amount, transfer_key FROM transactions WHERE wallet_id = ? AND tx_hash = ? ORDER BY transfer_key').all(w, hash(label));
+      engine.db
+        .prepare('SELECT type, direction, amount, transfer_key FROM transactions WHERE wallet_id = ? AND tx_hash = ? ORDER BY transfer_key')
+        .all(w, hash(label));
     // A failed tx pays its fee (90000 × 22 gwei) and moves nothing; its internal row is ignored.
     expect(of('failed')).toEqual([{ type: 'fee', direction: 'outflow', amount: '0.00198', transfer_key: 'fee:ETH:outflow:0' }]);
     // Received: no fee (the sender paid it).
@@ -99,7 +111,10 @@ describe('one identity with the CSV import', () => {
       { type: 'transfer', direction: 'outflow', amount: '1500.25', transfer_key: 't:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48:outflow:0' },
       { type: 'swap', direction: 'outflow', amount: '0', transfer_key: 't:ETH:outflow:0' },
     ]);
-    expect(of('airdrop').map((r: any) => r.transfer_key)).toEqual(['t:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2:inflow:0', 't:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2:inflow:1']);
+    expect(of('airdrop').map((r: any) => r.transfer_key)).toEqual([
+      't:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2:inflow:0',
+      't:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2:inflow:1',
+    ]);
     expect(of('bridge').map((r: any) => r.type)).toEqual(['fee', 'bridge']);
     expect(of('unverified').map((r: any) => r.type)).toEqual(['fee', 'contract_call']);
     const genesis = engine.db.prepare("SELECT from_address, amount, direction FROM transactions WHERE tx_hash LIKE 'GENESIS_%'").all();
@@ -145,7 +160,10 @@ describe('paging', () => {
     server.lists = apiLists(history(6), 'etherscan');
     const r = await syncer().sync(w);
     expect(r).toMatchObject({ new_transactions: 12, duplicates: expect.any(Number), last_block: 2001 });
-    const starts = server.calls.slice(calls).filter((c) => c.get('action') === 'txlist').map((c) => c.get('startblock'));
+    const starts = server.calls
+      .slice(calls)
+      .filter((c) => c.get('action') === 'txlist')
+      .map((c) => c.get('startblock'));
     expect(starts[0]).toBe('1012');
     expect(count('SELECT count(*) FROM transactions WHERE wallet_id = ?', w)).toBe(28 + 12);
     expect(count("SELECT count(*) FROM events WHERE type = 'transaction.created'")).toBe(28 + 12);
@@ -240,7 +258,9 @@ describe('Blockscout and rollups', () => {
     lists.txlistinternal!.push({ ...lists.txlistinternal![1]!, callType: 'delegatecall', index: '9' });
     server.lists = lists;
     server.transactions = blockscoutTransactions(history());
-    server.faults.push({ envelope: { status: '2', message: 'Some internal transactions within this block range have not yet been processed', result: lists.txlist!.slice(0, 2) } });
+    server.faults.push({
+      envelope: { status: '2', message: 'Some internal transactions within this block range have not yet been processed', result: lists.txlist!.slice(0, 2) },
+    });
     const w = addWallet(engine, ws, { address: WALLET, chain: 'base' }).id;
     const r = await syncer({ TXA_BLOCKSCOUT_URL_BASE: server.url }).sync(w);
     // No beacon withdrawals on Blockscout; everything else as on Etherscan.
@@ -290,7 +310,8 @@ describe('Blockscout and rollups', () => {
       expect(restCalls().sort()).toEqual([...sent].sort());
       expect(r.requests).toBe(server.calls.length);
       // The same wallet synced from Etherscan pays the same fees.
-      const fees = (walletId: string) => engine.db.prepare("SELECT tx_hash, amount FROM transactions WHERE wallet_id = ? AND type = 'fee' ORDER BY tx_hash").all(walletId);
+      const fees = (walletId: string) =>
+        engine.db.prepare("SELECT tx_hash, amount FROM transactions WHERE wallet_id = ? AND type = 'fee' ORDER BY tx_hash").all(walletId);
       const other = createWorkspace(engine, { name: 'Etherscan twin' }).id;
       server.reset(apiLists(h, 'etherscan'));
       const twin = addWallet(engine, other, { address: WALLET, chain: 'base' }).id;

@@ -19,6 +19,7 @@ function allowed(values: string[]): CheckKind[] {
 }
 
 /** One line per example, in words a user can act on. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON read field by field, each checked where it is used
 function exampleLine(kind: CheckKind, e: Record<string, any>): string {
   switch (kind) {
     case 'negative_balance':
@@ -53,7 +54,12 @@ export function registerCheck(program: Command): void {
     .command('check')
     .description('is the ledger ready to report? exit 0 when clean, 1 when anything is found (local only; docs/check.md)')
     .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')
-    .option('--allow <kinds>', `kinds of findings to accept, comma-separated or repeated: ${KINDS.join(', ')}`, (value: string, previous: string[]) => [...previous, value], [])
+    .option(
+      '--allow <kinds>',
+      `kinds of findings to accept, comma-separated or repeated: ${KINDS.join(', ')}`,
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
     .action(
       action<{ period?: string; allow: string[] }>(async (ctx, o) => {
         const allow = allowed(o.allow);

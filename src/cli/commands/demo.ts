@@ -40,7 +40,11 @@ async function writeReports(backend: Backend, ws: string, name: string, dir: str
   mkdirSync(dir, { recursive: true });
   const files: ReportFile[] = [];
   for (const r of REPORTS) {
-    const body = { workspace_id: ws, format: r.format, ...(r.report_type ? { report_type: r.report_type, options: { pdf_title: `${name} — demo report` } } : {}) };
+    const body = {
+      workspace_id: ws,
+      format: r.format,
+      ...(r.report_type ? { report_type: r.report_type, options: { pdf_title: `${name} — demo report` } } : {}),
+    };
     const rec = await backend.createExport(ws, body);
     const { path, bytes } = await backend.downloadExport(ws, rec.id, join(dir, r.file));
     files.push({ format: r.format, ...(r.report_type ? { report_type: r.report_type } : {}), export_id: rec.id, path, bytes });
@@ -61,7 +65,9 @@ export function registerDemo(program: Command): void {
         const main = loaded[0]!.workspace;
         for (const l of loaded) {
           const dup = l.duplicates > 0 ? ` (${l.duplicates} already in the ledger)` : '';
-          ctx.out.notice(`${l.created ? 'Created' : 'Reused'} workspace ${l.workspace.id} "${l.workspace.name}" (${l.workspace.tier}): imported ${l.imported} transactions${dup}.`);
+          ctx.out.notice(
+            `${l.created ? 'Created' : 'Reused'} workspace ${l.workspace.id} "${l.workspace.name}" (${l.workspace.tier}): imported ${l.imported} transactions${dup}.`,
+          );
         }
         if (!ctx.profile.workspace) {
           await writeProfileValue(ctx.profileName, 'workspace', main.id);
@@ -89,7 +95,10 @@ export function registerDemo(program: Command): void {
           out.heading(text);
         };
         out.heading('Demo workspaces');
-        printWorkspaces(out, loaded.map((l) => l.workspace));
+        printWorkspaces(
+          out,
+          loaded.map((l) => l.workspace),
+        );
         heading(`Tags of ${main.name}`);
         printTags(out, tags);
         heading(`Last 10 transactions of ${main.name} (of ${recent.pagination.total})`);

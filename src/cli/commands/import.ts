@@ -29,7 +29,11 @@ async function withDetectedFormat(err: unknown, file: string, format: string): P
   const { detectedFormat, FORMAT_NAMES } = await import('../../importers/index.js');
   const found = detectedFormat(await readHead(file).catch(() => ''));
   if (found === undefined || found === format) return err;
-  return new TxaError('IMPORT_FAILED', `${err.message}; the file looks like ${FORMAT_NAMES[found]}: try --format ${found}`, { field: err.field, extra: err.extra, cause: err });
+  return new TxaError('IMPORT_FAILED', `${err.message}; the file looks like ${FORMAT_NAMES[found]}: try --format ${found}`, {
+    field: err.field,
+    extra: err.extra,
+    cause: err,
+  });
 }
 
 export function registerImport(program: Command): void {
@@ -44,7 +48,7 @@ export function registerImport(program: Command): void {
       "the token of a token-tracker export (one token's transfers, all holders), which names it only in the download's file name",
     )
     .option('--dry-run', 'validate and count without writing anything')
-    .option('--rules <file>', 'apply a rules file (docs/rules.md) to the new rows, in the import\'s transaction')
+    .option('--rules <file>', "apply a rules file (docs/rules.md) to the new rows, in the import's transaction")
     .addHelpText(
       'after',
       `

@@ -81,7 +81,10 @@ export class EntryBuilder {
     const theirs = cp && cp.amount !== '0' && cp.direction !== tx.direction ? this.holding(cp) : null;
     const meta: [string, string][] = [['transfer_id', tx.transfer!.id]];
     if (!cp || !theirs || theirs.commodity !== own.commodity) {
-      const entry = this.base(tx, tx.notes ?? `own transfer ${tx.direction === 'inflow' ? 'in' : 'out'}`, [own, { account: TRANSFERS_ACCOUNT, quantity: negate(own.quantity), commodity: own.commodity }]);
+      const entry = this.base(tx, tx.notes ?? `own transfer ${tx.direction === 'inflow' ? 'in' : 'out'}`, [
+        own,
+        { account: TRANSFERS_ACCOUNT, quantity: negate(own.quantity), commodity: own.commodity },
+      ]);
       entry.meta.push(...meta);
       return entry;
     }
@@ -97,7 +100,11 @@ export class EntryBuilder {
   }
 
   private holding(tx: Transaction): Posting {
-    return { account: this.names.holding(tx.wallet_id, tx.token.symbol, tx.token.address), quantity: signed(tx), commodity: this.names.commodity(tx.token.symbol, tx.token.address) };
+    return {
+      account: this.names.holding(tx.wallet_id, tx.token.symbol, tx.token.address),
+      quantity: signed(tx),
+      commodity: this.names.commodity(tx.token.symbol, tx.token.address),
+    };
   }
 
   private counterAccount(tx: Transaction): string {
@@ -110,7 +117,12 @@ export class EntryBuilder {
 
   private base(tx: Transaction, narration: string, postings: Posting[]): Entry {
     const tags = tx.tags.flatMap((t) => this.names.tag(t.id)?.tag ?? []);
-    const meta: [string, string][] = [['id', tx.id], ['tx_hash', tx.tx_hash], ['chain', tx.chain], ['type', tx.type]];
+    const meta: [string, string][] = [
+      ['id', tx.id],
+      ['tx_hash', tx.tx_hash],
+      ['chain', tx.chain],
+      ['type', tx.type],
+    ];
     if (tx.tags.length > 0) meta.push(['tags', tx.tags.map((t) => t.name).join('; ')]);
     return { date: tx.timestamp.slice(0, 10), narration, meta, tags, postings };
   }

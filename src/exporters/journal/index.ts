@@ -45,7 +45,14 @@ export const writeJournal: ExportWriter = async (job, destPath) => {
         const wallets = new Map(catalog.wallets.map((w) => [w.id, w]));
         for (const a of names.accounts()) {
           const w = a.walletId === undefined ? undefined : wallets.get(a.walletId);
-          const meta: [string, string][] = w ? [['wallet_label', w.label], ['wallet_id', w.id], ['chain', w.chain], ['address', w.address]] : [];
+          const meta: [string, string][] = w
+            ? [
+                ['wallet_label', w.label],
+                ['wallet_id', w.id],
+                ['chain', w.chain],
+                ['address', w.address],
+              ]
+            : [];
           file.add(syntax.open(opened, a.account, { meta }));
         }
         file.add('\n');

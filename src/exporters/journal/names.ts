@@ -13,12 +13,17 @@ const MAX_COMMODITY = 24;
 
 /** Letters without their accents, ASCII only: `Café Ñandú` → `Cafe Nandu`; other scripts vanish. */
 function ascii(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, ' ');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ');
 }
 
 /** An account component: runs of other characters become one hyphen, the first letter a capital; '' when nothing is left. */
 export function accountComponent(text: string): string {
-  const s = ascii(text).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const s = ascii(text)
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return s && s[0]!.toUpperCase() + s.slice(1);
 }
 
@@ -27,7 +32,10 @@ export function accountComponent(text: string): string {
  * `T` in front of one that does not start with a letter or is one character long, at most 24.
  */
 export function commodityName(symbol: string): string {
-  let s = ascii(symbol).toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  let s = ascii(symbol)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   if (s === '') return 'TOKEN';
   if (!/^[A-Z]/.test(s) || s.length < 2) s = `T${s}`;
   return trimEnd(s.slice(0, MAX_COMMODITY));

@@ -58,7 +58,12 @@ function pricedPieces(p: Posting): Posting[] {
 function pairs(group: Posting[]): Posting[] {
   if (addDecimals(group.map((p) => p.quantity)) !== '0') throw new Error(`postings in ${group[0]!.commodity} do not balance`);
   const last = group[group.length - 1]!;
-  return group.slice(0, -1).flatMap((p) => pieces(p.quantity).flatMap((q) => [{ ...p, quantity: q }, { ...last, quantity: negate(q) }]));
+  return group.slice(0, -1).flatMap((p) =>
+    pieces(p.quantity).flatMap((q) => [
+      { ...p, quantity: q },
+      { ...last, quantity: negate(q) },
+    ]),
+  );
 }
 
 export interface Fitted {
@@ -84,7 +89,10 @@ export function fitBeancount(entry: Entry): Fitted {
   const legs = [...groups.values()].find((g) => g.length > 2 && g.some((p) => wide.includes(p)));
   const clearing = legs ? `, each leg against ${legs[legs.length - 1]!.account} (its postings there sum to the difference)` : '';
   const how = `written as pieces of at most ${BEANCOUNT_DIGITS} on the same account, each beside its counter piece${clearing}`;
-  return { entry: { ...entry, postings }, note: `txa: ${amounts}: more than ${BEANCOUNT_DIGITS} significant digits, beyond what beancount holds exactly; ${how}` };
+  return {
+    entry: { ...entry, postings },
+    note: `txa: ${amounts}: more than ${BEANCOUNT_DIGITS} significant digits, beyond what beancount holds exactly; ${how}`,
+  };
 }
 
 const FOOTER = /\n; (txa: \d+ entr(?:y has|ies have) amounts of more than \d+ significant digits[^\n]*)\n$/;

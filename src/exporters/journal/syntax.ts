@@ -52,12 +52,15 @@ const bString = (text: string) => `"${oneLine(text).replace(/\\/g, '\\\\').repla
 const bMeta = (meta: [string, string][], indent: string) => meta.map(([k, v]) => `${indent}${k}: ${bString(v)}\n`).join('');
 
 export const beancount: Syntax = {
-  header: (title, currency) => `; ${oneLine(title)}\n; Read it with: bean-check FILE\n\noption "title" ${bString(title)}\noption "operating_currency" "${currency}"\n\n`,
+  header: (title, currency) =>
+    `; ${oneLine(title)}\n; Read it with: bean-check FILE\n\noption "title" ${bString(title)}\noption "operating_currency" "${currency}"\n\n`,
   commodity: (day, name, d) => `${day} commodity ${name}\n${bMeta(d.meta, '  ')}`,
   open: (day, account, d) => `${day} open ${account}\n${bMeta(d.meta, '  ')}`,
   entry(e) {
     const tags = e.tags.map((t) => ` #${t}`).join('');
-    const postings = e.postings.map((p) => `  ${p.account}  ${p.quantity} ${p.commodity}${p.total ? ` @@ ${p.total.value} ${p.total.currency}` : ''}\n`).join('');
+    const postings = e.postings
+      .map((p) => `  ${p.account}  ${p.quantity} ${p.commodity}${p.total ? ` @@ ${p.total.value} ${p.total.currency}` : ''}\n`)
+      .join('');
     return `${e.date} * ${bString(e.narration)}${tags}\n${bMeta(e.meta, '  ')}${postings}\n`;
   },
   price: (day, commodity, price, currency) => `${day} price ${commodity} ${price} ${currency}\n`,

@@ -36,7 +36,12 @@ export class Breakdown<Extra = object> {
   }
 
   /** Groups by key order (months, names) or by the given comparator. */
-  list(compare: (a: { key: string; label: string; totals: FlowTotals } & Extra, b: { key: string; label: string; totals: FlowTotals } & Extra) => number = (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) {
+  list(
+    compare: (a: { key: string; label: string; totals: FlowTotals } & Extra, b: { key: string; label: string; totals: FlowTotals } & Extra) => number = (
+      a,
+      b,
+    ) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  ) {
     return [...this.groups.values()].sort(compare);
   }
 }

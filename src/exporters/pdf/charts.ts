@@ -36,7 +36,10 @@ export function monthlyBars(canvas: Canvas, x: number, y: number, w: number, h: 
   const every = Math.ceil(months.length / Math.max(1, Math.floor(plot.w / 28)));
   months.forEach((m, i) => {
     const cx = plot.x + slot * i + slot / 2;
-    for (const [value, color, dx] of [[m.inflow, COLORS.inflow, -bar], [m.outflow, COLORS.outflow, 0]] as const) {
+    for (const [value, color, dx] of [
+      [m.inflow, COLORS.inflow, -bar],
+      [m.outflow, COLORS.outflow, 0],
+    ] as const) {
       const bh = (value / top) * plot.h;
       if (bh > 0) canvas.rect(cx + dx, plot.y + plot.h - bh, bar, bh, color);
     }
@@ -62,7 +65,10 @@ export function tagBars(canvas: Canvas, x: number, y: number, w: number, h: numb
     const ry = top + i * rowH;
     canvas.rect(x, ry + rowH / 2 - 3, 6, 6, t.color ?? COLORS.muted);
     canvas.text(t.label, x + 9, ry + rowH / 2 - 3.5, labelW - 12, { size: 7 });
-    for (const [value, color, dy] of [[t.inflow, COLORS.inflow, rowH / 2 - bar - 0.5], [t.outflow, COLORS.outflow, rowH / 2 + 0.5]] as const) {
+    for (const [value, color, dy] of [
+      [t.inflow, COLORS.inflow, rowH / 2 - bar - 0.5],
+      [t.outflow, COLORS.outflow, rowH / 2 + 0.5],
+    ] as const) {
       const bw = (value / max) * barArea;
       if (bw > 0) canvas.rect(x + labelW, ry + dy, Math.max(bw, 0.8), bar, color);
       canvas.text(money(value), x + labelW + bw + 3, ry + dy + bar / 2 - 2.6, valueW + barArea - bw, { size: 5.5, color: COLORS.muted });
@@ -74,7 +80,10 @@ function chartTitle(canvas: Canvas, x: number, y: number, w: number, title: stri
   canvas.text(title, x, y, w * 0.62, { size: 8.5, bold: true, color: COLORS.brand });
   // Legend, right-aligned on the title line.
   let lx = x + w;
-  for (const [label, color] of [['Outflow', COLORS.outflow], ['Inflow', COLORS.inflow]] as const) {
+  for (const [label, color] of [
+    ['Outflow', COLORS.outflow],
+    ['Inflow', COLORS.inflow],
+  ] as const) {
     const tw = canvas.width(label, { size: 7 });
     lx -= tw;
     canvas.text(label, lx, y + 1, tw + 1, { size: 7, color: COLORS.muted });

@@ -52,7 +52,9 @@ export function pageChrome(job: ExportJob): PageChrome {
     finish(canvas) {
       const pages = pageNumbers.length;
       pageNumbers.forEach((later, i) => {
-        canvas.fill(later, () => canvas.text(`Page ${i + 1} of ${pages}`, MARGIN + CONTENT_WIDTH / 2, FOOTER_Y, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted }, 'right'));
+        canvas.fill(later, () =>
+          canvas.text(`Page ${i + 1} of ${pages}`, MARGIN + CONTENT_WIDTH / 2, FOOTER_Y, CONTENT_WIDTH / 2, { size: 7, color: COLORS.muted }, 'right'),
+        );
       });
       pageNumbers.length = 0;
     },

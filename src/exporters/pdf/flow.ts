@@ -19,7 +19,10 @@ export class Flow {
   private table: TableSpec | null = null;
   private striped = 0;
 
-  constructor(readonly canvas: Canvas, private readonly chrome: PageChrome) {}
+  constructor(
+    readonly canvas: Canvas,
+    private readonly chrome: PageChrome,
+  ) {}
 
   /** Height of the content area of a page, below any repeated table header. */
   static get pageRoom(): number {

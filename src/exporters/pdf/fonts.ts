@@ -44,7 +44,8 @@ export function resolveFonts(env: NodeJS.ProcessEnv = process.env): FontFiles {
 }
 
 // Han, kana, Hangul, CJK symbols and punctuation, full-width forms: none of them are in DejaVu Sans.
-const CJK = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+const CJK =
+  /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 const CJK_RUNS = new RegExp(`((?:${CJK.source})+)`, 'g');
 
 export function hasCjk(text: string): boolean {
@@ -54,5 +55,8 @@ export function hasCjk(text: string): boolean {
 /** Splits text into alternating runs, each marked CJK or not; spaces stay with the run they are in. */
 export function scriptRuns(text: string): { text: string; cjk: boolean }[] {
   if (!hasCjk(text)) return [{ text, cjk: false }];
-  return text.split(CJK_RUNS).filter((part) => part !== '').map((part) => ({ text: part, cjk: hasCjk(part) }));
+  return text
+    .split(CJK_RUNS)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, cjk: hasCjk(part) }));
 }

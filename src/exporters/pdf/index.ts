@@ -24,7 +24,8 @@ const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
-  if (!job.reportType || job.reportType === 'income') throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
+  if (!job.reportType || job.reportType === 'income')
+    throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
   const report = REPORTS[job.reportType];
   return withHeapGrowthCap(() => writeReport(job, report, destPath));
 };

@@ -48,7 +48,6 @@ interface Internals {
   ref(data: Record<string, unknown>): Reference;
 }
 
-
 const internals = (doc: PDFKit.PDFDocument) => doc as unknown as Internals;
 
 /**
@@ -190,7 +189,10 @@ export class TextBatch {
   private readonly colors = new Map<string, string>();
 
   /** Writes to `target` when given (a form XObject), else to the document's current page. */
-  constructor(private readonly doc: PDFKit.PDFDocument, private readonly target?: TextTarget) {}
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly target?: TextTarget,
+  ) {}
 
   /** Adds a line in the document's current font and size, its top-left at (x, y) in page space. */
   add(text: string, x: number, y: number, color: string): void {
@@ -277,7 +279,11 @@ export class PageForm {
 
   /** `compress: false` for a line of text: each deflateSync sets up a fresh zlib stream (≈ 0.3 ms
    * and 256 KiB of native memory until the next GC), which thousands of footers would pay for. */
-  constructor(private readonly doc: PDFKit.PDFDocument, private readonly name: string, compress: boolean) {
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly name: string,
+    compress: boolean,
+  ) {
     const page = internals(doc).page;
     this.height = page.height;
     this.ref = internals(doc).ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, page.width, page.height], Resources: { Font: this.fonts } });

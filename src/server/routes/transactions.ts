@@ -76,13 +76,15 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
       )
       .get(param(req, 'attachment_id'), ws) as { file_name: string; content_type: string; file_size: number; stored_name: string } | undefined;
     if (!row) throw new TxaError('ATTACHMENT_NOT_FOUND', `attachment ${param(req, 'attachment_id')} not found`);
-    return reply
-      .type(row.content_type)
-      .header('content-length', row.file_size)
-      .header('x-content-type-options', 'nosniff')
-      // The type is the uploader's: never let a browser run it as a page of this origin.
-      .header('content-security-policy', "sandbox; default-src 'none'")
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
-      .send(createReadStream(join(engine.filesDir, 'attachments', row.stored_name)));
+    return (
+      reply
+        .type(row.content_type)
+        .header('content-length', row.file_size)
+        .header('x-content-type-options', 'nosniff')
+        // The type is the uploader's: never let a browser run it as a page of this origin.
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.file_name)}`)
+        .send(createReadStream(join(engine.filesDir, 'attachments', row.stored_name)))
+    );
   });
 }

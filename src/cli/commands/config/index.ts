@@ -25,7 +25,7 @@ export function registerConfig(program: Command): void {
   config
     .command('get')
     .argument('<key>', PROFILE_KEYS.join(', '))
-    .description("print a value of the profile (nothing, exit 1, when it is not set)")
+    .description('print a value of the profile (nothing, exit 1, when it is not set)')
     .action(
       action(async (ctx, _o, [key]) => {
         const k = keyArg(key!);

@@ -18,7 +18,13 @@ export function registerEvents(program: Command): void {
           return;
         }
         ctx.out.table(
-          [{ header: 'CREATED', fit: 'date' }, { header: 'ID' }, { header: 'TYPE', fit: 'end' }, { header: 'SUBJECT', drop: 2 }, { header: 'DELIVERIES', fit: 'end', drop: 1 }],
+          [
+            { header: 'CREATED', fit: 'date' },
+            { header: 'ID' },
+            { header: 'TYPE', fit: 'end' },
+            { header: 'SUBJECT', drop: 2 },
+            { header: 'DELIVERIES', fit: 'end', drop: 1 },
+          ],
           res.data.map((e) => {
             const p = e.payload as { tag?: { id: string }; transaction?: { id: string }; wallet?: { id: string }; export_id?: string };
             const subject = p.tag?.id ?? p.transaction?.id ?? p.wallet?.id ?? p.export_id ?? '';

@@ -83,7 +83,8 @@ function deliveryMethod(o: Opts): string | undefined {
     throw new TxaError('USAGE_ERROR', `--delivery download cannot be combined with ${recipients.join(' or ')}`, { field: 'delivery' });
   }
   if (method !== undefined || recipients.length === 0) return method;
-  if (recipients.length > 1) throw new TxaError('USAGE_ERROR', '--email with --webhook-url needs --delivery email or --delivery webhook', { field: 'delivery' });
+  if (recipients.length > 1)
+    throw new TxaError('USAGE_ERROR', '--email with --webhook-url needs --delivery email or --delivery webhook', { field: 'delivery' });
   return o.email !== undefined ? 'email' : 'webhook';
 }
 
@@ -104,7 +105,9 @@ async function hintUnverifiable(ctx: Context, backend: Backend, ws: string, rec:
   if (!hooks) return;
   const { receives } = await import('../../../engine/webhooks.js');
   if (hooks.some((h) => receives(h, url, 'export.completed'))) return;
-  ctx.out.notice(`hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url ${shellWord(url)} --events export.completed`);
+  ctx.out.notice(
+    `hint: to verify this export's signed call, subscribe its URL first (the secret is printed once): txa webhooks add --url ${shellWord(url)} --events export.completed`,
+  );
 }
 
 /** A beancount file with amounts beyond its 28 digits says so in its last line (docs/journals.md, "Beyond 28 digits"): repeated on stderr. */

@@ -37,7 +37,16 @@ export function printExports(out: Output, list: ExportRecord[]): void {
       { header: 'CREATED', fit: 'date', drop: 2 },
       { header: 'EXPIRES', fit: 'date', drop: 1 },
     ],
-    list.map((e) => [e.id, e.status, e.report_type ? `${e.format}/${e.report_type}` : e.format, e.delivery?.method, e.transaction_count, e.file_size, e.created_at, e.expires_at]),
+    list.map((e) => [
+      e.id,
+      e.status,
+      e.report_type ? `${e.format}/${e.report_type}` : e.format,
+      e.delivery?.method,
+      e.transaction_count,
+      e.file_size,
+      e.created_at,
+      e.expires_at,
+    ]),
   );
 }
 
@@ -51,9 +60,16 @@ const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export function defaultFileName(e: ExportRecord): string {
   const hint = 'Pass --out PATH to name the file yourself.';
   if (typeof e.id !== 'string' || !PLAIN_ID.test(e.id)) {
-    throw new TxaError('INTERNAL_ERROR', `the server answered export id ${JSON.stringify(e.id)}, which is not a plain file name; nothing was written`, { field: 'id', hint });
+    throw new TxaError('INTERNAL_ERROR', `the server answered export id ${JSON.stringify(e.id)}, which is not a plain file name; nothing was written`, {
+      field: 'id',
+      hint,
+    });
   }
   const ext = Object.hasOwn(EXPORT_EXTENSIONS, e.format) ? EXPORT_EXTENSIONS[e.format] : undefined;
-  if (!ext) throw new TxaError('INTERNAL_ERROR', `the server answered export format ${JSON.stringify(e.format)}, which txa does not know; nothing was written`, { field: 'format', hint });
+  if (!ext)
+    throw new TxaError('INTERNAL_ERROR', `the server answered export format ${JSON.stringify(e.format)}, which txa does not know; nothing was written`, {
+      field: 'format',
+      hint,
+    });
   return `${e.id}.${ext}`;
 }

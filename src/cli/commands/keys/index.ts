@@ -37,7 +37,14 @@ export function registerKeys(program: Command): void {
       if (ctx.out.json) ctx.out.body(body);
       else
         ctx.out.table(
-          [{ header: 'ID' }, { header: 'NAME', fit: 'end' }, { header: 'ACCESS' }, { header: 'KEY' }, { header: 'CREATED', fit: 'date', drop: 2 }, { header: 'REVOKED', fit: 'date', drop: 1 }],
+          [
+            { header: 'ID' },
+            { header: 'NAME', fit: 'end' },
+            { header: 'ACCESS' },
+            { header: 'KEY' },
+            { header: 'CREATED', fit: 'date', drop: 2 },
+            { header: 'REVOKED', fit: 'date', drop: 1 },
+          ],
           body.data.map((k) => [k.id, k.name, k.access, `${k.prefix}…`, k.created_at, k.revoked_at]),
         );
     }),

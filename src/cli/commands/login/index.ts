@@ -28,7 +28,8 @@ async function readKey(withToken: boolean | undefined): Promise<string> {
     if (!key) throw new TxaError('USAGE_ERROR', 'no API key on stdin', { field: 'with-token', hint: 'Pipe it in: echo "$KEY" | txa login --with-token' });
     return key;
   }
-  if (!canPrompt()) throw new TxaError('USAGE_ERROR', '--with-token is required when not running interactively (the key is read from stdin)', { field: 'with-token' });
+  if (!canPrompt())
+    throw new TxaError('USAGE_ERROR', '--with-token is required when not running interactively (the key is read from stdin)', { field: 'with-token' });
   const { password } = await import('@inquirer/prompts');
   return (await password({ message: 'API key', mask: '*', validate: (v) => v.trim() !== '' || 'required' })).trim();
 }
@@ -38,7 +39,10 @@ export function registerLogin(program: Command): void {
     .command('login')
     .description('check an API key against a server and store base URL, key and workspace in the profile')
     .option('--with-token', 'read the API key from stdin')
-    .addHelpText('after', '\nUses the global --base-url and -w/--workspace when given, else asks on a TTY.\n  echo "$TXA_KEY" | txa login --base-url https://txa.example.com -w ws_1 --with-token')
+    .addHelpText(
+      'after',
+      '\nUses the global --base-url and -w/--workspace when given, else asks on a TTY.\n  echo "$TXA_KEY" | txa login --base-url https://txa.example.com -w ws_1 --with-token',
+    )
     .action(
       action<{ withToken?: boolean }>(async (ctx: Context, o) => {
         const baseUrl = await valueOrPrompt(ctx.globals.baseUrl || process.env.TXA_BASE_URL || ctx.profile.base_url, 'base-url', 'Base URL of the txa API');

@@ -22,7 +22,9 @@ function cacheSource(value: string | undefined): PriceSource | undefined {
 
 /** The human form of a fill: one line on stdout (stderr beside another command's table), each reason rows stayed unpriced on stderr. */
 export function printFill(out: Output, source: string, r: FillResult, unpriced: Unpriced[], aside = false): void {
-  (aside ? out.notice.bind(out) : out.line.bind(out))(`priced ${r.priced} row${r.priced === 1 ? '' : 's'}, ${r.unpriced} left without a value (${r.requests} requests to ${source}, ${r.cached} token-days from the cache)`);
+  (aside ? out.notice.bind(out) : out.line.bind(out))(
+    `priced ${r.priced} row${r.priced === 1 ? '' : 's'}, ${r.unpriced} left without a value (${r.requests} requests to ${source}, ${r.cached} token-days from the cache)`,
+  );
   for (const u of unpriced) out.notice(`${u.rows} row${u.rows === 1 ? '' : 's'} unpriced: ${u.reason}, e.g. ${u.example}`);
 }
 
@@ -31,7 +33,7 @@ export function registerPrices(program: Command): void {
 
   prices
     .command('fill')
-    .description('value every row without a fiat value (fees included, spam left out) at its day\'s price')
+    .description("value every row without a fiat value (fees included, spam left out) at its day's price")
     .option('--source <source>', 'defillama (default, no key) or coingecko (TXA_COINGECKO_API_KEY)')
     .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')
     .action(
@@ -43,7 +45,12 @@ export function registerPrices(program: Command): void {
         const api = priceApi(o.source, priceSettings(process.env), (m) => ctx.out.notice(m));
         const local = await ctx.local('prices fill');
         const { fillPrices } = await import('../../../prices/fill.js');
-        const { result, unpriced } = await fillPrices(local.engine, ws, api, range && { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS });
+        const { result, unpriced } = await fillPrices(
+          local.engine,
+          ws,
+          api,
+          range && { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS },
+        );
         if (ctx.out.json) ctx.out.body({ success: true, data: result });
         else printFill(ctx.out, api.http.name, result, unpriced);
       }),
@@ -92,7 +99,12 @@ export function registerPrices(program: Command): void {
       }));
       const body = listPage(entries, o);
       if (ctx.out.json) ctx.out.body(body);
-      else ctx.out.table(['DATE', 'TOKEN', 'SOURCE', 'PRICE', 'CURRENCY'], body.data.map((e) => [e.date, e.token, e.source, e.price ?? 'none', e.currency]), ['left', 'left', 'left', 'right', 'left']);
+      else
+        ctx.out.table(
+          ['DATE', 'TOKEN', 'SOURCE', 'PRICE', 'CURRENCY'],
+          body.data.map((e) => [e.date, e.token, e.source, e.price ?? 'none', e.currency]),
+          ['left', 'left', 'left', 'right', 'left'],
+        );
     }),
   );
 
@@ -128,8 +140,12 @@ function registerForget(prices: Command): void {
         const source = cacheSource(o.source);
         const { start_date, end_date } = dateRange(o);
         const narrowed = o.token !== undefined || start_date !== undefined || end_date !== undefined || o.invalid;
-        if (o.all && narrowed) throw new TxaError('USAGE_ERROR', '--all cannot be combined with --token, --period, --start-date, --end-date or --invalid', { field: 'all' });
-        if (!o.all && !narrowed) throw new TxaError('USAGE_ERROR', 'prices forget needs --token, --period, --start-date, --end-date, --invalid or --all', { hint: 'txa prices forget --all forgets every fetched price.' });
+        if (o.all && narrowed)
+          throw new TxaError('USAGE_ERROR', '--all cannot be combined with --token, --period, --start-date, --end-date or --invalid', { field: 'all' });
+        if (!o.all && !narrowed)
+          throw new TxaError('USAGE_ERROR', 'prices forget needs --token, --period, --start-date, --end-date, --invalid or --all', {
+            hint: 'txa prices forget --all forgets every fetched price.',
+          });
         const local = await ctx.local('prices forget');
         const { forgetPrices } = await import('../../../prices/forget.js');
         const result = forgetPrices(local.engine, { source, token: o.token, startDate: start_date, endDate: end_date, invalid: o.invalid, dryRun: o.dryRun });
@@ -141,7 +157,12 @@ function registerForget(prices: Command): void {
 
 /** The human form of a forget: the count by source on stdout; on stderr, that filled values stay. */
 function printForget(out: Output, r: ForgetResult): void {
-  const bySource = Object.entries(r.sources).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
-  out.line(`${r.dry_run ? 'would forget' : 'forgot'} ${r.forgotten} cached price${r.forgotten === 1 ? '' : 's'}${bySource.length ? ` (${bySource.join(', ')})` : ''}`);
-  if (r.forgotten > 0) out.notice('Rows valued with them keep their values; clear one with txa tx update ID --fiat-value none, then txa prices fill prices it again.');
+  const bySource = Object.entries(r.sources)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${name} ${n}`);
+  out.line(
+    `${r.dry_run ? 'would forget' : 'forgot'} ${r.forgotten} cached price${r.forgotten === 1 ? '' : 's'}${bySource.length ? ` (${bySource.join(', ')})` : ''}`,
+  );
+  if (r.forgotten > 0)
+    out.notice('Rows valued with them keep their values; clear one with txa tx update ID --fiat-value none, then txa prices fill prices it again.');
 }

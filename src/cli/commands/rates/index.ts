@@ -33,7 +33,12 @@ export function registerRates(program: Command): void {
       const { listRates } = await import('../../../engine/rates.js');
       const body = listPage(listRates(local.engine, ws, o.currency), o);
       if (ctx.out.json) ctx.out.body(body);
-      else ctx.out.table(['DATE', 'CURRENCY', 'RATE'], body.data.map((r) => [r.date, r.currency, r.rate]), ['left', 'left', 'right']);
+      else
+        ctx.out.table(
+          ['DATE', 'CURRENCY', 'RATE'],
+          body.data.map((r) => [r.date, r.currency, r.rate]),
+          ['left', 'left', 'right'],
+        );
     }),
   );
 }

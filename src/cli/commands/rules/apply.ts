@@ -7,7 +7,7 @@ import { printRulesResult } from '../../rules-run.js';
 export function registerApply(parent: Command): void {
   parent
     .command('apply')
-    .description('apply a rules file (YAML or JSON) to the workspace\'s transactions, in one database transaction')
+    .description("apply a rules file (YAML or JSON) to the workspace's transactions, in one database transaction")
     .argument('<file>', 'the rules file (docs/rules.md)')
     .option('--dry-run', 'count and show what would change, write nothing')
     .option('--period <period>', 'only rows of YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd (default: all)')

@@ -33,7 +33,10 @@ export function registerServe(program: Command): void {
     .description('serve the HTTP API on the local ledger, with the export worker and webhook delivery')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
-    .option('--public-url <url>', "base URL clients use, for download links and attachment URLs (default: TXA_PUBLIC_URL, else the profile's public_url, else http://<host>:<port>)")
+    .option(
+      '--public-url <url>',
+      "base URL clients use, for download links and attachment URLs (default: TXA_PUBLIC_URL, else the profile's public_url, else http://<host>:<port>)",
+    )
     .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
     .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (90s, 15m, 1h; 1m to 596h)')
     .action(

@@ -33,8 +33,8 @@ function registerVerdict(tokens: Command, verb: 'spam' | 'unspam', description: 
 
 export function registerTokens(program: Command): void {
   const tokens = program.command('tokens').description('mark tokens as spam or not spam, for every row of them (local only; docs/sync.md)');
-  registerVerdict(tokens, 'spam', "mark tokens as spam: their rows are flagged (kept, left out of lists, totals and reports), now and in future imports");
-  registerVerdict(tokens, 'unspam', 'mark tokens as not spam: rows flagged for the token\'s sake are unflagged, and the token checks skip it from now on');
+  registerVerdict(tokens, 'spam', 'mark tokens as spam: their rows are flagged (kept, left out of lists, totals and reports), now and in future imports');
+  registerVerdict(tokens, 'unspam', "mark tokens as not spam: rows flagged for the token's sake are unflagged, and the token checks skip it from now on");
   tokens
     .command('list')
     .description('the tokens you marked, spam or not')
@@ -45,7 +45,11 @@ export function registerTokens(program: Command): void {
         const { listMarks } = await import('../../../engine/spam-tokens.js');
         const marks = listMarks(local.engine, ws);
         if (ctx.out.json) ctx.out.body({ success: true, data: marks });
-        else ctx.out.table([{ header: 'CHAIN' }, { header: 'ADDRESS', fit: 'middle' }, { header: 'SPAM' }, { header: 'MARKED', fit: 'date' }], marks.map((m) => [m.chain, m.address, m.spam ? 'yes' : 'no', m.marked_at]));
+        else
+          ctx.out.table(
+            [{ header: 'CHAIN' }, { header: 'ADDRESS', fit: 'middle' }, { header: 'SPAM' }, { header: 'MARKED', fit: 'date' }],
+            marks.map((m) => [m.chain, m.address, m.spam ? 'yes' : 'no', m.marked_at]),
+          );
       }),
     );
 }

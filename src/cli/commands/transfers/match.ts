@@ -6,7 +6,9 @@ import { printTransfer } from '../../transfer-views.js';
 export function registerMatch(parent: Command): void {
   parent
     .command('match')
-    .description('match two transactions as the legs of one own transfer (a proposed bridge, or any pair); --auto matches internal transfers of the whole ledger')
+    .description(
+      'match two transactions as the legs of one own transfer (a proposed bridge, or any pair); --auto matches internal transfers of the whole ledger',
+    )
     .argument('[tx_id]', 'one leg (an outflow or an inflow)')
     .argument('[counterpart_id]', 'the other leg')
     .option('--auto', 'match the internal transfers of the whole workspace, as an import does (local only)')

@@ -36,7 +36,14 @@ export function registerAttach(parent: Command): void {
           data,
         });
         if (ctx.out.json) ctx.out.body({ success: true, data: attachment });
-        else ctx.out.record([['id', attachment.id], ['file_name', attachment.file_name], ['file_size', attachment.file_size], ['file_url', attachment.file_url], ['uploaded_at', attachment.uploaded_at]]);
+        else
+          ctx.out.record([
+            ['id', attachment.id],
+            ['file_name', attachment.file_name],
+            ['file_size', attachment.file_size],
+            ['file_url', attachment.file_url],
+            ['uploaded_at', attachment.uploaded_at],
+          ]);
       }),
     );
 }

@@ -22,7 +22,10 @@ export function registerUpdate(parent: Command): void {
     .option('--notes <text>', 'notes ("" clears them)')
     .option('--add-tag <tag>', 'add a tag, by id or name (repeatable)', collect, [])
     .option('--remove-tag <tag>', 'remove a tag, by id or name (repeatable)', collect, [])
-    .option('--fiat-value <value>', 'the value in the base currency by hand, e.g. 123.45 (source `manual`, never overwritten by an import or price fill); none clears it')
+    .option(
+      '--fiat-value <value>',
+      'the value in the base currency by hand, e.g. 123.45 (source `manual`, never overwritten by an import or price fill); none clears it',
+    )
     .option('--spam <bool>', 'true: a spam row, left out of lists, totals and reports unless --include-spam; false: not spam')
     .action(
       action<Opts>(async (ctx, o, [id]) => {

@@ -33,7 +33,7 @@ export function registerAssertions(wallet: Command): void {
 
   wallet
     .command('assertions')
-    .description("balance assertions of the workspace, or of one wallet (local only)")
+    .description('balance assertions of the workspace, or of one wallet (local only)')
     .argument('[id]', 'wallet id')
     .action(
       action<Record<string, never>>(async (ctx, _o, [id]) => {

@@ -35,7 +35,8 @@ async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined
 
 /** By the API's server (its worker and its explorer settings), polled until done. */
 async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: () => ProgressView | undefined): Promise<Syncer> {
-  if (dryRun) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
+  if (dryRun)
+    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
   const backend = await ctx.backend();
   const { remoteSync, remoteWalletIds } = await import('./sync-remote.js');
   return {
@@ -61,12 +62,12 @@ async function pricer(out: Output) {
 export function registerWalletSync(wallet: Command): void {
   wallet
     .command('sync')
-    .description('fetch wallets\' transactions from the chain\'s explorer API (through the API\'s server when remote)')
+    .description("fetch wallets' transactions from the chain's explorer API (through the API's server when remote)")
     .argument('[ids...]', 'wallet ids')
     .option('--all', 'every wallet of the workspace')
     .option('--dry-run', 'fetch and count, write nothing')
-    .option('--prices', 'then value each wallet\'s rows without a fiat value, as txa prices fill does (DefiLlama)')
-    .option('--rules <file>', 'apply a rules file (docs/rules.md) to the new rows, in each batch\'s transaction')
+    .option('--prices', "then value each wallet's rows without a fiat value, as txa prices fill does (DefiLlama)")
+    .option('--rules <file>', "apply a rules file (docs/rules.md) to the new rows, in each batch's transaction")
     .action(
       action<{ all?: boolean; dryRun?: boolean; prices?: boolean; rules?: string }, [string[]]>(async (ctx, o, [named]) => {
         if (named.length > 0 && o.all) throw new TxaError('USAGE_ERROR', 'name wallet ids or pass --all, not both', { field: 'all' });
@@ -78,8 +79,10 @@ export function registerWalletSync(wallet: Command): void {
         let view: ProgressView | undefined;
         const syncOne = ctx.isRemote() ? await remoteSyncer(ctx, ws, o.dryRun, () => view) : await localSyncer(ctx, ws, o.dryRun, () => view, rules);
         const walletIds = o.all ? await syncOne.all() : named;
-        if (o.prices && !syncOne.engine) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
-        if (rules && !syncOne.engine) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
+        if (o.prices && !syncOne.engine)
+          throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
+        if (rules && !syncOne.engine)
+          throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
         if (rules) rules.check(syncOne.engine!, ws);
         const prices = o.prices && !o.dryRun ? await pricer(ctx.out) : undefined;
         const results = [];
@@ -89,7 +92,10 @@ export function registerWalletSync(wallet: Command): void {
             const r = await syncOne.sync(id);
             // Each wallet's entry carries the outcome of the rules on its new rows.
             const ruled = rules?.take();
-            view.stop(`${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`, true);
+            view.stop(
+              `${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`,
+              true,
+            );
             results.push({ ...r, rules: ruled, prices: prices && (await prices(syncOne.engine!, ws, id)) });
           } catch (err) {
             view.stop(`Sync of ${id} stopped`, false);

@@ -16,7 +16,12 @@ export function registerWebhooks(program: Command): void {
         const hook = await (await ctx.backend()).createWebhook(ws, { workspace_id: ws, url: o.url, events: list(o.events) });
         if (ctx.out.json) ctx.out.body({ success: true, data: hook });
         else {
-          ctx.out.record([['id', hook.id], ['url', hook.url], ['events', hook.events.join(', ')], ['secret', hook.secret]]);
+          ctx.out.record([
+            ['id', hook.id],
+            ['url', hook.url],
+            ['events', hook.events.join(', ')],
+            ['secret', hook.secret],
+          ]);
           ctx.out.notice('Store the secret now: it is not shown again. Verify deliveries with any Standard Webhooks library.');
         }
       }),
@@ -27,7 +32,11 @@ export function registerWebhooks(program: Command): void {
       const ws = ctx.workspace();
       const body = listPage(await (await ctx.backend()).listWebhooks(ws), o);
       if (ctx.out.json) ctx.out.body(body);
-      else ctx.out.table([{ header: 'ID' }, { header: 'URL', fit: 'middle' }, { header: 'EVENTS', fit: 'end' }, { header: 'CREATED', fit: 'date', drop: 1 }], body.data.map((h) => [h.id, h.url, h.events.join(','), h.created_at]));
+      else
+        ctx.out.table(
+          [{ header: 'ID' }, { header: 'URL', fit: 'middle' }, { header: 'EVENTS', fit: 'end' }, { header: 'CREATED', fit: 'date', drop: 1 }],
+          body.data.map((h) => [h.id, h.url, h.events.join(','), h.created_at]),
+        );
     }),
   );
 

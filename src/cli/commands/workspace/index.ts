@@ -35,7 +35,9 @@ export function registerWorkspace(program: Command): void {
         if (ctx.out.json) ctx.out.body({ success: true, data: ws });
         else {
           printWorkspaces(ctx.out, [ws]);
-          ctx.out.notice(adopted ? `Profile '${ctx.profileName}' had no default workspace; it now uses ${ws.id}.` : `Make it the default with: txa workspace use ${ws.id}`);
+          ctx.out.notice(
+            adopted ? `Profile '${ctx.profileName}' had no default workspace; it now uses ${ws.id}.` : `Make it the default with: txa workspace use ${ws.id}`,
+          );
         }
       }),
     );

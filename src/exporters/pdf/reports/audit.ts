@@ -28,7 +28,8 @@ const LABEL: TextStyle = { size: 7, bold: true, color: COLORS.muted };
  * keep more rows alive across collections, and the audit's peak RSS is close to its 250 MB budget.
  */
 const HISTORY_BATCH = 32;
-const HASH_DEFINITION = 'SHA-256 of the transactions below, in order, each as canonical JSON (keys sorted, no spaces) plus a line feed, UTF-8; see docs/reports.md.';
+const HASH_DEFINITION =
+  'SHA-256 of the transactions below, in order, each as canonical JSON (keys sorted, no spaces) plus a line feed, UTF-8; see docs/reports.md.';
 
 interface DetailLine {
   label: string;
@@ -48,7 +49,15 @@ interface AuditRecord {
 }
 
 export function auditReport(job: ExportJob): Render {
-  const spec = tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Transaction', weight: 1 }, { label: 'Details', weight: 3.3 }], 7);
+  const spec = tableSpec(
+    CONTENT_LEFT,
+    CONTENT_WIDTH,
+    [
+      { label: 'Transaction', weight: 1 },
+      { label: 'Details', weight: 3.3 },
+    ],
+    7,
+  );
   const leftWidth = spec.columns[0]!.width;
   const detailWidth = spec.columns[1]!.width - LABEL_W - 6;
   return async (flow) => {
@@ -107,7 +116,7 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, history: Hist
   ];
   const right: DetailLine[] = [];
   const add = (label: string, text: string) => {
-    canvas.wrap(text, width, STYLE).forEach((line, i) => right.push({ label: i === 0 ? label : '', text: line }));
+    for (const [i, line] of canvas.wrap(text, width, STYLE).entries()) right.push({ label: i === 0 ? label : '', text: line });
   };
   add('Hash', tx.tx_hash);
   // Printed, not a link annotation: pdfkit keeps every annotation in memory until the end, which
@@ -140,7 +149,7 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, history: Hist
 }
 
 /** Draws a record line by line; it stays on one page when it fits on one. */
-function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: number, detailWidth: number): void {
+function drawRecord(flow: Flow, record: AuditRecord, x: number, leftWidth: number, _detailWidth: number): void {
   const lines = Math.max(record.left.length, record.right.length);
   const pageLines = Math.floor((Flow.pageRoom - 30) / LINE);
   flow.ensure(Math.min(lines, pageLines) * LINE + PAD);

@@ -13,18 +13,23 @@ const TOTALS_HEIGHT = 4 * 13 + 24;
 
 export function detailedReport(job: ExportJob): Render {
   const currency = job.options.currency;
-  const spec = tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Date', weight: 1.3 },
-    { label: 'Wallet', weight: 2.2 },
-    { label: 'Chain', weight: 1.2 },
-    { label: 'Type', weight: 1.4 },
-    { label: 'Direction', weight: 1.2 },
-    { label: 'Amount', weight: 2.6, align: 'right' },
-    { label: 'Token', weight: 1.1 },
-    { label: `Value (${currency})`, weight: 1.8, align: 'right' },
-    { label: 'Tags', weight: 2.9 },
-    { label: 'Hash', weight: 1.7 },
-  ], 7);
+  const spec = tableSpec(
+    CONTENT_LEFT,
+    CONTENT_WIDTH,
+    [
+      { label: 'Date', weight: 1.3 },
+      { label: 'Wallet', weight: 2.2 },
+      { label: 'Chain', weight: 1.2 },
+      { label: 'Type', weight: 1.4 },
+      { label: 'Direction', weight: 1.2 },
+      { label: 'Amount', weight: 2.6, align: 'right' },
+      { label: 'Token', weight: 1.1 },
+      { label: `Value (${currency})`, weight: 1.8, align: 'right' },
+      { label: 'Tags', weight: 2.9 },
+      { label: 'Hash', weight: 1.7 },
+    ],
+    7,
+  );
   return async (flow) => {
     const count = job.transactionCount;
     flow.beginTable(spec, 'Transactions', `${count} transaction${count === 1 ? '' : 's'}, oldest first`);
@@ -52,7 +57,10 @@ export function detailedReport(job: ExportJob): Render {
         flow.canvas.text(value, CONTENT_LEFT + 160, y + i * 13, 120, { size: 8.5, bold: i < 3 }, 'right');
       });
       if (totals.unpriced > 0) {
-        flow.canvas.text(`${totals.unpriced} transaction(s) without a fiat value are not in the totals.`, CONTENT_LEFT + 300, y, 400, { size: 7, color: COLORS.muted });
+        flow.canvas.text(`${totals.unpriced} transaction(s) without a fiat value are not in the totals.`, CONTENT_LEFT + 300, y, 400, {
+          size: 7,
+          color: COLORS.muted,
+        });
       }
     });
   };

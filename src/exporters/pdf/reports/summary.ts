@@ -38,7 +38,14 @@ interface SummaryData {
 
 function collect(job: ExportJob): SummaryData {
   const typeOf = tagTypeLookup(job);
-  const data: SummaryData = { totals: emptyTotals(), ownTransfers: 0, months: new Breakdown(), tags: new Breakdown(), chains: new Breakdown(), tokens: new Breakdown() };
+  const data: SummaryData = {
+    totals: emptyTotals(),
+    ownTransfers: 0,
+    months: new Breakdown(),
+    tags: new Breakdown(),
+    chains: new Breakdown(),
+    tokens: new Breakdown(),
+  };
   const tick = progress(job);
   for (const tx of job.rows()) {
     tick.tick();
@@ -81,7 +88,9 @@ export function summaryReport(job: ExportJob): Render {
     flow.block(46, (y) => statCards(canvas, y, data.totals, currency));
     const notes = [
       data.totals.unpriced > 0 ? `${data.totals.unpriced} transaction(s) have no fiat value and are not in the totals.` : '',
-      data.ownTransfers > 0 ? `${data.ownTransfers} own-transfer leg(s) are left out of every total and table: moving between own wallets is neither inflow nor outflow.` : '',
+      data.ownTransfers > 0
+        ? `${data.ownTransfers} own-transfer leg(s) are left out of every total and table: moving between own wallets is neither inflow nor outflow.`
+        : '',
     ].filter(Boolean);
     for (const text of notes) flow.block(12, (y) => canvas.text(text, CONTENT_LEFT, y + 2, CONTENT_WIDTH, { size: 7, color: COLORS.muted }));
     flow.gap(10);
@@ -92,33 +101,57 @@ export function summaryReport(job: ExportJob): Render {
     });
     flow.gap(SECTION_GAP);
 
-    breakdownTable(flow, 'By month', [{ label: 'Month', weight: 2 }, ...flowCols], months.map((m) => [m.label, ...totalsCells(m.totals)]), data.totals);
     breakdownTable(
-      flow, 'By tag', [{ label: 'Tag', weight: 3 }, { label: 'Type', weight: 1.2 }, ...flowCols],
-      tags.map((t) => [t.label, t.type, ...totalsCells(t.totals)]), null,
+      flow,
+      'By month',
+      [{ label: 'Month', weight: 2 }, ...flowCols],
+      months.map((m) => [m.label, ...totalsCells(m.totals)]),
+      data.totals,
+    );
+    breakdownTable(
+      flow,
+      'By tag',
+      [{ label: 'Tag', weight: 3 }, { label: 'Type', weight: 1.2 }, ...flowCols],
+      tags.map((t) => [t.label, t.type, ...totalsCells(t.totals)]),
+      null,
       'A transaction with several tags counts under each of them.',
     );
-    breakdownTable(flow, 'By chain', [{ label: 'Chain', weight: 2 }, ...flowCols], data.chains.list().map((c) => [c.label, ...totalsCells(c.totals)]), data.totals);
     breakdownTable(
-      flow, 'By token',
+      flow,
+      'By chain',
+      [{ label: 'Chain', weight: 2 }, ...flowCols],
+      data.chains.list().map((c) => [c.label, ...totalsCells(c.totals)]),
+      data.totals,
+    );
+    breakdownTable(
+      flow,
+      'By token',
       [
-        { label: 'Token', weight: 1.2 }, { label: 'Chain', weight: 1.2 },
-        { label: 'Amount in', weight: 2.4, align: 'right' }, { label: 'Amount out', weight: 2.4, align: 'right' },
-        { label: `Value in (${currency})`, weight: 1.8, align: 'right' }, { label: `Value out (${currency})`, weight: 1.8, align: 'right' },
+        { label: 'Token', weight: 1.2 },
+        { label: 'Chain', weight: 1.2 },
+        { label: 'Amount in', weight: 2.4, align: 'right' },
+        { label: 'Amount out', weight: 2.4, align: 'right' },
+        { label: `Value in (${currency})`, weight: 1.8, align: 'right' },
+        { label: `Value out (${currency})`, weight: 1.8, align: 'right' },
         { label: 'Transactions', weight: 1.1, align: 'right' },
       ],
-      data.tokens.list(byVolume).map((t) => [
-        t.label, t.chain, quantity(t.inUnits, t.decimals), quantity(t.outUnits, t.decimals),
-        money(t.totals.inflow), money(t.totals.outflow), String(t.totals.count),
-      ]),
+      data.tokens
+        .list(byVolume)
+        .map((t) => [
+          t.label,
+          t.chain,
+          quantity(t.inUnits, t.decimals),
+          quantity(t.outUnits, t.decimals),
+          money(t.totals.inflow),
+          money(t.totals.outflow),
+          String(t.totals.count),
+        ]),
       null,
     );
   };
 }
 
-function breakdownTable(
-  flow: Flow, title: string, columns: Parameters<typeof tableSpec>[2], rows: string[][], total: FlowTotals | null, note?: string,
-): void {
+function breakdownTable(flow: Flow, title: string, columns: Parameters<typeof tableSpec>[2], rows: string[][], total: FlowTotals | null, note?: string): void {
   flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, columns), title, note);
   for (const row of rows) flow.row(row);
   if (rows.length === 0) flow.row(['No transactions']);
@@ -133,7 +166,13 @@ function series(g: { label: string; totals: FlowTotals; color?: string }): Serie
 /** The largest tags, the rest folded into "Other tags" so the chart stays readable. */
 function chartTags(tags: { label: string; totals: FlowTotals; color: string }[]): Series[] {
   if (tags.length <= CHART_TAGS) return tags.map(series);
-  const rest = tags.slice(CHART_TAGS - 1).reduce((s, t) => ({ ...s, inflow: s.inflow + t.totals.inflow, outflow: s.outflow + t.totals.outflow }), { label: 'Other tags', inflow: 0, outflow: 0, color: COLORS.rule });
+  // biome-ignore lint/performance/noAccumulatingSpread: a handful of tags, one small object
+  const rest = tags.slice(CHART_TAGS - 1).reduce((s, t) => ({ ...s, inflow: s.inflow + t.totals.inflow, outflow: s.outflow + t.totals.outflow }), {
+    label: 'Other tags',
+    inflow: 0,
+    outflow: 0,
+    color: COLORS.rule,
+  });
   return [...tags.slice(0, CHART_TAGS - 1).map(series), rest];
 }
 

@@ -41,7 +41,16 @@ interface TaxData {
 
 function collect(job: ExportJob): TaxData {
   const typeOf = tagTypeLookup(job);
-  const data: TaxData = { types: new Breakdown(), tags: new Breakdown(), ownTransfers: 0, totals: new TaxTotals(), short: [], long: [], missing: [], income: [] };
+  const data: TaxData = {
+    types: new Breakdown(),
+    tags: new Breakdown(),
+    ownTransfers: 0,
+    totals: new TaxTotals(),
+    short: [],
+    long: [],
+    missing: [],
+    income: [],
+  };
   const tick = progress(job);
   for (const tx of job.rows()) {
     tick.tick();
@@ -80,7 +89,11 @@ export function taxReport(job: ExportJob): Render {
   ];
   const ownNote = `${data.ownTransfers > 0 ? `${data.ownTransfers} own-transfer leg(s) are` : 'Own transfers are'} left out of these tables: moving between own wallets is neither income nor expense.`;
   return async (flow) => {
-    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]), 'Income and expenses by tag type', 'A transaction whose tags have several types counts under each.');
+    flow.beginTable(
+      tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [{ label: 'Tag type', weight: 3 }, ...flowCols]),
+      'Income and expenses by tag type',
+      'A transaction whose tags have several types counts under each.',
+    );
     for (const g of data.types.list((a, b) => TYPE_ORDER.indexOf(a.key) - TYPE_ORDER.indexOf(b.key))) flow.row([g.label, ...totalsCells(g.totals)]);
     if (data.types.groups.size === 0) flow.row(['No transactions']);
     flow.endTable();
@@ -95,21 +108,37 @@ export function taxReport(job: ExportJob): Render {
 
     gainsTable(flow, data.totals, currency, `Realised gains (${METHOD_LABELS[method]}, ${scope === 'wallet' ? 'per wallet' : 'universal'})`);
     termTable(flow, data.totals, currency);
-    note(flow, `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs.`);
-    note(flow, 'Own transfers move lots between wallets with their date and cost; short-term is held one year or less. Gains count only disposals with a fiat value and a cost basis.');
+    note(
+      flow,
+      `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs.`,
+    );
+    note(
+      flow,
+      'Own transfers move lots between wallets with their date and cost; short-term is held one year or less. Gains count only disposals with a fiat value and a cost basis.',
+    );
     flow.gap(12);
 
     linesTable(flow, data.short, data.totals.byTerm.short, currency, 'Short-term disposals (held one year or less)');
     linesTable(flow, data.long, data.totals.byTerm.long, currency, 'Long-term disposals (held more than one year)');
     incomeTable(flow, data.income, data.totals.incomeCents, currency);
 
-    flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-      { label: 'Disposed', weight: 1.3 }, { label: 'Asset', weight: 1 }, { label: 'Wallet', weight: 1.6 }, { label: 'Chain', weight: 1.1 },
-      { label: 'Quantity without cost basis', weight: 2.6, align: 'right' }, { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
-      { label: 'Transaction', weight: 1.6 },
-    ]), 'Missing cost basis', 'Disposed quantities no acquired lot covers: not in the gains above.');
+    flow.beginTable(
+      tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+        { label: 'Disposed', weight: 1.3 },
+        { label: 'Asset', weight: 1 },
+        { label: 'Wallet', weight: 1.6 },
+        { label: 'Chain', weight: 1.1 },
+        { label: 'Quantity without cost basis', weight: 2.6, align: 'right' },
+        { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
+        { label: 'Transaction', weight: 1.6 },
+      ]),
+      'Missing cost basis',
+      'Disposed quantities no acquired lot covers: not in the gains above.',
+    );
     for (const l of data.missing) {
-      flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.proceedsCents), shortHash(l.tx.tx_hash)], { colors: [undefined, undefined, undefined, undefined, COLORS.outflow] });
+      flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.proceedsCents), shortHash(l.tx.tx_hash)], {
+        colors: [undefined, undefined, undefined, undefined, COLORS.outflow],
+      });
     }
     if (data.missing.length === 0) flow.row(['None: all covered']);
     flow.endTable();
@@ -117,13 +146,17 @@ export function taxReport(job: ExportJob): Render {
 }
 
 function gainsTable(flow: Flow, totals: TaxTotals, currency: string, title: string): void {
-  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Asset', weight: 1.4 },
-    { label: 'Quantity disposed', weight: 2.4, align: 'right' },
-    { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' }, { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' },
-    { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
-    { label: 'Missing cost basis (qty)', weight: 2.4, align: 'right' },
-  ]), title);
+  flow.beginTable(
+    tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+      { label: 'Asset', weight: 1.4 },
+      { label: 'Quantity disposed', weight: 2.4, align: 'right' },
+      { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
+      { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' },
+      { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
+      { label: 'Missing cost basis (qty)', weight: 2.4, align: 'right' },
+    ]),
+    title,
+  );
   const assets = totals.perAsset();
   for (const a of assets) {
     const missing = a.missing.units > 0n;
@@ -138,12 +171,20 @@ function gainsTable(flow: Flow, totals: TaxTotals, currency: string, title: stri
 }
 
 function termTable(flow: Flow, totals: TaxTotals, currency: string): void {
-  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Term', weight: 3 }, { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
-    { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' }, { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
-  ]), 'Short-term and long-term');
+  flow.beginTable(
+    tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+      { label: 'Term', weight: 3 },
+      { label: `Proceeds (${currency})`, weight: 1.8, align: 'right' },
+      { label: `Cost basis (${currency})`, weight: 1.8, align: 'right' },
+      { label: `Gain / loss (${currency})`, weight: 1.8, align: 'right' },
+    ]),
+    'Short-term and long-term',
+  );
   const row = (label: string, g: GainTotals, bold = false) =>
-    flow.row([label, money(g.proceedsCents), money(g.costCents), money(g.gainCents)], bold ? { bold, fill: COLORS.headerFill } : { colors: [undefined, undefined, undefined, gainColor(g.gainCents)] });
+    flow.row(
+      [label, money(g.proceedsCents), money(g.costCents), money(g.gainCents)],
+      bold ? { bold, fill: COLORS.headerFill } : { colors: [undefined, undefined, undefined, gainColor(g.gainCents)] },
+    );
   row('Short-term gain', totals.byTerm.short);
   row('Long-term gain', totals.byTerm.long);
   row('Total gain', totals.total, true);
@@ -151,15 +192,33 @@ function termTable(flow: Flow, totals: TaxTotals, currency: string): void {
 }
 
 function linesTable(flow: Flow, lines: DisposalLine[], total: GainTotals, currency: string, title: string): void {
-  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Sold', weight: 1.3 }, { label: 'Acquired', weight: 1.3 }, { label: 'Asset', weight: 0.9 }, { label: 'Wallet', weight: 1.5 },
-    { label: 'Quantity', weight: 2.2, align: 'right' }, { label: `Proceeds (${currency})`, weight: 1.7, align: 'right' },
-    { label: `Cost basis (${currency})`, weight: 1.7, align: 'right' }, { label: `Gain / loss (${currency})`, weight: 1.7, align: 'right' },
-    { label: 'Transaction', weight: 1.5 },
-  ]), title);
+  flow.beginTable(
+    tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+      { label: 'Sold', weight: 1.3 },
+      { label: 'Acquired', weight: 1.3 },
+      { label: 'Asset', weight: 0.9 },
+      { label: 'Wallet', weight: 1.5 },
+      { label: 'Quantity', weight: 2.2, align: 'right' },
+      { label: `Proceeds (${currency})`, weight: 1.7, align: 'right' },
+      { label: `Cost basis (${currency})`, weight: 1.7, align: 'right' },
+      { label: `Gain / loss (${currency})`, weight: 1.7, align: 'right' },
+      { label: 'Transaction', weight: 1.5 },
+    ]),
+    title,
+  );
   for (const l of lines) {
     flow.row(
-      [day(l.tx.timestamp), day(l.acquired!.at), l.asset.symbol, l.tx.wallet_label, qty(l.quantity), money$(l.proceedsCents), money$(l.costCents), money$(l.gainCents), shortHash(l.tx.tx_hash)],
+      [
+        day(l.tx.timestamp),
+        day(l.acquired!.at),
+        l.asset.symbol,
+        l.tx.wallet_label,
+        qty(l.quantity),
+        money$(l.proceedsCents),
+        money$(l.costCents),
+        money$(l.gainCents),
+        shortHash(l.tx.tx_hash),
+      ],
       { colors: [undefined, undefined, undefined, undefined, undefined, undefined, undefined, gainColor(l.gainCents)] },
     );
   }
@@ -169,11 +228,21 @@ function linesTable(flow: Flow, lines: DisposalLine[], total: GainTotals, curren
 }
 
 function incomeTable(flow: Flow, lines: IncomeLine[], totalCents: bigint, currency: string): void {
-  flow.beginTable(tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
-    { label: 'Date', weight: 1.3 }, { label: 'Asset', weight: 1 }, { label: 'Wallet', weight: 1.6 }, { label: 'Chain', weight: 1.1 },
-    { label: 'Quantity', weight: 2.4, align: 'right' }, { label: `Fair value (${currency})`, weight: 1.8, align: 'right' }, { label: 'Tag', weight: 2 },
-  ]), 'Income', 'Inflows with an income-type tag, at their fiat value; each opens a lot at that value.');
-  for (const l of lines) flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.valueCents), l.tags.join('; ')]);
+  flow.beginTable(
+    tableSpec(CONTENT_LEFT, CONTENT_WIDTH, [
+      { label: 'Date', weight: 1.3 },
+      { label: 'Asset', weight: 1 },
+      { label: 'Wallet', weight: 1.6 },
+      { label: 'Chain', weight: 1.1 },
+      { label: 'Quantity', weight: 2.4, align: 'right' },
+      { label: `Fair value (${currency})`, weight: 1.8, align: 'right' },
+      { label: 'Tag', weight: 2 },
+    ]),
+    'Income',
+    'Inflows with an income-type tag, at their fiat value; each opens a lot at that value.',
+  );
+  for (const l of lines)
+    flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.valueCents), l.tags.join('; ')]);
   if (lines.length === 0) flow.row(['No income']);
   flow.row(['Total', '', '', '', '', money(totalCents), ''], { bold: true, fill: COLORS.headerFill });
   flow.endTable();
