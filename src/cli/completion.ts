@@ -63,6 +63,11 @@ interface Node {
   flags: Flag[];
 }
 
+/** The known set of values of a flag of the command at `path` (also listed by the CLI reference, src/cli/reference.ts). */
+export function flagValues(path: string, o: Option): readonly string[] | undefined {
+  return VALUES_BY_COMMAND[`${path} ${o.long}`] ?? (o.required || o.optional ? VALUES_BY_FLAG[o.long!] : undefined);
+}
+
 function flagsOf(path: string, options: readonly Option[]): Flag[] {
   return options
     .filter((o) => o.long && !o.hidden)
@@ -71,7 +76,7 @@ function flagsOf(path: string, options: readonly Option[]): Flag[] {
       short: o.short,
       description: o.description,
       takesValue: o.required || o.optional,
-      values: VALUES_BY_COMMAND[`${path} ${o.long}`] ?? (o.required || o.optional ? VALUES_BY_FLAG[o.long!] : undefined),
+      values: flagValues(path, o),
     }));
 }
 
