@@ -7,6 +7,7 @@
  */
 import { type ErrorCode, TxaError } from '../core/errors.js';
 import { anchor, code, escapeMd, wrap } from '../core/markdown.js';
+import { TIER_LIMITS, type TierLimits } from '../core/limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,6 +72,14 @@ const CODES: Record<ErrorCode, true> = {
   USAGE_ERROR: true,
   INTERNAL_ERROR: true,
 };
+
+const LIMITS: [keyof TierLimits, string][] = [
+  ['tagsPerWorkspace', 'tags per workspace'],
+  ['apiRequestsPerHour', 'API requests per hour'],
+  ['maxTransactionsPerExport', 'transactions per export'],
+  ['exportsPerHour', 'exports per hour'],
+  ['concurrentExports', 'concurrent exports'],
+];
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const asJson = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -212,6 +221,26 @@ export function apiReference(doc: Json): string {
     ...operations,
     '## Resources and request bodies',
     ...resources,
+    [
+      '## Tier limits',
+      '',
+      wrap(
+        'Per workspace, by its tier (src/core/limits.ts). The engine enforces them in both backends; `txa serve` the ' +
+          'API requests per hour, which for an enterprise workspace are its `rate_limit` (`txa workspace update --rate-limit`). ' +
+          'Over a limit: `TAG_LIMIT_EXCEEDED`, `RATE_LIMIT_EXCEEDED`, `EXPORT_TOO_LARGE`, `EXPORT_RATE_LIMIT_EXCEEDED`, `CONCURRENT_EXPORT_LIMIT`.',
+      ),
+      '',
+      `| limit | ${Object.keys(TIER_LIMITS).join(' | ')} |`,
+      `|---|${Object.keys(TIER_LIMITS)
+        .map(() => '---:')
+        .join('|')}|`,
+      ...LIMITS.map(
+        ([key, label]) =>
+          `| ${label} | ${Object.values(TIER_LIMITS)
+            .map((l) => (l[key] === null ? 'unlimited' : l[key].toLocaleString('en-US')))
+            .join(' | ')} |`,
+      ),
+    ].join('\n'),
     [
       '## Error codes',
       '',
