@@ -1,0 +1,17 @@
+/** The wallets as syncs see them (src/sync): which to sync, and when each last was. */
+import type { Db } from './db.js';
+import type { Chain } from '../core/types.js';
+
+/** The workspace's wallet ids, oldest first. */
+export function workspaceWalletIds(db: Db, workspaceId: string): string[] {
+  return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, id').pluck().all(workspaceId) as string[];
+}
+
+/** Every wallet of every workspace, oldest first, with its chain (`serve --sync-every`). */
+export function allWalletChains(db: Db): { id: string; workspace_id: string; chain: Chain }[] {
+  return db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as { id: string; workspace_id: string; chain: Chain }[];
+}
+
+export function setLastSynced(db: Db, walletId: string, lastSynced: string): void {
+  db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?').run(lastSynced, walletId);
+}
