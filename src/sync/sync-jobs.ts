@@ -22,7 +22,7 @@ import {
   type SyncEnd,
   type WalletSyncRow,
 } from '../store/wallet-syncs.js';
-import { allWalletChains } from '../store/sync-wallets.js';
+import { allWalletChains } from '../store/workspace-wallets.js';
 import { WalletSync } from './wallet-sync.js';
 import { sourceFor, type SyncSettings } from './settings.js';
 

@@ -12,7 +12,7 @@ import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
 import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
-import { setLastSynced, workspaceWalletIds } from '../store/sync-wallets.js';
+import { setWalletSynced, workspaceWalletIds } from '../store/workspace-wallets.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -134,7 +134,7 @@ export class WalletSync {
       const now = nowIso();
       lastSynced = now;
       engine.write(() => {
-        setLastSynced(engine.db, wallet.id, now);
+        setWalletSynced(engine.db, wallet.id, now);
         const { workspace_id: _, ...body } = { ...wallet, last_synced: now };
         engine.change(this.workspaceId, 'wallet.synced', wallet.id, { wallet: body, source: source.kind, new_transactions: created, duplicates });
       });
