@@ -1,14 +1,25 @@
 /**
- * The six kinds of `txa check` (CONTRACT §10, docs/check.md), one SQL query each over the period,
- * returning how many there are and the first few, oldest first. Rows of amount 0 (approvals,
- * calls) move nothing and are never findings.
+ * The six kinds of `txa check` (CONTRACT §10, docs/check.md), one query each over the period
+ * (store/checks.ts), returning how many there are and the first few, oldest first.
  */
 import type { Db } from '../store/db.js';
+import {
+  assertionBalances,
+  dayRowsReader,
+  failedExportRows,
+  legFindings,
+  rowFindings,
+  rowKindCounts,
+  rowsByRowid,
+  type CheckPeriod,
+  type RowFinding,
+  type RowKind,
+} from '../store/checks.js';
+import { walletAddresses } from '../store/workspace-wallets.js';
 import { isoSeconds } from '../core/clock.js';
 import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
-import { registerBalanceFunction } from './exact-balance.js';
 import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 
@@ -16,10 +27,7 @@ export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negat
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 /** Unix seconds, start inclusive and end exclusive; either may be open. */
-export interface Period {
-  startTs?: number;
-  endTs?: number;
-}
+export type Period = CheckPeriod;
 
 export interface KindResult {
   count: number;
@@ -28,100 +36,34 @@ export interface KindResult {
 
 export const EXAMPLES = 5;
 
-interface Scope {
-  sql: string;
-  params: unknown[];
+const withTimestamp = ({ ts, ...rest }: RowFinding): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
+
+/** Rows of the period of a row kind: the count, and the first EXAMPLES in time order. */
+function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, kind: RowKind): KindResult {
+  const { count, rows } = rowFindings(db, workspaceId, p, kind, known, EXAMPLES);
+  return { count, examples: rows.map(withTimestamp) };
 }
 
-/** The workspace's rows of the period that move something (and are not spam). */
-function rowScope(_db: Db, workspaceId: string, p: Period): Scope {
-  const clauses = ['t.workspace_id = ?', "t.amount_key <> '00'"];
-  const params: unknown[] = [workspaceId];
-  if (p.startTs !== undefined) {
-    clauses.push('t.ts >= ?');
-    params.push(p.startTs);
-  }
-  if (p.endTs !== undefined) {
-    clauses.push('t.ts < ?');
-    params.push(p.endTs);
-  }
-  clauses.push('t.spam = 0');
-  return { sql: clauses.join(' AND '), params };
-}
-
-const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet_label, t.chain, t.token_symbol AS token, t.amount, t.direction, t.tx_hash`;
-
-type RowExample = Record<string, unknown> & { ts: number };
-const withTimestamp = ({ ts, ...rest }: RowExample): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
-
-/** Findings from which a walk of the time index from the start meets the first EXAMPLES soon (after about 5 × rows / count rows). */
-const MANY = 1000;
-
-/**
- * Rows of the period matching `condition`: the count, and the first EXAMPLES in time order. A
- * period's rows are found through the (workspace, time) index; all of a workspace's rows are
- * counted by reading the table in order, which costs a fifth of an index walk that visits each row
- * (bench/RESULTS.md), even where the ledger holds other workspaces too. Their first few are read
- * the same way, but when there are MANY, walking the index from the start finds them sooner.
- * `known` is the count when it was taken already (wholeLedgerCounts).
- */
-function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, condition: string, extraFrom = '', extraFields = ''): KindResult {
-  const scope = rowScope(db, workspaceId, p);
-  const where = `${scope.sql} AND ${condition}`;
-  const whole = p.startTs === undefined && p.endTs === undefined;
-  const count =
-    known ??
-    (db
-      .prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`)
-      .pluck()
-      .get(...scope.params) as number);
-  if (count === 0) return { count, examples: [] };
-  const rows = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
-  const examples = db
-    .prepare(
-      `SELECT ${ROW_FIELDS}${extraFields} FROM ${rows} JOIN wallets w ON w.id = t.wallet_id ${extraFrom} WHERE ${where} ORDER BY t.ts, t.id LIMIT ${EXAMPLES}`,
-    )
-    .all(...scope.params) as RowExample[];
-  return { count, examples: examples.map(withTimestamp) };
-}
-
-// The row kinds' conditions on a row in scope, shared by their queries and wholeLedgerCounts.
-const UNTAGGED = 't.tag_count = 0 AND t.transfer_id IS NULL';
-const UNPRICED = 't.fiat_cents IS NULL';
-/** A row that may be an own transfer by address, whose other side is `o`, another wallet of the workspace on its chain. */
-const BY_ADDRESS = "t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL";
-const OWN_COUNTERPARTY = `o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
-    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+const ROW_KINDS: readonly CheckKind[] = ['untagged', 'unpriced', 'unmatched_transfer'] satisfies RowKind[];
+const isRowKind = (k: CheckKind): k is RowKind => ROW_KINDS.includes(k);
 
 /**
  * The whole-workspace counts of the row kinds among `kinds`, when two or more are run, in one scan
- * of the table: each kind's own count is a scan too, and one scan counting three costs two thirds
- * of three (bench/RESULTS.md "Session 7, txa check"). For `known` of the kinds' queries.
+ * of the table (store/checks.ts rowKindCounts), for `known` of the kinds' queries.
  */
 export function wholeLedgerCounts(db: Db, workspaceId: string, kinds: readonly CheckKind[]): Partial<Record<CheckKind, number>> {
-  const sums: Partial<Record<CheckKind, string>> = {
-    untagged: `sum(${UNTAGGED})`,
-    unpriced: `sum(${UNPRICED})`,
-    // Wallets are unique by workspace, chain and address: the join counts a row once at most.
-    unmatched_transfer: `sum(CASE WHEN ${BY_ADDRESS} THEN EXISTS (SELECT 1 FROM wallets o WHERE ${OWN_COUNTERPARTY}) ELSE 0 END)`,
-  };
-  const wanted = kinds.filter((k) => sums[k] !== undefined);
+  const wanted = kinds.filter(isRowKind);
   if (wanted.length < 2) return {};
-  const scope = rowScope(db, workspaceId, {});
-  const row = db
-    .prepare(`SELECT ${wanted.map((k) => sums[k]).join(', ')} FROM transactions t NOT INDEXED WHERE ${scope.sql}`)
-    .raw(true)
-    .get(...scope.params) as (number | null)[];
-  return Object.fromEntries(wanted.map((k, i) => [k, row[i] ?? 0]));
+  const counts = rowKindCounts(db, workspaceId, wanted);
+  return Object.fromEntries(wanted.map((k, i) => [k, counts[i]]));
 }
 
 export function untagged(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
-  // A leg of a matched own transfer is neither income nor expense: it needs no tag.
-  return rowKind(db, workspaceId, p, known, UNTAGGED);
+  return rowKind(db, workspaceId, p, known, 'untagged');
 }
 
 export function unpriced(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
-  return rowKind(db, workspaceId, p, known, UNPRICED);
+  return rowKind(db, workspaceId, p, known, 'unpriced');
 }
 
 /**
@@ -131,19 +73,17 @@ export function unpriced(db: Db, workspaceId: string, p: Period, known?: number)
  * (`txa transfers list --status candidate`) not yet confirmed.
  */
 export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, knownByAddress?: number): KindResult {
-  const fields = ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label';
-  const byAddress = rowKind(db, workspaceId, p, knownByAddress, BY_ADDRESS, `JOIN wallets o ON ${OWN_COUNTERPARTY}`, fields);
+  const byAddress = rowKind(db, workspaceId, p, knownByAddress, 'unmatched_transfer');
   const bridges = bridgeLegs(db, workspaceId, p);
   if (bridges.size === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
   // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
-  const wallets = db.prepare('SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(workspaceId) as OwnWallet[];
+  const wallets = walletAddresses(db, workspaceId) as OwnWallet[];
   const byOwnAddress = new Map(wallets.map((w) => [addressKey(w.chain, w.address), w]));
   const counted = (leg: Leg) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
   const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
-  const row = db.prepare(`SELECT ${ROW_FIELDS}, o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label
-    FROM transactions t JOIN wallets w ON w.id = t.wallet_id JOIN transactions c ON c.id = ? JOIN wallets o ON o.id = c.wallet_id WHERE t.id = ?`);
-  const examples = [...byAddress.examples, ...extra.slice(0, EXAMPLES).map(([id, leg]) => withTimestamp(row.get(leg.other, id) as RowExample))]
+  const legs = extra.slice(0, EXAMPLES).map(([id, leg]) => ({ id, other: leg.other }));
+  const examples = [...byAddress.examples, ...legFindings(db, legs).map(withTimestamp)]
     .sort((a, b) => byTime(String(a.timestamp), a.transaction_id, String(b.timestamp), b.transaction_id))
     .slice(0, EXAMPLES);
   return { count: byAddress.count + extra.length, examples };
@@ -180,13 +120,7 @@ function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown
 export function negativeBalances(db: Db, workspaceId: string, p: Period): KindResult {
   const from = p.startTs ?? -Infinity;
   const end = p.endTs ?? Number.MAX_SAFE_INTEGER;
-  // The wallet's rows of the day: without INDEXED BY, SQLite walks every row of the day (tx_by_time).
-  const rowsOf = db
-    .prepare(
-      `SELECT t.amount, t.token_decimals, t.direction = 'inflow', t.ts, t.rowid FROM transactions t INDEXED BY tx_by_wallet
-     WHERE t.workspace_id = ? AND t.wallet_id = ? AND t.ts >= ? AND t.ts < ? AND t.token_symbol = ? AND ifnull(t.token_address, '') = ? ORDER BY t.ts, t.id`,
-    )
-    .raw(true);
+  const rowsOf = dayRowsReader(db);
   let token: string | undefined;
   let balance = new ExactSum();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
@@ -205,13 +139,7 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
       if (d.inflow !== '0') balance.add(d.inflow);
       continue;
     }
-    const rows = rowsOf.all(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address) as [
-      string,
-      number,
-      number,
-      number,
-      number,
-    ][];
+    const rows = rowsOf(workspaceId, d.wallet_id, dayStart, Math.min(dayStart + DAY_SECONDS, end), d.token_symbol, d.token_address);
     for (const [amount, decimals, inflow, ts, rowid] of rows) {
       if (inflow === 1) balance.add(amount, decimals);
       else balance.subtract(amount, decimals);
@@ -227,9 +155,13 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
       }
     }
   }
-  const row = db.prepare('SELECT t.id, t.ts, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE t.rowid = ?');
-  const examples = [...found.values()]
-    .map((f) => ({ ...f, ...(row.get(f.rowid) as { id: string; ts: number; label: string }) }))
+  const findings = [...found.values()];
+  const places = rowsByRowid(
+    db,
+    findings.map((f) => f.rowid),
+  );
+  const examples = findings
+    .map((f, i) => ({ ...f, ...places[i]! }))
     .sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : 1))
     .slice(0, EXAMPLES)
     .map((f) => ({
@@ -245,18 +177,7 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
 
 /** Assertions of the period whose balance is not the ledger's at the end of their day: the earliest first. */
 export function failedAssertions(db: Db, workspaceId: string, p: Period): KindResult {
-  registerBalanceFunction(db);
-  const rows = db
-    .prepare(
-      `SELECT a.id, a.wallet_id, w.label, a.token_symbol, a.token_address, a.day, a.balance,
-         (SELECT txa_balance(t.amount, t.token_decimals, t.direction) FROM transactions t
-          WHERE t.workspace_id = a.workspace_id AND t.wallet_id = a.wallet_id AND t.ts < a.end_ts
-            AND t.token_symbol = a.token_symbol AND t.token_address IS a.token_address) AS actual
-       FROM balance_assertions a JOIN wallets w ON w.id = a.wallet_id
-       WHERE a.workspace_id = ? AND a.end_ts > ? AND a.end_ts <= ? ORDER BY a.day, w.label, a.token_symbol, a.id`,
-    )
-    .raw(true)
-    .all(workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity) as [string, string, string, string, string | null, string, string, string][];
+  const rows = assertionBalances(db, workspaceId, p);
   const failed = rows.filter((r) => r[6] !== r[7]);
   return {
     count: failed.length,
@@ -281,22 +202,7 @@ function difference(actual: string, expected: string): string {
 
 /** Exports created in the period that failed (a cancelled one is the user's choice, not a finding). */
 export function failedExports(db: Db, workspaceId: string, p: Period): KindResult {
-  const where = "workspace_id = ? AND created_ts >= ? AND created_ts < ? AND status = 'failed' AND error_code IS NOT 'EXPORT_CANCELLED'";
-  const params = [workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity];
-  const count = db
-    .prepare(`SELECT count(*) FROM exports WHERE ${where}`)
-    .pluck()
-    .get(...params) as number;
-  const rows = db
-    .prepare(`SELECT id, created_at, format, report_type, error_code, error_message FROM exports WHERE ${where} ORDER BY created_ts, id LIMIT ${EXAMPLES}`)
-    .all(...params) as {
-    id: string;
-    created_at: string;
-    format: string;
-    report_type: string | null;
-    error_code: string | null;
-    error_message: string | null;
-  }[];
+  const { count, rows } = failedExportRows(db, workspaceId, p, EXAMPLES);
   return {
     count,
     examples: rows.map((r) => ({

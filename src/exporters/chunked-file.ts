@@ -14,6 +14,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvFromRaw } from './csv-text.js';
 import { NotExact } from '../store/raw-rows.js';
 import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
+import { rangeReader } from '../store/range-reader.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, type RangeSpec, type SharedRanges } from './range-readers.js';
 
 /** TextEncoder, not Buffer.from: its bytes never share a pooled ArrayBuffer, so they can be transferred. */
@@ -238,8 +239,8 @@ class OffThreadFile implements OutFile {
     await this.flush();
     const claims = new RangeClaims(new SharedArrayBuffer(8), rangeCount(spec));
     this.post({ ranges: spec, claims: claims.buffer });
-    const stmt = shared.db.prepare(spec.query.sql).pluck();
-    const packed = spec.packed && shared.db.prepare(spec.packed.sql).raw();
+    const reader = rangeReader(shared.db, spec.ranges.bounds, spec.query, spec.packed);
+    const packed = reader.packed;
     let decided = false;
     for (;;) {
       if (this.failure) throw this.failure;
@@ -257,7 +258,7 @@ class OffThreadFile implements OutFile {
         this.worker.postMessage({ range: i, bytes } satisfies ToWorker);
         await nextTurn();
       } else if (i >= 0) {
-        let rows = readRange(stmt, spec, i);
+        let rows = readRange(reader, spec, i);
         const resolve = spec.placeholders ? shared.resolve : undefined;
         if (resolve) rows = rows.map((row) => (isPlaceholder(row) ? resolve(row) : row));
         // Transformed and encoded here, and moved, not copied: the worker has the writing to do as well.

@@ -2,19 +2,18 @@
  * The worker thread of a large export's file (chunked-file.ts OffThreadFile): transforms,
  * encodes, hashes and writes each chunk it is sent, in order, acknowledging each one so the
  * reading thread can keep a few chunks in flight and no more. Given a ledger, it opens a read
- * snapshot on it at once; sent a RangeSpec, it reads ranges of rows itself if the main thread
- * finds that snapshot is its own, and writes all ranges in order (range-readers.ts); sent a
- * LedgerRead, it reads a tax report's ledger records and posts them to the main thread, which
- * computes the lots meanwhile (store/ledger-read.ts).
+ * snapshot on it at once (store/worker-reader.ts); sent a RangeSpec, it reads ranges of rows
+ * itself if the main thread finds that snapshot is its own, and writes all ranges in order
+ * (range-readers.ts); sent a LedgerRead, it reads a tax report's ledger records and posts them
+ * to the main thread, which computes the lots meanwhile (store/ledger-read.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ChunkedFile, type ChunkTransform, type FromWorker, type ToWorker } from './chunked-file.js';
 import { NotExact } from '../store/raw-rows.js';
 import { DONE, isPlaceholder, RangeClaims, rangeCount, rangeText, readPacked, readRange, WAIT, type RangeSpec } from './range-readers.js';
-import { openSnapshotReader, type Db } from '../store/db.js';
-import { useTagSets } from '../store/tag-sets.js';
-import { ledgerBatches, type LedgerBatch, type LedgerRead } from '../store/ledger-read.js';
+import { openWorkerReader, type WorkerReader } from '../store/worker-reader.js';
+import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 
 const port = parentPort!;
 const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
@@ -46,7 +45,7 @@ function enqueue(step: () => Promise<void>): void {
 }
 
 /** The second reader's snapshot: opened at start, so it begins as close to the main thread's as can be. */
-let reader: Db | undefined;
+let reader: WorkerReader | undefined;
 /** The tax report's ledger read on `reader`, while it runs (readLedger). */
 let ledgerRead: Generator<LedgerBatch> | undefined;
 
@@ -55,7 +54,6 @@ function stopReading(): void {
   // refuses to commit while one is open.
   ledgerRead?.return(undefined);
   ledgerRead = undefined;
-  if (reader?.inTransaction) reader.exec('COMMIT');
   reader?.close();
   reader = undefined;
 }
@@ -92,9 +90,8 @@ class WorkerRanges {
 
   /** Claims and reads ranges until none is left; a range holding placeholders goes back to the main thread. */
   async read(): Promise<void> {
-    if (this.spec.tagSets) useTagSets(reader!, this.spec.tagSets);
-    const stmt = reader!.prepare(this.spec.query.sql).pluck();
-    const packed = this.spec.packed && reader!.prepare(this.spec.packed.sql).raw();
+    const rangeReads = reader!.ranges(this.spec.ranges, this.spec.query, this.spec.packed, this.spec.tagSets);
+    const packed = rangeReads.packed;
     for (let i = this.claims.claim(); i !== DONE && !failed; i = this.claims.claim()) {
       if (i === WAIT) {
         await new Promise<void>((resolve) => (this.wake = resolve));
@@ -105,7 +102,7 @@ class WorkerRanges {
       // The packed query counted placeholders: the range goes back without being read again.
       else if (packed && this.spec.placeholders) post({ redo: i });
       else {
-        const rows = readRange(stmt, this.spec, i);
+        const rows = readRange(rangeReads, this.spec, i);
         if (this.spec.placeholders && rows.some(isPlaceholder)) post({ redo: i });
         else this.deliver(i, { text: rangeText(this.spec, i, rows), rows: rows.length });
       }
@@ -127,7 +124,7 @@ let wakeLedger: (() => void) | undefined;
 
 /** Reads the ledger records of `read` in this thread's snapshot and posts them in batches, in order. */
 async function readLedger(read: LedgerRead): Promise<void> {
-  ledgerRead = ledgerBatches(reader!, read);
+  ledgerRead = reader!.ledgerBatches(read);
   for (const batch of ledgerRead) {
     post({ batch });
     batchesOut++;
@@ -177,7 +174,7 @@ port.on('message', (m: ToWorker) => {
 // A second reader that cannot open is no failure: the main thread then reads every range.
 if (ledger) {
   try {
-    reader = openSnapshotReader(ledger);
+    reader = openWorkerReader(ledger);
   } catch {
     reader = undefined;
   }

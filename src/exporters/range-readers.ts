@@ -6,10 +6,9 @@
  * had the CSV transform to do already; bench/RESULTS.md).
  * What both threads share is here: the claims (a SharedArrayBuffer) and the reading of a range.
  */
-import type { Statement } from 'better-sqlite3';
 import type { KeyRanges, RangeQuery } from '../store/key-ranges.js';
-import { rangeParams } from '../store/key-ranges.js';
 import type { Db } from '../store/db.js';
+import type { RangeReader } from '../store/range-reader.js';
 import type { TagSets } from '../store/tag-sets.js';
 import type { ExportJob } from './types.js';
 
@@ -103,8 +102,8 @@ function checkCount(spec: RangeSpec, i: number, rows: number): void {
 }
 
 /** The row texts of range `i`, checked against the count the key walk found. */
-export function readRange(stmt: Statement, spec: RangeSpec, i: number): string[] {
-  const rows = stmt.all(...spec.query.params, ...rangeParams(spec.ranges.bounds, i)) as string[];
+export function readRange(reader: RangeReader, spec: RangeSpec, i: number): string[] {
+  const rows = reader.rows(i);
   checkCount(spec, i, rows.length);
   return rows;
 }
@@ -112,11 +111,11 @@ export function readRange(stmt: Statement, spec: RangeSpec, i: number): string[]
 const encoder = new TextEncoder();
 
 /**
- * Range `i` as written, in bytes, through `packed` (a statement of RangeSpec.packed, raw): null
+ * Range `i` as written, in bytes, through `packed` (a reader's RangeSpec.packed query): null
  * when it holds placeholders, which only readRange and the main thread can fill.
  */
-export function readPacked(packed: Statement, spec: RangeSpec, i: number): Uint8Array | null {
-  const [bytes, rows, placeholders] = packed.get(...spec.packed!.params, ...rangeParams(spec.ranges.bounds, i)) as [Uint8Array, number, number];
+export function readPacked(packed: NonNullable<RangeReader['packed']>, spec: RangeSpec, i: number): Uint8Array | null {
+  const [bytes, rows, placeholders] = packed(i);
   checkCount(spec, i, rows);
   if (placeholders > 0) return null;
   return i === 0 ? bytes : Buffer.concat([encoder.encode(spec.separator), bytes]);

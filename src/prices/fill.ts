@@ -11,6 +11,7 @@ import type { Engine } from '../engine/engine.js';
 import { hydrate } from '../engine/transactions.js';
 import { updateValues } from '../store/insert-transactions.js';
 import { selectByIds } from '../store/transactions.js';
+import { rateReader, unpricedRows, type UnpricedRow, type UnpricedScope } from '../store/price-fill.js';
 import { changesOf } from '../engine/transaction-changes.js';
 import type { PriceApi } from './apis.js';
 import { coinKey } from './coins.js';
@@ -32,22 +33,8 @@ export interface Unpriced {
   example: string;
 }
 
-export interface FillOptions {
-  /** Unix seconds, start inclusive, end exclusive. */
-  startTs?: number;
-  endTs?: number;
-  /** Only these wallets' rows (`wallet sync --prices`). */
-  walletIds?: string[];
-}
-
-interface Candidate {
-  id: string;
-  chain: string;
-  token_symbol: string;
-  token_address: string | null;
-  amount: string;
-  ts: number;
-}
+/** The rows a fill values: a period, some wallets (`wallet sync --prices`). */
+export type FillOptions = UnpricedScope;
 
 /**
  * Rows per write transaction: each commit rewrites every page its rows touched (the rows are
@@ -63,10 +50,10 @@ export async function fillPrices(
   opts: FillOptions = {},
 ): Promise<{ result: FillResult; unpriced: Unpriced[] }> {
   const ws = engine.workspace(workspaceId);
-  const rows = candidates(engine, workspaceId, opts);
+  const rows = unpricedRows(engine.db, workspaceId, opts);
   const lookup = new PriceLookup(engine, api);
   const requestsBefore = api.http.requests;
-  const keysOf = (r: Candidate, day: string) => ({
+  const keysOf = (r: UnpricedRow, day: string) => ({
     imported: [...(r.token_address ? [`${r.chain}:${r.token_address.toLowerCase()}`] : []), r.token_symbol.toUpperCase()],
     api: coinKey(r.chain, r.token_address, day),
   });
@@ -80,7 +67,7 @@ export async function fillPrices(
   const rate = rateOf(engine, workspaceId, ws.base_currency);
   const values: { id: string; cents: number; price: Record<string, unknown> }[] = [];
   const reasons = new Map<string, Unpriced>();
-  const skip = (r: Candidate, reason: string, what: string) => {
+  const skip = (r: UnpricedRow, reason: string, what: string) => {
     const seen = reasons.get(reason);
     if (seen) seen.rows++;
     else reasons.set(reason, { reason, rows: 1, example: `${r.id} (${what})` });
@@ -122,27 +109,13 @@ export async function fillPrices(
   };
 }
 
-function candidates(engine: Engine, workspaceId: string, opts: FillOptions): Candidate[] {
-  const where = ['workspace_id = ?', 'fiat_cents IS NULL', 'spam = 0'];
-  const args: (string | number)[] = [workspaceId];
-  const add = (clause: string, ...values: (string | number)[]) => {
-    where.push(clause);
-    args.push(...values);
-  };
-  if (opts.startTs !== undefined) add('ts >= ?', opts.startTs);
-  if (opts.endTs !== undefined) add('ts < ?', opts.endTs);
-  if (opts.walletIds) add(`wallet_id IN (${opts.walletIds.map(() => '?').join(', ')})`, ...opts.walletIds);
-  const sql = `SELECT id, chain, token_symbol, token_address, amount, ts FROM transactions WHERE ${where.join(' AND ')} ORDER BY ts, id`;
-  return engine.db.prepare(sql).all(...args) as Candidate[];
-}
-
 /** The workspace's rate of `currency` on a day (1 base = rate units of it), remembered; undefined when missing. */
 function rateOf(engine: Engine, workspaceId: string, base: string): (currency: string, day: string) => string | undefined {
   const memo = new Map<string, string | undefined>();
-  const stmt = engine.db.prepare('SELECT rate FROM rates WHERE workspace_id = ? AND currency = ? AND day = ?').pluck();
+  const stored = rateReader(engine.db, workspaceId);
   return (currency, day) => {
     const id = `${currency}|${day}`;
-    if (!memo.has(id)) memo.set(id, currency === base ? '1' : (stmt.get(workspaceId, currency, day) as string | undefined));
+    if (!memo.has(id)) memo.set(id, currency === base ? '1' : stored(currency, day));
     return memo.get(id);
   };
 }

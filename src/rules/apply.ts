@@ -13,8 +13,10 @@ import { applyRowEdit } from '../engine/transaction-edits.js';
 import { matchRowsByRule } from '../engine/transfers.js';
 import { getTransaction } from '../engine/transactions.js';
 import { listTags } from '../store/ledger.js';
+import { ruleHits } from '../store/rules.js';
+import { workspaceWalletIds } from '../store/workspace-wallets.js';
 import type { Transaction } from '../core/types.js';
-import { compileRules, registerRuleFunctions, type CompiledRule, type RulePeriod } from './compile.js';
+import { compileRules, type CompiledRule, type RulePeriod } from './compile.js';
 import type { RulesFile } from './file.js';
 
 /** Sample rows kept per rule for a dry run's listing. */
@@ -57,112 +59,14 @@ class DryRunDone {
   constructor(readonly result: RulesResult & { samples: Transaction[][] }) {}
 }
 
-/** A row some rule matches: its state, the rules that apply to it (in order) and those of them whose tags it lacks. */
-interface Hit {
-  id: string;
-  notes: string | null;
-  spam: boolean;
-  free: boolean;
-  applying: CompiledRule[];
-  lacking: Set<number>;
-}
-
 /**
- * Most rules one statement asks, and most variables it binds (docs/rules.md, Limits). SQLite
- * nests `a OR b OR …` one level per rule (mode all) and refuses more than 1000 levels; it takes
- * at most 32,766 variables; and preparing a CASE of n rules costs about n² (5,000 rules: 1.5 s).
+ * Reads the rows the rules match (store/rules.ts, `lacking` by place in `rules`, which is each
+ * rule's index) and merges their edits per row; nothing is written yet (the read is lazy).
  */
-const RULES_PER_STATEMENT = 200;
-const PARAMS_PER_STATEMENT = 10_000;
-
-const paramsOf = (r: CompiledRule) => r.where.params.length + r.tagIds.length;
-
-/** The rules in order, cut into the groups one statement asks each. */
-function* statementGroups(rules: CompiledRule[]): Generator<CompiledRule[]> {
-  let group: CompiledRule[] = [];
-  let params = 0;
-  for (const rule of rules) {
-    if (group.length > 0 && (group.length === RULES_PER_STATEMENT || params + paramsOf(rule) > PARAMS_PER_STATEMENT)) {
-      yield group;
-      group = [];
-      params = 0;
-    }
-    group.push(rule);
-    params += paramsOf(rule);
-  }
-  yield group;
-}
-
-/** Whether the row (`q`) lacks one of the rule's tags: an untagged row needs no lookup. */
-const lacksSql = (r: CompiledRule) =>
-  `(q.tag_count = 0 OR (SELECT count(*) FROM transaction_tags x WHERE x.transaction_id = q.id AND x.tag_id IN (${r.tagIds.map(() => '?').join(', ')})) < ${r.tagIds.length})`;
-
-/**
- * Every row some rule of `rules` (one statement's group) matches, in one pass over the
- * workspace's rows (or the scope's) whatever the number of rules (bench/RESULTS.md, "Rules"). Mode
- * first asks one CASE, which stops at the first rule that matches; mode all asks every rule of
- * the rows any rule matches. Rules are numbered by their place in the group.
- */
-function* statementRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
-  const tagged = rules.flatMap((r, i) => (r.tagIds.length > 0 ? [{ r, i }] : []));
-  const matches =
-    mode === 'first' ? [`CASE ${rules.map((r, i) => `WHEN ${r.where.sql} THEN ${i}`).join(' ')} END AS k`] : rules.map((r, i) => `(${r.where.sql}) AS m${i}`);
-  const flags = mode === 'first' ? ['q.k'] : rules.map((_, i) => `q.m${i}`);
-  const lacks =
-    mode === 'first'
-      ? [tagged.length ? `CASE q.k ${tagged.map(({ r, i }) => `WHEN ${i} THEN ${lacksSql(r)}`).join(' ')} ELSE 0 END` : '0']
-      : tagged.map(({ r, i }) => `iif(q.m${i}, ${lacksSql(r)}, 0)`);
-  // An import's rows are looked up from the scope, never by scanning the ledger.
-  const from = scoped ? 'temp.rule_scope s CROSS JOIN transactions t ON t.id = s.id' : 'transactions t';
-  const sql = `SELECT q.id, q.notes, q.spam, q.free, ${[...flags, ...lacks].join(', ')}
-    FROM (SELECT t.id, t.notes, t.spam, t.transfer_id IS NULL AS free, t.tag_count, ${matches.join(', ')} FROM ${from} WHERE t.workspace_id = ?) q
-    WHERE ${mode === 'first' ? 'q.k IS NOT NULL' : flags.join(' OR ')}`;
-  const params = [...tagged.flatMap(({ r }) => r.tagIds), ...rules.flatMap((r) => r.where.params), ws];
-  for (const r of engine.db
-    .prepare(sql)
-    .raw(true)
-    .iterate(...params) as IterableIterator<unknown[]>) {
-    const head = { id: r[0] as string, notes: r[1] as string | null, spam: r[2] === 1, free: r[3] === 1 };
-    if (mode === 'first') {
-      const rule = rules[r[4] as number]!;
-      yield { ...head, applying: [rule], lacking: new Set(r[5] === 1 ? [rule.index] : []) };
-    } else {
-      yield {
-        ...head,
-        applying: rules.filter((_, i) => r[4 + i] === 1),
-        lacking: new Set(tagged.filter((_, j) => r[4 + rules.length + j] === 1).map(({ r: rule }) => rule.index)),
-      };
-    }
-  }
-}
-
-/**
- * Every row some rule matches. Rules beyond one statement's group take one pass per group, and
- * a row met by several is gathered (so held in memory) before it is handed on: in mode first
- * the rule of the earliest group claims it, in mode all the rules of every group apply, in order.
- */
-function* matchedRows(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean): Generator<Hit> {
-  const groups = [...statementGroups(rules)];
-  if (groups.length === 1) return yield* statementRows(engine, ws, rules, mode, scoped);
-  const hits = new Map<string, Hit>();
-  for (const group of groups) {
-    for (const hit of statementRows(engine, ws, group, mode, scoped)) {
-      const seen = hits.get(hit.id);
-      if (!seen) hits.set(hit.id, hit);
-      else if (mode === 'all') {
-        seen.applying.push(...hit.applying);
-        for (const index of hit.lacking) seen.lacking.add(index);
-      }
-    }
-  }
-  yield* hits.values();
-}
-
-/** Reads the rows the rules match and merges their edits per row; nothing is written yet (the read is lazy). */
-function plan(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], scoped: boolean) {
+function plan(engine: Engine, ws: string, rules: CompiledRule[], mode: RulesFile['mode'], onlyIds: readonly string[] | undefined) {
   const planned: Planned[] = [];
   const matched = rules.map(() => 0);
-  for (const hit of matchedRows(engine, ws, rules, mode, scoped)) {
+  for (const hit of ruleHits(engine.db, ws, rules, mode, onlyIds)) {
     const p: Planned = { id: hit.id, spam: hit.spam, addTagIds: new Set(), tagRules: new Set(), internalRules: new Set() };
     for (const rule of hit.applying) {
       matched[rule.index]!++;
@@ -209,20 +113,13 @@ function write(engine: Engine, ws: string, rules: CompiledRule[], planned: Plann
   return { byRule, changed };
 }
 
-/** The rows a run is limited to, in a temporary table the rules' queries join. */
-function scopeTo(engine: Engine, ids: readonly string[]): void {
-  engine.db.exec('CREATE TEMP TABLE IF NOT EXISTS rule_scope (id TEXT PRIMARY KEY); DELETE FROM temp.rule_scope');
-  const insert = engine.db.prepare('INSERT OR IGNORE INTO temp.rule_scope (id) VALUES (?)');
-  for (const id of ids) insert.run(id);
-}
-
 /** The rules compiled against the workspace: an unknown tag or wallet is INVALID_RULES at its path. */
 export function checkRules(engine: Engine, ws: string, file: RulesFile, period: RulePeriod = {}): CompiledRule[] {
   const refs = {
     tags: listTags(engine.db, ws),
-    walletIds: new Set(engine.db.prepare('SELECT id FROM wallets WHERE workspace_id = ?').pluck().all(ws) as string[]),
+    walletIds: new Set(workspaceWalletIds(engine.db, ws)),
   };
-  return compileRules(file, ws, refs, period);
+  return compileRules(file, refs, period);
 }
 
 /** The outcome of rules that met no row. */
@@ -243,10 +140,7 @@ export function applyRulesWithin(
   opts: Omit<ApplyOptions, 'dryRun'> = {},
 ): RulesResult & { samples: Transaction[][] } {
   const rules = checkRules(engine, ws, file, opts.period);
-  registerRuleFunctions(engine.db);
-  const scoped = opts.onlyIds !== undefined;
-  if (scoped) scopeTo(engine, opts.onlyIds!);
-  const { planned, matched } = plan(engine, ws, rules, file.mode, scoped);
+  const { planned, matched } = plan(engine, ws, rules, file.mode, opts.onlyIds);
   const { byRule, changed } = write(engine, ws, rules, planned);
   return {
     dry_run: false,

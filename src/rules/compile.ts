@@ -1,12 +1,10 @@
 /**
- * A checked rules file → one SQL condition per rule over the transactions table (alias `t`),
- * built from the store's filter clauses (whereOf) plus the keys a list filter does not have
- * (type, counterparty, notes). Tag names and wallet ids are resolved against the workspace here:
- * an unknown one is INVALID_RULES at its dotted path.
+ * A checked rules file → what each rule matches (a list filter plus the keys a list filter does
+ * not have: type, counterparty, method, notes), which store/rules.ts turns into SQL, and what it
+ * sets. Tag names and wallet ids are resolved against the workspace here: an unknown one is
+ * INVALID_RULES at its dotted path.
  */
-import { RE2JS } from 're2js';
-import type { Db } from '../store/db.js';
-import { whereOf, type Where } from '../store/transactions.js';
+import type { RuleMatch } from '../store/rules.js';
 import { TxaError } from '../core/errors.js';
 import { parseAmountBound, type TxFilter } from '../core/filters.js';
 import { DAY_SECONDS, requireDay } from '../core/dates.js';
@@ -22,7 +20,7 @@ export interface RulePeriod {
 export interface CompiledRule {
   index: number;
   name: string;
-  where: Where;
+  match: RuleMatch;
   /** What the rule sets: tag ids to add, notes (null clears), spam, own transfer. */
   tagIds: string[];
   notes?: string | null;
@@ -96,73 +94,28 @@ function filterOf(rule: Rule, path: string, refs: WorkspaceRefs, period: RulePer
   return f;
 }
 
-/** Longest list bound value by value; a longer one is bound as one JSON array. */
-const INLINE_VALUES = 100;
-
-/**
- * `expr IN (the values, lowercased)`. A short list binds each value, which SQLite compares
- * fastest (a JSON array read with json_each costs twice as much per row); a long one binds a
- * single JSON array, since a list of 35,000 addresses would be more variables than a statement
- * may have (docs/rules.md, Limits).
- */
-function inList(expr: string, values: string | string[]): Where {
-  const distinct = [...new Set(list(values).map((v) => v.toLowerCase()))];
-  return distinct.length <= INLINE_VALUES
-    ? { sql: `${expr} IN (${distinct.map(() => '?').join(', ')})`, params: distinct }
-    : { sql: `${expr} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(distinct)] };
-}
-
-/** The keys whereOf has no clause for. */
-function extraClauses(rule: Rule): Where {
+/** The match of the rule's keys. */
+function matchOf(rule: Rule, filter: TxFilter): RuleMatch {
   const m = rule.match;
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, ...values: unknown[]) => {
-    clauses.push(sql);
-    params.push(...values);
-  };
-  if (m.type) add('t.type = ?', m.type);
-  if (m.counterparty !== undefined) {
-    const w = inList(`lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`, m.counterparty);
-    add(w.sql, ...w.params);
-  }
-  if (m.method !== undefined) {
-    // Explorers spell a method in ASCII (`Swap Exact ETH For Tokens`, `0x7ff36ab5`): lower() folds it.
-    const w = inList('lower(t.method)', m.method);
-    add(w.sql, ...w.params);
-  }
+  const match: RuleMatch = { filter };
+  if (m.type) match.type = m.type;
+  if (m.counterparty !== undefined) match.counterparty = list(m.counterparty);
+  if (m.method !== undefined) match.method = list(m.method);
   if (m.notes_contains !== undefined) {
     const re = patternOf(m.notes_contains);
-    if (re === undefined) add('t.notes IS NOT NULL AND txa_notes_contains(t.notes, ?)', m.notes_contains.toLowerCase());
-    else add('t.notes IS NOT NULL AND txa_notes_regexp(t.notes, ?)', re);
+    match.notes = re === undefined ? { contains: m.notes_contains.toLowerCase() } : { regexp: re };
   }
-  return { sql: clauses.join(' AND '), params };
+  return match;
 }
 
-/**
- * The SQL functions the notes clauses call: JavaScript's case folding (SQLite's lower() folds
- * ASCII only) and regular expressions in RE2's linear time (patternOf).
- */
-export function registerRuleFunctions(db: Db): void {
-  const patterns = new Map<string, RE2JS>();
-  db.function('txa_notes_contains', { deterministic: true }, (notes: unknown, needle: unknown) => Number(String(notes).toLowerCase().includes(String(needle))));
-  db.function('txa_notes_regexp', { deterministic: true }, (notes: unknown, source: unknown) => {
-    let re = patterns.get(String(source));
-    if (!re) patterns.set(String(source), (re = RE2JS.compile(String(source))));
-    return Number(re.test(String(notes)));
-  });
-}
-
-export function compileRules(file: RulesFile, workspaceId: string, refs: WorkspaceRefs, period: RulePeriod): CompiledRule[] {
+export function compileRules(file: RulesFile, refs: WorkspaceRefs, period: RulePeriod): CompiledRule[] {
   return file.rules.map((rule, index) => {
     const path = `rules.${index}`;
-    const base = whereOf(workspaceId, filterOf(rule, `${path}.match`, refs, period));
-    const extra = extraClauses(rule);
     const s = rule.set;
     return {
       index,
       name: rule.name,
-      where: extra.sql ? { sql: `${base.sql} AND ${extra.sql}`, params: [...base.params, ...extra.params] } : base,
+      match: matchOf(rule, filterOf(rule, `${path}.match`, refs, period)),
       tagIds: s.tags === undefined ? [] : [...new Set(tagIdsAt(refs, s.tags, `${path}.set.tags`))],
       // Empty notes clear them, as `tx update --notes ''` does.
       ...(s.notes !== undefined && { notes: s.notes.trim() === '' ? null : s.notes }),

@@ -22,6 +22,7 @@ import {
   type SyncEnd,
   type WalletSyncRow,
 } from '../store/wallet-syncs.js';
+import { allWalletChains } from '../store/workspace-wallets.js';
 import { WalletSync } from './wallet-sync.js';
 import { sourceFor, type SyncSettings } from './settings.js';
 
@@ -136,13 +137,8 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
  * whose sync is still queued or running. Returns how many were queued.
  */
 export function queueDueSyncs(engine: Engine, settings: SyncSettings): number {
-  const wallets = engine.db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as {
-    id: string;
-    workspace_id: string;
-    chain: Chain;
-  }[];
   let queued = 0;
-  for (const w of wallets) {
+  for (const w of allWalletChains(engine.db)) {
     if (!sourceAvailable(w.chain, settings) || activeSyncRow(engine.db, w.id)) continue;
     requestWalletSync(engine, w.workspace_id, w.id);
     queued++;

@@ -12,6 +12,7 @@ import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
 import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
+import { setWalletSynced, workspaceWalletIds } from '../store/workspace-wallets.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -130,10 +131,11 @@ export class WalletSync {
     }
     let lastSynced = wallet.last_synced;
     if (!opts.dryRun) {
-      lastSynced = nowIso();
+      const now = nowIso();
+      lastSynced = now;
       engine.write(() => {
-        engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?').run(lastSynced, wallet.id);
-        const { workspace_id: _, ...body } = { ...wallet, last_synced: lastSynced };
+        setWalletSynced(engine.db, wallet.id, now);
+        const { workspace_id: _, ...body } = { ...wallet, last_synced: now };
         engine.change(this.workspaceId, 'wallet.synced', wallet.id, { wallet: body, source: source.kind, new_transactions: created, duplicates });
       });
     }
@@ -162,5 +164,5 @@ export class WalletSync {
 /** Every wallet of the workspace, oldest first (`--all`). */
 export function walletIdsOf(engine: Engine, workspaceId: string): string[] {
   engine.workspace(workspaceId);
-  return engine.db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, id').pluck().all(workspaceId) as string[];
+  return workspaceWalletIds(engine.db, workspaceId);
 }
