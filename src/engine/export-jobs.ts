@@ -85,10 +85,6 @@ const HEARTBEAT_MS = 30_000;
 
 const wallSeconds = () => Math.floor(Date.now() / 1000);
 
-export function loadRow(engine: Engine, id: string): ExportRow | undefined {
-  return getExportRow(engine.db, id);
-}
-
 /** The secret signing download links, kept in the settings table from its first use. */
 export function downloadSecret(engine: Engine): string {
   return settingOrInit(engine.db, 'download_link_secret', randomBytes(32).toString('hex'));
@@ -379,7 +375,7 @@ class JobLease {
 
 /** Why a job no longer holding its export stops: the record's own error (EXPORT_CANCELLED, usually). */
 function cancelled(engine: Engine, id: string): TxaError {
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (row?.status === 'failed' && row.error_code === 'EXPORT_CANCELLED')
     return new TxaError('EXPORT_CANCELLED', row.error_message ?? `export ${id} was cancelled`);
   return new TxaError('INTERRUPTED', `export ${id} is no longer run by this process (it is ${row?.status ?? 'gone'})`);
@@ -410,7 +406,7 @@ function progressTracker(engine: Engine, lease: JobLease, total: () => number, n
 /** Ends a job this process runs as failed, removing its files; a row it no longer holds (cancelled) is left as it is. */
 function failJob(engine: Engine, row: ExportRow, code: string, message: string): void {
   rmSync(tmpPathOf(engine, row), { force: true });
-  const current = loadRow(engine, row.id);
+  const current = getExportRow(engine.db, row.id);
   if (current?.file_name) rmSync(filePathOf(engine, current), { force: true });
   failHeldExport(engine.db, row.id, row.worker, { code, message, at: nowIso() });
 }
@@ -468,7 +464,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
     lease.check();
   }
   opts.onProgress?.({ progress: 100, done: count, total: count, estimated_completion: nowIso() });
-  return loadRow(engine, row.id)!;
+  return getExportRow(engine.db, row.id)!;
 }
 
 /** Sends the file by e-mail or calls the webhook; returns a failure message or null. */
@@ -542,8 +538,8 @@ function complete(engine: Engine, row: ExportRow): boolean {
 
 /** Runs a job this process holds (claiming it if still queued) to its end; returns the failure (already recorded on the export) or null. */
 export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
-  let row = loadRow(engine, exportId);
-  if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = loadRow(engine, exportId);
+  let row = getExportRow(engine.db, exportId);
+  if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = getExportRow(engine.db, exportId);
   if (row?.status !== 'processing' || !ownedHere(row.worker)) return null;
   const lease = new JobLease(engine, row, opts.signal);
   const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';

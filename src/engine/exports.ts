@@ -14,7 +14,6 @@ import {
   estimateCompletion,
   executeJob,
   filePathOf,
-  loadRow,
   recoverInterruptedJobs,
   tmpPathOf,
   type RunOptions,
@@ -25,6 +24,7 @@ import {
   dueExports,
   expireExport,
   exportTimesSince,
+  getExportRow,
   insertExport,
   listExportRows,
   runningExports,
@@ -79,7 +79,7 @@ function sweep(engine: Engine): void {
 }
 
 function requireRow(engine: Engine, workspaceId: string, id: string): ExportRow {
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (!row || row.workspace_id !== workspaceId)
     throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`, { hint: 'List exports with: txa export list' });
   return row;
@@ -165,7 +165,7 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
     const failure = await executeJob(engine, id, opts);
     if (failure) throw failure;
   }
-  return toRecord(engine, loadRow(engine, id)!);
+  return toRecord(engine, getExportRow(engine.db, id)!);
 }
 
 /**
@@ -193,7 +193,7 @@ export function cancelExport(engine: Engine, workspaceId: string, id: string): E
   });
   // The job's partial file, also when its process is gone; a live job writes on into the unlinked file until it notices.
   rmSync(tmpPathOf(engine, row), { force: true });
-  return toRecord(engine, loadRow(engine, id)!);
+  return toRecord(engine, getExportRow(engine.db, id)!);
 }
 
 export function getExport(engine: Engine, workspaceId: string, id: string): ExportRecord {
@@ -254,7 +254,7 @@ export function verifyDownloadToken(engine: Engine, id: string, expires: string 
   if (exp <= nowSeconds())
     throw new TxaError('EXPORT_EXPIRED', `the download link of export ${id} expired at ${isoSeconds(exp)}`, { hint: 'Create a new export.' });
   sweep(engine);
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (!row) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`);
   const path = readyFile(engine, row);
   return { record: toRecord(engine, row), path, fileName: row.file_name!, contentType: CONTENT_TYPES[row.format], size: row.file_size ?? statSync(path).size };
