@@ -11,6 +11,18 @@ import { nowIso } from '../core/clock.js';
 import { DAY_SECONDS, requireDay } from '../core/dates.js';
 import { MAX_AMOUNT_DIGITS, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { BalanceAssertion, Deleted } from '../core/types.js';
+import {
+  assertionIdOf,
+  deleteAssertion,
+  getAssertion,
+  insertAssertion,
+  listAssertionRows,
+  updateAssertionBalance,
+  walletTokenSymbols,
+  walletTokensNamed,
+  type AssertionRow,
+  type WalletToken,
+} from '../store/assertions.js';
 
 export interface AssertionInput {
   token?: string;
@@ -18,25 +30,14 @@ export interface AssertionInput {
   at?: string;
 }
 
-interface TokenRow {
-  symbol: string;
-  address: string | null;
-  decimals: number;
-}
-
 const invalid = (field: string, message: string) => new TxaError('INVALID_FIELD', message, { field });
 
 /** The wallet's token named by symbol (case-insensitively) or by contract address; ambiguous or unknown → INVALID_FIELD token. */
-function resolveToken(engine: Engine, walletId: string, token: string): TokenRow {
-  const rows = engine.db
-    .prepare(
-      `SELECT DISTINCT token_symbol AS symbol, token_address AS address, token_decimals AS decimals FROM transactions
-       WHERE wallet_id = ? AND (token_symbol = ? COLLATE NOCASE OR token_address = lower(?))`,
-    )
-    .all(walletId, token, token) as TokenRow[];
+function resolveToken(engine: Engine, walletId: string, token: string): WalletToken {
+  const rows = walletTokensNamed(engine.db, walletId, token);
   if (rows.length === 1) return rows[0]!;
   if (rows.length === 0) {
-    const held = engine.db.prepare('SELECT DISTINCT token_symbol FROM transactions WHERE wallet_id = ? ORDER BY 1').pluck().all(walletId) as string[];
+    const held = walletTokenSymbols(engine.db, walletId);
     throw invalid('token', `the wallet has no token '${token}'${held.length ? `; it has ${held.join(', ')}` : ' (it has no transactions)'}`);
   }
   const addresses = rows.map((r) => r.address ?? '(native)').join(', ');
@@ -51,20 +52,6 @@ function parseBalance(text: string): string {
   if (integerDigits(value) > MAX_AMOUNT_DIGITS) throw invalid('balance', `balance has more than ${MAX_AMOUNT_DIGITS} integer digits`);
   return value;
 }
-
-interface AssertionRow {
-  id: string;
-  wallet_id: string;
-  wallet_label: string;
-  token_symbol: string;
-  token_address: string | null;
-  balance: string;
-  day: string;
-  created_at: string;
-}
-
-const SELECT = `SELECT a.id, a.wallet_id, w.label AS wallet_label, a.token_symbol, a.token_address, a.balance, a.day, a.created_at
-  FROM balance_assertions a JOIN wallets w ON w.id = a.wallet_id`;
 
 function toAssertion(r: AssertionRow): BalanceAssertion {
   return {
@@ -91,40 +78,40 @@ export function assertBalance(engine: Engine, workspaceId: string, walletId: str
     const balance = parseBalance(input.balance!);
     const token = resolveToken(engine, walletId, input.token!.trim());
     if (scaleOf(balance) > token.decimals) throw invalid('balance', `balance has more decimals than ${token.symbol}'s ${token.decimals}: '${input.balance}'`);
-    const existing = engine.db
-      .prepare("SELECT id FROM balance_assertions WHERE wallet_id = ? AND token_symbol = ? AND ifnull(token_address, '') = ifnull(?, '') AND day = ?")
-      .pluck()
-      .get(walletId, token.symbol, token.address, day) as string | undefined;
+    const existing = assertionIdOf(engine.db, walletId, token, day);
     if (existing) {
-      engine.db.prepare('UPDATE balance_assertions SET balance = ?, created_at = ? WHERE id = ?').run(balance, nowIso(), existing);
+      updateAssertionBalance(engine.db, existing, balance, nowIso());
       return existing;
     }
     const created = newId('bal');
-    engine.db
-      .prepare(
-        `INSERT INTO balance_assertions (id, workspace_id, wallet_id, token_symbol, token_address, token_decimals, balance, day, end_ts, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(created, workspaceId, walletId, token.symbol, token.address, token.decimals, balance, day, start + DAY_SECONDS, nowIso());
+    insertAssertion(engine.db, {
+      id: created,
+      workspace_id: workspaceId,
+      wallet_id: walletId,
+      token_symbol: token.symbol,
+      token_address: token.address,
+      token_decimals: token.decimals,
+      balance,
+      day,
+      end_ts: start + DAY_SECONDS,
+      created_at: nowIso(),
+    });
     return created;
   });
-  return toAssertion(engine.db.prepare(`${SELECT} WHERE a.id = ?`).get(id) as AssertionRow);
+  return toAssertion(getAssertion(engine.db, id)!);
 }
 
 /** The workspace's assertions (or one wallet's), by day, wallet and token. */
 export function listAssertions(engine: Engine, workspaceId: string, walletId?: string): BalanceAssertion[] {
   engine.workspace(workspaceId);
   if (walletId !== undefined) requireWallet(engine, workspaceId, walletId);
-  const rows = engine.db
-    .prepare(`${SELECT} WHERE a.workspace_id = ? AND (? IS NULL OR a.wallet_id = ?) ORDER BY a.day, w.label, a.token_symbol, a.id`)
-    .all(workspaceId, walletId ?? null, walletId ?? null) as AssertionRow[];
-  return rows.map(toAssertion);
+  return listAssertionRows(engine.db, workspaceId, walletId ?? null).map(toAssertion);
 }
 
 /** Removes one assertion of the workspace (a mistyped day or balance would fail every check until then). */
 export function removeAssertion(engine: Engine, workspaceId: string, id: string): Deleted {
   engine.workspace(workspaceId);
-  const { changes } = engine.write(() => engine.db.prepare('DELETE FROM balance_assertions WHERE id = ? AND workspace_id = ?').run(id, workspaceId));
-  if (changes === 0) throw new TxaError('ASSERTION_NOT_FOUND', `assertion ${id} not found`, { hint: 'List assertions with: txa wallet assertions' });
+  const deleted = engine.write(() => deleteAssertion(engine.db, workspaceId, id));
+  if (!deleted) throw new TxaError('ASSERTION_NOT_FOUND', `assertion ${id} not found`, { hint: 'List assertions with: txa wallet assertions' });
   return { id, deleted: true };
 }

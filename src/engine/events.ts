@@ -2,7 +2,7 @@
 import type { Engine } from './engine.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
 import type { DeliveryState, EventRecord, Page, QueryParams } from '../core/types.js';
-import type { EventRow } from '../store/events.js';
+import { eventPage } from '../store/events.js';
 import { TxaError } from '../core/errors.js';
 import { EVENT_TYPES, type DeliveryLookup } from './webhooks.js';
 
@@ -16,10 +16,7 @@ export function listEvents(engine: Engine, workspaceId: string, params: QueryPar
   if (params.type && !(EVENT_TYPES as readonly string[]).includes(params.type)) {
     throw new TxaError('INVALID_PARAMETERS', `type must be one of ${EVENT_TYPES.join(', ')}; got '${params.type}'`, { field: 'type' });
   }
-  const where = params.type ? 'workspace_id = ? AND type = ?' : 'workspace_id = ?';
-  const args = params.type ? [workspaceId, params.type] : [workspaceId];
-  const total = (engine.db.prepare(`SELECT count(*) AS n FROM events WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = engine.db.prepare(`SELECT * FROM events WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, req.limit, req.offset) as EventRow[];
+  const { total, rows } = eventPage(engine.db, workspaceId, params.type, req.limit, req.offset);
   const states = deliveries?.(rows.map((r) => r.id)) ?? new Map<string, DeliveryState[]>();
   return {
     data: rows.map((r) => ({

@@ -25,37 +25,29 @@ import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, t
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { listTags } from '../store/ledger.js';
 import { ledgerCatalog } from '../store/catalog.js';
-import { watchCommits, type CommitWatch } from '../store/db.js';
+import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
+import {
+  claimExport,
+  completeExport,
+  failAbandonedExport,
+  failExportDelivery,
+  failHeldExport,
+  getExportRow,
+  nextQueuedExport,
+  processingExports,
+  recordExportFile,
+  renewExportHeartbeat,
+  requeueExport,
+  setExportProgress,
+  type ExportRow,
+} from '../store/exports.js';
+import { settingOrInit, workspaceSecretOrInit } from '../store/settings.js';
+import { edgeTs, flowsOf, monthsOf, tagsOf, tokensOf, walletsOf } from '../store/export-groups.js';
 import type { ExportGroup, ExportJob, ExportWriter } from '../exporters/types.js';
 import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
-
-export interface ExportRow {
-  id: string;
-  workspace_id: string;
-  status: 'queued' | 'processing' | 'completed' | 'failed' | 'expired';
-  format: ExportFormat;
-  report_type: string | null;
-  request: string;
-  delivery: string;
-  file_name: string | null;
-  file_size: number | null;
-  transaction_count: number | null;
-  sha256: string | null;
-  progress: number;
-  estimated_completion: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  worker: string | null;
-  heartbeat_ts: number | null;
-  created_at: string;
-  created_ts: number;
-  completed_at: string | null;
-  expires_at: string;
-  expires_ts: number;
-}
 
 export interface JobProgress {
   progress: number;
@@ -93,18 +85,9 @@ const HEARTBEAT_MS = 30_000;
 
 const wallSeconds = () => Math.floor(Date.now() / 1000);
 
-export function loadRow(engine: Engine, id: string): ExportRow | undefined {
-  return engine.db.prepare('SELECT * FROM exports WHERE id = ?').get(id) as ExportRow | undefined;
-}
-
-/** A secret kept in the settings table, created on first use (INSERT OR IGNORE keeps concurrent first uses consistent). */
-function setting(engine: Engine, key: string, create: () => string): string {
-  engine.db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(key, create());
-  return (engine.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string }).value;
-}
-
+/** The secret signing download links, kept in the settings table from its first use. */
 export function downloadSecret(engine: Engine): string {
-  return setting(engine, 'download_link_secret', () => randomBytes(32).toString('hex'));
+  return settingOrInit(engine.db, 'download_link_secret', randomBytes(32).toString('hex'));
 }
 
 /**
@@ -112,9 +95,7 @@ export function downloadSecret(engine: Engine): string {
  * only when no subscription covers its URL, which receivers then cannot verify (docs/exports.md, "Webhook").
  */
 function workspaceWebhookSecret(engine: Engine, workspaceId: string): string {
-  engine.db.prepare('INSERT OR IGNORE INTO workspace_secrets (workspace_id, webhook_secret) VALUES (?, ?)').run(workspaceId, newWebhookSecret());
-  return (engine.db.prepare('SELECT webhook_secret FROM workspace_secrets WHERE workspace_id = ?').get(workspaceId) as { webhook_secret: string })
-    .webhook_secret;
+  return workspaceSecretOrInit(engine.db, workspaceId, newWebhookSecret());
 }
 
 /** The signed link on the `txa serve` of this ledger; undefined when no public URL names one. */
@@ -140,17 +121,14 @@ export function estimateCompletion(format: ExportFormat, rows: number, fromSecon
 /** Claims one queued job for `txa serve` (queued → processing) atomically; null when none is waiting. */
 export function claimNextJob(engine: Engine): string | null {
   return engine.write(() => {
-    const next = engine.db.prepare("SELECT id FROM exports WHERE status = 'queued' ORDER BY created_ts, rowid LIMIT 1").pluck().get() as string | undefined;
+    const next = nextQueuedExport(engine.db);
     return next !== undefined && claimJob(engine, next) ? next : null;
   });
 }
 
 /** Claims a given queued job for this process; false when it is not queued (another worker has it, or it ended). */
 export function claimJob(engine: Engine, id: string, role: JobRole = 'serve'): boolean {
-  const info = engine.db
-    .prepare("UPDATE exports SET status = 'processing', worker = ?, heartbeat_ts = ?, progress = 0 WHERE id = ? AND status = 'queued'")
-    .run(ownerOf(role), wallSeconds(), id);
-  return info.changes === 1;
+  return claimExport(engine.db, id, ownerOf(role), wallSeconds());
 }
 
 export function tmpPathOf(engine: Engine, row: Pick<ExportRow, 'id' | 'format'>): string {
@@ -164,27 +142,20 @@ export function tmpPathOf(engine: Engine, row: Pick<ExportRow, 'id' | 'format'>)
  * request that is gone) becomes `failed` with INTERRUPTED. Returns the ids of both.
  */
 export function recoverInterruptedJobs(engine: Engine): string[] {
-  const rows = engine.db
-    .prepare("SELECT id, worker, heartbeat_ts, format, transaction_count, delivery FROM exports WHERE status = 'processing'")
-    .all() as ExportRow[];
+  const rows = processingExports(engine.db);
   const wallNow = wallSeconds();
   const gone = rows.filter((r) => ownerGone(parseOwner(r.worker), r.heartbeat_ts, wallNow));
   if (gone.length === 0) return [];
   // Only rows still held by the same dead owner change (another reader may have done it).
-  const requeue = engine.db.prepare(
-    `UPDATE exports SET status = 'queued', worker = NULL, heartbeat_ts = NULL, progress = 0, file_name = NULL, file_size = NULL, sha256 = NULL,
-     estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker IS ? AND heartbeat_ts IS ?`,
-  );
-  const fail = failStatement(engine, 'AND worker IS ? AND heartbeat_ts IS ?');
   const recovered = engine.write(() =>
     gone.filter((r) => {
       const owner = parseOwner(r.worker);
       const resume = owner?.role === 'serve' && (JSON.parse(r.delivery) as ExportRequest['delivery']).method !== 'download';
-      if (resume) return requeue.run(estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()), r.id, r.worker, r.heartbeat_ts).changes === 1;
+      if (resume) return requeueExport(engine.db, r, estimateCompletion(r.format, r.transaction_count ?? 0, nowSeconds()));
       const who = owner
         ? `the ${owner.role === 'cli' ? 'txa command' : 'txa serve'} process running it (pid ${owner.pid} on ${owner.host})`
         : 'the process running it';
-      return fail.run('INTERRUPTED', `${who} ended before the export was finished`, nowIso(), r.id, r.worker, r.heartbeat_ts).changes === 1;
+      return failAbandonedExport(engine.db, r, { code: 'INTERRUPTED', message: `${who} ended before the export was finished`, at: nowIso() });
     }),
   );
   // The final file too: a job killed between its rename and the row recording it leaves one that no row names.
@@ -197,8 +168,7 @@ export function recoverInterruptedJobs(engine: Engine): string[] {
  * stop by itself in time): partial files removed, the record `failed` with `code`.
  */
 export function failOwnJobs(engine: Engine, code: string, message: string): void {
-  const rows = engine.db.prepare("SELECT * FROM exports WHERE status = 'processing'").all() as ExportRow[];
-  for (const row of rows.filter((r) => ownedHere(r.worker))) failJob(engine, row, code, message);
+  for (const row of processingExports(engine.db).filter((r) => ownedHere(r.worker))) failJob(engine, row, code, message);
 }
 
 // ---- the data a writer reads ----
@@ -217,12 +187,7 @@ function convertRows(rows: Iterable<Transaction>, convert: Convert): Iterable<Tr
 /** Totals of a filter; converted row by row, so they equal the sum of the rows in the file. */
 function summarize(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Summary {
   if (convert === identity) return summaryOf(reader, workspaceId, filter);
-  const w = whereOf(workspaceId, filter);
-  const rows = reader.db.prepare(`SELECT t.ts, t.direction, t.fiat_cents FROM transactions t WHERE ${w.sql}`).iterate(...w.params) as IterableIterator<{
-    ts: number;
-    direction: string;
-    fiat_cents: number | null;
-  }>;
+  const rows = flowsOf(reader.db, whereOf(workspaceId, filter));
   let inflow = 0;
   let outflow = 0;
   let count = 0;
@@ -246,41 +211,21 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
   const db = reader.db;
   switch (by) {
     case 'month': {
-      const months = db
-        .prepare(`SELECT DISTINCT strftime('%Y-%m', t.ts, 'unixepoch') AS k FROM transactions t WHERE ${w.sql} ORDER BY k`)
-        .pluck()
-        .all(...w.params) as string[];
-      return months.map((k) => {
+      return monthsOf(db, w).map((k) => {
         const start = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)) - 1, 1) / 1000;
         const end = Date.UTC(Number(k.slice(0, 4)), Number(k.slice(5, 7)), 1) / 1000;
         return { key: k, filter: { ...filter, startTs: Math.max(start, filter.startTs ?? start), endTs: Math.min(end, filter.endTs ?? end) } };
       });
     }
     case 'wallet': {
-      const wallets = db
-        .prepare(
-          `SELECT DISTINCT t.wallet_id AS id, w.label FROM transactions t JOIN wallets w ON w.id = t.wallet_id WHERE ${w.sql} ORDER BY w.label COLLATE NOCASE, w.id`,
-        )
-        .all(...w.params) as { id: string; label: string }[];
-      return wallets.map((x) => ({ key: x.label, filter: { ...filter, walletIds: [x.id] } }));
+      return walletsOf(db, w).map((x) => ({ key: x.label, filter: { ...filter, walletIds: [x.id] } }));
     }
     case 'token': {
-      const tokens = db
-        .prepare(`SELECT t.token_symbol AS s FROM transactions t WHERE ${w.sql} GROUP BY t.token_symbol COLLATE NOCASE ORDER BY s COLLATE NOCASE`)
-        .pluck()
-        .all(...w.params) as string[];
-      return tokens.map((s) => ({ key: s, filter: { ...filter, token: s } }));
+      return tokensOf(db, w).map((s) => ({ key: s, filter: { ...filter, token: s } }));
     }
     case 'tag': {
       // With a tag filter, only its tags form groups (narrowing to another tag would drop the filter).
-      const only = filter.tagIds ? `AND g.id IN (${filter.tagIds.map(() => '?').join(', ')})` : '';
-      const tags = db
-        .prepare(
-          `SELECT g.id, g.name FROM tags g WHERE g.workspace_id = ? ${only} AND EXISTS (SELECT 1 FROM transaction_tags x JOIN transactions t ON t.id = x.transaction_id
-           WHERE x.tag_id = g.id AND ${w.sql}) ORDER BY g.name_key, g.id`,
-        )
-        .all(workspaceId, ...(filter.tagIds ?? []), ...w.params) as { id: string; name: string }[];
-      const specs: GroupSpec[] = tags.map((g) => ({ key: g.name, filter: { ...filter, tagIds: [g.id] } }));
+      const specs: GroupSpec[] = tagsOf(db, workspaceId, filter.tagIds, w).map((g) => ({ key: g.name, filter: { ...filter, tagIds: [g.id] } }));
       const untagged: TxFilter = { ...filter, hasTags: false };
       if (!filter.tagIds && filter.hasTags !== true && countMatching(reader, workspaceId, untagged) > 0) specs.push({ key: '(untagged)', filter: untagged });
       return specs;
@@ -290,12 +235,7 @@ function groupSpecs(reader: Engine, workspaceId: string, filter: TxFilter, by: G
 
 function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): ExportJob['period'] {
   const w = whereOf(workspaceId, filter);
-  // Two index-ordered lookups: min() and max() in one SELECT would scan every matching row.
-  const edge = (order: 'ASC' | 'DESC') =>
-    (reader.db
-      .prepare(`SELECT t.ts FROM transactions t WHERE ${w.sql} ORDER BY t.ts ${order} LIMIT 1`)
-      .pluck()
-      .get(...w.params) as number | undefined) ?? null;
+  const edge = (order: 'ASC' | 'DESC') => edgeTs(reader.db, w, order) ?? null;
   const start = filter.startTs ?? edge('ASC');
   const end = filter.endTs !== undefined ? filter.endTs - DAY_SECONDS : edge('DESC');
   return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
@@ -387,20 +327,15 @@ function openReader(engine: Engine): { reader: Engine; watch?: CommitWatch } {
   if (engine.ledgerPath === ':memory:') return { reader: engine };
   const reader = Engine.open(engine.ledgerPath, { publicBaseUrl: engine.publicBaseUrl, actor: engine.actor });
   reader.attachmentUrl = engine.attachmentUrl;
-  // Pages read once through SQLite's small page cache: a mapped ledger would add every page an
-  // export touches to the process's RSS (a 1M-row export then peaks near the file's size), for
-  // the same CPU time (bench/RESULTS.md).
-  reader.db.pragma('mmap_size = 0');
   const watch = watchCommits(engine.ledgerPath);
-  reader.db.exec('BEGIN');
-  reader.db.prepare('SELECT 1 FROM exports LIMIT 1').get();
+  beginSnapshot(reader.db);
   return { reader, watch };
 }
 
 function closeReader(engine: Engine, reader: Engine, watch: CommitWatch | undefined): void {
   watch?.close();
   if (reader === engine) return;
-  if (reader.db.inTransaction) reader.db.exec('COMMIT');
+  endSnapshot(reader.db);
   reader.close();
 }
 
@@ -411,7 +346,6 @@ function closeReader(engine: Engine, reader: Engine, watch: CommitWatch | undefi
  */
 class JobLease {
   private lost = false;
-  private readonly beat;
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -419,10 +353,9 @@ class JobLease {
     readonly row: ExportRow,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.beat = engine.db.prepare("UPDATE exports SET heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?");
     // A ':memory:' ledger has one connection, busy iterating while the job reads: nothing to renew there.
     if (engine.ledgerPath !== ':memory:')
-      this.timer = setInterval(() => this.keep(this.beat.run(wallSeconds(), row.id, row.worker).changes), HEARTBEAT_MS).unref();
+      this.timer = setInterval(() => this.keep(renewExportHeartbeat(engine.db, row.id, row.worker, wallSeconds())), HEARTBEAT_MS).unref();
   }
 
   /** Takes the outcome of a conditional update of the row: no change means the row is no longer this job's. */
@@ -442,7 +375,7 @@ class JobLease {
 
 /** Why a job no longer holding its export stops: the record's own error (EXPORT_CANCELLED, usually). */
 function cancelled(engine: Engine, id: string): TxaError {
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (row?.status === 'failed' && row.error_code === 'EXPORT_CANCELLED')
     return new TxaError('EXPORT_CANCELLED', row.error_message ?? `export ${id} was cancelled`);
   return new TxaError('INTERRUPTED', `export ${id} is no longer run by this process (it is ${row?.status ?? 'gone'})`);
@@ -454,9 +387,6 @@ function progressTracker(engine: Engine, lease: JobLease, total: () => number, n
   const startedMs = Date.now();
   let lastPercent = -1;
   let lastWriteMs = 0;
-  const update = engine.db.prepare(
-    "UPDATE exports SET progress = ?, estimated_completion = ?, heartbeat_ts = ? WHERE id = ? AND status = 'processing' AND worker = ?",
-  );
   return (done: number) => {
     lease.check();
     const n = Math.max(total(), 1);
@@ -468,25 +398,17 @@ function progressTracker(engine: Engine, lease: JobLease, total: () => number, n
     const p: JobProgress = { progress: percent, done, total: n, estimated_completion: isoSeconds(nowSeconds() + Math.ceil(remaining)) };
     lastPercent = percent;
     lastWriteMs = nowMs;
-    if (engine.ledgerPath !== ':memory:') lease.keep(update.run(p.progress, p.estimated_completion, Math.floor(nowMs / 1000), row.id, row.worker).changes);
+    if (engine.ledgerPath !== ':memory:') lease.keep(setExportProgress(engine.db, row.id, row.worker, { ...p, heartbeatTs: Math.floor(nowMs / 1000) }));
     notify?.(p);
   };
-}
-
-/** `processing` → `failed` with an error, on the conditions that follow `WHERE id = ?` (the owner's). */
-function failStatement(engine: Engine, condition: string) {
-  return engine.db.prepare(
-    `UPDATE exports SET status = 'failed', error_code = ?, error_message = ?, progress = 0, estimated_completion = NULL, file_name = NULL, worker = NULL,
-     completed_at = ? WHERE id = ? AND status = 'processing' ${condition}`,
-  );
 }
 
 /** Ends a job this process runs as failed, removing its files; a row it no longer holds (cancelled) is left as it is. */
 function failJob(engine: Engine, row: ExportRow, code: string, message: string): void {
   rmSync(tmpPathOf(engine, row), { force: true });
-  const current = loadRow(engine, row.id);
+  const current = getExportRow(engine.db, row.id);
   if (current?.file_name) rmSync(filePathOf(engine, current), { force: true });
-  failStatement(engine, 'AND worker = ?').run(code, message, nowIso(), row.id, row.worker);
+  failHeldExport(engine.db, row.id, row.worker, { code, message, at: nowIso() });
 }
 
 /**
@@ -496,9 +418,7 @@ function failJob(engine: Engine, row: ExportRow, code: string, message: string):
  * a completed one's.
  */
 function failDelivery(engine: Engine, id: string, message: string): void {
-  engine.db
-    .prepare("UPDATE exports SET status = 'failed', error_code = 'DELIVERY_FAILED', error_message = ?, completed_at = ? WHERE id = ? AND status = 'completed'")
-    .run(message, nowIso(), id);
+  failExportDelivery(engine.db, id, message, nowIso());
 }
 
 /** Writes the file: temp file, fsync, rename; then records its size, count and digest. */
@@ -530,19 +450,21 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   }
   const sha256 = digest ?? (await sha256Of(join(dir, fileName)));
   const size = statSync(join(dir, fileName)).size;
-  const recorded = engine.db
-    .prepare(
-      "UPDATE exports SET file_name = ?, file_size = ?, transaction_count = ?, sha256 = ?, progress = 100, estimated_completion = ? WHERE id = ? AND status = 'processing' AND worker = ?",
-    )
-    .run(fileName, size, count, sha256, nowIso(), row.id, row.worker);
-  if (recorded.changes === 0) {
+  const recorded = recordExportFile(engine.db, row.id, row.worker, {
+    file_name: fileName,
+    file_size: size,
+    transaction_count: count,
+    sha256,
+    estimated_completion: nowIso(),
+  });
+  if (recorded === 0) {
     // Cancelled while the file was being finished: the file is no one's.
     rmSync(join(dir, fileName), { force: true });
     lease.keep(0);
     lease.check();
   }
   opts.onProgress?.({ progress: 100, done: count, total: count, estimated_completion: nowIso() });
-  return loadRow(engine, row.id)!;
+  return getExportRow(engine.db, row.id)!;
 }
 
 /** Sends the file by e-mail or calls the webhook; returns a failure message or null. */
@@ -611,19 +533,13 @@ function completedFields(engine: Engine, row: ExportRow): Record<string, unknown
 
 /** `processing` (held by this job) → `completed`; false when the job no longer holds the row. */
 function complete(engine: Engine, row: ExportRow): boolean {
-  return (
-    engine.db
-      .prepare(
-        "UPDATE exports SET status = 'completed', completed_at = ?, estimated_completion = NULL, worker = NULL WHERE id = ? AND status = 'processing' AND worker = ?",
-      )
-      .run(nowIso(), row.id, row.worker).changes === 1
-  );
+  return completeExport(engine.db, row.id, row.worker, nowIso());
 }
 
 /** Runs a job this process holds (claiming it if still queued) to its end; returns the failure (already recorded on the export) or null. */
 export async function executeJob(engine: Engine, exportId: string, opts: RunOptions = {}): Promise<TxaError | null> {
-  let row = loadRow(engine, exportId);
-  if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = loadRow(engine, exportId);
+  let row = getExportRow(engine.db, exportId);
+  if (row?.status === 'queued' && claimJob(engine, exportId, opts.role)) row = getExportRow(engine.db, exportId);
   if (row?.status !== 'processing' || !ownedHere(row.worker)) return null;
   const lease = new JobLease(engine, row, opts.signal);
   const webhook = (JSON.parse(row.delivery) as ExportRequest['delivery']).method === 'webhook';

@@ -14,12 +14,22 @@ import {
   estimateCompletion,
   executeJob,
   filePathOf,
-  loadRow,
   recoverInterruptedJobs,
   tmpPathOf,
-  type ExportRow,
   type RunOptions,
 } from './export-jobs.js';
+import {
+  cancelExportRow,
+  countExports,
+  dueExports,
+  expireExport,
+  exportTimesSince,
+  getExportRow,
+  insertExport,
+  listExportRows,
+  runningExports,
+  type ExportRow,
+} from '../store/exports.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
@@ -54,15 +64,11 @@ export function toRecord(engine: Engine, row: ExportRow): ExportRecord {
 
 /** Deletes the files of exports past `expires_at` (engine clock): completed ones become expired, failed deliveries stay failed. */
 export function expireDue(engine: Engine): void {
-  const due = engine.db
-    .prepare("SELECT * FROM exports WHERE (status = 'completed' OR (status = 'failed' AND file_name IS NOT NULL)) AND expires_ts <= ?")
-    .all(nowSeconds()) as ExportRow[];
+  const due = dueExports(engine.db, nowSeconds());
   if (due.length === 0) return;
+  // A failed delivery's file (export-jobs.ts failDelivery) goes too; the record stays failed.
   engine.write(() => {
-    const mark = engine.db.prepare("UPDATE exports SET status = 'expired' WHERE id = ? AND status = 'completed'");
-    // A failed delivery's file (export-jobs.ts failDelivery) goes too; the record stays failed.
-    const drop = engine.db.prepare("UPDATE exports SET file_name = NULL WHERE id = ? AND status = 'failed'");
-    for (const row of due) if (mark.run(row.id).changes + drop.run(row.id).changes === 1) rmSync(filePathOf(engine, row), { force: true });
+    for (const row of due) if (expireExport(engine.db, row.id)) rmSync(filePathOf(engine, row), { force: true });
   });
 }
 
@@ -73,7 +79,7 @@ function sweep(engine: Engine): void {
 }
 
 function requireRow(engine: Engine, workspaceId: string, id: string): ExportRow {
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (!row || row.workspace_id !== workspaceId)
     throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`, { hint: 'List exports with: txa export list' });
   return row;
@@ -95,10 +101,7 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
   }
   const perHour = limits.exportsPerHour;
   if (perHour !== null) {
-    const recent = engine.db
-      .prepare('SELECT created_ts FROM exports WHERE workspace_id = ? AND created_ts > ? ORDER BY created_ts')
-      .pluck()
-      .all(workspaceId, now - HOUR) as number[];
+    const recent = exportTimesSince(engine.db, workspaceId, now - HOUR);
     if (recent.length >= perHour) {
       const retryAfter = Math.max(1, recent[recent.length - perHour]! + HOUR - now);
       throw new TxaError('EXPORT_RATE_LIMIT_EXCEEDED', `this workspace may create ${perHour} exports per hour`, {
@@ -107,9 +110,7 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
       });
     }
   }
-  const running = engine.db
-    .prepare("SELECT count(*) AS n, min(estimated_completion) AS first FROM exports WHERE workspace_id = ? AND status IN ('queued', 'processing')")
-    .get(workspaceId) as { n: number; first: string | null };
+  const running = runningExports(engine.db, workspaceId);
   if (running.n >= limits.concurrentExports) {
     // When the first running export expects to end (at least 1 s; 10 s while none has an estimate yet).
     const retryAfter = running.first ? Math.min(HOUR, Math.max(1, Math.ceil(Date.parse(running.first) / 1000) - now)) : 10;
@@ -144,32 +145,27 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
   engine.write(() => {
     const requested = summaryOf(engine, workspaceId, filter).transaction_count;
     checkQuotas(engine, workspaceId, requested, now);
-    engine.db
-      .prepare(
-        `INSERT INTO exports (id, workspace_id, status, format, report_type, request, delivery, transaction_count, progress, estimated_completion,
-          created_at, created_ts, expires_at, expires_ts) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        workspaceId,
-        request.format,
-        request.report_type ?? null,
-        JSON.stringify(request),
-        JSON.stringify(request.delivery),
-        requested,
-        estimateCompletion(request.format, requested, now),
-        isoSeconds(now),
-        now,
-        isoSeconds(now + LINK_TTL_SECONDS),
-        now + LINK_TTL_SECONDS,
-      );
+    insertExport(engine.db, {
+      id,
+      workspace_id: workspaceId,
+      format: request.format,
+      report_type: request.report_type ?? null,
+      request: JSON.stringify(request),
+      delivery: JSON.stringify(request.delivery),
+      transaction_count: requested,
+      estimated_completion: estimateCompletion(request.format, requested, now),
+      created_at: isoSeconds(now),
+      created_ts: now,
+      expires_at: isoSeconds(now + LINK_TTL_SECONDS),
+      expires_ts: now + LINK_TTL_SECONDS,
+    });
     if (immediate || opts.role === 'cli') claimJob(engine, id, opts.role);
   });
   if (immediate) {
     const failure = await executeJob(engine, id, opts);
     if (failure) throw failure;
   }
-  return toRecord(engine, loadRow(engine, id)!);
+  return toRecord(engine, getExportRow(engine.db, id)!);
 }
 
 /**
@@ -192,17 +188,12 @@ export function cancelExport(engine: Engine, workspaceId: string, id: string): E
           : `it is ${current.status}`;
       throw new TxaError('EXPORT_NOT_CANCELLABLE', `export ${id} cannot be cancelled: ${why}`, { hint: `Check it with: txa export status ${id}` });
     }
-    engine.db
-      .prepare(
-        `UPDATE exports SET status = 'failed', error_code = 'EXPORT_CANCELLED', error_message = ?, progress = 0, estimated_completion = NULL, worker = NULL,
-         completed_at = ? WHERE id = ?`,
-      )
-      .run(`export ${id} was cancelled by ${engine.actor}`, nowIso(), id);
+    cancelExportRow(engine.db, id, `export ${id} was cancelled by ${engine.actor}`, nowIso());
     return current;
   });
   // The job's partial file, also when its process is gone; a live job writes on into the unlinked file until it notices.
   rmSync(tmpPathOf(engine, row), { force: true });
-  return toRecord(engine, loadRow(engine, id)!);
+  return toRecord(engine, getExportRow(engine.db, id)!);
 }
 
 export function getExport(engine: Engine, workspaceId: string, id: string): ExportRecord {
@@ -215,10 +206,8 @@ export function listExports(engine: Engine, workspaceId: string, params: QueryPa
   engine.workspace(workspaceId);
   const req = parsePageParams(params, EXPORTS_LIMIT_DEFAULT, EXPORTS_LIMIT_MAX);
   sweep(engine);
-  const total = engine.db.prepare('SELECT count(*) FROM exports WHERE workspace_id = ?').pluck().get(workspaceId) as number;
-  const rows = engine.db
-    .prepare('SELECT * FROM exports WHERE workspace_id = ? ORDER BY created_ts DESC, rowid DESC LIMIT ? OFFSET ?')
-    .all(workspaceId, req.limit, req.offset) as ExportRow[];
+  const total = countExports(engine.db, workspaceId);
+  const rows = listExportRows(engine.db, workspaceId, req.limit, req.offset);
   return { data: rows.map((r) => toRecord(engine, r)), pagination: paginationOf(total, req) };
 }
 
@@ -265,7 +254,7 @@ export function verifyDownloadToken(engine: Engine, id: string, expires: string 
   if (exp <= nowSeconds())
     throw new TxaError('EXPORT_EXPIRED', `the download link of export ${id} expired at ${isoSeconds(exp)}`, { hint: 'Create a new export.' });
   sweep(engine);
-  const row = loadRow(engine, id);
+  const row = getExportRow(engine.db, id);
   if (!row) throw new TxaError('EXPORT_NOT_FOUND', `export ${id} not found`);
   const path = readyFile(engine, row);
   return { record: toRecord(engine, row), path, fileName: row.file_name!, contentType: CONTENT_TYPES[row.format], size: row.file_size ?? statSync(path).size };

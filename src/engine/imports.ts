@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { Engine } from './engine.js';
 import { insertNewWallet, requireWallet } from './wallets.js';
 import { createTag } from './tags.js';
@@ -18,8 +17,27 @@ import { newId, transactionId } from '../core/ids.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
 import { MAX_AMOUNT_DIGITS, amountKey, decimalToCents, integerDigits, normalizeDecimal, scaleOf } from '../core/money.js';
 import type { Chain, FileSource, ImportSource, SyncSource, TagRef, Workspace } from '../core/types.js';
-import { findWalletByAddress, getWallet, tagNameKey, type WalletRow } from '../store/ledger.js';
-import { compareTagRefs, NO_TRANSFER, selectById, sourceOf, toTransaction, type TransactionRow } from '../store/transactions.js';
+import {
+  findWalletByAddress,
+  getWallet,
+  setWalletSynced,
+  tagNameKey,
+  tagRefByNameKey,
+  walletIdTaken,
+  walletsLabelled,
+  type WalletRow,
+} from '../store/ledger.js';
+import {
+  compareTagRefs,
+  maxTransactionRowid,
+  NO_TRANSFER,
+  selectById,
+  sourceOf,
+  toTransaction,
+  transactionExists,
+  type TransactionRow,
+} from '../store/transactions.js';
+import { linkTag } from '../store/transaction-edits.js';
 import { insertTransactions, updateValue } from '../store/insert-transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { withLinkTriggersDeferred } from '../store/bulk-links.js';
@@ -197,14 +215,16 @@ function walletById(engine: Engine, workspaceId: string, ref: WalletRef): Wallet
     return `unknown wallet ${ref.id}; the row's own address '${ref.address ?? ''}' is not a wallet address to create it with`;
   const sameAddress = findWalletByAddress(engine.db, workspaceId, ref.chain, ref.address.toLowerCase());
   if (sameAddress) return sameAddress;
-  const idTaken = engine.db.prepare('SELECT 1 FROM wallets WHERE id = ?').get(ref.id);
-  return insertNewWallet(engine, workspaceId, { id: idTaken ? newId('wal') : ref.id, address: ref.address, chain: ref.chain, label: ref.label });
+  return insertNewWallet(engine, workspaceId, {
+    id: walletIdTaken(engine.db, ref.id!) ? newId('wal') : ref.id,
+    address: ref.address,
+    chain: ref.chain,
+    label: ref.label,
+  });
 }
 
 function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): WalletRow | string {
-  const found = engine.db
-    .prepare('SELECT * FROM wallets WHERE workspace_id = ? AND label = ? AND (? IS NULL OR chain = ?)')
-    .all(workspaceId, ref.label, ref.chain ?? null, ref.chain ?? null) as WalletRow[];
+  const found = walletsLabelled(engine.db, workspaceId, ref.label!, ref.chain ?? null);
   if (found.length === 1) return found[0]!;
   const where = ref.chain ? ` on ${ref.chain}` : '';
   return found.length === 0
@@ -315,15 +335,14 @@ const tagsOf = (row: PlannedRow): number => (row.tags.length < 2 ? row.tags.leng
  */
 function rebuildPays(engine: Engine, rows: PlannedRow[]): boolean {
   if (rows.length < MIN_REBUILD_ROWS) return false;
-  const stored = (engine.db.prepare('SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
+  const stored = maxTransactionRowid(engine.db);
   if (rows.length < stored) return false;
   // Rows already stored are skipped: count the new ones until the answer is known.
-  const exists = engine.db.prepare('SELECT 1 FROM transactions WHERE id = ?').pluck();
   let fresh = 0;
   for (const [i, r] of rows.entries()) {
     if (fresh >= stored) return true;
     if (fresh + rows.length - i < stored) return false;
-    if (!exists.get(r.id)) fresh++;
+    if (!transactionExists(engine.db, r.id)) fresh++;
   }
   return fresh >= stored;
 }
@@ -340,11 +359,10 @@ function write(
   recordSpamReasons(engine, ws.id, inserted);
   const source = sourceOfImport(opts);
   const tagRefs = resolveTags(engine, ws.id, inserted);
-  const link = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
   // Row by row (events written 50 at a time), so little built for a row (its tags, its ~1 KB event) outlives it.
   const created = opts.dryRun ? undefined : engine.changes(ws.id, 'transaction.created');
   for (const row of inserted) {
-    const tags = row.tags.length === 0 ? [] : linkTags(row, tagRefs, link);
+    const tags = row.tags.length === 0 ? [] : linkTags(engine, row, tagRefs);
     created?.add(row.id, { ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
   created?.end();
@@ -354,9 +372,8 @@ function write(
   for (const row of inserted) touched.get(row.wallet_id)!.imported++;
   if (!opts.dryRun && opts.walletSynced !== false) {
     const syncedAt = nowIso();
-    const setSynced = engine.db.prepare('UPDATE wallets SET last_synced = ? WHERE id = ?');
     for (const t of touched.values()) {
-      setSynced.run(syncedAt, t.wallet.id);
+      setWalletSynced(engine.db, t.wallet.id, syncedAt);
       const { workspace_id: _, ...wallet } = { ...t.wallet, last_synced: syncedAt };
       engine.change(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
     }
@@ -413,14 +430,13 @@ function revalueFees(engine: Engine, ws: string, planned: PlannedRow[], inserted
  * that carry it.
  */
 function resolveTags(engine: Engine, workspaceId: string, rows: PlannedRow[]): Map<string, TagRef> {
-  const find = engine.db.prepare('SELECT id, name, color FROM tags WHERE workspace_id = ? AND name_key = ?');
   const byKey = new Map<string, TagRef>();
   const byName = new Map<string, TagRef>();
   for (const row of rows) {
     for (const t of row.tags) {
       if (byName.has(t.name)) continue;
       const key = tagNameKey(t.name);
-      let ref = byKey.get(key) ?? (find.get(workspaceId, key) as TagRef | undefined);
+      let ref = byKey.get(key) ?? tagRefByNameKey(engine.db, workspaceId, key);
       if (!ref) {
         const tag = createTag(engine, workspaceId, { name: t.name, type: t.type ?? 'neutral', color: t.color });
         ref = { id: tag.id, name: tag.name, color: tag.color };
@@ -433,11 +449,11 @@ function resolveTags(engine: Engine, workspaceId: string, rows: PlannedRow[]): M
 }
 
 /** Links a row to its tags; returns them as the API shows them (distinct, in tag order). */
-function linkTags(row: PlannedRow, refs: Map<string, TagRef>, link: Database.Statement): TagRef[] {
+function linkTags(engine: Engine, row: PlannedRow, refs: Map<string, TagRef>): TagRef[] {
   const linked = new Map<string, TagRef>();
   for (const t of row.tags) {
     const ref = refs.get(t.name)!;
-    if (!linked.has(ref.id)) link.run(row.id, ref.id);
+    if (!linked.has(ref.id)) linkTag(engine.db, row.id, ref.id);
     linked.set(ref.id, ref);
   }
   return [...linked.values()].sort(compareTagRefs);

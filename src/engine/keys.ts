@@ -9,6 +9,7 @@ import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
+import { apiKeyByHash, apiKeyExists, insertApiKey, listApiKeys, revokeApiKey } from '../store/keys.js';
 
 export const ACCESS_LEVELS = ['read', 'write', 'full'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -73,26 +74,22 @@ export function createKey(engine: Engine, workspaceId: string, input: { name?: s
   };
   engine.write(() => {
     engine.workspace(workspaceId);
-    engine.db
-      .prepare('INSERT INTO api_keys (id, workspace_id, name, access, key_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(record.id, workspaceId, name, access, hashKey(key).toString('hex'), record.prefix, record.created_at);
+    insertApiKey(engine.db, record, hashKey(key).toString('hex'));
   });
   return { key, record };
 }
 
 export function listKeys(engine: Engine, workspaceId: string): ApiKey[] {
   engine.workspace(workspaceId);
-  return engine.db
-    .prepare('SELECT id, workspace_id, name, access, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE workspace_id = ? ORDER BY created_at, id')
-    .all(workspaceId) as ApiKey[];
+  return listApiKeys(engine.db, workspaceId) as ApiKey[];
 }
 
 export function revokeKey(engine: Engine, workspaceId: string, keyId: string): ApiKey {
   return engine.write(() => {
     engine.workspace(workspaceId);
-    const found = engine.db.prepare('SELECT id FROM api_keys WHERE id = ? AND workspace_id = ?').get(keyId, workspaceId);
-    if (!found) throw new TxaError('KEY_NOT_FOUND', `API key ${keyId} not found`, { hint: 'List keys with: txa keys list' });
-    engine.db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(nowIso(), keyId);
+    if (!apiKeyExists(engine.db, workspaceId, keyId))
+      throw new TxaError('KEY_NOT_FOUND', `API key ${keyId} not found`, { hint: 'List keys with: txa keys list' });
+    revokeApiKey(engine.db, keyId, nowIso());
     return listKeys(engine, workspaceId).find((k) => k.id === keyId)!;
   });
 }
@@ -101,10 +98,8 @@ export function revokeKey(engine: Engine, workspaceId: string, keyId: string): A
 export function verifyKey(engine: Engine, presented: string): KeyGrant | null {
   if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
   const digest = hashKey(presented);
-  const row = engine.db.prepare('SELECT id, workspace_id, access, key_hash, revoked_at FROM api_keys WHERE key_hash = ?').get(digest.toString('hex')) as
-    | { id: string; workspace_id: string; access: Access; key_hash: string; revoked_at: string | null }
-    | undefined;
+  const row = apiKeyByHash(engine.db, digest.toString('hex'));
   if (!row || row.revoked_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), digest)) return null;
-  return { keyId: row.id, workspaceId: row.workspace_id, access: row.access };
+  return { keyId: row.id, workspaceId: row.workspace_id, access: row.access as Access };
 }

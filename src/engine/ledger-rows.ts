@@ -15,6 +15,7 @@ import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow } from '../accounting/tax-ledger.js';
 import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
+import { incomeTagNames, walletLabels } from '../store/ledger.js';
 import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch } from '../store/ledger-read.js';
 
 export { ledgerFilter } from '../store/ledger-read.js';
@@ -43,9 +44,8 @@ type Kind = Pick<LedgerRow, 'wallet_id' | 'wallet_label' | 'chain' | 'token' | '
  */
 function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): LedgerDecoder {
   const db = reader.db;
-  const labels = new Map(db.prepare('SELECT id, label FROM wallets WHERE workspace_id = ?').raw(true).all(workspaceId) as [string, string][]);
-  const income = db.prepare(`SELECT id, name FROM tags WHERE workspace_id = ? AND type = 'income'`).all(workspaceId) as { id: string; name: string }[];
-  const incomeName = new Map(income.map((t) => [t.id, t.name]));
+  const labels = walletLabels(db, workspaceId);
+  const incomeName = incomeTagNames(db, workspaceId);
   const kinds: Kind[] = [];
   const none: readonly string[] = [];
   const timestamp = isoSecondsByDay();

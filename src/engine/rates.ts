@@ -14,12 +14,10 @@ import type { TxFilter } from '../core/filters.js';
 import type { Workspace } from '../core/types.js';
 import type { RowError } from '../importers/types.js';
 import { whereOf } from '../store/transactions.js';
+import { listRateRows, upsertRate, valuedDays, type RateRow } from '../store/rates.js';
 
-export interface Rate {
-  date: string;
-  currency: string;
-  rate: string;
-}
+/** A day's rate from the base currency to `currency`, as `txa rates list` shows it. */
+export type Rate = RateRow;
 
 function parseRateRows(text: string, parse: CsvParse): { rates: Rate[]; errors: RowError[] } {
   const records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as {
@@ -56,20 +54,15 @@ export async function importRates(engine: Engine, workspaceId: string, path: str
     const { rates: rows, errors } = parseRateRows(text, parse);
     return { rows, errors };
   });
-  const upsert = engine.db.prepare(
-    'INSERT INTO rates (workspace_id, day, currency, rate) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate',
-  );
   engine.write(() => {
-    for (const r of rates) upsert.run(workspaceId, r.date, r.currency, r.rate);
+    for (const r of rates) upsertRate(engine.db, workspaceId, r);
   });
   return { imported: rates.length };
 }
 
 export function listRates(engine: Engine, workspaceId: string, currency?: string): Rate[] {
   engine.workspace(workspaceId);
-  const where = currency ? 'workspace_id = ? AND currency = ?' : 'workspace_id = ?';
-  const args = currency ? [workspaceId, currency.toUpperCase()] : [workspaceId];
-  return engine.db.prepare(`SELECT day AS date, currency, rate FROM rates WHERE ${where} ORDER BY currency, day`).all(...args) as Rate[];
+  return listRateRows(engine.db, workspaceId, currency?.toUpperCase());
 }
 
 /** Converts integer cents of the base currency at a transaction's timestamp. */
@@ -84,13 +77,8 @@ export const identity: Convert = (cents) => cents;
 export function conversionFor(engine: Engine, ws: Workspace, currency: string, filter: TxFilter): Convert {
   if (currency === ws.base_currency) return identity;
   const rates = new Map<number, Big>();
-  const rows = engine.db.prepare('SELECT day, rate FROM rates WHERE workspace_id = ? AND currency = ?').all(ws.id, currency) as { day: string; rate: string }[];
-  for (const r of rows) rates.set(parseDay(r.day)! / DAY_SECONDS, new Big(r.rate));
-  const w = whereOf(ws.id, filter);
-  const days = engine.db
-    .prepare(`SELECT DISTINCT t.ts / ${DAY_SECONDS} AS d FROM transactions t WHERE ${w.sql} AND t.fiat_cents IS NOT NULL ORDER BY d`)
-    .pluck()
-    .all(...w.params) as number[];
+  for (const r of listRateRows(engine.db, ws.id, currency)) rates.set(parseDay(r.date)! / DAY_SECONDS, new Big(r.rate));
+  const days = valuedDays(engine.db, whereOf(ws.id, filter));
   const missing = days.find((d) => !rates.has(d));
   if (missing !== undefined) {
     throw new TxaError('MISSING_RATE', `no ${ws.base_currency}→${currency} rate for ${dayOf(missing * DAY_SECONDS)}`, {

@@ -12,11 +12,10 @@ import { CHAINS, type Chain } from '../core/types.js';
 import { nowIso } from '../core/clock.js';
 import { transactionId } from '../core/ids.js';
 import { TOKEN_REASONS, type SpamReason } from '../accounting/spam.js';
-import { selectById, selectByIds } from '../store/transactions.js';
+import { selectById, selectByIds, transactionExists } from '../store/transactions.js';
 import { updateValues } from '../store/insert-transactions.js';
 import { deleteTransfer } from '../store/transfers.js';
 import { listTokenMarks, poisoningRows, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
-import { prepareCached } from '../store/statements.js';
 import { changing } from './transaction-changes.js';
 
 /** A token of a chain, as the commands name it: `chain:address`. */
@@ -119,14 +118,13 @@ export interface IncomingRow {
 export function settleIncomingSpam(engine: Engine, workspaceId: string, rows: IncomingRow[]): void {
   const marks = tokenMarks(engine.db, workspaceId);
   let ids: Set<string> | undefined;
-  const exists = prepareCached(engine.db, 'SELECT 1 FROM transactions WHERE id = ?').pluck();
   for (const row of rows) {
     let reason = row.spam_reason;
     const verdict = row.token_address === null ? undefined : marks.get(`${row.chain}:${row.token_address}`);
     if (reason === 'poisoning') {
       ids ??= new Set(rows.map((r) => r.id));
       const fee = feeRowId(row);
-      if (ids.has(fee) || exists.get(fee)) reason = undefined;
+      if (ids.has(fee) || transactionExists(engine.db, fee)) reason = undefined;
     }
     if (verdict === false && reason && TOKEN_REASONS.includes(reason)) reason = undefined;
     if (verdict === true && !reason) reason = 'marked';

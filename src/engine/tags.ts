@@ -7,7 +7,7 @@ import { limitsOf } from '../core/limits.js';
 import { validateBody } from '../core/validate.js';
 import { TAG_FIELD_CODES, tagCreateSchema, tagUpdateSchema } from '../core/schemas.js';
 import type { Deleted, Tag, TagType } from '../core/types.js';
-import { countTags, getTag, tagIdByNameKey, tagNameKey } from '../store/ledger.js';
+import { countTags, deleteTagRow, getTag, insertTag, tagIdByNameKey, tagNameKey, updateTagRow } from '../store/ledger.js';
 
 export const DEFAULT_TAG_COLORS: Record<TagType, string> = {
   income: '#10B981',
@@ -51,9 +51,7 @@ export function createTag(engine: Engine, workspaceId: string, body: unknown): T
       created_at: nowIso(),
       usage_count: 0,
     };
-    engine.db
-      .prepare('INSERT INTO tags (id, workspace_id, name, name_key, type, color, description, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(tag.id, workspaceId, tag.name, tagNameKey(tag.name), tag.type, tag.color, tag.description, tag.created_by, tag.created_at);
+    insertTag(engine.db, tag);
     engine.change(workspaceId, 'tag.created', tag.id, { tag });
     return tag;
   });
@@ -73,9 +71,7 @@ export function updateTag(engine: Engine, workspaceId: string, tagId: string, bo
       color: patch.color?.toUpperCase() ?? before.color,
       description: patch.description === undefined ? before.description : patch.description,
     };
-    engine.db
-      .prepare('UPDATE tags SET name = ?, name_key = ?, type = ?, color = ?, description = ? WHERE id = ?')
-      .run(after.name, tagNameKey(after.name), after.type, after.color, after.description, tagId);
+    updateTagRow(engine.db, after);
     const changed = (['name', 'type', 'color', 'description'] as const).filter((k) => before[k] !== after[k]);
     const changes = Object.fromEntries(changed.map((k) => [k, { old: before[k], new: after[k] }]));
     if (changed.length > 0) engine.change(workspaceId, 'tag.updated', tagId, { tag: after, changes });
@@ -86,8 +82,8 @@ export function updateTag(engine: Engine, workspaceId: string, tagId: string, bo
 export function deleteTag(engine: Engine, workspaceId: string, tagId: string): Deleted {
   return engine.write(() => {
     const tag = requireTag(engine, workspaceId, tagId);
-    // The links go with the tag (ON DELETE CASCADE): it disappears from every transaction.
-    engine.db.prepare('DELETE FROM tags WHERE id = ?').run(tagId);
+    // The links go with the tag: it disappears from every transaction.
+    deleteTagRow(engine.db, tagId);
     engine.change(workspaceId, 'tag.deleted', tagId, { tag });
     return { id: tagId, deleted: true as const };
   });

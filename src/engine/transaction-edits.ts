@@ -16,22 +16,23 @@ import { getTransaction, hydrate, requireRow } from './transactions.js';
 import { changesOf, changing } from './transaction-changes.js';
 import { counterpartLeaving, decidedByHand } from './spam-tokens.js';
 import { deleteTransfer } from '../store/transfers.js';
+import { tagExists } from '../store/ledger.js';
+import { linkTag, setNotes, tagIdsOf, unlinkTag } from '../store/transaction-edits.js';
+import { countAttachments, insertAttachment } from '../store/attachments.js';
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_TRANSACTION = 10;
 
 /** Tag ids must name tags of this workspace (another workspace's tag is "not found"). */
 function requireTags(engine: Engine, workspaceId: string, tagIds: string[], field: string): void {
-  const stmt = engine.db.prepare('SELECT 1 FROM tags WHERE id = ? AND workspace_id = ?');
   for (const id of tagIds) {
-    if (!stmt.get(id, workspaceId)) throw new TxaError('TAG_NOT_FOUND', `tag ${id} not found`, { field });
+    if (!tagExists(engine.db, workspaceId, id)) throw new TxaError('TAG_NOT_FOUND', `tag ${id} not found`, { field });
   }
 }
 
 /** Adds tags; returns the ids that were not on the transaction before. */
 function addTags(engine: Engine, txId: string, tagIds: string[]): string[] {
-  const insert = engine.db.prepare('INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)');
-  return [...new Set(tagIds)].filter((id) => insert.run(txId, id).changes === 1);
+  return [...new Set(tagIds)].filter((id) => linkTag(engine.db, txId, id));
 }
 
 /**
@@ -75,7 +76,7 @@ export function untagTransaction(engine: Engine, workspaceId: string, txId: stri
       txId,
       () => {
         requireTags(engine, workspaceId, [tagId], 'tag_id');
-        engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?').run(txId, tagId);
+        unlinkTag(engine.db, txId, tagId);
       },
       { removed_tag_ids: [tagId] },
     ),
@@ -88,17 +89,13 @@ export function updateTransaction(engine: Engine, workspaceId: string, txId: str
     edit(engine, workspaceId, txId, (row) => {
       if (patch.notes !== undefined) {
         const notes = patch.notes === null || patch.notes.trim() === '' ? null : patch.notes;
-        if (notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(notes, txId);
+        if (notes !== row.notes) setNotes(engine.db, txId, notes);
       }
       if (patch.fiat_value !== undefined || patch.spam !== undefined) setValue(engine, row, patch.fiat_value, patch.spam);
       if (patch.tag_ids === undefined) return [];
       requireTags(engine, workspaceId, patch.tag_ids, 'tag_ids');
       const keep = new Set(patch.tag_ids);
-      const current = (engine.db.prepare('SELECT tag_id FROM transaction_tags WHERE transaction_id = ?').all(txId) as { tag_id: string }[]).map(
-        (r) => r.tag_id,
-      );
-      const del = engine.db.prepare('DELETE FROM transaction_tags WHERE transaction_id = ? AND tag_id = ?');
-      for (const id of current.filter((id) => !keep.has(id))) del.run(txId, id);
+      for (const id of tagIdsOf(engine.db, txId).filter((id) => !keep.has(id))) unlinkTag(engine.db, txId, id);
       return addTags(engine, txId, patch.tag_ids);
     });
   return engine.write(() => changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, patch.spam), write));
@@ -119,7 +116,7 @@ export interface RowEdit {
 export function applyRowEdit(engine: Engine, workspaceId: string, txId: string, change: RowEdit): Transaction {
   return changing(engine, workspaceId, counterpartLeaving(engine, workspaceId, txId, change.spam), () =>
     edit(engine, workspaceId, txId, (row) => {
-      if (change.notes !== undefined && change.notes !== row.notes) engine.db.prepare('UPDATE transactions SET notes = ? WHERE id = ?').run(change.notes, txId);
+      if (change.notes !== undefined && change.notes !== row.notes) setNotes(engine.db, txId, change.notes);
       if (change.spam !== undefined) setValue(engine, row, undefined, change.spam);
       return addTags(engine, txId, change.addTagIds);
     }),
@@ -176,24 +173,19 @@ function recordAttachment(engine: Engine, workspaceId: string, txId: string, id:
     uploaded_at: nowIso(),
   };
   const insert = () => {
-    const count = (engine.db.prepare('SELECT count(*) AS n FROM attachments WHERE transaction_id = ?').get(txId) as { n: number }).n;
-    if (count >= ATTACHMENTS_PER_TRANSACTION) {
+    if (countAttachments(engine.db, txId) >= ATTACHMENTS_PER_TRANSACTION) {
       throw new TxaError('PAYLOAD_TOO_LARGE', `a transaction holds at most ${ATTACHMENTS_PER_TRANSACTION} attachments`, { field: 'file' });
     }
-    engine.db
-      .prepare(
-        'INSERT INTO attachments (id, transaction_id, file_name, content_type, file_size, sha256, stored_name, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        id,
-        txId,
-        attachment.file_name,
-        file.content_type,
-        attachment.file_size,
-        createHash('sha256').update(file.data).digest('hex'),
-        id,
-        attachment.uploaded_at,
-      );
+    insertAttachment(engine.db, {
+      id,
+      transaction_id: txId,
+      file_name: attachment.file_name,
+      content_type: file.content_type,
+      file_size: attachment.file_size,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      stored_name: id,
+      uploaded_at: attachment.uploaded_at,
+    });
   };
   engine.write(() => edit(engine, workspaceId, txId, insert, { attachment }));
   return attachment;

@@ -46,6 +46,7 @@ import {
   type TransferRow,
 } from '../store/transfers.js';
 import type { NewTransaction } from '../store/transactions.js';
+import { walletAddresses } from '../store/ledger.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
 import { proposedBridges } from './bridges.js';
@@ -55,7 +56,7 @@ const LIMIT_DEFAULT = 50;
 const LIMIT_MAX = 200;
 
 function ownWallets(engine: Engine, ws: string): { byId: Map<string, OwnWallet>; byAddress: Map<string, OwnWallet> } {
-  const rows = engine.db.prepare('SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(ws) as OwnWallet[];
+  const rows: OwnWallet[] = walletAddresses(engine.db, ws);
   return { byId: new Map(rows.map((w) => [w.id, w])), byAddress: new Map(rows.map((w) => [addressKey(w.chain, w.address), w])) };
 }
 

@@ -8,7 +8,8 @@ import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { CHAIN_INFO } from '../core/chains.js';
 import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
-import { findWalletByAddress, getWallet, insertWallet, type WalletRow } from '../store/ledger.js';
+import { deleteWalletRows, findWalletByAddress, getWallet, insertWallet, setWalletLabel, walletPage, type WalletRow } from '../store/ledger.js';
+import { walletFlows } from '../store/transactions.js';
 import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { validateBody } from '../core/validate.js';
 import { removeWalletRollups } from '../store/rollups.js';
@@ -81,7 +82,7 @@ export function updateWallet(engine: Engine, workspaceId: string, walletId: stri
   if (!trimmed || trimmed.length > LABEL_MAX) labelError();
   const row = engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
-    engine.db.prepare('UPDATE wallets SET label = ? WHERE id = ?').run(trimmed, walletId);
+    setWalletLabel(engine.db, walletId, trimmed);
     const updated = { ...w, label: trimmed };
     engine.change(workspaceId, 'wallet.updated', walletId, { wallet: publicWallet(updated), changes: { label: { old: w.label, new: trimmed } } });
     return updated;
@@ -95,8 +96,7 @@ export function removeWallet(engine: Engine, workspaceId: string, walletId: stri
     const w = requireWallet(engine, workspaceId, walletId);
     removeWalletRollups(engine.db, walletId);
     removeWalletBalanceDays(engine.db, walletId);
-    engine.db.prepare('DELETE FROM transactions WHERE wallet_id = ?').run(walletId);
-    engine.db.prepare('DELETE FROM wallets WHERE id = ?').run(walletId);
+    deleteWalletRows(engine.db, walletId);
     engine.change(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });
     return { id: walletId, deleted: true as const };
   });
@@ -122,17 +122,7 @@ interface TokenAcc {
  * Spam rows are left out, as from lists, summaries and journals (CONTRACT §9).
  */
 function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
-  const rows = engine.db
-    .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ? AND spam = 0')
-    .iterate(w.id) as IterableIterator<{
-    token_symbol: string;
-    token_address: string | null;
-    token_decimals: number;
-    direction: string;
-    amount: string;
-    fiat_cents: number | null;
-    ts: number;
-  }>;
+  const rows = walletFlows(engine.db, w.id);
   const tokens = new Map<string, TokenAcc>();
   let count = 0;
   for (const r of rows) {
@@ -179,12 +169,7 @@ export function listWallets(engine: Engine, workspaceId: string, params: QueryPa
   engine.workspace(workspaceId);
   const chain = params.chain ? oneOf(params.chain, CHAINS, 'chain', 'INVALID_PARAMETERS') : undefined;
   const req = parsePageParams(params, WALLET_LIMIT_DEFAULT, WALLET_LIMIT_MAX);
-  const where = chain ? 'workspace_id = ? AND chain = ?' : 'workspace_id = ?';
-  const args = chain ? [workspaceId, chain] : [workspaceId];
-  const total = (engine.db.prepare(`SELECT count(*) AS n FROM wallets WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = engine.db
-    .prepare(`SELECT * FROM wallets WHERE ${where} ORDER BY created_at, id LIMIT ? OFFSET ?`)
-    .all(...args, req.limit, req.offset) as WalletRow[];
+  const { total, rows } = walletPage(engine.db, workspaceId, chain, req.limit, req.offset);
   return {
     data: rows.map((r) => walletWithBalance(engine, r)),
     pagination: paginationOf(total, req),

@@ -6,7 +6,8 @@
  */
 import type { Agent } from 'undici';
 import type { Engine } from '../engine/engine.js';
-import { dueDeliveries, nextDueAt, recordAttempt, type DueDelivery } from '../engine/webhooks.js';
+import { dueDeliveries, nextDueAt, recordAttempt } from '../engine/webhooks.js';
+import type { DueDelivery } from '../store/webhooks.js';
 import { outboundAgent, type Resolver } from '../net/outbound.js';
 import { sendWebhook } from '../net/send-webhook.js';
 

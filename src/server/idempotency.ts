@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Engine } from '../engine/engine.js';
 import { TxaError } from '../core/errors.js';
 import { nowSeconds } from '../core/clock.js';
+import { deleteIdempotencyKey, dropExpiredKey, dropRunningKeys, getIdempotencyKey, insertRunningKey, storeResponse } from '../store/idempotency.js';
 
 const TTL_SECONDS = 24 * 3600;
 const MAX_KEY_LENGTH = 255;
@@ -29,7 +30,7 @@ export function fingerprint(method: string, route: string, params: unknown, body
 export class IdempotencyStore {
   constructor(private readonly engine: Engine) {
     // Nothing can still be running in a new process: a request cut off by a crash may be retried.
-    engine.write(() => engine.db.prepare("DELETE FROM idempotency_keys WHERE state = 'running'").run());
+    engine.write(() => dropRunningKeys(engine.db));
   }
 
   static checkKey(key: string): void {
@@ -43,17 +44,10 @@ export class IdempotencyStore {
     const now = nowSeconds();
     return this.engine.write(() => {
       const db = this.engine.db;
-      db.prepare('DELETE FROM idempotency_keys WHERE workspace_id = ? AND key = ? AND created_at <= ?').run(workspaceId, key, now - TTL_SECONDS);
-      const row = db.prepare('SELECT fingerprint, state, status, response FROM idempotency_keys WHERE workspace_id = ? AND key = ?').get(workspaceId, key) as
-        | { fingerprint: string; state: 'running' | 'done'; status: number; response: string }
-        | undefined;
+      dropExpiredKey(db, workspaceId, key, now - TTL_SECONDS);
+      const row = getIdempotencyKey(db, workspaceId, key);
       if (!row) {
-        db.prepare("INSERT INTO idempotency_keys (workspace_id, key, fingerprint, state, created_at) VALUES (?, ?, ?, 'running', ?)").run(
-          workspaceId,
-          key,
-          print,
-          now,
-        );
+        insertRunningKey(db, workspaceId, key, print, now);
         return { kind: 'new' } as const;
       }
       if (row.fingerprint !== print) {
@@ -73,14 +67,9 @@ export class IdempotencyStore {
     const db = this.engine.db;
     if (!db.open) return;
     if (response.status === 400 || response.status >= 500) {
-      db.prepare('DELETE FROM idempotency_keys WHERE workspace_id = ? AND key = ?').run(workspaceId, key);
+      deleteIdempotencyKey(db, workspaceId, key);
       return;
     }
-    db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE workspace_id = ? AND key = ?").run(
-      response.status,
-      response.body,
-      workspaceId,
-      key,
-    );
+    storeResponse(db, workspaceId, key, response.status, response.body);
   }
 }

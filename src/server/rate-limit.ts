@@ -10,7 +10,8 @@
  * not the contract's.
  */
 import type { Engine } from '../engine/engine.js';
-import { openDb, writeTx, type Db } from '../store/db.js';
+import { openDb, setBusyTimeout, writeTx, type Db } from '../store/db.js';
+import { getApiUsage, saveApiUsage } from '../store/api-usage.js';
 import { limitsOf } from '../core/limits.js';
 import { nowSeconds } from '../core/clock.js';
 
@@ -63,9 +64,7 @@ export class RateLimiter {
   private window(workspaceId: string, start: number): Window {
     let w = this.windows.get(workspaceId);
     if (!w) {
-      const row = this.engine.db.prepare('SELECT window_start, count FROM api_usage WHERE workspace_id = ?').get(workspaceId) as
-        | { window_start: number; count: number }
-        | undefined;
+      const row = getApiUsage(this.engine.db, workspaceId);
       w = { start: row?.window_start ?? start, count: row?.count ?? 0, dirty: false };
       this.windows.set(workspaceId, w);
     }
@@ -77,13 +76,10 @@ export class RateLimiter {
   private flush(waitMs: number): void {
     const dirty = [...this.windows].filter(([, w]) => w.dirty);
     if (dirty.length === 0 || !this.flushDb.open) return;
-    this.flushDb.pragma(`busy_timeout = ${waitMs}`);
-    const upsert = this.flushDb.prepare(
-      'INSERT INTO api_usage (workspace_id, window_start, count) VALUES (?, ?, ?) ON CONFLICT (workspace_id) DO UPDATE SET window_start = excluded.window_start, count = excluded.count',
-    );
+    setBusyTimeout(this.flushDb, waitMs);
     try {
       writeTx(this.flushDb, () => {
-        for (const [id, w] of dirty) upsert.run(id, w.start, w.count);
+        for (const [id, w] of dirty) saveApiUsage(this.flushDb, id, { window_start: w.start, count: w.count });
       });
       for (const [, w] of dirty) w.dirty = false;
     } catch (err) {

@@ -7,6 +7,7 @@
  * cost one indexed lookup instead of a query with a summary over the whole filter.
  */
 import type { Engine } from '../engine/engine.js';
+import { eventVersion } from '../store/events.js';
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
@@ -18,15 +19,12 @@ interface Entry {
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly versionStmt;
 
-  constructor(engine: Engine) {
-    this.versionStmt = engine.db.prepare('SELECT coalesce(max(seq), 0) AS v FROM events WHERE workspace_id = ?');
-  }
+  constructor(private readonly engine: Engine) {}
 
   /** The serialized answer for `key`, from the cache when the workspace has not changed since. */
   async get(workspaceId: string, key: string, compute: () => Promise<unknown>): Promise<string> {
-    const version = (this.versionStmt.get(workspaceId) as { v: number }).v;
+    const version = eventVersion(this.engine.db, workspaceId);
     const fullKey = `${workspaceId}\u0000${key}`;
     const hit = this.entries.get(fullKey);
     if (hit && hit.version === version) {

@@ -207,14 +207,34 @@ function migrate(db: Db, path: string): void {
 
 /**
  * A read-only connection in a read transaction, for a second reader of a ledger (an export's
- * worker thread): its snapshot is taken here. Pages are read, not mapped, to keep RSS flat.
+ * worker thread): its snapshot is taken here.
  */
 export function openSnapshotReader(path: string): Db {
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  beginSnapshot(db);
+  return db;
+}
+
+/**
+ * Starts a read transaction and takes its snapshot (the first read does), for an export's reader.
+ * Pages are read once through SQLite's small page cache: a mapped ledger would add every page an
+ * export touches to the process's RSS (a 1M-row export then peaks near the file's size), for the
+ * same CPU time (bench/RESULTS.md).
+ */
+export function beginSnapshot(db: Db): void {
   db.pragma('mmap_size = 0');
   db.exec('BEGIN');
   db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
-  return db;
+}
+
+/** Ends the read transaction of beginSnapshot, if still open. */
+export function endSnapshot(db: Db): void {
+  if (db.inTransaction) db.exec('COMMIT');
+}
+
+/** How long a statement of this connection waits for a lock another holds (`openDb` sets 15 s). */
+export function setBusyTimeout(db: Db, ms: number): void {
+  db.pragma(`busy_timeout = ${ms}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The event log: one row per event, written inside the caller's database transaction. */
 import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
+import { prepareCached } from './statements.js';
 import { newSortableId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 
@@ -119,4 +120,44 @@ export class EventLog {
       return { seq: 0, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload: payloadOf(head + id + tail, body) };
     };
   }
+}
+
+/** The workspace's last event `seq` (0 with none): changes when anything the lists show changes (docs/server.md, "List cache"). */
+export function eventVersion(db: Db, workspaceId: string): number {
+  return (prepareCached(db, 'SELECT coalesce(max(seq), 0) AS v FROM events WHERE workspace_id = ?').get(workspaceId) as { v: number }).v;
+}
+
+/** The workspace's events (of one type, when given): their count, and a page of them newest first. */
+export function eventPage(db: Db, workspaceId: string, type: string | undefined, limit: number, offset: number): { total: number; rows: EventRow[] } {
+  const where = type ? 'workspace_id = ? AND type = ?' : 'workspace_id = ?';
+  const args = type ? [workspaceId, type] : [workspaceId];
+  const total = (prepareCached(db, `SELECT count(*) AS n FROM events WHERE ${where}`).get(...args) as { n: number }).n;
+  const rows = prepareCached(db, `SELECT * FROM events WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as EventRow[];
+  return { total, rows };
+}
+
+/** What a transaction's history shows of one of its events (engine/history.ts). */
+export interface ChangeEventRow {
+  subject_id: string;
+  id: string;
+  type: string;
+  created_at: string;
+  actor: string | null;
+  /** JSON of the payload's `changes`. */
+  changes: string | null;
+  /** JSON of the payload's `source`. */
+  source: string | null;
+}
+
+// Only the parts read: a `transaction.created` payload is the whole transaction (≈ 1 KB of JSON).
+const CHANGE_COLUMNS = "subject_id, id, type, created_at, payload ->> '$.actor' AS actor, payload -> '$.changes' AS changes, payload -> '$.source' AS source";
+
+/**
+ * The events of many subjects at once, by subject then in log order, in one statement: a lookup
+ * per row was a fifth of a 50,000-row audit's CPU time.
+ */
+export function changeEventsOf(db: Db, subjectIds: readonly string[]): ChangeEventRow[] {
+  return prepareCached(db, `SELECT ${CHANGE_COLUMNS} FROM events WHERE subject_id IN (SELECT value FROM json_each(?)) ORDER BY subject_id, seq`).all(
+    JSON.stringify(subjectIds),
+  ) as ChangeEventRow[];
 }

@@ -221,6 +221,33 @@ export function selectMatching(db: Db, workspaceId: string, f: TxFilter, id: str
   return prepareCached(db, `${SELECT} WHERE ${w.sql} AND t.id = ?`).get(...w.params, id) as TransactionRow | undefined;
 }
 
+/** Whether a transaction of this id is stored (in any workspace: ids are derived from the chain's data). */
+export function transactionExists(db: Db, id: string): boolean {
+  return prepareCached(db, 'SELECT 1 FROM transactions WHERE id = ?').pluck().get(id) !== undefined;
+}
+
+/** The largest rowid of transactions (0 in an empty ledger): an upper bound of the row count, read without a scan. */
+export function maxTransactionRowid(db: Db): number {
+  return (prepareCached(db, 'SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
+}
+
+export interface BalanceFlow {
+  token_symbol: string;
+  token_address: string | null;
+  token_decimals: number;
+  direction: string;
+  amount: string;
+  fiat_cents: number | null;
+  ts: number;
+}
+
+/** The wallet's rows that are not spam, as its balances sum them (iterating: prepared fresh, see statements.ts). */
+export function walletFlows(db: Db, walletId: string): IterableIterator<BalanceFlow> {
+  return db
+    .prepare('SELECT token_symbol, token_address, token_decimals, direction, amount, fiat_cents, ts FROM transactions WHERE wallet_id = ? AND spam = 0')
+    .iterate(walletId) as IterableIterator<BalanceFlow>;
+}
+
 function inChunks<T>(ids: string[], size: number, fn: (chunk: string[]) => T[]): T[] {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += size) out.push(...fn(ids.slice(i, i + size)));

@@ -11,6 +11,7 @@ import type { RouteDeps } from '../deps.js';
 import { JSON_TYPE, bodyWorkspace, param, queryOf, queryWorkspace, workspaceOf } from './helpers.js';
 import { queryKey } from '../read-cache.js';
 import { ATTACHMENT_MAX_BYTES } from '../../engine/transaction-edits.js';
+import { findAttachment } from '../../store/attachments.js';
 
 function fileNameHeader(value: string | string[] | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') {
@@ -69,12 +70,7 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/attachments/:attachment_id', { config: { access: 'read' } }, async (req, reply) => {
     const ws = workspaceOf(req, queryOf(req).workspace_id);
-    const row = engine.db
-      .prepare(
-        `SELECT a.id, a.file_name, a.content_type, a.file_size, a.stored_name FROM attachments a
-         JOIN transactions t ON t.id = a.transaction_id WHERE a.id = ? AND t.workspace_id = ?`,
-      )
-      .get(param(req, 'attachment_id'), ws) as { file_name: string; content_type: string; file_size: number; stored_name: string } | undefined;
+    const row = findAttachment(engine.db, ws, param(req, 'attachment_id'));
     if (!row) throw new TxaError('ATTACHMENT_NOT_FOUND', `attachment ${param(req, 'attachment_id')} not found`);
     return (
       reply
