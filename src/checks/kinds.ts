@@ -15,7 +15,7 @@ import {
   type RowFinding,
   type RowKind,
 } from '../store/checks.js';
-import { walletAddresses } from '../store/workspace-wallets.js';
+import { walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
 import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';

@@ -33,9 +33,3 @@ export function unpricedRows(db: Db, workspaceId: string, scope: UnpricedScope):
   const sql = `SELECT id, chain, token_symbol, token_address, amount, ts FROM transactions WHERE ${where.join(' AND ')} ORDER BY ts, id`;
   return db.prepare(sql).all(...args) as UnpricedRow[];
 }
-
-/** Looks up the workspace's rate of a currency on a day (undefined when missing), on one statement prepared here. */
-export function rateReader(db: Db, workspaceId: string): (currency: string, day: string) => string | undefined {
-  const stmt = db.prepare('SELECT rate FROM rates WHERE workspace_id = ? AND currency = ? AND day = ?').pluck();
-  return (currency, day) => stmt.get(workspaceId, currency, day) as string | undefined;
-}

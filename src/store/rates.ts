@@ -31,3 +31,9 @@ export function valuedDays(db: Db, w: Where): number[] {
     .pluck()
     .all(...w.params) as number[];
 }
+
+/** Looks up the workspace's rate of a currency on a day (undefined when missing), on one statement prepared here. */
+export function rateReader(db: Db, workspaceId: string): (currency: string, day: string) => string | undefined {
+  const stmt = db.prepare('SELECT rate FROM rates WHERE workspace_id = ? AND currency = ? AND day = ?').pluck();
+  return (currency, day) => stmt.get(workspaceId, currency, day) as string | undefined;
+}

@@ -3,7 +3,7 @@
  * connection in a read transaction opened on the ledger's path (db.ts openSnapshotReader), so its
  * snapshot is taken at once, and the reads the worker makes on it.
  */
-import { openSnapshotReader } from './db.js';
+import { endSnapshot, openSnapshotReader } from './db.js';
 import type { KeyRanges, RangeQuery } from './key-ranges.js';
 import { ledgerBatches, type LedgerBatch, type LedgerRead } from './ledger-read.js';
 import { rangeReader, type RangeReader } from './range-reader.js';
@@ -27,7 +27,7 @@ export function openWorkerReader(path: string): WorkerReader {
     },
     ledgerBatches: (read) => ledgerBatches(db, read),
     close() {
-      if (db.inTransaction) db.exec('COMMIT');
+      endSnapshot(db);
       db.close();
     },
   };
