@@ -10,7 +10,7 @@ import { pinnedNow } from '../core/clock.js';
 import { TxaError } from '../core/errors.js';
 import type { LocalBackend } from '../engine/local-backend.js';
 import { dataDir, profileName, readProfile, requireHttpUrl, requireProfile, type Profile } from './config.js';
-import { Output } from './output.js';
+import { Output, type Streams } from './output.js';
 
 /** Commands that write the selected profile, so it need not exist yet. */
 const CREATES_PROFILE = new Set(['txa login', 'txa config set']);
@@ -32,8 +32,12 @@ export class Context {
   private cachedProfile: Profile | undefined;
   private opened: Backend | undefined;
 
-  constructor(readonly globals: GlobalOptions) {
-    this.out = new Output({ json: Boolean(globals.json), color: globals.color !== false });
+  /** `streams`: where the output goes, the process's by default (a test runs a command in process with its own). */
+  constructor(
+    readonly globals: GlobalOptions,
+    streams?: Streams,
+  ) {
+    this.out = new Output({ json: Boolean(globals.json), color: globals.color !== false, streams });
     this.profileName = profileName(globals.profile);
   }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { registerList } from './list.js';
-import { registerGet } from './get.js';
+import * as get from './get.js';
 import { registerTag, registerUntag } from './tag.js';
 import { registerUpdate } from './update.js';
 import { registerAttach } from './attach.js';
@@ -9,7 +9,7 @@ import { registerHistory } from './history.js';
 export function registerTx(program: Command): void {
   const tx = program.command('tx').description('transactions: list with filters and totals, notes, tags, attachments');
   registerList(tx);
-  registerGet(tx);
+  get.register(tx);
   registerTag(tx);
   registerUntag(tx);
   registerUpdate(tx);
