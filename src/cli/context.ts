@@ -9,6 +9,7 @@ import type { Backend } from '../core/backend.js';
 import { pinnedNow } from '../core/clock.js';
 import { TxaError } from '../core/errors.js';
 import type { LocalBackend } from '../engine/local-backend.js';
+import type { LocalServices } from '../local/services.js';
 import { dataDir, profileName, readProfile, requireHttpUrl, requireProfile, type Profile } from './config.js';
 import { Output, type Streams } from './output.js';
 
@@ -120,13 +121,14 @@ export class Context {
     return local;
   }
 
-  /** The local engine, for local-only commands; a clear usage error when a remote backend is selected. */
-  async local(command: string): Promise<LocalBackend> {
+  /** The local services, for local-only commands; a clear usage error when a remote backend is selected. */
+  async local(command: string): Promise<LocalServices> {
     if (this.isRemote()) {
       throw new TxaError('LOCAL_ONLY', `txa ${command} works on the local ledger only, but a remote backend is selected`, { hint: this.localOnlyHint() });
     }
     if (!this.opened) this.opened = await this.openLocal();
-    return this.opened as LocalBackend;
+    const { LocalServices } = await import('../local/services.js');
+    return new LocalServices(this.opened as LocalBackend);
   }
 
   /** The way back to the local ledger: drop the flags, and `--db` beats a base URL from the environment or profile. */

@@ -1,0 +1,21 @@
+/**
+ * The local services: the work only the local ledger does (wallet sync, prices, rules, checks,
+ * keys, workspaces, imports, serve, …), one object per concern, each loaded on first use (a
+ * command should not pay for the others' modules: bench/RESULTS.md, start-up). Commands reach
+ * them through `ctx.local(…)` and import nothing of the layers below (test/layers.test.ts); data
+ * commands use the Backend (`ctx.backend()`), which both the local engine and the remote API are.
+ */
+import type { LocalBackend } from '../engine/local-backend.js';
+
+export class LocalServices {
+  constructor(readonly backend: LocalBackend) {}
+
+  /** The engine, until every command goes through a service: commands must not use it. */
+  get engine(): LocalBackend['engine'] {
+    return this.backend.engine;
+  }
+
+  close(): Promise<void> {
+    return this.backend.close();
+  }
+}
