@@ -13,9 +13,9 @@ import type { WalletSyncService } from './wallet-sync.js';
 import type { WorkspacesService } from './workspaces.js';
 
 // What commands name of the services' answers; they may import types of this file only.
-export type { FillResult, Unpriced } from '../prices/fill.js';
+export type { FillResult } from '../prices/fill.js';
 export type { SyncResult } from '../sync/wallet-sync.js';
-export type { LedgerRules, WalletPricer } from './wallet-sync.js';
+export type { WalletSyncService } from './wallet-sync.js';
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
