@@ -9,8 +9,9 @@ import type { Backend } from '../core/backend.js';
 import { pinnedNow } from '../core/clock.js';
 import { TxaError } from '../core/errors.js';
 import type { LocalBackend } from '../engine/local-backend.js';
+import type { LocalServices } from '../local/services.js';
 import { dataDir, profileName, readProfile, requireHttpUrl, requireProfile, type Profile } from './config.js';
-import { Output } from './output.js';
+import { Output, type Streams } from './output.js';
 
 /** Commands that write the selected profile, so it need not exist yet. */
 const CREATES_PROFILE = new Set(['txa login', 'txa config set']);
@@ -32,8 +33,12 @@ export class Context {
   private cachedProfile: Profile | undefined;
   private opened: Backend | undefined;
 
-  constructor(readonly globals: GlobalOptions) {
-    this.out = new Output({ json: Boolean(globals.json), color: globals.color !== false });
+  /** `streams`: where the output goes, the process's by default (a test runs a command in process with its own). */
+  constructor(
+    readonly globals: GlobalOptions,
+    streams?: Streams,
+  ) {
+    this.out = new Output({ json: Boolean(globals.json), color: globals.color !== false, streams });
     this.profileName = profileName(globals.profile);
   }
 
@@ -116,13 +121,14 @@ export class Context {
     return local;
   }
 
-  /** The local engine, for local-only commands; a clear usage error when a remote backend is selected. */
-  async local(command: string): Promise<LocalBackend> {
+  /** The local services, for local-only commands; a clear usage error when a remote backend is selected. */
+  async local(command: string): Promise<LocalServices> {
     if (this.isRemote()) {
       throw new TxaError('LOCAL_ONLY', `txa ${command} works on the local ledger only, but a remote backend is selected`, { hint: this.localOnlyHint() });
     }
     if (!this.opened) this.opened = await this.openLocal();
-    return this.opened as LocalBackend;
+    const { LocalServices } = await import('../local/services.js');
+    return new LocalServices(this.opened as LocalBackend);
   }
 
   /** The way back to the local ledger: drop the flags, and `--db` beats a base URL from the environment or profile. */

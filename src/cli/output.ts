@@ -33,23 +33,43 @@ type Cell = string | number | null | undefined | Styled;
 export type { Column } from './table-fit.js';
 
 /** The terminal's width: `COLUMNS` when set, else what the terminal reports (unknown: no fitting). */
-function terminalWidth(): number | undefined {
+function terminalWidth(stdout: Sink): number | undefined {
   const fromEnv = Number(process.env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return process.stdout.columns > 0 ? process.stdout.columns : undefined;
+  return (stdout.columns ?? 0) > 0 ? stdout.columns : undefined;
 }
 
 export interface OutputOptions {
   json: boolean;
   color: boolean;
+  /** Where stdout and stderr go: the process's by default; a test that runs a command in process passes its own. */
+  streams?: Streams;
+}
+
+/** The part of a stream Output writes to. */
+export interface Sink {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface Streams {
+  stdout: Sink;
+  stderr: Sink;
 }
 
 export class Output {
-  readonly stdoutTty = Boolean(process.stdout.isTTY);
-  readonly stderrTty = Boolean(process.stderr.isTTY);
+  readonly stdout: Sink;
+  readonly stderr: Sink;
+  readonly stdoutTty: boolean;
+  readonly stderrTty: boolean;
   readonly color: boolean;
 
   constructor(readonly opts: OutputOptions) {
+    this.stdout = opts.streams?.stdout ?? process.stdout;
+    this.stderr = opts.streams?.stderr ?? process.stderr;
+    this.stdoutTty = Boolean(this.stdout.isTTY);
+    this.stderrTty = Boolean(this.stderr.isTTY);
     const noColor = (process.env.NO_COLOR ?? '') !== '' || process.env.TERM === 'dumb' || !opts.color;
     this.color = !noColor && this.stdoutTty;
   }
@@ -60,7 +80,7 @@ export class Output {
 
   /** The API's success body, one JSON document on stdout. */
   body(body: unknown): void {
-    process.stdout.write(`${JSON.stringify(body, null, this.stdoutTty ? 2 : undefined)}\n`);
+    this.stdout.write(`${JSON.stringify(body, null, this.stdoutTty ? 2 : undefined)}\n`);
   }
 
   /**
@@ -71,12 +91,12 @@ export class Output {
    */
   table(columns: (string | Column)[], rows: Cell[][], align: ('left' | 'right')[] = []): void {
     if (!this.stdoutTty) {
-      for (const r of rows) process.stdout.write(`${r.map((v) => cellText(v, true)).join('\t')}\n`);
+      for (const r of rows) this.stdout.write(`${r.map((v) => cellText(v, true)).join('\t')}\n`);
       return;
     }
     const cols = columns.map((c, i): Column => (typeof c === 'string' ? { header: c, align: align[i] } : c));
     const texts = rows.map((r) => r.map((v) => cellText(v, true)));
-    const { visible, widths } = fitColumns(cols, texts, terminalWidth());
+    const { visible, widths } = fitColumns(cols, texts, terminalWidth(this.stdout));
     const Table = require('cli-table3') as typeof import('cli-table3');
     const table = new Table({
       head: visible.map((c, k) => this.bold(shorten(cols[c]!.header, widths[k]!, 'end'))),
@@ -87,7 +107,7 @@ export class Output {
     // A styled cell (a colour swatch) is never cut: its column is `keep`.
     const shown = fitRows(cols, texts, { visible, widths });
     table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
-    process.stdout.write(`${table.toString()}\n`);
+    this.stdout.write(`${table.toString()}\n`);
     const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
     if (hidden.length > 0)
       this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
@@ -95,7 +115,7 @@ export class Output {
 
   /** Parts joined by `separator`, starting a new line where the next part would pass the terminal's width. */
   joinToWidth(parts: string[], separator: string): string {
-    const width = this.stdoutTty ? terminalWidth() : undefined;
+    const width = this.stdoutTty ? terminalWidth(this.stdout) : undefined;
     if (width === undefined) return parts.join(separator);
     const lines: string[] = [];
     for (const part of parts) {
@@ -110,7 +130,7 @@ export class Output {
   record(pairs: [string, Cell][]): void {
     const width = Math.max(...pairs.map(([k]) => k.length));
     for (const [k, v] of pairs) {
-      process.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${cellText(v)}\n` : `${k}\t${cellText(v, true)}\n`);
+      this.stdout.write(this.stdoutTty ? `${this.bold(k.padEnd(width))}  ${cellText(v)}\n` : `${k}\t${cellText(v, true)}\n`);
     }
   }
 
@@ -125,32 +145,32 @@ export class Output {
 
   /** A plain line of result text on stdout. */
   line(text = ''): void {
-    process.stdout.write(`${terminalSafe(text)}\n`);
+    this.stdout.write(`${terminalSafe(text)}\n`);
   }
 
   /** A bold line of result text (a section heading). */
   heading(text: string): void {
-    process.stdout.write(`${this.bold(terminalSafe(text))}\n`);
+    this.stdout.write(`${this.bold(terminalSafe(text))}\n`);
   }
 
   /** A notice for humans on stderr (never with --json, to keep scripts' stderr clean). */
   notice(text: string): void {
-    if (!this.json) process.stderr.write(`${terminalSafe(text)}\n`);
+    if (!this.json) this.stderr.write(`${terminalSafe(text)}\n`);
   }
 
   warn(text: string): void {
-    process.stderr.write(`${this.paint('33', 'warning:')} ${terminalSafe(text)}\n`);
+    this.stderr.write(`${this.paint('33', 'warning:')} ${terminalSafe(text)}\n`);
   }
 
   /** A remote server's message and field are data too, so the human line is made safe whole. */
   error(err: TxaError): void {
     if (this.json) {
-      process.stderr.write(`${JSON.stringify(err.toBody())}\n`);
+      this.stderr.write(`${JSON.stringify(err.toBody())}\n`);
       return;
     }
     const field = err.field ? ` (${err.field})` : '';
-    process.stderr.write(`${this.paintErr('31', 'error:')} ${terminalSafe(`${err.code}${field}: ${err.message}`)}\n`);
-    if (err.hint) process.stderr.write(`${terminalSafe(err.hint)}\n`);
+    this.stderr.write(`${this.paintErr('31', 'error:')} ${terminalSafe(`${err.code}${field}: ${err.message}`)}\n`);
+    if (err.hint) this.stderr.write(`${terminalSafe(err.hint)}\n`);
   }
 
   bold(text: string): string {

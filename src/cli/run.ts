@@ -26,19 +26,27 @@ export function commandPath(cmd: Command): string {
 export function action<O = Record<string, never>, A extends unknown[] = string[]>(fn: Action<O, A>) {
   return async (...received: unknown[]): Promise<void> => {
     const cmd = received[received.length - 1] as Command;
-    const ctx = Context.of(cmd);
     const args = cmd.processedArgs as A;
-    try {
-      ctx.check(commandPath(cmd));
-      await fn(ctx, cmd.opts() as O, args);
-    } catch (err) {
-      const e = toTxaError(err);
-      ctx.out.error(e);
-      process.exitCode = e.exitCode;
-    } finally {
-      await ctx.close().catch(() => undefined);
-    }
+    await execute(Context.of(cmd), commandPath(cmd), (ctx) => fn(ctx, cmd.opts() as O, args));
   };
+}
+
+/**
+ * Runs a command's logic on `ctx` as the CLI does: the global checks first, any failure as the
+ * contract's one-line error and exit code (set on `process.exitCode`), the backend closed at the
+ * end. `action` calls it for commander; tests call it to run a command's `run` in process.
+ */
+export async function execute(ctx: Context, command: string, fn: (ctx: Context) => Promise<void>): Promise<void> {
+  try {
+    ctx.check(command);
+    await fn(ctx);
+  } catch (err) {
+    const e = toTxaError(err);
+    ctx.out.error(e);
+    process.exitCode = e.exitCode;
+  } finally {
+    await ctx.close().catch(() => undefined);
+  }
 }
 
 /** A flag value that must be one of a set, checked before any request (a usage error). */

@@ -59,7 +59,7 @@ export function registerDemo(program: Command): void {
     .option('--dir <dir>', 'folder for the report files', 'txa-demo')
     .action(
       action<{ dir: string }>(async (ctx, o) => {
-        const local = await ctx.local('demo');
+        const local = (await ctx.local('demo')).backend;
         const { loadDemo } = await import('../../engine/demo.js');
         const loaded = loadDemo(local.engine);
         const main = loaded[0]!.workspace;

@@ -1,7 +1,16 @@
 /**
- * The nouns of the CLI. Each verb lives in commands/<noun>/<verb>.ts (small nouns keep their
- * verbs in one file). Only the noun named on the command line is loaded: loading every command
+ * The nouns of the CLI. Only the noun named on the command line is loaded: loading every command
  * module costs tens of milliseconds that `txa tx list` should not pay (bench/RESULTS.md).
+ *
+ * One shape for every command (tx/get.ts is the model): `commands/<noun>/<verb>.ts` (a noun
+ * without verbs, such as `import`, in `commands/<noun>/<noun>.ts`) exports
+ * - `<Verb>Options`: its flags and arguments as one typed object,
+ * - `run(ctx, opts)`: the command's work, on the Backend for data (`ctx.backend()`) or on the
+ *   local services for local-only work (`ctx.local(…)`), all output through `ctx.out`,
+ * - `register(parent)`: the commander wiring, which turns flags and arguments into the options
+ *   and calls `run` through `action`.
+ * `commands/<noun>/index.ts` only makes the noun and registers its verbs. Tests run `run` in
+ * process (test/helpers/in-process.ts); spawned-binary tests stay for exit codes, signals, TTYs.
  */
 import type { Command } from 'commander';
 

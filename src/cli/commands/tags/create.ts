@@ -1,10 +1,12 @@
+/** `txa tags create`: a tag, its name and type asked for on a TTY when not given. */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import { TAG_TYPES } from '../../../core/types.js';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { printTag } from '../../views.js';
 
-interface Opts {
+export interface CreateOptions {
   name?: string;
   type?: string;
   color?: string;
@@ -12,7 +14,7 @@ interface Opts {
 }
 
 /** On a TTY a missing name or type is asked for; otherwise it is a usage error naming the flag. */
-async function ask(opts: Opts): Promise<Opts> {
+async function ask(opts: CreateOptions): Promise<CreateOptions> {
   if (opts.name !== undefined && opts.type !== undefined) return opts;
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     const flag = opts.name === undefined ? 'name' : 'type';
@@ -24,7 +26,16 @@ async function ask(opts: Opts): Promise<Opts> {
   return { ...opts, name, type };
 }
 
-export function registerCreate(parent: Command): void {
+export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const o = await ask(opts);
+  const backend = await ctx.backend();
+  const tag = await backend.createTag(ws, { workspace_id: ws, name: o.name, type: o.type, color: o.color, description: o.description });
+  if (ctx.out.json) ctx.out.body({ success: true, data: tag });
+  else printTag(ctx.out, tag);
+}
+
+export function register(parent: Command): void {
   parent
     .command('create')
     .description('create a tag')
@@ -32,14 +43,5 @@ export function registerCreate(parent: Command): void {
     .option('--type <type>', 'income, expense or neutral')
     .option('--color <hex>', 'colour #RRGGBB (default by type)')
     .option('--description <text>', 'up to 200 characters')
-    .action(
-      action<Opts>(async (ctx, opts) => {
-        const ws = ctx.workspace();
-        const o = await ask(opts);
-        const backend = await ctx.backend();
-        const tag = await backend.createTag(ws, { workspace_id: ws, name: o.name, type: o.type, color: o.color, description: o.description });
-        if (ctx.out.json) ctx.out.body({ success: true, data: tag });
-        else printTag(ctx.out, tag);
-      }),
-    );
+    .action(action<CreateOptions>((ctx, flags) => run(ctx, flags)));
 }

@@ -1,9 +1,17 @@
+/** `txa tags delete ID`: a tag, removed from every transaction too, after a confirmation that names it. */
 import type { Command } from 'commander';
-import type { Tag } from '../../../core/types.js';
-import { resolveTagRefs } from '../../../core/tag-refs.js';
 import { TxaError } from '../../../core/errors.js';
+import { resolveTagRefs } from '../../../core/tag-refs.js';
+import type { Tag } from '../../../core/types.js';
+import type { Context } from '../../context.js';
 import { terminalSafe } from '../../output.js';
 import { action, confirm } from '../../run.js';
+
+export interface DeleteOptions {
+  /** The tag, by id or name. */
+  ref: string;
+  yes?: boolean;
+}
 
 /** The prompt names the tag and how many transactions lose it, not only its id. */
 function question(tags: Tag[], id: string): string {
@@ -14,27 +22,27 @@ function question(tags: Tag[], id: string): string {
   return `Delete tag ${name} and remove it from the ${tag.usage_count === 1 ? 'transaction that carries' : `${tag.usage_count} transactions that carry`} it?`;
 }
 
-export function registerDelete(parent: Command): void {
+export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const backend = await ctx.backend();
+  // One list names the tag and asks about it (remotely, one request of the hour's budget).
+  const tags = await backend.listTags(ws);
+  const [id] = resolveTagRefs(tags, [opts.ref], 'id');
+  if (!(await confirm(opts.yes, question(tags, id!)))) {
+    ctx.out.notice('Cancelled.');
+    process.exitCode = 1;
+    return;
+  }
+  const result = await backend.deleteTag(ws, id!);
+  if (ctx.out.json) ctx.out.body({ success: true, data: result });
+  else ctx.out.notice(`Deleted tag ${result.id}.`);
+}
+
+export function register(parent: Command): void {
   parent
     .command('delete')
     .description('delete a tag; it is also removed from every transaction')
     .argument('<id>', 'tag id or name')
     .option('-y, --yes', 'do not ask for confirmation')
-    .action(
-      action<{ yes?: boolean }>(async (ctx, opts, [ref]) => {
-        const ws = ctx.workspace();
-        const backend = await ctx.backend();
-        // One list names the tag and asks about it (remotely, one request of the hour's budget).
-        const tags = await backend.listTags(ws);
-        const [id] = resolveTagRefs(tags, [ref!], 'id');
-        if (!(await confirm(opts.yes, question(tags, id!)))) {
-          ctx.out.notice('Cancelled.');
-          process.exitCode = 1;
-          return;
-        }
-        const result = await backend.deleteTag(ws, id!);
-        if (ctx.out.json) ctx.out.body({ success: true, data: result });
-        else ctx.out.notice(`Deleted tag ${result.id}.`);
-      }),
-    );
+    .action(action<{ yes?: boolean }>((ctx, flags, [ref]) => run(ctx, { ...flags, ref: ref! })));
 }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { registerCreate } from './create.js';
-import { registerList } from './list.js';
-import { registerUpdate } from './update.js';
-import { registerDelete } from './delete.js';
+import * as create from './create.js';
+import * as del from './delete.js';
+import * as list from './list.js';
+import * as update from './update.js';
 
 export function registerTags(program: Command): void {
   const tags = program.command('tags').description('tags of the workspace (income, expense, neutral)');
-  registerCreate(tags);
-  registerList(tags);
-  registerUpdate(tags);
-  registerDelete(tags);
+  create.register(tags);
+  list.register(tags);
+  update.register(tags);
+  del.register(tags);
 }

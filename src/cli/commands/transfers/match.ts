@@ -1,9 +1,39 @@
+/** `txa transfers match TX_ID COUNTERPART_ID`, or `--auto` over the whole workspace (local only). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { printTransfer } from '../../transfer-views.js';
 
-export function registerMatch(parent: Command): void {
+export interface MatchOptions {
+  txId?: string;
+  counterpartId?: string;
+  auto?: boolean;
+}
+
+/** As an import matches internal transfers, on every row of the workspace. */
+async function autoMatch(ctx: Context, ws: string): Promise<void> {
+  const transfers = await (await ctx.local('transfers match --auto')).transfers();
+  const legs = transfers.autoMatch(ws);
+  if (ctx.out.json) ctx.out.body({ success: true, data: { legs_matched: legs } });
+  else ctx.out.line(`${legs} ${legs === 1 ? 'leg' : 'legs'} of own transfers matched`);
+}
+
+export async function run(ctx: Context, { txId, counterpartId, auto }: MatchOptions): Promise<void> {
+  const ws = ctx.workspace();
+  if (auto) {
+    if (txId !== undefined) throw new TxaError('USAGE_ERROR', '--auto takes no transaction ids', { field: 'auto' });
+    return autoMatch(ctx, ws);
+  }
+  if (txId === undefined || counterpartId === undefined) {
+    throw new TxaError('USAGE_ERROR', 'pass TX_ID and COUNTERPART_ID, or --auto', { field: txId === undefined ? 'tx_id' : 'counterpart_id' });
+  }
+  const transfer = await (await ctx.backend()).createTransfer(ws, { transaction_id: txId, counterpart_id: counterpartId });
+  if (ctx.out.json) ctx.out.body({ success: true, data: transfer });
+  else printTransfer(ctx.out, transfer);
+}
+
+export function register(parent: Command): void {
   parent
     .command('match')
     .description(
@@ -13,23 +43,6 @@ export function registerMatch(parent: Command): void {
     .argument('[counterpart_id]', 'the other leg')
     .option('--auto', 'match the internal transfers of the whole workspace, as an import does (local only)')
     .action(
-      action<{ auto?: boolean }>(async (ctx, o, [txId, counterpartId]) => {
-        const ws = ctx.workspace();
-        if (o.auto) {
-          if (txId !== undefined) throw new TxaError('USAGE_ERROR', '--auto takes no transaction ids', { field: 'auto' });
-          const local = await ctx.local('transfers match --auto');
-          const { autoMatch } = await import('../../../engine/transfers.js');
-          const legs = local.engine.write(() => autoMatch(local.engine, ws));
-          if (ctx.out.json) ctx.out.body({ success: true, data: { legs_matched: legs } });
-          else ctx.out.line(`${legs} ${legs === 1 ? 'leg' : 'legs'} of own transfers matched`);
-          return;
-        }
-        if (txId === undefined || counterpartId === undefined) {
-          throw new TxaError('USAGE_ERROR', 'pass TX_ID and COUNTERPART_ID, or --auto', { field: txId === undefined ? 'tx_id' : 'counterpart_id' });
-        }
-        const transfer = await (await ctx.backend()).createTransfer(ws, { transaction_id: txId, counterpart_id: counterpartId });
-        if (ctx.out.json) ctx.out.body({ success: true, data: transfer });
-        else printTransfer(ctx.out, transfer);
-      }),
+      action<{ auto?: boolean }, [string | undefined, string | undefined]>((ctx, flags, [txId, counterpartId]) => run(ctx, { ...flags, txId, counterpartId })),
     );
 }

@@ -1,7 +1,9 @@
-import type { Command } from 'commander';
+/** `txa tx attach ID FILE`: a receipt or invoice on a transaction, with its content type by extension. */
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 
 const TYPES: Record<string, string> = {
@@ -15,35 +17,44 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export function registerAttach(parent: Command): void {
+export interface AttachOptions {
+  id: string;
+  file: string;
+}
+
+/** An unreadable file is the user's (a usage error naming `file`), not the API's. */
+async function readUpload(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (err) {
+    throw new TxaError('USAGE_ERROR', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
+  }
+}
+
+export async function run(ctx: Context, { id, file }: AttachOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const data = await readUpload(file);
+  const attachment = await (await ctx.backend()).attachFile(ws, id, {
+    file_name: basename(file),
+    content_type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    data,
+  });
+  if (ctx.out.json) ctx.out.body({ success: true, data: attachment });
+  else
+    ctx.out.record([
+      ['id', attachment.id],
+      ['file_name', attachment.file_name],
+      ['file_size', attachment.file_size],
+      ['file_url', attachment.file_url],
+      ['uploaded_at', attachment.uploaded_at],
+    ]);
+}
+
+export function register(parent: Command): void {
   parent
     .command('attach')
     .description('attach a file (receipt, invoice) to a transaction; at most 10 MB, 10 per transaction')
     .argument('<id>', 'transaction id')
     .argument('<file>', 'path of the file')
-    .action(
-      action(async (ctx, _opts, [id, file]) => {
-        const ws = ctx.workspace();
-        let data: Buffer;
-        try {
-          data = await readFile(file!);
-        } catch (err) {
-          throw new TxaError('USAGE_ERROR', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
-        }
-        const attachment = await (await ctx.backend()).attachFile(ws, id!, {
-          file_name: basename(file!),
-          content_type: TYPES[extname(file!).toLowerCase()] ?? 'application/octet-stream',
-          data,
-        });
-        if (ctx.out.json) ctx.out.body({ success: true, data: attachment });
-        else
-          ctx.out.record([
-            ['id', attachment.id],
-            ['file_name', attachment.file_name],
-            ['file_size', attachment.file_size],
-            ['file_url', attachment.file_url],
-            ['uploaded_at', attachment.uploaded_at],
-          ]);
-      }),
-    );
+    .action(action((ctx, _flags, [id, file]) => run(ctx, { id: id!, file: file! })));
 }

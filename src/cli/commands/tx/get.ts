@@ -1,17 +1,23 @@
+/** `txa tx get ID`: one transaction, in full. */
 import type { Command } from 'commander';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { printTransaction } from '../../views.js';
 
-export function registerGet(parent: Command): void {
+export interface GetOptions {
+  id: string;
+}
+
+export async function run(ctx: Context, opts: GetOptions): Promise<void> {
+  const tx = await (await ctx.backend()).getTransaction(ctx.workspace(), opts.id);
+  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
+  else printTransaction(ctx.out, tx);
+}
+
+export function register(parent: Command): void {
   parent
     .command('get')
     .description('one transaction')
     .argument('<id>', 'transaction id')
-    .action(
-      action(async (ctx, _opts, [id]) => {
-        const tx = await (await ctx.backend()).getTransaction(ctx.workspace(), id!);
-        if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-        else printTransaction(ctx.out, tx);
-      }),
-    );
+    .action(action((ctx, _flags, [id]) => run(ctx, { id: id! })));
 }

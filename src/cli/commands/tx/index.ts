@@ -1,18 +1,19 @@
 import type { Command } from 'commander';
-import { registerList } from './list.js';
-import { registerGet } from './get.js';
-import { registerTag, registerUntag } from './tag.js';
-import { registerUpdate } from './update.js';
-import { registerAttach } from './attach.js';
-import { registerHistory } from './history.js';
+import * as attach from './attach.js';
+import * as get from './get.js';
+import * as history from './history.js';
+import * as list from './list.js';
+import * as tag from './tag.js';
+import * as untag from './untag.js';
+import * as update from './update.js';
 
 export function registerTx(program: Command): void {
   const tx = program.command('tx').description('transactions: list with filters and totals, notes, tags, attachments');
-  registerList(tx);
-  registerGet(tx);
-  registerTag(tx);
-  registerUntag(tx);
-  registerUpdate(tx);
-  registerAttach(tx);
-  registerHistory(tx);
+  list.register(tx);
+  get.register(tx);
+  tag.register(tx);
+  untag.register(tx);
+  update.register(tx);
+  attach.register(tx);
+  history.register(tx);
 }

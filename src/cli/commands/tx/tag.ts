@@ -1,42 +1,29 @@
+/** `txa tx tag ID TAG...`: apply tags, by id or name, to a transaction. */
 import type { Command } from 'commander';
-import type { Transaction } from '../../../core/types.js';
+import type { Context } from '../../context.js';
 import { action } from '../../run.js';
-import { printTransaction } from '../../views.js';
 import { tagResolver } from '../../tag-flags.js';
+import { printTransaction } from '../../views.js';
 
-export function registerTag(parent: Command): void {
+export interface TagOptions {
+  id: string;
+  tags: string[];
+}
+
+export async function run(ctx: Context, opts: TagOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const backend = await ctx.backend();
+  const tagIds = await tagResolver(backend, ws)(opts.tags, 'tags');
+  const tx = await backend.tagTransaction(ws, opts.id, { tag_ids: tagIds });
+  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
+  else printTransaction(ctx.out, tx);
+}
+
+export function register(parent: Command): void {
   parent
     .command('tag')
     .description('apply tags to a transaction')
     .argument('<id>', 'transaction id')
     .argument('<tags...>', 'one or more tags, by id or name')
-    .action(
-      action<object, [string, string[]]>(async (ctx, _opts, [id, tags]) => {
-        const ws = ctx.workspace();
-        const backend = await ctx.backend();
-        const tagIds = await tagResolver(backend, ws)(tags, 'tags');
-        const tx = await backend.tagTransaction(ws, id, { tag_ids: tagIds });
-        if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-        else printTransaction(ctx.out, tx);
-      }),
-    );
-}
-
-export function registerUntag(parent: Command): void {
-  parent
-    .command('untag')
-    .description('remove tags from a transaction')
-    .argument('<id>', 'transaction id')
-    .argument('<tags...>', 'one or more tags, by id or name')
-    .action(
-      action<object, [string, string[]]>(async (ctx, _opts, [id, tags]) => {
-        const ws = ctx.workspace();
-        const backend = await ctx.backend();
-        const tagIds = await tagResolver(backend, ws)(tags, 'tags');
-        let tx: Transaction | undefined;
-        for (const tagId of tagIds) tx = await backend.untagTransaction(ws, id, tagId);
-        if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-        else printTransaction(ctx.out, tx!);
-      }),
-    );
+    .action(action<object, [string, string[]]>((ctx, _flags, [id, tags]) => run(ctx, { id, tags })));
 }

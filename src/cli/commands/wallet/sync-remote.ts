@@ -6,7 +6,7 @@
 import type { Backend } from '../../../core/backend.js';
 import { TxaError, type ErrorCode } from '../../../core/errors.js';
 import type { WalletSyncRecord } from '../../../core/types.js';
-import type { SyncResult } from '../../../sync/wallet-sync.js';
+import type { SyncResult } from '../../../local/services.js';
 
 /**
  * The wait before the next look at a sync that has run `elapsedMs`: a fifth of that, from 1 s to

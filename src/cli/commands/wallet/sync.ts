@@ -1,40 +1,53 @@
 /** `txa wallet sync [ID...] [--all] [--dry-run] [--prices]`: a wallet's history from its chain's explorer API (docs/sync.md), priced as it goes (docs/prices.md). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
+import type { FillResult, SyncResult, WalletSyncService } from '../../../local/services.js';
 import type { Context } from '../../context.js';
-import { action } from '../../run.js';
-import { printRulesResult, rulesHook, type RulesHook } from '../../rules-run.js';
-import { progressView, type ProgressView } from '../export/progress.js';
-import type { SyncResult } from '../../../sync/wallet-sync.js';
 import type { Output } from '../../output.js';
-import type { Engine } from '../../../engine/engine.js';
-import type { FillResult } from '../../../prices/fill.js';
+import { printRulesResult, type RulesHook, rulesHook } from '../../rules-run.js';
+import { action } from '../../run.js';
+import { type ProgressView, progressView } from '../export/progress.js';
+
+export interface SyncOptions {
+  /** The wallets named; none with `--all`. */
+  ids: string[];
+  all?: boolean;
+  dryRun?: boolean;
+  prices?: boolean;
+  /** A rules file (docs/rules.md). */
+  rules?: string;
+}
 
 /** How this run syncs one wallet, and lists the wallets for `--all`. */
 interface Syncer {
   sync(id: string): Promise<SyncResult>;
   all(): Promise<string[]>;
-  /** The local ledger, where `--prices` fills each wallet after its sync. */
-  engine?: Engine;
+  /** The local ledger's sync service, where `--rules` is checked and `--prices` fills each wallet after its sync. */
+  local?: WalletSyncService;
 }
 
+/** The progress line of the wallet being synced, which the syncer's callbacks update. */
+type CurrentView = () => ProgressView | undefined;
+
+/** One wallet's entry of the output: the sync, the rules on its new rows, its price fill. */
+type WalletOutcome = SyncResult & { rules?: ReturnType<RulesHook['take']>; prices?: FillResult };
+
 /** In this process, on the local ledger. */
-async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: () => ProgressView | undefined, rules?: RulesHook): Promise<Syncer> {
-  const { syncSettings } = await import('../../../sync/settings.js');
-  const settings = syncSettings(process.env, ctx.profile.etherscan_api_key);
-  const local = await ctx.local('wallet sync');
-  const { WalletSync, walletIdsOf } = await import('../../../sync/wallet-sync.js');
-  const sync = new WalletSync(local.engine, ws, settings, {
+async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: CurrentView, rules?: RulesHook): Promise<Syncer> {
+  const etherscanApiKey = ctx.profile.etherscan_api_key;
+  const local = await (await ctx.local('wallet sync')).walletSync();
+  const run = await local.start(ws, {
+    etherscanApiKey,
     dryRun,
-    onInserted: rules && ((ids) => rules.run(local.engine, ws, ids)),
+    rules,
     onNotice: (m) => ctx.out.notice(m),
     onProgress: (p) => view()?.update(Math.floor((p.done / p.lists) * 100), `${p.list}, block ${p.block}, ${p.newTransactions} new`),
   });
-  return { sync: (id) => sync.sync(id), all: async () => walletIdsOf(local.engine, ws), engine: local.engine };
+  return { sync: (id) => run.sync(id), all: () => local.walletIds(ws), local };
 }
 
 /** By the API's server (its worker and its explorer settings), polled until done. */
-async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: () => ProgressView | undefined): Promise<Syncer> {
+async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: CurrentView): Promise<Syncer> {
   if (dryRun)
     throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
   const backend = await ctx.backend();
@@ -46,21 +59,79 @@ async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefine
 }
 
 /** `--prices`: one price client for the run (its rate limit and cache span every wallet); each wallet's fill printed as it ends. */
-async function pricer(out: Output) {
-  const { priceSettings } = await import('../../../prices/settings.js');
-  const { priceApi } = await import('../../../prices/apis.js');
-  const { fillPrices } = await import('../../../prices/fill.js');
+async function pricer(out: Output, local: WalletSyncService, ws: string) {
   const { printFill } = await import('../prices/index.js');
-  const api = priceApi(undefined, priceSettings(process.env), (m) => out.notice(m));
-  return async (engine: Engine, ws: string, walletId: string): Promise<FillResult> => {
-    const { result, unpriced } = await fillPrices(engine, ws, api, { walletIds: [walletId] });
-    if (!out.json) printFill(out, api.http.name, result, unpriced, true);
+  const prices = await local.pricer(ws, (m) => out.notice(m));
+  return async (walletId: string): Promise<FillResult> => {
+    const { result, unpriced } = await prices.fill(walletId);
+    if (!out.json) printFill(out, prices.source, result, unpriced, true);
     return result;
   };
 }
 
-export function registerWalletSync(wallet: Command): void {
-  wallet
+function checkWallets(opts: SyncOptions): void {
+  if (opts.ids.length > 0 && opts.all) throw new TxaError('USAGE_ERROR', 'name wallet ids or pass --all, not both', { field: 'all' });
+  if (opts.ids.length === 0 && !opts.all) {
+    throw new TxaError('USAGE_ERROR', 'name the wallets to sync, or pass --all', { field: 'ids', hint: 'List wallets with: txa wallet list' });
+  }
+}
+
+/** `--prices` and `--rules` write to the ledger inside the sync: local only. */
+function requireLocal(syncer: Syncer, opts: SyncOptions, rules: RulesHook | undefined): void {
+  if (opts.prices && !syncer.local)
+    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
+  if (rules && !syncer.local)
+    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
+}
+
+function printOutcomes(out: Output, results: WalletOutcome[]): void {
+  out.table(
+    ['WALLET', 'CHAIN', 'SOURCE', 'NEW', 'DUPLICATES', 'REQUESTS', 'LAST BLOCK', 'LAST SYNCED'],
+    results.map((r) => [r.wallet_id, r.chain, r.source, r.new_transactions, r.duplicates, r.requests, r.last_block, r.last_synced]),
+    ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left'],
+  );
+  for (const r of results) {
+    if (!r.rules || r.new_transactions === 0) continue;
+    out.line();
+    out.heading(`rules on the new transactions of ${r.wallet_id}`);
+    printRulesResult(out, r.rules);
+  }
+}
+
+export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
+  checkWallets(opts);
+  const ws = ctx.workspace();
+  const rules = await rulesHook(opts.rules, opts.dryRun);
+  let view: ProgressView | undefined;
+  const current = () => view;
+  const syncer = ctx.isRemote() ? await remoteSyncer(ctx, ws, opts.dryRun, current) : await localSyncer(ctx, ws, opts.dryRun, current, rules);
+  const walletIds = opts.all ? await syncer.all() : opts.ids;
+  requireLocal(syncer, opts, rules);
+  if (rules) syncer.local!.checkRules(ws, rules);
+  const prices = opts.prices && !opts.dryRun ? await pricer(ctx.out, syncer.local!, ws) : undefined;
+  const results: WalletOutcome[] = [];
+  for (const id of walletIds) {
+    view = await progressView(ctx.out, `Syncing ${id}`);
+    try {
+      const r = await syncer.sync(id);
+      // Each wallet's entry carries the outcome of the rules on its new rows.
+      const ruled = rules?.take();
+      view.stop(
+        `${opts.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`,
+        true,
+      );
+      results.push({ ...r, rules: ruled, prices: prices && (await prices(id)) });
+    } catch (err) {
+      view.stop(`Sync of ${id} stopped`, false);
+      throw err;
+    }
+  }
+  if (ctx.out.json) ctx.out.body({ success: true, data: results });
+  else printOutcomes(ctx.out, results);
+}
+
+export function register(parent: Command): void {
+  parent
     .command('sync')
     .description("fetch wallets' transactions from the chain's explorer API (through the API's server when remote)")
     .argument('[ids...]', 'wallet ids')
@@ -68,54 +139,5 @@ export function registerWalletSync(wallet: Command): void {
     .option('--dry-run', 'fetch and count, write nothing')
     .option('--prices', "then value each wallet's rows without a fiat value, as txa prices fill does (DefiLlama)")
     .option('--rules <file>', "apply a rules file (docs/rules.md) to the new rows, in each batch's transaction")
-    .action(
-      action<{ all?: boolean; dryRun?: boolean; prices?: boolean; rules?: string }, [string[]]>(async (ctx, o, [named]) => {
-        if (named.length > 0 && o.all) throw new TxaError('USAGE_ERROR', 'name wallet ids or pass --all, not both', { field: 'all' });
-        if (named.length === 0 && !o.all) {
-          throw new TxaError('USAGE_ERROR', 'name the wallets to sync, or pass --all', { field: 'ids', hint: 'List wallets with: txa wallet list' });
-        }
-        const ws = ctx.workspace();
-        const rules = await rulesHook(o.rules, o.dryRun);
-        let view: ProgressView | undefined;
-        const syncOne = ctx.isRemote() ? await remoteSyncer(ctx, ws, o.dryRun, () => view) : await localSyncer(ctx, ws, o.dryRun, () => view, rules);
-        const walletIds = o.all ? await syncOne.all() : named;
-        if (o.prices && !syncOne.engine)
-          throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
-        if (rules && !syncOne.engine)
-          throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
-        if (rules) rules.check(syncOne.engine!, ws);
-        const prices = o.prices && !o.dryRun ? await pricer(ctx.out) : undefined;
-        const results = [];
-        for (const id of walletIds) {
-          view = await progressView(ctx.out, `Syncing ${id}`);
-          try {
-            const r = await syncOne.sync(id);
-            // Each wallet's entry carries the outcome of the rules on its new rows.
-            const ruled = rules?.take();
-            view.stop(
-              `${o.dryRun ? 'Would sync' : 'Synced'} ${id}: ${r.new_transactions} new, ${r.duplicates} already in the ledger (${r.requests} requests to ${r.source})`,
-              true,
-            );
-            results.push({ ...r, rules: ruled, prices: prices && (await prices(syncOne.engine!, ws, id)) });
-          } catch (err) {
-            view.stop(`Sync of ${id} stopped`, false);
-            throw err;
-          }
-        }
-        if (ctx.out.json) ctx.out.body({ success: true, data: results });
-        else {
-          ctx.out.table(
-            ['WALLET', 'CHAIN', 'SOURCE', 'NEW', 'DUPLICATES', 'REQUESTS', 'LAST BLOCK', 'LAST SYNCED'],
-            results.map((r) => [r.wallet_id, r.chain, r.source, r.new_transactions, r.duplicates, r.requests, r.last_block, r.last_synced]),
-            ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left'],
-          );
-          for (const r of results) {
-            if (!r.rules || r.new_transactions === 0) continue;
-            ctx.out.line();
-            ctx.out.heading(`rules on the new transactions of ${r.wallet_id}`);
-            printRulesResult(ctx.out, r.rules);
-          }
-        }
-      }),
-    );
+    .action(action<Omit<SyncOptions, 'ids'>, [string[]]>((ctx, flags, [ids]) => run(ctx, { ...flags, ids })));
 }

@@ -1,0 +1,31 @@
+/** `txa keys revoke ID`: a key refused from now on, after a confirmation; local only. */
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action, confirm } from '../../run.js';
+
+export interface RevokeOptions {
+  id: string;
+  yes?: boolean;
+}
+
+export async function run(ctx: Context, opts: RevokeOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const keys = await (await ctx.local('keys revoke')).keys();
+  if (!(await confirm(opts.yes, `Revoke API key ${opts.id}? Clients using it stop working at once.`))) {
+    ctx.out.notice('Cancelled.');
+    process.exitCode = 1;
+    return;
+  }
+  const record = keys.revoke(ws, opts.id);
+  if (ctx.out.json) ctx.out.body({ success: true, data: record });
+  else ctx.out.notice(`Revoked key ${record.id}.`);
+}
+
+export function register(parent: Command): void {
+  parent
+    .command('revoke')
+    .description('revoke a key; requests with it fail at once')
+    .argument('<id>', 'key id (from txa keys list)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(action<{ yes?: boolean }>((ctx, flags, [id]) => run(ctx, { ...flags, id: id! })));
+}

@@ -1,0 +1,30 @@
+/** `txa wallet remove ID`: a wallet and all its transactions, after a confirmation. */
+import type { Command } from 'commander';
+import { TxaError } from '../../../core/errors.js';
+import type { Context } from '../../context.js';
+import { action, confirm } from '../../run.js';
+
+export interface RemoveOptions {
+  id: string;
+  yes?: boolean;
+}
+
+export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
+  const ws = ctx.workspace();
+  const backend = await ctx.backend();
+  if (!(await confirm(opts.yes, `Remove wallet ${opts.id} and all its transactions?`))) {
+    throw new TxaError('USAGE_ERROR', 'cancelled');
+  }
+  const res = await backend.deleteWallet(ws, opts.id);
+  if (ctx.out.json) ctx.out.body({ success: true, data: res });
+  else ctx.out.notice(`Removed wallet ${res.id}.`);
+}
+
+export function register(parent: Command): void {
+  parent
+    .command('remove')
+    .description('remove a wallet and all its transactions')
+    .argument('<id>', 'wallet id')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(action<{ yes?: boolean }>((ctx, flags, [id]) => run(ctx, { ...flags, id: id! })));
+}

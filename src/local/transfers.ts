@@ -1,0 +1,12 @@
+/** Matching own transfers over the whole ledger (docs/accounting.md "Own transfers"), as an import does: the API matches one pair at a time. */
+import type { Engine } from '../engine/engine.js';
+import { autoMatch } from '../engine/transfers.js';
+
+export class TransfersService {
+  constructor(private readonly engine: Engine) {}
+
+  /** The number of legs matched, in one write. */
+  autoMatch(ws: string): number {
+    return this.engine.write(() => autoMatch(this.engine, ws));
+  }
+}

@@ -1,0 +1,50 @@
+/** `txa tags` run in process (test/helpers/in-process.ts): create, list and update on a real ledger file. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as create from '../../../src/cli/commands/tags/create.js';
+import * as list from '../../../src/cli/commands/tags/list.js';
+import * as update from '../../../src/cli/commands/tags/update.js';
+import { tempEngine } from '../../helpers/engine.js';
+import { runInProcess } from '../../helpers/in-process.js';
+
+let db: string;
+let workspace: string;
+
+beforeAll(() => {
+  const { dir, engine, ws } = tempEngine();
+  engine.close();
+  db = join(dir, 'ledger.db');
+  workspace = ws;
+  process.env.TXA_CONFIG_DIR = join(dir, 'config');
+});
+afterAll(() => {
+  delete process.env.TXA_CONFIG_DIR;
+});
+
+describe('txa tags, in process', () => {
+  it('create --json prints the API body of the new tag', async () => {
+    const r = await runInProcess('txa tags create', create.run, { name: 'Salary', type: 'income' }, { db, workspace, json: true });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ success: true, data: { name: 'Salary', type: 'income', usage_count: 0 } });
+    expect(r.stderr).toBe('');
+  });
+
+  it('list in a pipe: one tab-separated row per tag', async () => {
+    const r = await runInProcess('txa tags list', list.run, {}, { db, workspace });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^tag_\S+\tSalary\tincome\t/m);
+  });
+
+  it('update with nothing to change is USAGE_ERROR, exit 2, and nothing on stdout', async () => {
+    const r = await runInProcess('txa tags update', update.run, { ref: 'Salary' }, { db, workspace });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: USAGE_ERROR.*nothing to change/);
+  });
+
+  it('update by name renames the tag', async () => {
+    const r = await runInProcess('txa tags update', update.run, { ref: 'Salary', name: 'Wages' }, { db, workspace, json: true });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).data.name).toBe('Wages');
+  });
+});
