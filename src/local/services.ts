@@ -6,6 +6,7 @@
  * commands use the Backend (`ctx.backend()`), which both the local engine and the remote API are.
  */
 import type { LocalBackend } from '../engine/local-backend.js';
+import type { RatesService } from './rates.js';
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -13,6 +14,10 @@ export class LocalServices {
   /** The engine, until every command goes through a service: commands must not use it. */
   get engine(): LocalBackend['engine'] {
     return this.backend.engine;
+  }
+
+  async rates(): Promise<RatesService> {
+    return (await import('./rates.js')).ratesService(this.backend.engine);
   }
 
   close(): Promise<void> {

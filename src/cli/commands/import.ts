@@ -98,7 +98,7 @@ file whose name lost the token's 0x address needs --token-address. Details: docs
         ]);
         if (skipped.length > 0) {
           ctx.out.notice(`${skipped.length} row${skipped.length === 1 ? ' was' : 's were'} skipped:`);
-          listRows(skipped);
+          listRows(ctx.out, skipped);
         }
         if (rules && summary.imported > 0) printRulesResult(ctx.out, rules.take());
         if (summary.dry_run) ctx.out.notice('dry run: nothing was written');
