@@ -7,6 +7,9 @@
  */
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { RatesService } from './rates.js';
+import type { TokensService } from './tokens.js';
+
+export type { RatesService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -18,6 +21,10 @@ export class LocalServices {
 
   async rates(): Promise<RatesService> {
     return (await import('./rates.js')).ratesService(this.backend.engine);
+  }
+
+  async tokens(): Promise<TokensService> {
+    return (await import('./tokens.js')).tokensService(this.backend.engine);
   }
 
   close(): Promise<void> {

@@ -14,15 +14,15 @@ export interface TempLedger {
   workspace: string;
 }
 
-/** `seed` writes the rows a test needs through the engine, before the commands open the ledger. */
-export function tempLedger(seed?: (engine: Engine, workspace: string) => void): TempLedger {
+/** `seed` writes what a test needs through the engine (files into `dir`), before the commands open the ledger. */
+export function tempLedger(seed?: (engine: Engine, workspace: string, dir: string) => void): TempLedger {
   const dir = mkdtempSync(join(tmpdir(), 'txa-in-process-'));
   const db = join(dir, 'ledger.db');
   process.env.TXA_CONFIG_DIR = join(dir, 'config');
   const engine = Engine.open(db);
   try {
     const workspace = createWorkspace(engine, { name: 'In process' }).id;
-    seed?.(engine, workspace);
+    seed?.(engine, workspace, dir);
     return { dir, db, workspace };
   } finally {
     engine.close();
