@@ -7,9 +7,10 @@
  */
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { RatesService } from './rates.js';
+import type { RulesService } from './rules.js';
 import type { TokensService } from './tokens.js';
 
-export type { RatesService, TokensService };
+export type { RatesService, RulesService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -21,6 +22,10 @@ export class LocalServices {
 
   async rates(): Promise<RatesService> {
     return (await import('./rates.js')).ratesService(this.backend.engine);
+  }
+
+  async rules(): Promise<RulesService> {
+    return (await import('./rules.js')).rulesService(this.backend.engine);
   }
 
   async tokens(): Promise<TokensService> {
