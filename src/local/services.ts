@@ -6,11 +6,12 @@
  * commands use the Backend (`ctx.backend()`), which both the local engine and the remote API are.
  */
 import type { LocalBackend } from '../engine/local-backend.js';
+import type { ChecksService } from './checks.js';
 import type { RatesService } from './rates.js';
 import type { RulesService } from './rules.js';
 import type { TokensService } from './tokens.js';
 
-export type { RatesService, RulesService, TokensService };
+export type { ChecksService, RatesService, RulesService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -18,6 +19,10 @@ export class LocalServices {
   /** The engine, until every command goes through a service: commands must not use it. */
   get engine(): LocalBackend['engine'] {
     return this.backend.engine;
+  }
+
+  async checks(): Promise<ChecksService> {
+    return (await import('./checks.js')).checksService(this.backend.engine);
   }
 
   async rates(): Promise<RatesService> {

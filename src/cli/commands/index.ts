@@ -33,7 +33,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo.js')).registerDemo,
-  check: async () => (await import('./check.js')).registerCheck,
+  check: async () => (await import('./check/check.js')).register,
   rules: async () => (await import('./rules/index.js')).registerRules,
   tokens: async () => (await import('./tokens/index.js')).registerTokens,
   completion: async () => (await import('./completion.js')).registerCompletion,
