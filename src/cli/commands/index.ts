@@ -36,7 +36,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   check: async () => (await import('./check/check.js')).register,
   rules: async () => (await import('./rules/index.js')).registerRules,
   tokens: async () => (await import('./tokens/index.js')).registerTokens,
-  completion: async () => (await import('./completion.js')).registerCompletion,
+  completion: async () => (await import('./completion/completion.js')).register,
 };
 
 /** Nouns that describe the whole tree, so every noun is registered with them. */
