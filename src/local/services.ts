@@ -9,9 +9,10 @@ import type { LocalBackend } from '../engine/local-backend.js';
 import type { ChecksService } from './checks.js';
 import type { RatesService } from './rates.js';
 import type { RulesService } from './rules.js';
+import type { ServerService } from './server.js';
 import type { TokensService } from './tokens.js';
 
-export type { ChecksService, RatesService, RulesService, TokensService };
+export type { ChecksService, RatesService, RulesService, ServerService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -31,6 +32,10 @@ export class LocalServices {
 
   async rules(): Promise<RulesService> {
     return (await import('./rules.js')).rulesService(this.backend.engine);
+  }
+
+  async server(): Promise<ServerService> {
+    return (await import('./server.js')).serverService();
   }
 
   async tokens(): Promise<TokensService> {

@@ -27,7 +27,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   export: async () => (await import('./export/index.js')).registerExport,
   rates: async () => (await import('./rates/index.js')).registerRates,
   prices: async () => (await import('./prices/index.js')).registerPrices,
-  serve: async () => (await import('./serve/index.js')).registerServe,
+  serve: async () => (await import('./serve/serve.js')).register,
   keys: async () => (await import('./keys/index.js')).registerKeys,
   webhooks: async () => (await import('./webhooks/index.js')).registerWebhooks,
   login: async () => (await import('./login/index.js')).registerLogin,

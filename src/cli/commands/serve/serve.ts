@@ -1,15 +1,21 @@
+/** `txa serve`: the HTTP API on the local ledger, until SIGTERM or SIGINT. */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import { action } from '../../run.js';
+import type { ServerService } from '../../../local/services.js';
 import { requireHttpUrl } from '../../config.js';
+import type { Context } from '../../context.js';
+import type { Output } from '../../output.js';
+import { action } from '../../run.js';
 
-interface Opts {
+export interface ServeOptions {
   host: string;
   port: string;
   publicUrl?: string;
   allowPrivateWebhooks?: boolean;
   syncEvery?: string;
 }
+
+type RunningServer = Awaited<ReturnType<ServerService['start']>>;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 /** Syncing more often than this only spends the explorer's quota. */
@@ -27,7 +33,47 @@ export function syncEveryMs(text: string): number {
   return ms;
 }
 
-export function registerServe(program: Command): void {
+function portOf(text: string): number {
+  const port = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${text}'`, { field: 'port' });
+  return port;
+}
+
+/** Serves until the first SIGTERM or SIGINT, then finishes the requests in flight. */
+function untilSignal(out: Output, running: RunningServer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      out.stderr.write(`${signal}: finishing in-flight requests…\n`);
+      running.close().then(resolve, resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}
+
+export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
+  const port = portOf(opts.port);
+  const publicUrl = opts.publicUrl ?? ctx.publicUrl();
+  if (opts.publicUrl !== undefined) requireHttpUrl(opts.publicUrl, '--public-url', 'public-url');
+  const syncEvery = opts.syncEvery === undefined ? undefined : syncEveryMs(opts.syncEvery);
+  const server = await (await ctx.local('serve')).server();
+  const ledgerPath = ctx.ledgerPath();
+  await ctx.close(); // serve opens its own connections
+  const running = await server.start({
+    ledgerPath,
+    host: opts.host,
+    port,
+    publicUrl,
+    allowPrivateWebhooks: Boolean(opts.allowPrivateWebhooks),
+    etherscanKey: ctx.profile.etherscan_api_key,
+    syncEveryMs: syncEvery,
+  });
+  ctx.out.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
+  if (running.publicUrl !== running.url) ctx.out.stderr.write(`public URL ${running.publicUrl}\n`);
+  await untilSignal(ctx.out, running);
+}
+
+export function register(program: Command): void {
   program
     .command('serve')
     .description('serve the HTTP API on the local ledger, with the export worker and webhook delivery')
@@ -39,36 +85,5 @@ export function registerServe(program: Command): void {
     )
     .option('--allow-private-webhooks', 'allow webhook targets on private and loopback addresses (for local testing)')
     .option('--sync-every <duration>', 'sync every wallet whose explorer is available this often (90s, 15m, 1h; 1m to 596h)')
-    .action(
-      action<Opts>(async (ctx, o) => {
-        const port = /^\d+$/.test(o.port) ? Number(o.port) : NaN;
-        if (!(port >= 0 && port <= 65535)) throw new TxaError('USAGE_ERROR', `--port must be 0 to 65535, got '${o.port}'`, { field: 'port' });
-        const publicUrl = o.publicUrl ?? ctx.publicUrl();
-        if (o.publicUrl !== undefined) requireHttpUrl(o.publicUrl, '--public-url', 'public-url');
-        const syncEvery = o.syncEvery === undefined ? undefined : syncEveryMs(o.syncEvery);
-        await ctx.local('serve');
-        const ledgerPath = ctx.ledgerPath();
-        await ctx.close(); // serve opens its own connections
-        const { startServer } = await import('../../../server/serve.js');
-        const running = await startServer({
-          ledgerPath,
-          host: o.host,
-          port,
-          publicUrl,
-          allowPrivateWebhooks: Boolean(o.allowPrivateWebhooks),
-          etherscanKey: ctx.profile.etherscan_api_key,
-          syncEveryMs: syncEvery,
-        });
-        process.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
-        if (running.publicUrl !== running.url) process.stderr.write(`public URL ${running.publicUrl}\n`);
-        await new Promise<void>((resolve) => {
-          const stop = (signal: string) => {
-            process.stderr.write(`${signal}: finishing in-flight requests…\n`);
-            running.close().then(resolve, resolve);
-          };
-          process.once('SIGTERM', () => stop('SIGTERM'));
-          process.once('SIGINT', () => stop('SIGINT'));
-        });
-      }),
-    );
+    .action(action<ServeOptions>((ctx, flags) => run(ctx, flags)));
 }
