@@ -7,12 +7,13 @@
  */
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { ChecksService } from './checks.js';
+import type { DemoService } from './demo.js';
 import type { RatesService } from './rates.js';
 import type { RulesService } from './rules.js';
 import type { ServerService } from './server.js';
 import type { TokensService } from './tokens.js';
 
-export type { ChecksService, RatesService, RulesService, ServerService, TokensService };
+export type { ChecksService, DemoService, RatesService, RulesService, ServerService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -24,6 +25,10 @@ export class LocalServices {
 
   async checks(): Promise<ChecksService> {
     return (await import('./checks.js')).checksService(this.backend.engine);
+  }
+
+  async demo(): Promise<DemoService> {
+    return (await import('./demo.js')).demoService(this.backend.engine);
   }
 
   async rates(): Promise<RatesService> {

@@ -32,7 +32,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   webhooks: async () => (await import('./webhooks/index.js')).registerWebhooks,
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
-  demo: async () => (await import('./demo.js')).registerDemo,
+  demo: async () => (await import('./demo/demo.js')).register,
   check: async () => (await import('./check/check.js')).register,
   rules: async () => (await import('./rules/index.js')).registerRules,
   tokens: async () => (await import('./tokens/index.js')).registerTokens,
