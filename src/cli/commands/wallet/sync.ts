@@ -50,7 +50,7 @@ async function pricer(out: Output) {
   const { priceSettings } = await import('../../../prices/settings.js');
   const { priceApi } = await import('../../../prices/apis.js');
   const { fillPrices } = await import('../../../prices/fill.js');
-  const { printFill } = await import('../prices/index.js');
+  const { printFill } = await import('../prices/fill.js');
   const api = priceApi(undefined, priceSettings(process.env), (m) => out.notice(m));
   return async (engine: Engine, ws: string, walletId: string): Promise<FillResult> => {
     const { result, unpriced } = await fillPrices(engine, ws, api, { walletIds: [walletId] });
