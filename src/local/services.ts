@@ -8,13 +8,14 @@
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { ChecksService } from './checks.js';
 import type { DemoService } from './demo.js';
+import type { ImportsService } from './imports.js';
 import type { PricesService } from './prices.js';
 import type { RatesService } from './rates.js';
 import type { RulesService } from './rules.js';
 import type { ServerService } from './server.js';
 import type { TokensService } from './tokens.js';
 
-export type { ChecksService, DemoService, PricesService, RatesService, RulesService, ServerService, TokensService };
+export type { ChecksService, DemoService, ImportsService, PricesService, RatesService, RulesService, ServerService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -30,6 +31,10 @@ export class LocalServices {
 
   async demo(): Promise<DemoService> {
     return (await import('./demo.js')).demoService(this.backend.engine);
+  }
+
+  async imports(): Promise<ImportsService> {
+    return (await import('./imports.js')).importsService(this.backend.engine);
   }
 
   async prices(): Promise<PricesService> {

@@ -23,7 +23,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   tx: async () => (await import('./tx/index.js')).registerTx,
   transfers: async () => (await import('./transfers/index.js')).registerTransfers,
   events: async () => (await import('./events/index.js')).registerEvents,
-  import: async () => (await import('./import.js')).registerImport,
+  import: async () => (await import('./import/import.js')).register,
   export: async () => (await import('./export/index.js')).registerExport,
   rates: async () => (await import('./rates/index.js')).registerRates,
   prices: async () => (await import('./prices/index.js')).registerPrices,
