@@ -8,6 +8,7 @@
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { ChecksService } from './checks.js';
 import type { DemoService } from './demo.js';
+import type { ExportsService } from './exports.js';
 import type { ImportsService } from './imports.js';
 import type { PricesService } from './prices.js';
 import type { RatesService } from './rates.js';
@@ -15,7 +16,7 @@ import type { RulesService } from './rules.js';
 import type { ServerService } from './server.js';
 import type { TokensService } from './tokens.js';
 
-export type { ChecksService, DemoService, ImportsService, PricesService, RatesService, RulesService, ServerService, TokensService };
+export type { ChecksService, DemoService, ExportsService, ImportsService, PricesService, RatesService, RulesService, ServerService, TokensService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
@@ -31,6 +32,10 @@ export class LocalServices {
 
   async demo(): Promise<DemoService> {
     return (await import('./demo.js')).demoService(this.backend.engine);
+  }
+
+  async exports(): Promise<ExportsService> {
+    return (await import('./exports.js')).exportsService(this.backend);
   }
 
   async imports(): Promise<ImportsService> {
