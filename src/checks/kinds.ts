@@ -22,9 +22,9 @@ import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
+import type { CheckKind } from '../core/check-kinds.js';
 
-export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
-export type CheckKind = (typeof CHECK_KINDS)[number];
+export { CHECK_KINDS, type CheckKind } from '../core/check-kinds.js';
 
 /** Unix seconds, start inclusive and end exclusive; either may be open. */
 export type Period = CheckPeriod;

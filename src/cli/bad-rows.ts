@@ -19,9 +19,9 @@ const LISTED = 20;
  * rest (of `total`, more than the rows given when the engine listed only the first ones); a
  * reason may quote the file.
  */
-export function listRows(rows: BadRow[], total = rows.length): void {
-  for (const r of rows.slice(0, LISTED)) process.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
-  if (total > LISTED) process.stderr.write(`  … and ${total - LISTED} more\n`);
+export function listRows(out: Output, rows: BadRow[], total = rows.length): void {
+  for (const r of rows.slice(0, LISTED)) out.stderr.write(`${terminalSafe(`  line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`)}\n`);
+  if (total > LISTED) out.stderr.write(`  … and ${total - LISTED} more\n`);
 }
 
 /**
@@ -32,7 +32,7 @@ export function reportBadRows(out: Output, err: unknown): boolean {
   const rows = err instanceof TxaError ? (err.extra?.errors as BadRow[] | undefined) : undefined;
   if (!rows || out.json) return false;
   out.error(err as TxaError);
-  listRows(rows, (err as TxaError).extra?.error_count as number | undefined);
+  listRows(out, rows, (err as TxaError).extra?.error_count as number | undefined);
   process.exitCode = (err as TxaError).exitCode;
   return true;
 }

@@ -12,7 +12,7 @@ import { IMPORT_FORMATS } from '../importers/types.js';
 import { EVENT_TYPES } from '../engine/webhooks.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
 import { TRANSFER_STATUSES } from '../engine/transfers.js';
-import { CHECK_KINDS } from '../checks/kinds.js';
+import { CHECK_KINDS } from '../core/check-kinds.js';
 import { commandPath } from './run.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';

@@ -29,6 +29,9 @@ import {
   type DueDelivery,
   type WebhookRow,
 } from '../store/webhooks.js';
+import { ALL_EVENTS, receives } from '../core/webhook-match.js';
+
+export { receives } from '../core/webhook-match.js';
 
 export const EVENT_TYPES = [
   'tag.created',
@@ -43,9 +46,6 @@ export const EVENT_TYPES = [
   'wallet.synced',
   'wallet.deleted',
 ] as const;
-
-/** `*` subscribes to every event type, including ones added later. */
-const ALL_EVENTS = '*';
 
 export const webhookCreateSchema = z.object({
   workspace_id: z.string().optional(),
@@ -90,19 +90,6 @@ export function createWebhook(engine: Engine, workspaceId: string, body: unknown
 export function listWebhooks(engine: Engine, workspaceId: string): Webhook[] {
   engine.workspace(workspaceId);
   return listWebhookRows(engine.db, workspaceId).map(toWebhook);
-}
-
-/**
- * Whether a subscription receives events of `type` at `url` (the delivery trigger's rule, plus the
- * URL). URLs compare as parsed (WHATWG `href`), as an export stores its `webhook_url`: both
- * `https://h.example` and `https://h.example/` are the one endpoint either call reaches.
- */
-export function receives(hook: Pick<Webhook, 'url' | 'events'>, url: string, type: string): boolean {
-  return hrefOf(hook.url) === hrefOf(url) && hook.events.some((e) => e === ALL_EVENTS || e === type);
-}
-
-function hrefOf(url: string): string {
-  return URL.canParse(url) ? new URL(url).href : url;
 }
 
 /**

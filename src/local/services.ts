@@ -7,23 +7,27 @@
  */
 import type { LocalBackend } from '../engine/local-backend.js';
 import type { AssertionsService } from './assertions.js';
+import type { ChecksService } from './checks.js';
+import type { DemoService } from './demo.js';
+import type { ExportsService } from './exports.js';
+import type { ImportsService } from './imports.js';
 import type { KeysService } from './keys.js';
+import type { PricesService } from './prices.js';
+import type { RatesService } from './rates.js';
+import type { RulesService } from './rules.js';
+import type { ServerService } from './server.js';
+import type { TokensService } from './tokens.js';
 import type { TransfersService } from './transfers.js';
 import type { WalletSyncService } from './wallet-sync.js';
 import type { WorkspacesService } from './workspaces.js';
 
-// What commands name of the services' answers; they may import types of this file only.
+// What commands name of the services and their answers: they may import types of this file only.
 export type { FillResult } from '../prices/fill.js';
 export type { SyncResult } from '../sync/wallet-sync.js';
-export type { WalletSyncService } from './wallet-sync.js';
+export type { ChecksService, DemoService, ExportsService, ImportsService, PricesService, RatesService, RulesService, ServerService, TokensService, WalletSyncService };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
-
-  /** The engine, until every command goes through a service: commands must not use it. */
-  get engine(): LocalBackend['engine'] {
-    return this.backend.engine;
-  }
 
   async keys(): Promise<KeysService> {
     return new (await import('./keys.js')).KeysService(this.backend.engine);
@@ -43,6 +47,42 @@ export class LocalServices {
 
   async walletSync(): Promise<WalletSyncService> {
     return new (await import('./wallet-sync.js')).WalletSyncService(this.backend.engine);
+  }
+
+  async checks(): Promise<ChecksService> {
+    return (await import('./checks.js')).checksService(this.backend.engine);
+  }
+
+  async demo(): Promise<DemoService> {
+    return (await import('./demo.js')).demoService(this.backend.engine);
+  }
+
+  async exports(): Promise<ExportsService> {
+    return (await import('./exports.js')).exportsService(this.backend);
+  }
+
+  async imports(): Promise<ImportsService> {
+    return (await import('./imports.js')).importsService(this.backend.engine);
+  }
+
+  async prices(): Promise<PricesService> {
+    return (await import('./prices.js')).pricesService(this.backend.engine);
+  }
+
+  async rates(): Promise<RatesService> {
+    return (await import('./rates.js')).ratesService(this.backend.engine);
+  }
+
+  async rules(): Promise<RulesService> {
+    return (await import('./rules.js')).rulesService(this.backend.engine);
+  }
+
+  async server(): Promise<ServerService> {
+    return (await import('./server.js')).serverService();
+  }
+
+  async tokens(): Promise<TokensService> {
+    return (await import('./tokens.js')).tokensService(this.backend.engine);
   }
 
   close(): Promise<void> {

@@ -10,7 +10,7 @@ import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { ENVELOPES, replayServer, type ReplayServer } from '../helpers/explorer-replay.js';
 import { WALLET, apiLists, history } from '../helpers/sync-history.js';
 import { api, startServe, until, type ServeProcess } from './serve-process.js';
-import { syncEveryMs } from '../../src/cli/commands/serve/index.js';
+import { syncEveryMs } from '../../src/cli/commands/serve/serve.js';
 
 let explorer: ReplayServer;
 let s: Sandbox;

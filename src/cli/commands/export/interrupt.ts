@@ -6,9 +6,8 @@
  * later (a long step without progress updates), or a second signal, is failed at once the same
  * way and the process exits.
  */
-import type { Engine } from '../../../engine/engine.js';
-import { failOwnJobs } from '../../../engine/export-jobs.js';
 import { TxaError } from '../../../core/errors.js';
+import type { ExportsService } from '../../../local/services.js';
 import type { Output } from '../../output.js';
 
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
@@ -23,13 +22,13 @@ function interrupted(signal: Signal): TxaError {
 }
 
 /** Runs `work` with the signals above turned into an abort of `signal`, and the exit code they call for. */
-export async function interruptible<T>(engine: Engine, out: Output, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function interruptible<T>(exports: ExportsService, out: Output, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let received: Signal | undefined;
   let grace: NodeJS.Timeout | undefined;
   const failNow = () => {
     const e = interrupted(received!);
-    failOwnJobs(engine, e.code, e.message);
+    exports.failOwn(e.code, e.message);
     out.error(e);
     process.exit(e.exitCode);
   };

@@ -33,9 +33,9 @@ export async function progressView(out: Output, rawLabel: string, opts: Progress
   const due = () => Date.now() - startMs >= (opts.afterMs ?? 0);
   // A terminal that reports no width (a pty without a size, as script(1) makes) gets the plain
   // lines: ora counts the lines to clear by dividing by the width, and never stops clearing.
-  if (out.stderrTty && (process.stderr.columns ?? 0) > 0) {
+  if (out.stderrTty && (out.stderr.columns ?? 0) > 0) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ text: `${label} ${bar(0)}`, stream: process.stderr });
+    const spinner = ora({ text: `${label} ${bar(0)}`, stream: out.stderr as NodeJS.WritableStream });
     // Also shown when the time comes between two updates (a long step reports none).
     let timer: NodeJS.Timeout | undefined;
     if (opts.afterMs === undefined) spinner.start();
@@ -58,11 +58,11 @@ export async function progressView(out: Output, rawLabel: string, opts: Progress
     update: (p, detail) => {
       if ((p < shown + 10 && p !== 100) || !due()) return;
       shown = p;
-      process.stderr.write(`${label} ${p}%${tail(detail)}\n`);
+      out.stderr.write(`${label} ${p}%${tail(detail)}\n`);
     },
     // A view that waited and never showed stays silent to the end.
     stop: (final) => {
-      if (opts.afterMs === undefined || shown >= 0) process.stderr.write(`${terminalSafe(final)}\n`);
+      if (opts.afterMs === undefined || shown >= 0) out.stderr.write(`${terminalSafe(final)}\n`);
     },
   };
 }

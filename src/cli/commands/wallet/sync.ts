@@ -60,7 +60,7 @@ async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefine
 
 /** `--prices`: one price client for the run (its rate limit and cache span every wallet); each wallet's fill printed as it ends. */
 async function pricer(out: Output, local: WalletSyncService, ws: string) {
-  const { printFill } = await import('../prices/index.js');
+  const { printFill } = await import('../prices/fill.js');
   const prices = await local.pricer(ws, (m) => out.notice(m));
   return async (walletId: string): Promise<FillResult> => {
     const { result, unpriced } = await prices.fill(walletId);

@@ -3,12 +3,22 @@
  * exit 0 when the period is clean, 1 when anything is found. Local only.
  */
 import type { Command } from 'commander';
-import { TxaError } from '../../core/errors.js';
-import { CHECK_KINDS as KINDS, type CheckKind } from '../../checks/kinds.js';
-import type { CheckReport, Finding } from '../../checks/index.js';
-import type { Output } from '../output.js';
-import { action, list } from '../run.js';
-import { periodSeconds } from '../period.js';
+import { CHECK_KINDS as KINDS, type CheckKind } from '../../../core/check-kinds.js';
+import { TxaError } from '../../../core/errors.js';
+import type { ChecksService } from '../../../local/services.js';
+import type { Context } from '../../context.js';
+import type { Output } from '../../output.js';
+import { periodSeconds } from '../../period.js';
+import { action, list } from '../../run.js';
+
+type CheckReport = ReturnType<ChecksService['run']>;
+type Finding = CheckReport['findings'][number];
+
+export interface CheckOptions {
+  period?: string;
+  /** Each `--allow` given, as given (comma-separated kinds). */
+  allow: string[];
+}
 
 /** Every `--allow` given, each comma-separated: `--allow untagged --allow unpriced` accepts both. */
 function allowed(values: string[]): CheckKind[] {
@@ -49,7 +59,18 @@ function printReport(out: Output, report: CheckReport, allow: CheckKind[]): void
   }
 }
 
-export function registerCheck(program: Command): void {
+export async function run(ctx: Context, opts: CheckOptions): Promise<void> {
+  const allow = allowed(opts.allow);
+  const period = periodSeconds(opts.period);
+  const ws = ctx.workspace();
+  const report = (await (await ctx.local('check')).checks()).run(ws, period, allow);
+  if (ctx.out.json) ctx.out.body({ success: true, data: report });
+  else printReport(ctx.out, report, allow);
+  ctx.out.notice(report.clean ? 'check: clean' : `check: ${report.findings.map((f) => `${f.count} ${f.kind}`).join(', ')}`);
+  if (!report.clean) process.exitCode = 1;
+}
+
+export function register(program: Command): void {
   program
     .command('check')
     .description('is the ledger ready to report? exit 0 when clean, 1 when anything is found (local only; docs/check.md)')
@@ -60,18 +81,5 @@ export function registerCheck(program: Command): void {
       (value: string, previous: string[]) => [...previous, value],
       [],
     )
-    .action(
-      action<{ period?: string; allow: string[] }>(async (ctx, o) => {
-        const allow = allowed(o.allow);
-        const period = periodSeconds(o.period);
-        const ws = ctx.workspace();
-        const local = await ctx.local('check');
-        const { runChecks } = await import('../../checks/index.js');
-        const report = runChecks(local.engine, ws, period, allow);
-        if (ctx.out.json) ctx.out.body({ success: true, data: report });
-        else printReport(ctx.out, report, allow);
-        ctx.out.notice(report.clean ? 'check: clean' : `check: ${report.findings.map((f) => `${f.count} ${f.kind}`).join(', ')}`);
-        if (!report.clean) process.exitCode = 1;
-      }),
-    );
+    .action(action<CheckOptions>((ctx, flags) => run(ctx, flags)));
 }

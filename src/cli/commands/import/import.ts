@@ -1,0 +1,124 @@
+/** `txa import FILE` (docs/import.md): transactions from a txa, explorer, Koinly or rotki file, into the local ledger. */
+import type { Command } from 'commander';
+import { open } from 'node:fs/promises';
+import { TxaError } from '../../../core/errors.js';
+import { IMPORT_FORMATS } from '../../../importers/types.js';
+import type { ImportsService } from '../../../local/services.js';
+import { listRows, reportBadRows } from '../../bad-rows.js';
+import type { Context } from '../../context.js';
+import type { Output } from '../../output.js';
+import { printRulesResult, type RulesHook, rulesHook } from '../../rules-run.js';
+import { action, choice } from '../../run.js';
+
+export interface ImportOptions {
+  file: string;
+  wallet?: string;
+  format: string;
+  tokenAddress?: string;
+  dryRun?: boolean;
+  /** A rules file to apply to the new rows (docs/rules.md). */
+  rules?: string;
+}
+
+type ImportSummary = ReturnType<ImportsService['importFile']>;
+type Skipped = { line: number; reason: string };
+
+/** Enough of a file to see its header line or first JSON record. */
+const HEAD_BYTES = 64 * 1024;
+
+async function readHead(path: string): Promise<string> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(HEAD_BYTES), position: 0 });
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A file that fails as the `--format` given but looks like another format: the error names that
+ * one (and drops a hint that was about the wrong format). Only read on this failure path.
+ */
+async function withDetectedFormat(err: unknown, file: string, format: string): Promise<unknown> {
+  if (format === 'auto' || !(err instanceof TxaError) || err.code !== 'IMPORT_FAILED') return err;
+  const { detectedFormat, FORMAT_NAMES } = await import('../../../importers/index.js');
+  const found = detectedFormat(await readHead(file).catch(() => ''));
+  if (found === undefined || found === format) return err;
+  return new TxaError('IMPORT_FAILED', `${err.message}; the file looks like ${FORMAT_NAMES[found]}: try --format ${found}`, {
+    field: err.field,
+    extra: err.extra,
+    cause: err,
+  });
+}
+
+/** The import's summary, its skipped rows and the rules' outcome, for humans. */
+function printSummary(out: Output, summary: ImportSummary, skipped: Skipped[], rules: RulesHook | undefined): void {
+  out.record([
+    ['format', summary.format],
+    ['imported', summary.imported],
+    ['duplicates skipped', summary.duplicates],
+    ['rows skipped', summary.skipped],
+    ['fees revalued', summary.revalued],
+    ['own transfer legs matched', summary.transfers_matched],
+    ...summary.wallets.map((w): [string, string] => [`wallet ${w.id}`, `${w.label}: ${w.imported} imported`]),
+  ]);
+  if (skipped.length > 0) {
+    out.notice(`${skipped.length} row${skipped.length === 1 ? ' was' : 's were'} skipped:`);
+    listRows(out, skipped);
+  }
+  if (rules && summary.imported > 0) printRulesResult(out, rules.take());
+  if (summary.dry_run) out.notice('dry run: nothing was written');
+}
+
+export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
+  const format = choice('format', opts.format, IMPORT_FORMATS)!;
+  const { isAddress } = await import('../../../importers/fields.js');
+  if (opts.tokenAddress !== undefined && !isAddress(opts.tokenAddress)) {
+    throw new TxaError('USAGE_ERROR', `--token-address must be a 0x address of 40 hex digits, got '${opts.tokenAddress}'`, { field: 'token-address' });
+  }
+  const ws = ctx.workspace();
+  const rules = await rulesHook(opts.rules, opts.dryRun);
+  const imports = await (await ctx.local('import')).imports();
+  const skipped: Skipped[] = [];
+  let summary: ImportSummary;
+  try {
+    summary = imports.importFile(ws, opts.file, {
+      walletId: opts.wallet,
+      format,
+      tokenAddress: opts.tokenAddress,
+      dryRun: opts.dryRun,
+      onSkipped: (s) => skipped.push(s),
+      rules,
+    });
+  } catch (thrown) {
+    const err = await withDetectedFormat(thrown, opts.file, format);
+    if (reportBadRows(ctx.out, err)) return;
+    throw err;
+  }
+  if (ctx.out.json) ctx.out.body({ success: true, data: rules ? { ...summary, rules: rules.take() } : summary });
+  else printSummary(ctx.out, summary, skipped, rules);
+}
+
+export function register(program: Command): void {
+  program
+    .command('import')
+    .description('import transactions from a file (local only; see docs/import.md)')
+    .argument('<file>', 'txa JSON/NDJSON/CSV export, an Etherscan-family CSV export, or a Koinly or rotki CSV')
+    .option('--wallet <id>', 'wallet the rows belong to (needed for explorer, Koinly and rotki files)')
+    .option('--format <format>', `${IMPORT_FORMATS.join(', ')} (default auto: detected from the content)`, 'auto')
+    .option(
+      '--token-address <0x…>',
+      "the token of a token-tracker export (one token's transfers, all holders), which names it only in the download's file name",
+    )
+    .option('--dry-run', 'validate and count without writing anything')
+    .option('--rules <file>', "apply a rules file (docs/rules.md) to the new rows, in the import's transaction")
+    .addHelpText(
+      'after',
+      `
+Explorer CSVs: a normal-transactions file without Txhash, From or To (a column subset) imports
+with a synthetic hash per row and the wallet's side read from Value_IN/Value_OUT. A token-tracker
+file whose name lost the token's 0x address needs --token-address. Details: docs/import.md.`,
+    )
+    .action(action<Omit<ImportOptions, 'file'>>((ctx, flags, [file]) => run(ctx, { ...flags, file: file! })));
+}

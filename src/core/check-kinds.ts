@@ -1,0 +1,3 @@
+/** The kinds of finding of `txa check` (docs/check.md): its `--allow` values, its report's rows, and its queries' keys (checks/kinds.ts). */
+export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
