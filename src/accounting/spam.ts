@@ -1,5 +1,5 @@
 /**
- * Spam token transfers (CONTRACT §9 `spam`; the rules are docs/sync.md, "Spam"). Pure: what a
+ * Spam token transfers (docs/transfers.md "Spam"; the rules are docs/sync.md, "Spam"). Pure: what a
  * token transfer row alone tells, for `wallet sync` and the explorer CSV import alike, so both flag
  * the same rows. The engine adds what needs the ledger: whether the wallet sent a zero-value
  * transfer's tx, and the user's verdicts on tokens (engine/spam-tokens.ts).

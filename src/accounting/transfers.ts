@@ -1,5 +1,5 @@
 /**
- * Own transfers (CONTRACT §9, docs/accounting.md "Own transfers"): which rows of a workspace are the legs of one
+ * Own transfers (docs/accounting.md "Own transfers"): which rows of a workspace are the legs of one
  * movement between two of its wallets. Pure: the engine reads the rows and writes the links.
  *
  * - internal (matched automatically): an outflow of one wallet and an inflow of another with the

@@ -1,5 +1,5 @@
 /**
- * `txa check` (CONTRACT §10, docs/check.md): is the ledger ready to report for a period? Each kind
+ * `txa check` (docs/check.md): is the ledger ready to report for a period? Each kind
  * is one query (kinds.ts), all read from one snapshot. Kinds the caller allows are left out of the
  * findings (and not run); the report is clean when no finding is left.
  */

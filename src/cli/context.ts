@@ -1,6 +1,6 @@
 /**
  * What a command needs besides its flags: the backend (local ledger or remote API), the
- * workspace, the profile and the output, resolved with the precedence of CONTRACT §1:
+ * workspace, the profile and the output, resolved with the precedence of docs/architecture.md "Backends and configuration":
  * flag > environment variable > profile > default.
  */
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ export class Context {
     return env ? requireHttpUrl(env, 'TXA_PUBLIC_URL', 'public_url') : this.profile.public_url;
   }
 
-  /** The key comes from TXA_API_KEY, else the profile, else --api-key (CONTRACT §1). */
+  /** The key comes from TXA_API_KEY, else the profile, else --api-key (docs/architecture.md "Backends and configuration"). */
   apiKey(): string | undefined {
     return process.env.TXA_API_KEY || this.profile.api_key || this.globals.apiKey || undefined;
   }

@@ -38,17 +38,17 @@ export interface Backend {
   tagTransaction(workspaceId: string, txId: string, body: unknown): Promise<Transaction>;
   untagTransaction(workspaceId: string, txId: string, tagId: string): Promise<Transaction>;
   attachFile(workspaceId: string, txId: string, file: UploadedFile): Promise<Attachment>;
-  /** The transaction's changes, oldest first (CONTRACT §9). */
+  /** The transaction's changes, oldest first (docs/transfers.md "The audit trail"). */
   transactionHistory(workspaceId: string, txId: string): Promise<HistoryEntry[]>;
 
-  /** Own transfers (CONTRACT §9): `status` matched | candidate, `page`, `limit`. */
+  /** Own transfers (docs/accounting.md "Own transfers"): `status` matched | candidate, `page`, `limit`. */
   listTransfers(workspaceId: string, query: QueryParams): Promise<Page<Transfer>>;
   /** Body `{transaction_id, counterpart_id}`: the user matches two rows. */
   createTransfer(workspaceId: string, body: unknown): Promise<Transfer>;
   deleteTransfer(workspaceId: string, transferId: string): Promise<Deleted>;
 
   listWallets(workspaceId: string, query: QueryParams): Promise<Page<Wallet>>;
-  /** Body `{address, chain, label?}` (CONTRACT §11). */
+  /** Body `{address, chain, label?}` (docs/reference/api.md "WalletCreate"). */
   createWallet(workspaceId: string, body: unknown): Promise<Wallet>;
   /** Body `{label}`. */
   updateWallet(workspaceId: string, walletId: string, body: unknown): Promise<Wallet>;

@@ -1,6 +1,6 @@
 /**
- * Facts about the supported EVM chains (CONTRACT §11): chain id, native coin, explorer, and which
- * explorer API serves the chain to `txa wallet sync` (../shared/research/sync.md §1–2), plus
+ * Facts about the supported EVM chains (docs/sync.md "Chains and sources"): chain id, native coin, explorer, and which
+ * explorer API serves the chain to `txa wallet sync` (docs/sync.md), plus
  * well-known tokens on them (real contract addresses and decimals).
  */
 import type { Chain, Token } from './types.js';

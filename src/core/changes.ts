@@ -1,4 +1,4 @@
-/** What a change event reports (CONTRACT §9): each changed field with its old and new value, and how the audit trail prints it. */
+/** What a change event reports (docs/transfers.md "The audit trail"): each changed field with its old and new value, and how the audit trail prints it. */
 import type { ImportSource } from './types.js';
 export type Changes = Record<string, { old: unknown; new: unknown }>;
 

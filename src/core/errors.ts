@@ -1,6 +1,6 @@
 /**
- * The one error type of txa. It carries the contract's code (CONTRACT §4), the offending
- * field (dotted when nested), the HTTP status and the CLI exit code (CONTRACT §2), so the
+ * The one error type of txa. It carries the contract's code (docs/reference/api.md "Error codes"), the offending
+ * field (dotted when nested), the HTTP status and the CLI exit code (docs/architecture.md "Output and exit codes"), so the
  * engine, the server and the CLI all report a failure the same way.
  */
 
@@ -126,7 +126,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   EXPORT_CANCELLED: { status: 409, exit: EXIT_ERROR },
   EXPORT_NOT_CANCELLABLE: { status: 409, exit: EXIT_ERROR },
   LOCAL_ONLY: { status: 400, exit: EXIT_USAGE },
-  // Wallet sync (CONTRACT §11): the explorer refused the key, does not serve the chain, or failed.
+  // Wallet sync (docs/sync.md "Rate limits and errors"): the explorer refused the key, does not serve the chain, or failed.
   SYNC_UNAUTHORIZED: { status: 401, exit: EXIT_AUTH },
   SYNC_UNSUPPORTED_CHAIN: { status: 400, exit: EXIT_ERROR },
   SYNC_FAILED: { status: 502, exit: EXIT_ERROR },
@@ -174,7 +174,7 @@ export class TxaError extends Error {
     return this.exit ?? CODES[this.code].exit;
   }
 
-  /** The API's failure body (API.md part 7); `field` left out where none applies. */
+  /** The API's failure body (docs/server.md "API conventions"); `field` left out where none applies. */
   toBody(): ErrorBody {
     const error: ErrorBody['error'] = { code: this.code, message: this.message };
     if (this.field !== undefined) error.field = this.field;

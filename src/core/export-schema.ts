@@ -1,5 +1,5 @@
 /**
- * The body of `POST /api/v1/exports` (API.md 4.4, CONTRACT §4): its zod schema and the checks
+ * The body of `POST /api/v1/exports` (docs/exports.md "Validation"): its zod schema and the checks
  * that span fields, resolved into one validated request with the contract's defaults. The value
  * sets (columns, report types, …) come from export-values.ts, a leaf module of constants.
  */
@@ -108,7 +108,7 @@ function fail(code: 'INVALID_FIELD' | 'MISSING_REQUIRED_FIELD' | 'MISSING_REPORT
   throw new TxaError(code, message, { field });
 }
 
-/** PDFs need one of their four report types; CSV and JSON take none (transactions), `tax` or `income` (CONTRACT §9). */
+/** PDFs need one of their four report types; CSV and JSON take none (transactions), `tax` or `income` (docs/accounting.md "Reports"). */
 function checkReportType(format: ExportFormat, type: ReportType | undefined): void {
   if (format === 'pdf') {
     if (type === undefined) fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${PDF_REPORT_TYPES.join(', ')}`);
@@ -123,7 +123,7 @@ function checkReportType(format: ExportFormat, type: ReportType | undefined): vo
   }
 }
 
-/** Journals (CONTRACT §10) are files for download that take no report type and no grouping. */
+/** Journals (docs/journals.md) are files for download that take no report type and no grouping. */
 function checkJournal(b: z.output<typeof exportCreateSchema>): void {
   if (!(JOURNAL_FORMATS as readonly string[]).includes(b.format)) return;
   if (b.report_type !== undefined) fail('INVALID_FIELD', 'report_type', `a ${b.format} journal takes no report_type`);

@@ -1,5 +1,5 @@
 /**
- * The value sets of an export request (CONTRACT §4, §9) and its resolved options. The request's
+ * The value sets of an export request (docs/exports.md "Validation") and its resolved options. The request's
  * schema (export-schema.ts), the writers, the store's SQL cells and the txa CSV importer all use
  * them; a leaf of constants, so whoever imports it loads nothing else.
  */
@@ -24,7 +24,7 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
 export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
-/** CSV and JSON take `tax` and `income` (CONTRACT §9); PDFs the four above. */
+/** CSV and JSON take `tax` and `income` (docs/accounting.md "Reports"); PDFs the four above. */
 export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
 export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];

@@ -123,7 +123,7 @@ export function buildFilter(input: FilterInput, code: ParamCode, fieldPrefix = '
   return f;
 }
 
-/** Parses the query string of `GET /api/v1/transactions` (API.md 4.3, CONTRACT §5). */
+/** Parses the query string of `GET /api/v1/transactions` (docs/server.md "Filters, dates and amounts"). */
 export function parseTxQuery(params: QueryParams): TxQuery {
   const p = (name: string) => {
     const v = params[name];

@@ -1,4 +1,4 @@
-/** Tier limits of API.md part 8. `null` means unlimited. */
+/** Tier limits of docs/reference/api.md "Tier limits". `null` means unlimited. */
 import type { Tier, Workspace } from './types.js';
 
 export interface TierLimits {

@@ -1,4 +1,4 @@
-/** `page`/`limit` query parameters and the pagination object of API.md 2.5, for every list. */
+/** `page`/`limit` query parameters and the pagination object of docs/reference/api.md "Pagination", for every list. */
 import { TxaError } from './errors.js';
 import type { Pagination, QueryParams } from './types.js';
 

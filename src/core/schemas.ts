@@ -28,7 +28,7 @@ export const tagUpdateSchema = z.object({
   description: tagDescription.optional(),
 });
 
-/** Codes of tag fields whose failures have a code of their own (CONTRACT §4). */
+/** Codes of tag fields whose failures have a code of their own (docs/reference/api.md "Error codes"). */
 export const TAG_FIELD_CODES = { type: 'INVALID_TAG_TYPE', color: 'INVALID_COLOR_FORMAT' } as const;
 
 const tagIds = z.array(z.string().min(1), { message: 'must be an array of tag ids' });

@@ -1,5 +1,5 @@
 /**
- * Tags named by id or by name (CONTRACT §10): the CLI's tag flags take either, and requests still
+ * Tags named by id or by name (docs/architecture.md "Tags by name"): the CLI's tag flags take either, and requests still
  * carry ids. Pure: the caller hands in the workspace's tags, from whichever backend.
  */
 import { TxaError } from './errors.js';

@@ -1,4 +1,4 @@
-/** Domain types: the resource shapes of API.md part 2 and CONTRACT §4, exactly as the API sends them. */
+/** Domain types: the resource shapes of docs/reference/api.md "Resources and request bodies", exactly as the API sends them. */
 
 export const CHAINS = [
   'ethereum',
@@ -96,7 +96,7 @@ export interface Transaction {
   notes: string | null;
   attachments: Attachment[];
   explorer_url: string;
-  /** CONTRACT §9: the own transfer this row is a leg of; counterpart_id null when the other leg is not in the ledger. */
+  /** docs/accounting.md "Own transfers": the own transfer this row is a leg of; counterpart_id null when the other leg is not in the ledger. */
   transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge'; matched_by: 'auto' | 'user' | 'rule' } | null;
   fiat_value_source: 'import' | 'price' | 'manual' | null;
   spam: boolean;
@@ -107,7 +107,7 @@ export type TransferMatchedBy = NonNullable<Transaction['transfer']>['matched_by
 export type FiatValueSource = NonNullable<Transaction['fiat_value_source']>;
 
 /**
- * An own transfer (CONTRACT §9): `matched`, with its id and who matched it, or a `candidate` the
+ * An own transfer (docs/accounting.md "Own transfers"): `matched`, with its id and who matched it, or a `candidate` the
  * engine proposes (id and matched_by null) for the user to confirm. One leg when the other is
  * not in the ledger.
  */
@@ -132,7 +132,7 @@ export interface HistoryEntry {
 }
 
 /**
- * Where imported rows came from, recorded on each `transaction.created` (CONTRACT §9): the file
+ * Where imported rows came from, recorded on each `transaction.created` (docs/transfers.md "The audit trail"): the file
  * (name, SHA-256, format), or for `wallet sync` the explorer, chain and list it fetched them from.
  */
 export type ImportSource = { format: string } & (FileSource | SyncSource);
@@ -181,7 +181,7 @@ export const WALLET_SYNC_STATUSES = ['queued', 'running', 'completed', 'failed']
 export type WalletSyncStatus = (typeof WALLET_SYNC_STATUSES)[number];
 
 /**
- * A sync run by `txa serve` (CONTRACT §11): `{id, wallet_id, status, new_transactions?, error?}`,
+ * A sync run by `txa serve` (docs/sync.md "Served"): `{id, wallet_id, status, new_transactions?, error?}`,
  * plus the fields of `wallet sync --json` (`chain` … `last_synced`) and its times.
  */
 export interface WalletSyncRecord {
@@ -211,7 +211,7 @@ export interface EventRecord {
   type: string;
   workspace_id: string;
   created_at: string;
-  /** The webhook body of the event (CONTRACT §8). */
+  /** The webhook body of the event (docs/server.md "Webhooks"). */
   payload: Record<string, unknown>;
   deliveries: DeliveryState[];
 }
@@ -238,7 +238,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** `ledger` (hledger) and `beancount` are plain-text accounting journals (CONTRACT §10). */
+/** `ledger` (hledger) and `beancount` are plain-text accounting journals (docs/journals.md). */
 export const EXPORT_FORMATS = ['csv', 'pdf', 'json', 'ledger', 'beancount'] as const;
 export const JOURNAL_FORMATS = ['ledger', 'beancount'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -248,7 +248,7 @@ export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', jso
 export const EXPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
-/** API.md 2.7 plus the fields CONTRACT §4 adds for queued and failed jobs. */
+/** docs/reference/api.md "Export" for queued and failed jobs. */
 export interface ExportRecord {
   id: string;
   status: ExportStatus;
@@ -274,7 +274,7 @@ export interface Webhook {
   created_at: string;
 }
 
-/** CONTRACT §10: "the wallet held exactly `balance` of the token at the end of `at` (UTC)". */
+/** docs/check.md "Balance assertions": "the wallet held exactly `balance` of the token at the end of `at` (UTC)". */
 export interface BalanceAssertion {
   id: string;
   wallet_id: string;

@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signing (CONTRACT §8): `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * Standard Webhooks signing (docs/server.md "Webhooks"): `webhook-signature: v1,<base64 HMAC-SHA256 of
  * "id.timestamp.body">` with a `whsec_<base64>` secret, verifiable with the `standardwebhooks` library.
  */
 import { createHmac, randomBytes } from 'node:crypto';

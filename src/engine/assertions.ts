@@ -1,5 +1,5 @@
 /**
- * Balance assertions (CONTRACT §10): `txa wallet assert ID --token T --balance AMOUNT --at DATE`
+ * Balance assertions (docs/check.md "Balance assertions"): `txa wallet assert ID --token T --balance AMOUNT --at DATE`
  * records that the wallet held exactly AMOUNT of T at the end of DATE (UTC); `txa check` verifies
  * them (src/checks/). Local only: the API has no route for them.
  */

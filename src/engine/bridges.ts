@@ -1,5 +1,5 @@
 /**
- * Proposed bridges (CONTRACT §9, docs/accounting.md "Own transfers") among a workspace's free
+ * Proposed bridges (docs/accounting.md "Own transfers") among a workspace's free
  * rows: SQLite walks the rows in time order and a float pre-check (accounting/transfers.ts
  * BridgeSieve) keeps those that may pair; only they are read in full for the exact rule
  * (bridgeCandidates). `txa transfers list --status candidate` and `txa check` both propose here.

@@ -62,7 +62,7 @@ export class Engine {
   /** URL of a stored attachment (stored under its id): a file:// URL locally; `txa serve` sets its route. */
   attachmentUrl: (attachmentId: string) => string = (id) => pathToFileURL(join(this.filesDir, 'attachments', id)).href;
 
-  /** Appends a change event carrying who made the change (CONTRACT §9: the API key's id, or `cli`). */
+  /** Appends a change event carrying who made the change (docs/transfers.md "The audit trail": the API key's id, or `cli`). */
   change(workspaceId: string, type: string, subjectId: string, body: Record<string, unknown>): void {
     this.events.append(workspaceId, type, subjectId, { actor: this.actor, ...body });
   }

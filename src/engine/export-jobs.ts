@@ -519,7 +519,7 @@ function completeWithEvent(engine: Engine, row: ExportRow): { id: string; payloa
   });
 }
 
-/** The fields of API.md part 6's `export.completed` body; the event log's envelope adds `event` (CONTRACT §8). */
+/** The fields of docs/exports.md "Delivery and jobs"; the event log's envelope adds `event` (docs/storage.md "The event log"). */
 function completedFields(engine: Engine, row: ExportRow): Record<string, unknown> {
   return {
     export_id: row.id,

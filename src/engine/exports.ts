@@ -1,5 +1,5 @@
 /**
- * Exports (API.md 4.4–4.5, CONTRACT §4, §6): create with validation and tier quotas, status,
+ * Exports (docs/exports.md): create with validation and tier quotas, status,
  * list, cancel, download of the stored file, signed download links, and the lazy 24-hour expiry.
  */
 import { rmSync, statSync } from 'node:fs';
@@ -85,7 +85,7 @@ function requireRow(engine: Engine, workspaceId: string, id: string): ExportRow 
   return row;
 }
 
-/** Tier quotas (API.md part 8), checked inside the transaction that records the export. */
+/** Tier quotas (docs/reference/api.md "Tier limits"), checked inside the transaction that records the export. */
 function checkQuotas(engine: Engine, workspaceId: string, requested: number, now: number): void {
   const limits = limitsOf(engine.workspace(workspaceId));
   const max = limits.maxTransactionsPerExport;

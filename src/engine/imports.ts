@@ -1,5 +1,5 @@
 /**
- * The import pipeline (CONTRACT §7): parse a file with its importer, resolve each record's wallet,
+ * The import pipeline (docs/import.md): parse a file with its importer, resolve each record's wallet,
  * derive identities, and write everything in ONE database transaction: wallets named by native
  * JSON, missing tags, the transactions (rollups kept in step), their `transaction.created`
  * events, and one `wallet.synced` per wallet. Any invalid row means nothing is written and every

@@ -1,5 +1,5 @@
 /**
- * Daily FX rates and the currency conversion of exports (CONTRACT §6). A rate says how many units
+ * Daily FX rates and the currency conversion of exports (docs/exports.md "Currency"). A rate says how many units
  * of `currency` one unit of the workspace's base currency buys on that UTC day. Conversions are
  * exact (big.js) and rounded half-to-even to cents per transaction; a day without a rate is an
  * error naming it, never a silent 1.0.

@@ -1,4 +1,4 @@
-/** Tags: create, list, update, delete, with the rules of API.md 4.1 and part 8. */
+/** Tags: create, list, update, delete, with the rules of docs/reference/api.md. */
 import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';

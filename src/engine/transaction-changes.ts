@@ -1,4 +1,4 @@
-/** The audited fields of a transaction and how two snapshots of it differ (change events, CONTRACT §9). */
+/** The audited fields of a transaction and how two snapshots of it differ (change events, docs/transfers.md "The audit trail"). */
 import type { Engine } from './engine.js';
 import type { Changes } from '../core/changes.js';
 import type { Transaction } from '../core/types.js';

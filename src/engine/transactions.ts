@@ -45,7 +45,7 @@ export function summaryOf(engine: Engine, workspaceId: string, filter: TxFilter)
   };
 }
 
-/** An unknown wallet in a filter is an error (CONTRACT §5); unknown tag ids just match nothing. */
+/** An unknown wallet in a filter is an error (docs/server.md "Filters, dates and amounts"); unknown tag ids just match nothing. */
 export function checkFilterWallets(engine: Engine, workspaceId: string, filter: TxFilter, field: string): void {
   for (const id of filter.walletIds ?? []) {
     if (!getWallet(engine.db, workspaceId, id)) throw new TxaError('WALLET_NOT_FOUND', `wallet ${id} not found`, { field });

@@ -1,5 +1,5 @@
 /**
- * Own transfers (CONTRACT §9): matched automatically after each import (internal ones only),
+ * Own transfers (docs/accounting.md "Own transfers"): matched automatically after each import (internal ones only),
  * proposed (bridges), confirmed or unmatched by the user. Which rows pair is decided by
  * accounting/transfers.ts; this module reads the rows, writes the links and emits
  * `transaction.updated` for every leg whose `transfer` changes.

@@ -1,5 +1,5 @@
 /**
- * Sync requests (CONTRACT §11, POST/GET /wallets/:id/sync): a queued status record that the sync
+ * Sync requests (docs/sync.md "Served", POST/GET /wallets/:id/sync): a queued status record that the sync
  * worker of `txa serve` runs (src/sync/sync-jobs.ts). One sync per wallet at a time: asking again
  * while one is queued or running answers that one.
  */

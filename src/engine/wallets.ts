@@ -119,7 +119,7 @@ interface TokenAcc {
 
 /**
  * Balances per token (inflows − outflows), valued at each token's latest price seen in the ledger.
- * Spam rows are left out, as from lists, summaries and journals (CONTRACT §9).
+ * Spam rows are left out, as from lists, summaries and journals (docs/transfers.md "Spam").
  */
 function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
   const rows = walletFlows(engine.db, w.id);

@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions and their deliveries (CONTRACT §8). A delivery row per (event,
+ * Webhook subscriptions and their deliveries (docs/server.md "Webhooks"). A delivery row per (event,
  * subscription) is written by a trigger on the event log (migration 3) inside the transaction that
  * appends the event, whichever process appends it, so an event is never committed without its
  * deliveries. The delivery loop of `txa serve` sends them and records every attempt; the retry

@@ -1,5 +1,5 @@
 /**
- * CSV text (CONTRACT §6): RFC 4180 quoting, the OWASP formula prefix, and the conversion of raw
+ * CSV text (docs/exports.md): RFC 4180 quoting, the OWASP formula prefix, and the conversion of raw
  * rows (store/raw-rows.ts, as store/csv-rows.ts reads them) into CSV lines. The export file worker
  * loads it without the ledger.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV exports (CONTRACT §6): RFC 4180, UTF-8, CRLF, the chosen columns in the given order, the
+ * CSV exports (docs/exports.md): RFC 4180, UTF-8, CRLF, the chosen columns in the given order, the
  * same column count on every row, OWASP formula escaping, optional `group` column and summary.
  * Hand-written rather than csv-stringify: 2.5× faster and our own escaping policy (libraries.md).
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail delivery over SMTP (CONTRACT §6): `TXA_SMTP_URL` (e.g. `smtp://user:pass@host:587`) and
+ * E-mail delivery over SMTP (docs/exports.md "Delivery and jobs"): `TXA_SMTP_URL` (e.g. `smtp://user:pass@host:587`) and
  * `TXA_SMTP_FROM`. The file is attached, or above 10 MB the download link is sent instead. A link
  * needs a server to answer it: without one (a local export and no `public_url`), the file must fit
  * the attachment limit, or the delivery fails and says how to get a link.

@@ -1,6 +1,6 @@
 /**
- * The export job's own call of `export.completed` to `delivery.webhook_url` (API.md part 6,
- * CONTRACT §6, §8): a POST of the event's stored payload, signed the Standard Webhooks way with
+ * The export job's own call of `export.completed` to `delivery.webhook_url` (docs/exports.md "Delivery and jobs",
+ * docs/server.md "Webhooks"): a POST of the event's stored payload, signed the Standard Webhooks way with
  * the event id as `webhook-id`, as the delivery loop sends it to subscriptions. Retried within the
  * job (a few seconds, not the loop's hours: the export stays `processing` until this ends).
  * In `txa serve` the call goes through the private-address guard (net/outbound.ts); a refused

@@ -1,5 +1,5 @@
 /**
- * Signed download links (CONTRACT §4): like a presigned URL, the link alone is the credential.
+ * Signed download links (docs/exports.md "Links and expiry"): like a presigned URL, the link alone is the credential.
  * token = hex HMAC-SHA256 over `<export id>.<expires>` with the ledger's signing secret.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

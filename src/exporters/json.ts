@@ -1,6 +1,6 @@
 /**
- * JSON exports (CONTRACT §6): `{"export":{…},"summary":{…},"groups"?:[…],"transactions":[…]}`,
- * streamed one transaction per line so memory stays flat; it is also an import format (§7).
+ * JSON exports (docs/exports.md): `{"export":{…},"summary":{…},"groups"?:[…],"transactions":[…]}`,
+ * streamed one transaction per line so memory stays flat; it is also an import format (docs/import.md).
  * Groups list their transactions by id: every transaction appears once, in `transactions`.
  */
 import type { ExportJob, ExportWriter } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * The tax and income reports as CSV or JSON (CONTRACT §9, docs/accounting.md "Reports"): the tax
+ * The tax and income reports as CSV or JSON (docs/accounting.md "Reports"): the tax
  * ledger's lines streamed into the file, one row per disposed lot (tax) or per income (income),
  * with their totals. CSV text follows the transaction CSV's rules (csv-text.ts).
  */

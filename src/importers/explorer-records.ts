@@ -1,8 +1,8 @@
 /**
  * An explorer's rows as txa records, for both the CSV exports (importers/etherscan.ts) and the
  * explorer APIs (sync/): one rule per kind of row, so a synced transfer and the same transfer
- * imported from a CSV file get the same records, and with them the same identities (CONTRACT §7,
- * §11). Amounts arrive as canonical decimals in coin units; each caller reads them from its source.
+ * imported from a CSV file get the same records, and with them the same identities (docs/import.md "Identity",
+ * docs/sync.md "Rules"). Amounts arrive as canonical decimals in coin units; each caller reads them from its source.
  */
 import type { Chain } from '../core/types.js';
 import type { ImportRecord } from './types.js';

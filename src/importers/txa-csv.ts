@@ -1,5 +1,5 @@
 /**
- * This tool's CSV export (CONTRACT §6) read back: the default columns (any subset holding the
+ * This tool's CSV export (docs/exports.md) read back: the default columns (any subset holding the
  * ones a transaction needs, in any order, with or without the `group` column), tags joined by
  * `; `, the CSV-injection quote undone, and the trailing summary block (`Total inflow`, …) ignored.
  * The file names wallets by label: they must exist in the workspace, or `--wallet` picks one.

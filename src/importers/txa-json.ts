@@ -1,6 +1,6 @@
 /**
- * This tool's JSON: the export document (`{"export":…, "transactions":[…]}`, CONTRACT §6), a bare
- * array of Transaction objects (API.md 2.2), or NDJSON with one per line. `id`, `tags`,
+ * This tool's JSON: the export document (`{"export":…, "transactions":[…]}`, docs/exports.md), a bare
+ * array of Transaction objects (docs/reference/api.md "Transaction"), or NDJSON with one per line. `id`, `tags`,
  * `attachments` and the derived fields are optional; `wallet_id` + `wallet_label` name the wallet
  * unless `--wallet` is given. Errors point at the NDJSON line, or the element's 1-based position.
  */

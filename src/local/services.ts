@@ -24,7 +24,18 @@ import type { WorkspacesService } from './workspaces.js';
 // What commands name of the services and their answers: they may import types of this file only.
 export type { FillResult } from '../prices/fill.js';
 export type { SyncResult } from '../sync/wallet-sync.js';
-export type { ChecksService, DemoService, ExportsService, ImportsService, PricesService, RatesService, RulesService, ServerService, TokensService, WalletSyncService };
+export type {
+  ChecksService,
+  DemoService,
+  ExportsService,
+  ImportsService,
+  PricesService,
+  RatesService,
+  RulesService,
+  ServerService,
+  TokensService,
+  WalletSyncService,
+};
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}

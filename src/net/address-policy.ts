@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a call made for an API user may reach (SSRF, CONTRACT §8): only public
+ * Which IP addresses a call made for an API user may reach (SSRF, docs/server.md "Outgoing calls (SSRF guard)"): only public
  * unicast. IPv4 special-purpose ranges are refused; IPv6 is allowed only inside global unicast
  * 2000::/3 minus its special blocks, and the IPv6 forms that carry an IPv4 address (mapped
  * `::ffff:a.b.c.d`, SIIT `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:AABB:CCDD::`)

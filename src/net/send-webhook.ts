@@ -1,5 +1,5 @@
 /**
- * One signed webhook POST (CONTRACT §8), shared by the delivery loop of subscriptions and an
+ * One signed webhook POST (docs/server.md "Webhooks"), shared by the delivery loop of subscriptions and an
  * export's `export.completed` call: Standard Webhooks headers with the event id as `webhook-id`,
  * the stored payload byte for byte, the wall clock for the timestamp (receivers check it against
  * their own). 2xx is success; any other answer, a connection error, a refusal or the timeout is

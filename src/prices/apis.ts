@@ -1,5 +1,5 @@
 /**
- * The historical price APIs (../shared/research/sync.md §3), both answering "the USD price of
+ * The historical price APIs (docs/prices.md), both answering "the USD price of
  * these coins on these UTC days" one batch at a time, so the fill can cache each batch as it
  * arrives. DefiLlama (keyless, the default) batches up to 150 token-days per call through
  * `/batchHistorical`; CoinGecko answers one token-day per call.

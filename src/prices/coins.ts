@@ -41,7 +41,7 @@ export function parseCoinKey(key: string): { coingeckoId: string } | { chain: Ch
   return head === 'coingecko' ? { coingeckoId: rest } : { chain: head as Chain, address: rest };
 }
 
-/** DefiLlama's chain names where they differ from txa's (../shared/research/sync.md §3). */
+/** DefiLlama's chain names where they differ from txa's (docs/prices.md). */
 export const DEFILLAMA_CHAINS: Partial<Record<Chain, string>> = { avalanche: 'avax', gnosis: 'xdai', zksync: 'era' };
 
 /** CoinGecko's asset platform ids, for contract addresses. */

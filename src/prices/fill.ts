@@ -1,5 +1,5 @@
 /**
- * `txa prices fill` on the local engine (CONTRACT §11, docs/prices.md): every row of the workspace
+ * `txa prices fill` on the local engine (docs/prices.md): every row of the workspace
  * without a fiat value (fees included; spam rows left out) gets amount × the token's price of its
  * UTC day, converted to the workspace's base currency with its rates, source `price`. Values of
  * any source (`manual`, `import`, an earlier fill) are never touched. Rows are written in batches,
@@ -19,7 +19,7 @@ import { coinKey } from './coins.js';
 import { PriceLookup } from './lookup.js';
 import { valueCents } from './value.js';
 
-/** The `--json` data of a fill (CONTRACT §11). */
+/** The `--json` data of a fill (docs/prices.md). */
 export interface FillResult {
   priced: number;
   unpriced: number;

@@ -1,5 +1,5 @@
 /**
- * `txa prices import FILE`: a CSV `date,token,price[,currency]` (CONTRACT §11) into the price
+ * `txa prices import FILE`: a CSV `date,token,price[,currency]` (docs/prices.md "`txa prices import FILE`") into the price
  * cache as source `import`, for offline use and for tokens no API prices. All rows or, when any
  * row is bad, none: IMPORT_FAILED lists each bad row's line, field and reason. A price imported
  * again for the same token and day replaces the old one.

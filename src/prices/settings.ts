@@ -1,4 +1,4 @@
-/** The price APIs' settings from the environment (CONTRACT §11, docs/prices.md). */
+/** The price APIs' settings from the environment (docs/prices.md). */
 import { answerLimits, httpUrl, positive } from '../sync/settings.js';
 import type { AnswerLimits } from '../sync/http.js';
 

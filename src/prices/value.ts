@@ -6,7 +6,7 @@
  */
 import { divRoundHalfEven, normalizeDecimal, scaleOf, toBaseUnits } from '../core/money.js';
 
-/** The largest value a ledger row carries (CONTRACT §9: below 10,000,000,000,000). */
+/** The largest value a ledger row carries (docs/transfers.md "Fiat value sources and values by hand": below 10,000,000,000,000). */
 const MAX_CENTS = 10n ** 15n;
 
 function parts(decimal: string): { units: bigint; scale: number } {

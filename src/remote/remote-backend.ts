@@ -1,5 +1,5 @@
 /**
- * The HTTP `Backend`: every operation as the API request of CONTRACT §3/§4, through `ApiClient`.
+ * The HTTP `Backend`: every operation as the API request of docs/reference/api.md, through `ApiClient`.
  * It sends bodies and query strings as the CLI built them; the server validates them, so bad
  * input gets the same codes as on the local backend.
  */
@@ -173,7 +173,7 @@ export class RemoteBackend implements Backend {
   }
 }
 
-/** POST bodies name their workspace (API.md 4.1, 4.4); a non-object body is sent as is, for the server to refuse. */
+/** POST bodies name their workspace (docs/server.md "Decisions where the contract is silent"); a non-object body is sent as is, for the server to refuse. */
 function withWorkspace(body: unknown, ws: string): unknown {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? { workspace_id: ws, ...body } : body;
 }

@@ -1,5 +1,5 @@
 /**
- * `txa rules apply` (CONTRACT §10, docs/rules.md): the rows of all rules are found in one SQL
+ * `txa rules apply` (docs/rules.md): the rows of all rules are found in one SQL
  * pass, the edits of the rules matching a row are merged, and only rows whose tags, notes, spam flag or
  * transfer would change are written, so a second run changes nothing. The whole run is one write
  * transaction (a dry run rolls it back), with the usual events per changed row.

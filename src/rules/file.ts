@@ -1,5 +1,5 @@
 /**
- * A rules file (CONTRACT §10, docs/rules.md): YAML or JSON text → a checked RulesFile. Every
+ * A rules file (docs/rules.md): YAML or JSON text → a checked RulesFile. Every
  * problem is INVALID_RULES with `field` the dotted path of the offending value
  * (`rules.2.match.chain`), so nothing runs on a file with a mistake in it. Names of tags and
  * wallets are checked against the workspace later (compile.ts).

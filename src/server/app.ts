@@ -1,5 +1,5 @@
 /**
- * The HTTP API of API.md on a `Backend` (fastify 5): routes under `/api/v1` and the `/v1` alias,
+ * The HTTP API of docs/reference/api.md on a `Backend` (fastify 5): routes under `/api/v1` and the `/v1` alias,
  * bearer keys with access levels, the workspace's hourly budget, Idempotency-Key on POST, and
  * the contract's error bodies for everything, including unknown routes (404 NOT_FOUND), wrong
  * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON), oversized bodies (413), and the

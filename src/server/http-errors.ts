@@ -1,5 +1,5 @@
 /**
- * Any failure inside a request → the contract's error (CONTRACT §4, API.md part 7). fastify's own
+ * Any failure inside a request → the contract's error (docs/server.md "API conventions"). fastify's own
  * errors (body parsing, body limit, a bad URL, a too-long path parameter) get contract codes;
  * everything unexpected becomes a bare INTERNAL_ERROR whose message never carries a stack, a
  * path or SQL. The status is the code's, except where HTTP has a more precise one the framework

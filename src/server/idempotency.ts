@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on POST (CONTRACT §4, IETF draft, Stripe): the first request with a key
+ * `Idempotency-Key` on POST (docs/server.md "Idempotency-Key", IETF draft, Stripe): the first request with a key
  * runs and its response is stored for 24 hours; the same key with the same request replays that
  * response; with a different request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is still
  * running, 409 IDEMPOTENCY_KEY_IN_USE. Validation failures (400) and server errors (5xx) are not

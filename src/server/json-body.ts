@@ -2,7 +2,7 @@
  * The API's JSON body parser. Nesting is bounded before parsing: every body is read with
  * recursive code afterwards (the Idempotency-Key fingerprint's JSON.stringify, the structured
  * clone that hands an export to the worker thread, zod), and 5,000 nested arrays overflow
- * their stacks. No request of API.md nests deeper than 4 levels.
+ * their stacks. No request of docs/reference/api.md nests deeper than 4 levels.
  */
 import { TxaError } from '../core/errors.js';
 

@@ -38,12 +38,12 @@ const success = (description: string, extra: Json = {}) => ({
   content: { 'application/json': { schema: { type: 'object', required: ['success'], properties: { success: { const: true }, data: {}, ...extra } } } },
 });
 const errors = {
-  '4XX': { description: 'Failure (CONTRACT §4 codes)', content: { 'application/json': { schema: ref('Error') } } },
+  '4XX': { description: 'Failure (docs/reference/api.md "Error codes")', content: { 'application/json': { schema: ref('Error') } } },
   '5XX': { description: 'INTERNAL_ERROR', content: { 'application/json': { schema: ref('Error') } } },
 };
 const op = (summary: string, responses: Json, more: Json = {}) => ({ summary, ...more, responses: { ...responses, ...errors } });
 const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own");
-/** Lists API.md shows with `?workspace_id=`: there it is required. */
+/** Lists docs/server.md "Decisions where the contract is silent" shows with `?workspace_id=`: there it is required. */
 const wsRequired = param('workspace_id', 'query', "Workspace (the key's own)", true);
 const listed = { pagination: ref('Pagination') };
 
@@ -70,7 +70,7 @@ const str = { type: 'string' };
 const strOrNull = { type: ['string', 'null'] };
 const object = (properties: Record<string, Json>) => ({ type: 'object', required: Object.keys(properties), properties });
 
-/** API.md 2.2 with the fields CONTRACT §9 adds, every one always present. */
+/** docs/reference/api.md "Transaction" with the fields docs/transfers.md adds, every one always present. */
 const TRANSACTION = object({
   id: str,
   tx_hash: str,
@@ -99,7 +99,7 @@ const TRANSACTION = object({
   spam: { type: 'boolean' },
 });
 
-/** CONTRACT §4 "Wallets", with `last_synced` of §11. */
+/** docs/reference/api.md "Wallet". */
 const WALLET = object({
   id: str,
   address: str,
@@ -134,7 +134,7 @@ const HISTORY_FIELDS = {
   actor: strOrNull,
   changes: { type: 'object', additionalProperties: object({ old: {}, new: {} }) },
 };
-/** CONTRACT §9 history: `source` only on an import's or a sync's `transaction.created`. */
+/** docs/transfers.md "The audit trail": `source` only on an import's or a sync's `transaction.created`. */
 const HISTORY_ENTRY = {
   ...object(HISTORY_FIELDS),
   properties: {
@@ -149,7 +149,7 @@ const TRANSFER = object({
   matched_by: { enum: ['auto', 'user', 'rule', null] },
   legs: { type: 'array', items: ref('Transaction') },
 });
-/** API.md 4.4/4.5 with CONTRACT §6: the fields a state has are present, the rest absent. */
+/** docs/reference/api.md "Export": the fields a state has are present, the rest absent. */
 const EXPORT = {
   type: 'object',
   required: ['id', 'status', 'format', 'created_at'],
@@ -180,7 +180,7 @@ const EVENT = object({
   type: str,
   workspace_id: str,
   created_at: str,
-  payload: { type: 'object', description: 'The webhook body of the event (CONTRACT §8)' },
+  payload: { type: 'object', description: 'The webhook body of the event (docs/server.md "Webhooks")' },
   deliveries: {
     type: 'array',
     items: object({
@@ -203,7 +203,7 @@ export function openApiDocument(): Json {
     info: {
       title: 'txa API',
       version: '1.0.0',
-      description: 'Tags, transactions, exports and webhooks of a workspace (API.md, CONTRACT §4). `/v1/...` is an alias of `/api/v1/...`.',
+      description: 'Tags, transactions, exports and webhooks of a workspace (docs/server.md "API conventions"). `/v1/...` is an alias of `/api/v1/...`.',
     },
     servers: [{ url: '/api/v1' }],
     security: [{ bearer: [] }],
@@ -301,7 +301,7 @@ export function openApiDocument(): Json {
           'Filtered page of transactions with totals',
           { 200: success('Page', { ...many('Transaction'), ...listed, summary: ref('Summary') }) },
           {
-            parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (API.md 4.3)`))],
+            parameters: [wsRequired, ...TX_QUERY.map((p) => param(p, 'query', `Filter ${p} (docs/server.md "Filters, dates and amounts")`))],
           },
         ),
       },

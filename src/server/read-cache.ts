@@ -1,7 +1,7 @@
 /**
  * A cache of list responses (transactions, tags, wallets), validated by the workspace's event
- * sequence. Every change these lists reflect appends an event in its own transaction (CONTRACT
- * §8), so "no new event since" means "same answer", also for changes made by other processes
+ * sequence. Every change these lists reflect appends an event in its own transaction (docs/storage.md
+ * "The event log"), so "no new event since" means "same answer", also for changes made by other processes
  * (an import in the CLI, the export worker). The version is read before the data, so an answer
  * is never stored under a newer version than it reflects. Dashboards that poll the same page then
  * cost one indexed lookup instead of a query with a summary over the whole filter.

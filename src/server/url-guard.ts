@@ -1,5 +1,5 @@
 /**
- * Refusing private and loopback webhook targets when they are given to the API (CONTRACT §8), so
+ * Refusing private and loopback webhook targets when they are given to the API (docs/server.md "Outgoing calls (SSRF guard)"), so
  * a subscriber cannot make the server call into its own network (SSRF). Only what the URL itself
  * shows is checked here (literal addresses, `localhost`); names are checked on every call, where
  * the socket is opened (net/outbound.ts), since what a name resolves to can change.

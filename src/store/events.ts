@@ -22,7 +22,7 @@ const INSERT = 'INSERT INTO events (id, workspace_id, type, subject_id, created_
 const BULK_ROWS = 50;
 
 /**
- * The payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (CONTRACT §8), the
+ * The payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (docs/server.md "Webhooks"), the
  * same text as JSON.stringify of that object, built by joining the envelope to the body's JSON so
  * a large body (a transaction) is serialized once and never copied into a new object.
  * Bodies never carry the envelope's keys.
@@ -34,7 +34,7 @@ function payloadOf(envelope: string, body: Record<string, unknown>): string {
 
 /**
  * Appends events. Must be called inside the transaction of the change it reports
- * (CONTRACT §8); `listeners` run in that transaction too (e.g. to wake the webhook sender; a
+ * (docs/storage.md "The event log"); `listeners` run in that transaction too (e.g. to wake the webhook sender; a
  * trigger on `events` schedules the deliveries themselves).
  */
 export class EventLog {

@@ -61,7 +61,7 @@ const LEDGER_CACHE_SIZE = -2000;
 
 /**
  * The filter of every row a report's lots can come from: the whole workspace until the filter's
- * end, spam left out unless the export includes it (CONTRACT §9).
+ * end, spam left out unless the export includes it (docs/transfers.md "Spam").
  */
 export function ledgerFilter(filter: TxFilter): TxFilter {
   return { ...(filter.endTs === undefined ? {} : { endTs: filter.endTs }), ...(filter.spam === undefined ? {} : { spam: filter.spam }) };

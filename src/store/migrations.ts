@@ -100,7 +100,7 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (workspace_id, day, wallet_id, token_symbol, direction)
   ) WITHOUT ROWID;
 
-  -- The event log (CONTRACT §8): written in the same database transaction as each change.
+  -- The event log (docs/storage.md "The event log"): written in the same database transaction as each change.
   CREATE TABLE events (
     seq          INTEGER PRIMARY KEY,
     id           TEXT NOT NULL UNIQUE,
@@ -188,7 +188,7 @@ export const MIGRATIONS: string[] = [
     count        INTEGER NOT NULL
   );
 
-  -- Idempotency-Key records (CONTRACT §4): kept 24 hours.
+  -- Idempotency-Key records (docs/server.md "Idempotency-Key"): kept 24 hours.
   CREATE TABLE idempotency_keys (
     workspace_id TEXT NOT NULL,
     key          TEXT NOT NULL,
@@ -304,7 +304,7 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (wallet_id, list)
   ) WITHOUT ROWID;
   `,
-  // 8: accounting data (CONTRACT §9): own transfers, the source of each fiat value, spam.
+  // 8: accounting data (docs/transfers.md): own transfers, the source of each fiat value, spam.
   `
   -- An own transfer: a movement between two wallets of one workspace. Its legs are the rows whose
   -- transfer_id names it, so a row is in at most one transfer; tx_transfer_legs (UNIQUE) allows
@@ -373,7 +373,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX exports_by_workspace ON exports (workspace_id, created_ts);
   CREATE INDEX exports_by_status ON exports (status, created_ts);
   `,
-  // 10: balance assertions (CONTRACT §10, \`txa wallet assert\`): "this wallet held exactly \`balance\` of
+  // 10: balance assertions (docs/check.md "Balance assertions", \`txa wallet assert\`): "this wallet held exactly \`balance\` of
   // the token at the end of \`day\`" (UTC); \`end_ts\` is the first second after that day. One per
   // wallet, token and day: asserting it again replaces the balance.
   `
@@ -392,7 +392,7 @@ export const MIGRATIONS: string[] = [
   CREATE UNIQUE INDEX balance_assertions_key ON balance_assertions (wallet_id, token_symbol, ifnull(token_address, ''), day);
   CREATE INDEX balance_assertions_by_workspace ON balance_assertions (workspace_id, day);
   `,
-  // 11: wallet syncs run by \`txa serve\` (CONTRACT §11, POST /wallets/:id/sync): the status record. At
+  // 11: wallet syncs run by \`txa serve\` (docs/sync.md "Served", POST /wallets/:id/sync): the status record. At
   // most one queued or running sync per wallet; \`worker\` is the owner (engine/job-owner.ts).
   `
   CREATE TABLE wallet_syncs (
@@ -492,7 +492,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX tx_by_token_address ON transactions (workspace_id, chain, token_address) WHERE token_address IS NOT NULL;
   `,
   // 18: who asked for a served sync (the API key's id), so the rows and events the worker writes
-  // carry that actor (CONTRACT §9), as the request's other changes do.
+  // carry that actor (docs/transfers.md "The audit trail"), as the request's other changes do.
   `
   ALTER TABLE wallet_syncs ADD COLUMN requested_by TEXT;
   `,

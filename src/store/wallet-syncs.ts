@@ -1,4 +1,4 @@
-/** The status records of syncs run by `txa serve` (migration 11, CONTRACT §11). */
+/** The status records of syncs run by `txa serve` (migration 11, docs/sync.md "Served"). */
 import type { Db } from './db.js';
 import type { WalletSyncRecord, WalletSyncStatus } from '../core/types.js';
 

@@ -1,6 +1,6 @@
 /**
  * One explorer list call (`module=account&action=…`) in the Etherscan V2 or Blockscout dialect
- * (../shared/research/sync.md §1–2), behind the run's rate limiter, with retries. Both answer
+ * (docs/sync.md), behind the run's rate limiter, with retries. Both answer
  * HTTP 200 with `{"status","message","result"}` even for errors, so the envelope is read for what
  * went wrong: an empty list, a rate limit (retried with backoff, as are HTTP 429 and 5xx,
  * connection resets, malformed JSON and Blockscout's `status:"2"` not-yet-indexed answers), a bad

@@ -1,5 +1,5 @@
 /**
- * Block paging of one explorer list (CONTRACT §11). A server may send fewer rows than the page
+ * Block paging of one explorer list (docs/sync.md "Paging, cursors and atomicity"). A server may send fewer rows than the page
  * size asked for, so a short page is never taken as the end: each call asks from the last row's
  * block again, and the walk ends only when a call brings no row it has not already seen (after
  * looking once past a block that came back alone, which may have filled a capped page). Rows come

@@ -1,5 +1,5 @@
 /**
- * What a sync needs to know beyond the ledger (CONTRACT §11), read from the environment (and the
+ * What a sync needs to know beyond the ledger (docs/sync.md), read from the environment (and the
  * profile's Etherscan key, which the CLI passes in), and which explorer serves a chain.
  */
 import { TxaError } from '../core/errors.js';

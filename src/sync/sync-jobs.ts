@@ -1,5 +1,5 @@
 /**
- * Syncs run by `txa serve` (CONTRACT §11): the worker claims the oldest queued record, runs the
+ * Syncs run by `txa serve` (docs/sync.md "Served"): the worker claims the oldest queued record, runs the
  * same `WalletSync` as `txa wallet sync` and writes its progress and outcome to the record, which
  * GET /wallets/:id/sync shows. A sync whose process died is queued again at the next start and
  * goes on from the wallet's cursors (nothing lost or repeated); the counts of the cut-off run
@@ -80,7 +80,7 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
   let source: string | null = row.source;
   try {
     source = sourceFor(row.chain as Chain, settings).kind;
-    // The rows and events are the changes of whoever asked for the sync (CONTRACT §9).
+    // The rows and events are the changes of whoever asked for the sync (docs/transfers.md "The audit trail").
     const sync = new WalletSync(engine.as(row.requested_by ?? engine.actor), row.workspace_id, settings, {
       onProgress: (p) =>
         engine.write(() =>

@@ -1,5 +1,5 @@
 /**
- * `txa wallet sync` on the local engine (CONTRACT §11): each wallet's lists from its explorer,
+ * `txa wallet sync` on the local engine (docs/sync.md): each wallet's lists from its explorer,
  * page by page from the stored cursors; each batch of whole blocks goes through the import
  * pipeline (engine/imports.ts: same identities, `transaction.created` per new row) together with
  * its cursor in one database transaction. At the end the wallet gets `last_synced` and one

@@ -1,6 +1,6 @@
 /**
  * `txa check` on the built binary, over a ledger built through the CLI with one finding of each
- * kind: exit 1 and the JSON report of CONTRACT §10; `--allow`, `--period`; exit 0 when clean.
+ * kind: exit 1 and the JSON report of docs/check.md "`txa check`"; `--allow`, `--period`; exit 0 when clean.
  */
 import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ const ROW = {
 };
 
 describe('txa check', () => {
-  test('finds one of each kind: exit 1 and the JSON report of CONTRACT §10', async () => {
+  test('finds one of each kind: exit 1 and the JSON report of docs/check.md "`txa check`"', async () => {
     const { exitCode, body } = await check();
     expect(exitCode).toBe(1);
     expect(body).toEqual({
@@ -256,7 +256,7 @@ describe('txa check', () => {
     expect([r.exitCode, r.stderr]).toEqual([2, expect.stringContaining('error: USAGE_ERROR (allow): --allow takes kinds of findings: untagged, unpriced')]);
   });
 
-  test('legs of matched own transfers (CONTRACT §9) are neither unmatched nor untagged', async () => {
+  test('legs of matched own transfers (docs/accounting.md "Own transfers") are neither unmatched nor untagged', async () => {
     await s.json(['transfers', 'match', id(walletA, '0.2'), id(walletB, '0.2', 'inflow')]);
     await s.json(['transfers', 'match', id(walletA, '0.3'), id(walletC, '0.3', 'inflow')]);
     const { body } = await check(['--allow', 'unpriced,negative_balance,failed_export']);

@@ -68,7 +68,7 @@ describe('completion bash', () => {
     expect(bashComplete(['txa', 'completion', 'txa.b'])).toEqual(['txa.bash']); // no subcommands: files
   });
 
-  it('completes the values of the accounting flags (CONTRACT §9, §10)', () => {
+  it('completes the values of the accounting flags (docs/reference/cli.md)', () => {
     expect(bashComplete(['txa', 'tx', 'list', '--internal', ''])).toEqual(['true', 'false']);
     expect(bashComplete(['txa', 'export', 'create', '--internal', ''])).toEqual(['true', 'false']);
     expect(bashComplete(['txa', 'tx', 'update', 'tx_1', '--spam', ''])).toEqual(['true', 'false']);

@@ -1,4 +1,4 @@
-/** `txa config` and the precedence of CONTRACT §1: flag > environment > profile > default. */
+/** `txa config` and the precedence of docs/architecture.md "Backends and configuration": flag > environment > profile > default. */
 import { describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §2 "without a TTY, plain tab-separated rows … so `cut` and `awk` work": fiat values are
+ * docs/architecture.md "Output and exit codes" "without a TTY, plain tab-separated rows … so `cut` and `awk` work": fiat values are
  * plain numbers in a pipe (grouped only on a terminal), a value's tabs and line breaks never split
  * a row, and the page footer agrees with the JSON (`pages: 0` for nothing, "1 transaction").
  */

@@ -1,5 +1,5 @@
 /**
- * Tag flags take names as well as ids (CONTRACT §10): `tx update --add-tag/--remove-tag`,
+ * Tag flags take names as well as ids (docs/architecture.md "Tags by name"): `tx update --add-tag/--remove-tag`,
  * `tx tag`/`untag`, `tx list --tag-ids`, `export create --tag-ids`, and the tag of `tags update`
  * and `tags delete`, run as a user runs them.
  * Requests carry ids; an unknown name is TAG_NOT_FOUND with the flag as field and changes

@@ -1,5 +1,5 @@
 /**
- * Usage errors of CONTRACT §1–§2 found before any request, each `error: USAGE_ERROR (field): …`
+ * Usage errors of docs/architecture.md "Output and exit codes" found before any request, each `error: USAGE_ERROR (field): …`
  * (or the JSON error body with --json) and exit 2: commander's own parse errors, `--db` against a
  * remote selection, an unparsable TXA_NOW, a profile that is not in the config file, and the
  * delivery flags of `export create`.

@@ -1,4 +1,4 @@
-/** `txa wallet add`, `wallet list` and `tx list` on the chains of CONTRACT §11, as a user runs them. */
+/** `txa wallet add`, `wallet list` and `tx list` on the chains of docs/sync.md "Chains and sources", as a user runs them. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 

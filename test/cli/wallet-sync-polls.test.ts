@@ -1,6 +1,6 @@
 /**
  * How often `txa wallet sync` against a remote API looks at the sync's status: each look is a
- * request of the workspace's hourly budget (API.md §8: 100 on the free tier), and the CLI spent
+ * request of the workspace's hourly budget (docs/reference/api.md "Tier limits": 100 on the free tier), and the CLI spent
  * one a second, so a sync of two minutes used the free budget up and ended the CLI with exit 5.
  */
 import { describe, expect, it } from 'vitest';

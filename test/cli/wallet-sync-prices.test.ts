@@ -1,5 +1,5 @@
 /**
- * `txa wallet sync --prices` (CONTRACT §11): after each wallet's rows are written, its rows without
+ * `txa wallet sync --prices` (docs/prices.md "`wallet sync --prices`"): after each wallet's rows are written, its rows without
  * a value are priced as `txa prices fill` prices them, against the replay explorer and the replay
  * DefiLlama on 127.0.0.1; the counts of that fill join the wallet's `--json` entry.
  */

@@ -45,7 +45,7 @@ function ledger(walletId: string): { rows: unknown[]; created: number } {
 }
 
 describe('txa wallet sync', () => {
-  it('--json prints the CONTRACT §11 shape; the wallet gets last_synced and one wallet.synced', async () => {
+  it('--json prints the docs/sync.md shape; the wallet gets last_synced and one wallet.synced', async () => {
     const out = await s.json(['wallet', 'sync', wallet]);
     expect(out).toEqual({
       success: true,

@@ -4,7 +4,7 @@ import { CHAINS } from '../../src/core/types.js';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
-describe('chain table (CONTRACT §11)', () => {
+describe('chain table (docs/sync.md "Chains and sources")', () => {
   it('has the fourteen chains, each with a distinct chain id, an https explorer and a sync source', () => {
     expect(CHAINS).toEqual([
       'ethereum',

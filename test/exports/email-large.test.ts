@@ -1,5 +1,5 @@
 /**
- * E-mail delivery of a file above 10 MB (CONTRACT §6): the message carries the download link, not
+ * E-mail delivery of a file above 10 MB (docs/exports.md "Delivery and jobs"): the message carries the download link, not
  * the file. The file is an `audit` PDF made large by the two ~6 MB attachments it embeds; the mail
  * goes to a real in-process smtp-server on 127.0.0.1.
  */

@@ -1,5 +1,5 @@
 /**
- * The journal writer on rows that carry own transfers (CONTRACT §9's `transfer` field), and the
+ * The journal writer on rows that carry own transfers (docs/accounting.md "Own transfers"), and the
  * names it gives accounts and commodities. The journals are read back by real hledger and
  * bean-check when installed (CI installs both; elsewhere those tests skip, saying so).
  */

@@ -1,4 +1,4 @@
-/** Tier quotas of API.md part 8: rows per export, exports per hour, concurrent exports. */
+/** Tier quotas of docs/reference/api.md "Tier limits": rows per export, exports per hour, concurrent exports. */
 import { describe, test, expect } from 'vitest';
 import { tempLedger, addWallets, addMany } from './seed.js';
 import { createExport, listExports } from '../../src/engine/exports.js';

@@ -1,6 +1,6 @@
 /**
  * A replay explorer on 127.0.0.1 for the sync tests: it answers `module=account` list calls in
- * the exact envelope of Etherscan V2 and Blockscout (../shared/research/sync.md §1–2: HTTP 200
+ * the exact envelope of Etherscan V2 and Blockscout (docs/sync.md: HTTP 200
  * even for errors, `No transactions found` with an empty result), from per-list rows sorted by
  * block, honouring `startblock`, `endblock`, `page`, `offset` and `sort=asc`, optionally capping a
  * page below the `offset` asked for; and Blockscout's REST `/api/v2/transactions/{hash}` (404

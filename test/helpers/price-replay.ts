@@ -1,6 +1,6 @@
 /**
  * A replay DefiLlama and CoinGecko on 127.0.0.1 for the price tests, answering in the exact shapes
- * of ../shared/research/sync.md §3:
+ * of docs/prices.md:
  * - DefiLlama `GET /batchHistorical?coins=<URL-encoded JSON {id: [ts…]}>&searchWidth=` →
  *   `{"coins":{id:{"symbol","prices":[{"timestamp","price","confidence"}]}}}`; the timestamp is the
  *   nearest stored point (shifted from the one asked), an unknown coin is absent.

@@ -22,9 +22,9 @@ import { count, integrityProblems, withLedger } from './ledger-check.js';
 const run = fuzzRun('http', 300);
 
 /**
- * Codes an error body may carry: CONTRACT §4's table and text, and the ones docs/ record where
+ * Codes an error body may carry: docs/reference/api.md "Error codes", and the ones docs/ record where
  * the contract is silent (405 on a known path, a not-ready or failed export's file, attachments,
- * cancelling an export that has ended), and CONTRACT §9–§11's (own transfers, wallets, syncs).
+ * cancelling an export that has ended), and docs/reference/api.md "Error codes" (own transfers, wallets, syncs).
  */
 const CONTRACT_CODES = new Set([
   'MISSING_REQUIRED_FIELD',

@@ -1,6 +1,6 @@
 /**
  * `txa rules apply` and `txa import --rules` on the built binary: YAML and JSON files, the
- * `--json` body of CONTRACT §10 exactly, dry runs, bad files (exit 1, INVALID_RULES and the
+ * `--json` body of docs/rules.md "Running" exactly, dry runs, bad files (exit 1, INVALID_RULES and the
  * dotted field, nothing changed), and rules on an import's new rows only.
  */
 import { describe, expect, test } from 'vitest';
@@ -71,7 +71,7 @@ describe('txa rules apply', () => {
     expect((await list()).map((t) => t.tags.length)).toEqual([0, 0]);
   });
 
-  test('--json: exactly the body of CONTRACT §10; a second run changes nothing', async () => {
+  test('--json: exactly the body of docs/rules.md "Running"; a second run changes nothing', async () => {
     const first = await s.json(['rules', 'apply', 'rules.yaml']);
     expect(first).toEqual({
       success: true,

@@ -104,7 +104,7 @@ describe('errors', () => {
     expect((await call(null, { method: 'GET', url: '/v1/health' })).status).toBe(200);
   });
 
-  it('workspace_id, required by API.md on creates and on the lists it shows with ?workspace_id=, is MISSING_REQUIRED_FIELD when left out', async () => {
+  it('workspace_id, required by docs/server.md "Decisions where the contract is silent" on creates and on the lists it shows with ?workspace_id=, is MISSING_REQUIRED_FIELD when left out', async () => {
     const posts: [string, object][] = [
       ['/api/v1/tags', { name: 'x', type: 'income' }],
       ['/api/v1/exports', { format: 'csv' }],
@@ -118,7 +118,7 @@ describe('errors', () => {
       expect([list, r.status, r.body.error.code, r.body.error.field]).toEqual([list, 400, 'MISSING_REQUIRED_FIELD', 'workspace_id']);
       expect((await call(full, { method: 'GET', url: `/api/v1/${list}?workspace_id=${WS}` })).status).toBe(200);
     }
-    // Where API.md does not list it, it still defaults to the key's workspace.
+    // Where docs/server.md "Decisions where the contract is silent" does not list it, it still defaults to the key's workspace.
     expect((await call(full, { method: 'GET', url: `/api/v1/transactions/${s.txIds[0]}` })).status).toBe(200);
   });
 
@@ -160,7 +160,7 @@ describe('errors', () => {
     expect([text.status, text.body.error.code]).toEqual([400, 'INVALID_JSON']);
   });
 
-  it('the tag codes of CONTRACT §4', async () => {
+  it('the tag codes of docs/reference/api.md "Error codes"', async () => {
     const post = (payload: unknown) => call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, ...(payload as object) } });
     const cases: [unknown, number, string, string | undefined][] = [
       [{ type: 'income' }, 400, 'MISSING_REQUIRED_FIELD', 'name'],
@@ -425,7 +425,7 @@ describe('openapi', () => {
     return r;
   }
 
-  it('describes the transactions and wallets the routes answer, field for field (CONTRACT §9 and §11 fields included)', async () => {
+  it('describes the transactions and wallets the routes answer, field for field (docs/reference/api.md "Resources and request bodies" fields included)', async () => {
     const conforms = await conformance();
     const tag = (await call(full, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'Rent', type: 'expense' } })).body.data;
     const tx = s.txIds[0]!;

@@ -1,5 +1,5 @@
 /**
- * Every answer has the contract's error body (API.md part 7), including the ones fastify and
+ * Every answer has the contract's error body (docs/server.md "API conventions"), including the ones fastify and
  * Node's HTTP parser make before any route runs, and JSON nesting is bounded before anything
  * recursive reads a body. Requests go over plain sockets to a real listening server, so nothing
  * in between normalises them.

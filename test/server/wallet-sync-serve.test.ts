@@ -80,7 +80,7 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
     expect(stored(wallet).rows).toHaveLength(88);
     const events = await api(srv!, key, 'GET', `/events?workspace_id=${s.env.TXA_WORKSPACE}&type=wallet.synced`);
     expect(events.body.data.map((e: any) => JSON.stringify(e.payload))).toEqual([expect.stringContaining('"new_transactions":88')]);
-    // The rows and events are the changes of the key that asked (CONTRACT §9), from the explorer's lists.
+    // The rows and events are the changes of the key that asked (docs/transfers.md "The audit trail"), from the explorer's lists.
     const keyId = (await s.json(['keys', 'list'])).data[0].id;
     expect(events.body.data[0].payload.actor).toBe(keyId);
     const tx = (await api(srv!, key, 'GET', `/transactions?workspace_id=${s.env.TXA_WORKSPACE}&limit=1`)).body.data[0];

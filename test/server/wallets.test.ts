@@ -110,7 +110,7 @@ describe('PATCH and DELETE /wallets/:id', () => {
 });
 
 describe('GET /wallets', () => {
-  it('leaves spam rows out of balances and transaction_count, as the transaction list does (CONTRACT §9)', async () => {
+  it('leaves spam rows out of balances and transaction_count, as the transaction list does (docs/transfers.md "Spam")', async () => {
     const wallet = s.wallets[0]!;
     const rowsOf = async () => (await call(full, { method: 'GET', url: `/api/v1/transactions?workspace_id=${WS}&wallet_id=${wallet}` })).body;
     const [spam, kept] = (await rowsOf()).data as { id: string; amount: string; direction: string; token: { symbol: string; address: string | null } }[];

@@ -1,5 +1,5 @@
 /**
- * Journals for plain-text accounting (CONTRACT §10, docs/journals.md): `ledger` (hledger) and
+ * Journals for plain-text accounting (docs/journals.md): `ledger` (hledger) and
  * `beancount`. The header declares every commodity and account of the workspace (opened on its
  * first day, with the original label, symbol and address as metadata); then the rows stream in
  * time order, one entry each (entries.ts), with each day's prices after its entries, so memory

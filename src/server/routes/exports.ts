@@ -1,5 +1,5 @@
 /**
- * Exports: create, status, list, cancel, and the signed download link (CONTRACT §4). The link
+ * Exports: create, status, list, cancel, and the signed download link (docs/exports.md "Links and expiry"). The link
  * alone is the credential, like a presigned URL, so the download route takes no key.
  */
 import { createReadStream } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Tags: POST/GET /tags, PATCH/DELETE /tags/:id (API.md 4.1, 4.2; CONTRACT §4). */
+/** Tags: POST/GET /tags, PATCH/DELETE /tags/:id (docs/reference/api.md). */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';

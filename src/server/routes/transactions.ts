@@ -1,5 +1,5 @@
 /**
- * Transactions: list, get, update, tag, untag, and attachments (API.md 4.3; CONTRACT §4). An
+ * Transactions: list, get, update, tag, untag, and attachments (docs/reference/api.md "GET /api/v1/transactions"). An
  * attachment is the raw request body with its own Content-Type and `X-File-Name` (percent-encoded
  * UTF-8 is decoded), limited to 10 MB; its file is served back to key holders of the workspace.
  */

@@ -1,4 +1,4 @@
-/** Own transfers (CONTRACT §9): GET/POST /transfers, DELETE /transfers/:id; changes act as the request's key. */
+/** Own transfers (docs/accounting.md "Own transfers"): GET/POST /transfers, DELETE /transfers/:id; changes act as the request's key. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';

@@ -1,5 +1,5 @@
 /**
- * Wallets (CONTRACT §4, §11): list, add, rename, remove, and the sync run by serve's worker.
+ * Wallets (docs/reference/api.md "Wallet"): list, add, rename, remove, and the sync run by serve's worker.
  * Changing wallets and syncing them need a `write` key, as tags do (docs/server.md).
  */
 import type { FastifyInstance } from 'fastify';

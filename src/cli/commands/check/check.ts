@@ -1,5 +1,5 @@
 /**
- * `txa check [--period P] [--allow KIND,KIND] [--json]` (CONTRACT §10, docs/check.md): for CI,
+ * `txa check [--period P] [--allow KIND,KIND] [--json]` (docs/check.md): for CI,
  * exit 0 when the period is clean, 1 when anything is found. Local only.
  */
 import type { Command } from 'commander';

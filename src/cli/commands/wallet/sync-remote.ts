@@ -1,5 +1,5 @@
 /**
- * `txa wallet sync` against a remote API (CONTRACT §11): POST /wallets/:id/sync, then GET its
+ * `txa wallet sync` against a remote API (docs/sync.md "Served"): POST /wallets/:id/sync, then GET its
  * status until it ends. The server's worker runs the sync; the result is the same object the
  * local sync prints, and a failed sync is its error (same code, so the same exit code).
  */
