@@ -36,3 +36,18 @@ export function reportBadRows(out: Output, err: unknown): boolean {
   process.exitCode = (err as TxaError).exitCode;
   return true;
 }
+
+/**
+ * A file imported all rows or none (`prices import`, `rates import`): its body with `--json`, else
+ * `imported N <noun>`; refused, its bad rows listed as reportBadRows lists them.
+ */
+export async function reportAllOrNone(out: Output, noun: string, load: () => Promise<{ imported: number }>): Promise<void> {
+  try {
+    const res = await load();
+    if (out.json) out.body({ success: true, data: res });
+    else out.line(`imported ${res.imported} ${noun}`);
+  } catch (err) {
+    if (reportBadRows(out, err)) return;
+    throw err;
+  }
+}

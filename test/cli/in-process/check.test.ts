@@ -1,35 +1,16 @@
 /** `txa check` run in process (test/helpers/in-process.ts), on a ledger with one untagged, priced inflow. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/commands/check/check.js';
 import { runInProcess } from '../../helpers/in-process.js';
-import { tempLedger } from '../../helpers/in-process-ledger.js';
+import { importOneRow, tempLedger } from '../../helpers/in-process-ledger.js';
 
 let globals: { db: string; workspace: string };
 
 beforeAll(() => {
   const l = tempLedger((engine, ws, dir) => {
-    const wallet = addWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
-    const row = {
-      tx_hash: `0x${'a'.repeat(64)}`,
-      timestamp: '2025-03-01T10:00:00Z',
-      amount: '1',
-      token: { symbol: 'ETH', address: null, decimals: 18 },
-      direction: 'inflow',
-      from_address: `0x${'2'.repeat(40)}`,
-      to_address: `0x${'1'.repeat(40)}`,
-      fiat_value: 3000,
-    };
-    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: wallet });
+    importOneRow(engine, ws, dir, { fiat_value: 3000 });
   });
   globals = { db: l.db, workspace: l.workspace };
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
 });
 
 describe('txa check, in process', () => {

@@ -1,9 +1,7 @@
-/** `txa events list` run in process (test/helpers/in-process.ts) on a real ledger file with one event. */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/commands/events/list.js';
 import { createTag } from '../../../src/engine/tags.js';
-import { tempEngine } from '../../helpers/engine.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
 let db: string;
@@ -11,15 +9,9 @@ let workspace: string;
 let tagId: string;
 
 beforeAll(() => {
-  const { dir, engine, ws } = tempEngine();
-  tagId = createTag(engine, ws, { workspace_id: ws, name: 'Salary', type: 'income' }).id;
-  engine.close();
-  db = join(dir, 'ledger.db');
-  workspace = ws;
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger((engine, ws) => {
+    tagId = createTag(engine, ws, { workspace_id: ws, name: 'Salary', type: 'income' }).id;
+  }));
 });
 
 describe('txa events list, in process', () => {

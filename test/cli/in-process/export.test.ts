@@ -1,15 +1,13 @@
 /** `txa export create|status|list|download|cancel` run in process (test/helpers/in-process.ts), on a ledger with one row. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
 import { run as create } from '../../../src/cli/commands/export/create.js';
 import { run as download } from '../../../src/cli/commands/export/download.js';
 import { run as list } from '../../../src/cli/commands/export/list.js';
 import { run as status } from '../../../src/cli/commands/export/status.js';
 import { runInProcess } from '../../helpers/in-process.js';
-import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
+import { importOneRow, tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
 let l: TempLedger;
 let globals: { db: string; workspace: string };
@@ -17,19 +15,7 @@ let id: string;
 
 beforeAll(() => {
   l = tempLedger((engine, ws, dir) => {
-    const wallet = addWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
-    const row = {
-      tx_hash: `0x${'a'.repeat(64)}`,
-      timestamp: '2025-03-01T10:00:00Z',
-      amount: '1.5',
-      token: { symbol: 'ETH', address: null, decimals: 18 },
-      direction: 'inflow',
-      from_address: `0x${'2'.repeat(40)}`,
-      to_address: `0x${'1'.repeat(40)}`,
-      fiat_value: 4500,
-    };
-    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: wallet });
+    importOneRow(engine, ws, dir, { amount: '1.5', fiat_value: 4500 });
   });
   globals = { db: l.db, workspace: l.workspace };
 });

@@ -1,24 +1,15 @@
-/** `txa keys` run in process (test/helpers/in-process.ts) on a real ledger file: through the local keys service. */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as create from '../../../src/cli/commands/keys/create.js';
 import * as list from '../../../src/cli/commands/keys/list.js';
 import * as revoke from '../../../src/cli/commands/keys/revoke.js';
-import { tempEngine } from '../../helpers/engine.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
 let db: string;
 let workspace: string;
 
 beforeAll(() => {
-  const { dir, engine, ws } = tempEngine();
-  engine.close();
-  db = join(dir, 'ledger.db');
-  workspace = ws;
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger());
 });
 
 describe('txa keys, in process', () => {

@@ -5,32 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
 import { run as fill } from '../../../src/cli/commands/prices/fill.js';
 import { run as forget } from '../../../src/cli/commands/prices/forget.js';
 import { run as importPrices } from '../../../src/cli/commands/prices/import.js';
 import { run as list } from '../../../src/cli/commands/prices/list.js';
 import { runInProcess } from '../../helpers/in-process.js';
-import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
+import { importOneRow, tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
 let l: TempLedger;
 let globals: { db: string; workspace: string };
 
 beforeAll(() => {
   l = tempLedger((engine, ws, dir) => {
-    const wallet = addWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
-    const row = {
-      tx_hash: `0x${'a'.repeat(64)}`,
-      timestamp: '2024-03-01T10:00:00Z',
-      amount: '0.5',
-      token: { symbol: 'ETH', address: null, decimals: 18 },
-      direction: 'inflow',
-      from_address: `0x${'2'.repeat(40)}`,
-      to_address: `0x${'1'.repeat(40)}`,
-    };
-    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: wallet });
+    importOneRow(engine, ws, dir, { timestamp: '2024-03-01T10:00:00Z', amount: '0.5' });
   });
   globals = { db: l.db, workspace: l.workspace };
   writeFileSync(join(l.dir, 'prices.csv'), 'date,token,price,currency\n2024-03-01,eth,3000,USD\n');

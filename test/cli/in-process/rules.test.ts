@@ -2,12 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
 import { createTag } from '../../../src/engine/tags.js';
 import { run } from '../../../src/cli/commands/rules/apply.js';
 import { runInProcess } from '../../helpers/in-process.js';
-import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
+import { importOneRow, tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
 let l: TempLedger;
 let globals: { db: string; workspace: string };
@@ -15,19 +13,8 @@ let file: string;
 
 beforeAll(() => {
   l = tempLedger((engine, ws, dir) => {
-    const wallet = addWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
     createTag(engine, ws, { name: 'Salary', type: 'income' });
-    const row = {
-      tx_hash: `0x${'a'.repeat(64)}`,
-      timestamp: '2025-03-01T10:00:00Z',
-      amount: '2',
-      token: { symbol: 'ETH', address: null, decimals: 18 },
-      direction: 'inflow',
-      from_address: `0x${'e'.repeat(40)}`,
-      to_address: `0x${'1'.repeat(40)}`,
-    };
-    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: wallet });
+    importOneRow(engine, ws, dir, { amount: '2', from_address: `0x${'e'.repeat(40)}` });
   });
   globals = { db: l.db, workspace: l.workspace };
   file = join(l.dir, 'rules.yaml');

@@ -1,14 +1,10 @@
 /** `txa tokens spam|unspam|list` run in process (test/helpers/in-process.ts), on a ledger with one token row. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
 import { run as list } from '../../../src/cli/commands/tokens/list.js';
 import { run as spam } from '../../../src/cli/commands/tokens/spam.js';
 import { run as unspam } from '../../../src/cli/commands/tokens/unspam.js';
 import { runInProcess } from '../../helpers/in-process.js';
-import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
+import { importOneRow, tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
 const TOKEN = `0x${'c'.repeat(40)}`;
 let l: TempLedger;
@@ -16,18 +12,7 @@ let globals: { db: string; workspace: string };
 
 beforeAll(() => {
   l = tempLedger((engine, ws, dir) => {
-    const wallet = addWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
-    const row = {
-      tx_hash: `0x${'a'.repeat(64)}`,
-      timestamp: '2025-03-01T10:00:00Z',
-      amount: '100',
-      token: { symbol: 'BAIT', address: TOKEN, decimals: 18 },
-      direction: 'inflow',
-      from_address: `0x${'2'.repeat(40)}`,
-      to_address: `0x${'1'.repeat(40)}`,
-    };
-    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: wallet });
+    importOneRow(engine, ws, dir, { amount: '100', token: { symbol: 'BAIT', address: TOKEN, decimals: 18 } });
   });
   globals = { db: l.db, workspace: l.workspace };
 });

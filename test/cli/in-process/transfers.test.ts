@@ -1,24 +1,15 @@
-/** `txa transfers` run in process (test/helpers/in-process.ts): list, match and unmatch on a real ledger file. */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as list from '../../../src/cli/commands/transfers/list.js';
 import * as match from '../../../src/cli/commands/transfers/match.js';
 import * as unmatch from '../../../src/cli/commands/transfers/unmatch.js';
-import { tempEngine } from '../../helpers/engine.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
 let db: string;
 let workspace: string;
 
 beforeAll(() => {
-  const { dir, engine, ws } = tempEngine();
-  engine.close();
-  db = join(dir, 'ledger.db');
-  workspace = ws;
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger());
 });
 
 describe('txa transfers, in process', () => {

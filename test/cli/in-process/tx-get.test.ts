@@ -2,44 +2,20 @@
  * `txa tx get` run in process (test/helpers/in-process.ts): the command's `run` on a real ledger
  * file, its stdout and stderr as a user sees them in a pipe, and its exit code.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Engine } from '../../../src/engine/engine.js';
-import { createWorkspace } from '../../../src/engine/workspaces.js';
-import { addWallet } from '../../../src/engine/wallets.js';
-import { importFile } from '../../../src/engine/imports.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/commands/tx/get.js';
 import { runInProcess } from '../../helpers/in-process.js';
+import { importOneRow, tempLedger } from '../../helpers/in-process-ledger.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'txa-in-process-'));
-const db = join(dir, 'ledger.db');
+let db: string;
 let workspace: string;
 let id: string;
 
 beforeAll(() => {
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-  const engine = Engine.open(db);
-  workspace = createWorkspace(engine, { name: 'In process' }).id;
-  const wallet = addWallet(engine, workspace, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum' }).id;
-  const row = {
-    tx_hash: `0x${'a'.repeat(64)}`,
-    timestamp: '2025-03-01T10:00:00Z',
-    amount: '1.5',
-    token: { symbol: 'ETH', address: null, decimals: 18 },
-    direction: 'inflow',
-    from_address: `0x${'2'.repeat(40)}`,
-    to_address: `0x${'1'.repeat(40)}`,
-    fiat_value: 4500,
-  };
-  writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-  importFile(engine, workspace, join(dir, 'rows.ndjson'), { walletId: wallet });
-  id = engine.db.prepare('SELECT id FROM transactions').pluck().get() as string;
-  engine.close();
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger((engine, ws, dir) => {
+    importOneRow(engine, ws, dir, { amount: '1.5', fiat_value: 4500 });
+    id = engine.db.prepare('SELECT id FROM transactions').pluck().get() as string;
+  }));
 });
 
 describe('txa tx get, in process', () => {

@@ -1,7 +1,7 @@
 /** `txa wallet` run in process (test/helpers/in-process.ts) on a real ledger file: Backend verbs, assertions through the local service, the checks of sync. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as add from '../../../src/cli/commands/wallet/add.js';
 import * as assert from '../../../src/cli/commands/wallet/assert.js';
 import * as assertions from '../../../src/cli/commands/wallet/assertions.js';
@@ -10,7 +10,7 @@ import * as sync from '../../../src/cli/commands/wallet/sync.js';
 import * as unassert from '../../../src/cli/commands/wallet/unassert.js';
 import { importFile } from '../../../src/engine/imports.js';
 import { addWallet } from '../../../src/engine/wallets.js';
-import { tempEngine } from '../../helpers/engine.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
 const ADDRESS = `0x${'1'.repeat(40)}`;
@@ -21,26 +21,20 @@ let heldId: string;
 
 /** A wallet holding 1.5 ETH from 2025-03-01, for the assertions. */
 beforeAll(() => {
-  const { dir, engine, ws } = tempEngine();
-  heldId = addWallet(engine, ws, { address: `0x${'3'.repeat(40)}`, chain: 'ethereum', label: 'Hot' }).id;
-  const row = {
-    tx_hash: `0x${'a'.repeat(64)}`,
-    timestamp: '2025-03-01T10:00:00Z',
-    amount: '1.5',
-    token: { symbol: 'ETH', address: null, decimals: 18 },
-    direction: 'inflow',
-    from_address: `0x${'2'.repeat(40)}`,
-    to_address: `0x${'3'.repeat(40)}`,
-  };
-  writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
-  importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: heldId });
-  engine.close();
-  db = join(dir, 'ledger.db');
-  workspace = ws;
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger((engine, ws, dir) => {
+    heldId = addWallet(engine, ws, { address: `0x${'3'.repeat(40)}`, chain: 'ethereum', label: 'Hot' }).id;
+    const row = {
+      tx_hash: `0x${'a'.repeat(64)}`,
+      timestamp: '2025-03-01T10:00:00Z',
+      amount: '1.5',
+      token: { symbol: 'ETH', address: null, decimals: 18 },
+      direction: 'inflow',
+      from_address: `0x${'2'.repeat(40)}`,
+      to_address: `0x${'3'.repeat(40)}`,
+    };
+    writeFileSync(join(dir, 'rows.ndjson'), `${JSON.stringify(row)}\n`);
+    importFile(engine, ws, join(dir, 'rows.ndjson'), { walletId: heldId });
+  }));
 });
 
 describe('txa wallet, in process', () => {

@@ -1,24 +1,15 @@
-/** `txa webhooks` run in process (test/helpers/in-process.ts) on a real ledger file. */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as add from '../../../src/cli/commands/webhooks/add.js';
 import * as list from '../../../src/cli/commands/webhooks/list.js';
 import * as remove from '../../../src/cli/commands/webhooks/remove.js';
-import { tempEngine } from '../../helpers/engine.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
 let db: string;
 let workspace: string;
 
 beforeAll(() => {
-  const { dir, engine, ws } = tempEngine();
-  engine.close();
-  db = join(dir, 'ledger.db');
-  workspace = ws;
-  process.env.TXA_CONFIG_DIR = join(dir, 'config');
-});
-afterAll(() => {
-  delete process.env.TXA_CONFIG_DIR;
+  ({ db, workspace } = tempLedger());
 });
 
 describe('txa webhooks, in process', () => {

@@ -1,6 +1,6 @@
 /** `txa rates import FILE`: a CSV of date,currency,rate, all rows or none. */
 import type { Command } from 'commander';
-import { reportBadRows } from '../../bad-rows.js';
+import { reportAllOrNone } from '../../bad-rows.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 
@@ -11,14 +11,7 @@ export interface ImportOptions {
 export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
   const ws = ctx.workspace();
   const rates = await (await ctx.local('rates import')).rates();
-  try {
-    const res = await rates.import(ws, opts.file);
-    if (ctx.out.json) ctx.out.body({ success: true, data: res });
-    else ctx.out.line(`imported ${res.imported} rates`);
-  } catch (err) {
-    if (reportBadRows(ctx.out, err)) return;
-    throw err;
-  }
+  await reportAllOrNone(ctx.out, 'rates', () => rates.import(ws, opts.file));
 }
 
 export function register(parent: Command): void {
