@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The same commands of two builds of txa on one ledger, interleaved (ROUNDS rounds of one run of
+# each command of each build, so a burst of load on a shared machine lands on both), with the
+# medians and the ratio B/A: how a refactor shows it keeps the speed of what it moved.
+#   bench/make-ledger.sh && bench/compare-builds.sh /path/to/checkout-A /path/to/checkout-B
+#   (DB=… ROUNDS=… NAMES="check export-csv" to change; both checkouts built with npm run build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+A=$1
+B=$2
+DB=${DB:-bench/data/ledger-1m.db}
+ROUNDS=${ROUNDS:-5}
+WS=ws_bench
+command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 1; }
+[ -f "$DB" ] || { echo "$DB is missing: run bench/make-ledger.sh first" >&2; exit 1; }
+export TXA_CONFIG_DIR="$(mktemp -d)" NO_COLOR=1
+unset TXA_BASE_URL TXA_API_KEY TXA_WORKSPACE TXA_DB TXA_PROFILE
+work=$(mktemp -d)
+cp "$DB" "$work/ledger.db"
+tag=$(sqlite3 -readonly "$work/ledger.db" "SELECT id FROM tags WHERE workspace_id = '$WS' AND name = 'Staking rewards'")
+declare -A CMDS=(
+  [list-filtered]="tx list --chain ethereum --start-date 2026-05-01 --end-date 2026-10-31 --json"
+  [list-tag]="tx list --tag-ids $tag --json"
+  [check]="check --period 2026 --json"
+  [export-csv]="export create --format csv --out $work/out.csv --json"
+  [rules-dry-run]="rules apply bench/rules-1m.yaml --dry-run --json"
+)
+read -r -a names <<<"${NAMES:-list-filtered list-tag check export-csv rules-dry-run}"
+for ((r = 1; r <= ROUNDS; r++)); do
+  for name in "${names[@]}"; do
+    # Each round starts with the other build, so neither always meets a warmer page cache.
+    order="A B"
+    ((r % 2 == 0)) && order="B A"
+    for side in $order; do
+      dir=${!side}
+      # -i: check exits 1 when it finds something, which is its answer, not a failure.
+      hyperfine -N -i --runs 1 --style none --export-json "$work/$name-$side-$r.json" \
+        "$dir/bin/txa --db $work/ledger.db -w $WS ${CMDS[$name]}" >/dev/null 2>&1 || true
+    done
+  done
+done
+echo "ledger $DB, $ROUNDS rounds, load $(cut -d' ' -f1-3 /proc/loadavg)"
+node -e '
+const fs = require("fs"); const [dir, rounds, ...names] = process.argv.slice(1);
+const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+for (const name of names) {
+  const t = (side) => med(Array.from({ length: +rounds }, (_, i) => JSON.parse(fs.readFileSync(`${dir}/${name}-${side}-${i + 1}.json`)).results[0].mean));
+  const a = t("A"), b = t("B");
+  console.log(`${name.padEnd(14)} A ${a.toFixed(3)} s  B ${b.toFixed(3)} s  B/A ${(b / a).toFixed(3)}`);
+}' "$work" "$ROUNDS" "${names[@]}"
+rm -rf "$work"
