@@ -50,7 +50,10 @@ function countsOf(rows: ApiRow[]): Map<string, number> {
 function distinctRows(list: ListName, rows: ApiRow[]): ApiRow[] {
   if (list !== 'txlist' && list !== 'txlistinternal') return rows;
   const byKey = new Map<string, ApiRow>();
-  for (const r of rows) if (!byKey.has(keyOf(r))) byKey.set(keyOf(r), r);
+  for (const r of rows) {
+    const key = keyOf(r);
+    if (!byKey.has(key)) byKey.set(key, r);
+  }
   return [...byKey.values()];
 }
 

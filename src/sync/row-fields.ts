@@ -26,8 +26,29 @@ export function text(row: ApiRow, key: string): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
+/** At most 120 characters of a text for a message: an explorer may send megabytes in one field. */
+const cut = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
+
+/** A value as an error quotes it: its JSON, cut. */
+function quoted(value: unknown): string {
+  try {
+    return cut(JSON.stringify(value ?? null));
+  } catch {
+    return 'a value nested too deep to show';
+  }
+}
+
 function bad(key: string, row: ApiRow, why: string): never {
-  throw new TxaError('SYNC_FAILED', `${key} ${JSON.stringify(row[key] ?? null)} ${why}`);
+  throw new TxaError('SYNC_FAILED', `${key} ${quoted(row[key])} ${why}`);
+}
+
+/** The field of a row's tx hash: `hash`, or Blockscout's `transactionHash` on internal rows. */
+export const hashKey = (row: ApiRow) => (text(row, 'hash') ? 'hash' : 'transactionHash');
+
+/** Where a row is, for messages: its block and hash as the explorer sent them. */
+export function whereOf(row: ApiRow): string {
+  const block = text(row, 'blockNumber');
+  return [block && `block ${cut(block)}`, cut(text(row, hashKey(row)))].filter(Boolean).join(', ');
 }
 
 /** A whole number of base units (wei, token units, gwei) below 2^256; 0 for an absent optional field. */
@@ -107,7 +128,7 @@ function checkFields(list: ListName, row: ApiRow): void {
     for (const key of ['L1FeesPaid', 'l1Fee']) units(row, key, true);
     for (const key of ['isError', 'txreceipt_status']) flag(row, key);
   } else if (list === 'txlistinternal') {
-    hashOf(row, text(row, 'hash') ? 'hash' : 'transactionHash');
+    hashOf(row, hashKey(row));
     address(row, 'from', true);
     receiverOf(row);
     units(row, 'value');
@@ -128,9 +149,7 @@ export function checkRows(list: ListName, rows: ApiRow[]): void {
       checkFields(list, row);
     } catch (err) {
       if (!(err instanceof TxaError)) throw err;
-      const where = [text(row, 'hash') || text(row, 'transactionHash'), text(row, 'blockNumber') && `block ${text(row, 'blockNumber').slice(0, 40)}`]
-        .filter(Boolean)
-        .join(', ');
+      const where = whereOf(row);
       throw new TxaError(
         'SYNC_FAILED',
         `the explorer sent a ${list} row txa cannot take (row ${i + 1} of the answer${where ? `, ${where}` : ''}): ${err.message}`,

@@ -9,7 +9,7 @@ import { internalRecords, normalRecords, tokenRecords, type ExplorerWallet } fro
 import { nativeToken, tokenAtAddress } from '../importers/tokens.js';
 import type { ImportRecord } from '../importers/types.js';
 import type { ApiRow } from './explorer-api.js';
-import { address, hashOf, isNft, receiverOf, text, timestampOf, units, type ListName } from './row-fields.js';
+import { address, hashKey, hashOf, isNft, receiverOf, text, timestampOf, units, type ListName } from './row-fields.js';
 
 const NATIVE_DECIMALS = 18;
 /** Beacon-chain withdrawal amounts are in gwei. */
@@ -76,7 +76,7 @@ function normal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string
 
 /** An internal transaction (txlistinternal): Etherscan's `hash`/`type`, Blockscout's `transactionHash`/`callType`. */
 function internal(w: ExplorerWallet, row: ApiRow, line: number, failed: Set<string>): ImportRecord[] | Skipped {
-  const tx_hash = hashOf(row, text(row, 'hash') ? 'hash' : 'transactionHash');
+  const tx_hash = hashOf(row, hashKey(row));
   const from_address = address(row, 'from', true);
   const to_address = receiverOf(row);
   if (from_address !== w.address && to_address !== w.address) return 'neither its from nor its to is the wallet';
@@ -160,9 +160,10 @@ export function recordsOf(list: ListName, w: ExplorerWallet, rows: ApiRow[], fai
   const out: BatchRecords = { records: [], skipped: [], failed: [] };
   rows.forEach((row, i) => {
     const line = i + 1;
-    if (list === 'txlist' && reverted(row) && !failed.has(hashOf(row))) {
-      failed.add(hashOf(row));
-      out.failed.push(hashOf(row));
+    const hash = list === 'txlist' && reverted(row) ? hashOf(row) : undefined;
+    if (hash !== undefined && !failed.has(hash)) {
+      failed.add(hash);
+      out.failed.push(hash);
     }
     const got =
       list === 'txlist'

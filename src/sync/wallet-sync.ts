@@ -19,7 +19,7 @@ import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
 import { addL1Fees } from './l1-fees.js';
 import { recordsOf, type BatchRecords } from './rows.js';
-import { LISTS, blockOf, text, type ListName } from './row-fields.js';
+import { LISTS, blockOf, whereOf, type ListName } from './row-fields.js';
 import { sourceFor, type ExplorerSource, type SyncSettings } from './settings.js';
 
 /** One wallet's outcome, as `--json` prints it. */
@@ -156,9 +156,8 @@ export class WalletSync {
   private tellSkipped(api: ExplorerApi, list: ListName, skipped: BatchRecords['skipped']): void {
     if (skipped.length === 0) return;
     const { row, why } = skipped[0]!;
-    const first = `block ${text(row, 'blockNumber')}, ${text(row, 'hash') || text(row, 'transactionHash')}`;
     const n = skipped.length;
-    this.opts.onNotice?.(`${api.name} ${list}: ${n} row${n === 1 ? '' : 's'} left out, as ${why} (the first: ${first})`);
+    this.opts.onNotice?.(`${api.name} ${list}: ${n} row${n === 1 ? '' : 's'} left out, as ${why} (the first: ${whereOf(row)})`);
   }
 }
 

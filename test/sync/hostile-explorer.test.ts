@@ -185,6 +185,24 @@ describe('rows that cannot be true', () => {
     expect(rowsOf(w)).toEqual(expected);
   });
 
+  it('a field of megabytes, or nested past what JSON can print, is quoted short in the error', async () => {
+    const w = wallet();
+    server.reset(txlistWith(2, { to: `0x${'f'.repeat(1_000_000)}` }));
+    const big = await txaRejectionOf(sync(w));
+    expect(big.message).toMatch(/to "0xf{117}… is not an address/);
+    expect(big.message.length).toBeLessThan(1000);
+    // The row's hash names where it is, cut too.
+    server.reset(txlistWith(2, { hash: `0x${'e'.repeat(500_000)}` }));
+    const hash = await txaRejectionOf(sync(w));
+    expect(hash.message).toMatch(/\(row \d+ of the answer, block 1001, 0xe{118}…\): hash "0xe{117}… is not a transaction hash/);
+    expect(hash.message.length).toBeLessThan(1000);
+    // Written by hand: JSON.stringify cannot print it either.
+    const row = JSON.stringify(lists.txlist![0]).replace(/}$/, `,"input":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    server.reset(lists);
+    server.faults.push({ text: `{"status":"1","message":"OK","result":[${row}]}` });
+    expect((await txaRejectionOf(sync(w))).message).toMatch(/input a value nested too deep to show is not a plain value/);
+  });
+
   it('a row that is not an object is SYNC_FAILED, not skipped', async () => {
     const w = wallet();
     server.faults.push({ envelope: { status: '1', message: 'OK', result: [lists.txlist![0], [[['deep']]], 'text'] } });
