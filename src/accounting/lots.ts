@@ -38,8 +38,11 @@ export function share(total: bigint, before: bigint, after: bigint, whole: bigin
   return divRoundHalfEven(total * after, whole) - divRoundHalfEven(total * before, whole);
 }
 
+/** The order a book keeps: `specific` takes what no pick names by FIFO. */
+type Order = Exclude<CostBasis, 'specific'>;
+
 /** Whether lot `a` is taken after lot `b` (sorted ascending; fifo takes from the front, the others from the back). */
-function takenAfter(method: CostBasis, a: Lot, b: Lot): boolean {
+function takenAfter(method: Order, a: Lot, b: Lot): boolean {
   if (method !== 'hifo') return a.seq > b.seq;
   // Unit cost compared by cross-multiplying; among equals the earlier lot goes last, so it is taken first.
   const cmp = a.cost * b.quantity - b.cost * a.quantity;
@@ -50,11 +53,14 @@ export class LotBook {
   private lots: Lot[] = [];
   /** FIFO's front: used-up lots before it are dropped now and then, not one by one. */
   private head = 0;
+  private readonly method: Order;
 
   constructor(
-    private readonly method: CostBasis,
+    method: CostBasis,
     public scale = 0,
-  ) {}
+  ) {
+    this.method = method === 'specific' ? 'fifo' : method;
+  }
 
   /** Raises the book's scale (never lowers it), so quantities of more decimals fit exactly. */
   rescale(scale: number): void {
@@ -86,6 +92,11 @@ export class LotBook {
     while (left > 0n && this.head < this.lots.length) {
       const lot = this.method === 'fifo' ? this.lots[this.head]! : this.lots[this.lots.length - 1]!;
       const available = lot.quantity - lot.consumed;
+      if (available === 0n) {
+        // Used up by a pick (takeLot) while not at the front.
+        this.drop();
+        continue;
+      }
       const q = left < available ? left : available;
       pieces.push({ id: lot.id, acquiredAt: lot.acquiredAt, seq: lot.seq, quantity: q, cost: share(lot.cost, lot.consumed, lot.consumed + q, lot.quantity) });
       lot.consumed += q;
@@ -93,6 +104,27 @@ export class LotBook {
       if (lot.consumed === lot.quantity) this.drop();
     }
     return { pieces, missing: left };
+  }
+
+  /**
+   * Takes up to `quantity` from the open lots named `id` (specific identification), wherever
+   * they stand in the order; a lot used up there is dropped when `take` reaches it.
+   */
+  takeLot(id: string, quantity: bigint): Piece[] {
+    const pieces: Piece[] = [];
+    let left = quantity;
+    for (let i = this.head; i < this.lots.length && left > 0n; i++) {
+      const lot = this.lots[i]!;
+      if (lot.id !== id) continue;
+      const available = lot.quantity - lot.consumed;
+      const q = left < available ? left : available;
+      if (q === 0n) continue;
+      pieces.push({ id: lot.id, acquiredAt: lot.acquiredAt, seq: lot.seq, quantity: q, cost: share(lot.cost, lot.consumed, lot.consumed + q, lot.quantity) });
+      lot.consumed += q;
+      left -= q;
+    }
+    if (this.method === 'fifo') while (this.head < this.lots.length && this.lots[this.head]!.consumed === this.lots[this.head]!.quantity) this.drop();
+    return pieces;
   }
 
   private drop(): void {

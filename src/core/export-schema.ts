@@ -10,6 +10,7 @@ import { buildFilter, type TxFilter } from './filters.js';
 import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat } from './types.js';
 import {
   BASIS_SCOPES,
+  FEE_TREATMENTS,
   COST_BASIS,
   CSV_COLUMNS,
   DATE_FORMATS,
@@ -66,6 +67,7 @@ const optionsSchema = z.object({
   include_logo: z.boolean({ message: 'must be true or false' }).optional(),
   cost_basis: z.enum(COST_BASIS, oneOfMsg(COST_BASIS)).optional(),
   basis_scope: z.enum(BASIS_SCOPES, oneOfMsg(BASIS_SCOPES)).optional(),
+  fee_treatment: z.enum(FEE_TREATMENTS, oneOfMsg(FEE_TREATMENTS)).optional(),
 });
 
 const deliverySchema = z.object({
@@ -194,8 +196,9 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
     include_summary: o.include_summary ?? true,
     include_logo: o.include_logo ?? true,
     cost_basis: o.cost_basis ?? 'fifo',
-    basis_scope: o.basis_scope ?? 'wallet',
+    fee_treatment: o.fee_treatment ?? 'adjust',
   };
+  if (o.basis_scope !== undefined) options.basis_scope = o.basis_scope;
   if (o.group_by !== undefined) options.group_by = o.group_by;
   if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;
   const request: ExportRequest = { format: b.format, filters, columns, options, delivery: checkDelivery(b.delivery) };

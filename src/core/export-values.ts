@@ -34,12 +34,17 @@ export type GroupBy = (typeof GROUP_BY)[number];
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
 
-export const COST_BASIS = ['fifo', 'lifo', 'hifo'] as const;
+/** `specific`: the lots recorded for each disposal (specific identification), the rest by FIFO (docs/accounting.md). */
+export const COST_BASIS = ['fifo', 'lifo', 'hifo', 'specific'] as const;
 export type CostBasis = (typeof COST_BASIS)[number];
 
-/** Lots per wallet (the default, the US rule from 2025) or one pool per asset (docs/accounting.md). */
+/** Lots per wallet (the US rule from 2025) or one pool per asset; absent, by year (docs/accounting.md "Scope by year"). */
 export const BASIS_SCOPES = ['wallet', 'universal'] as const;
 export type BasisScope = (typeof BASIS_SCOPES)[number];
+
+/** Fees added to the acquired lot's cost or taken from proceeds (`adjust`), or disposals of their own (`separate`). */
+export const FEE_TREATMENTS = ['adjust', 'separate'] as const;
+export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
 
 export interface ExportOptions {
   currency: string;
@@ -49,5 +54,7 @@ export interface ExportOptions {
   pdf_title?: string;
   include_logo: boolean;
   cost_basis: CostBasis;
-  basis_scope: BasisScope;
+  /** Absent: pooled before 2025, per wallet from then (docs/accounting.md "Scope by year"). */
+  basis_scope?: BasisScope;
+  fee_treatment: FeeTreatment;
 }

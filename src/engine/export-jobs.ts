@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { Engine } from './engine.js';
 import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
 import { conversionFor, identity, type Convert } from './rates.js';
-import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable } from './ledger-rows.js';
+import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable, taxBooks } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
 import { DAY_SECONDS, dayOf } from '../core/dates.js';
@@ -264,6 +264,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     rows: () => rowsOf(filter),
     ledgerRows: () => ledgerRows(reader, ws.id, filter, ledgerConversion()),
     assets: () => loadAssetTable(engine),
+    taxBooks: () => taxBooks(reader, ws.id),
     catalog: () => ledgerCatalog(reader.db, ws.id),
     selected: (id) => {
       const tx = findMatching(reader, ws.id, filter, id);

@@ -5,7 +5,8 @@
  */
 import { centsToNumber, centsToString } from '../core/money.js';
 import { quantityText } from '../accounting/quantity.js';
-import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow } from '../accounting/tax-ledger.js';
+import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow, type TaxLine } from '../accounting/tax-ledger.js';
+import { taxOptionsOf } from './tax-options.js';
 import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { csvCell, csvLine } from './csv-text.js';
@@ -58,8 +59,15 @@ function taxRow(l: DisposalLine): Row {
     // biome-ignore lint/complexity/useOptionalChain: null, not undefined, when no lot was acquired
     acquired_transaction_id: l.acquired && l.acquired.id,
     disposed_transaction_id: l.tx.id,
-    note: l.acquired === null ? 'missing cost basis' : l.proceedsCents === null ? 'no fiat value' : null,
+    note: noteOf(l),
   };
+}
+
+/** The line's notes, joined: missing cost basis or no fiat value, then specific identification's. */
+function noteOf(l: DisposalLine): string | null {
+  const base = l.acquired === null ? 'missing cost basis' : l.proceedsCents === null ? 'no fiat value' : null;
+  if (!l.note) return base;
+  return base === null ? l.note : `${base}; ${l.note}`;
 }
 
 function incomeRow(l: IncomeLine): Row {
@@ -174,7 +182,7 @@ export const writeTaxReport: ExportWriter = async (job, destPath) => {
   const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
-  const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
+  const ledger = new TaxLedger(taxOptionsOf(job));
   let rows = 0;
   let seen = 0;
   // The rows the lots come from count, not only the report's: a year's report reads all history.
@@ -183,18 +191,25 @@ export const writeTaxReport: ExportWriter = async (job, destPath) => {
     destPath,
     async (file) => {
       format.start(file);
+      /** Adds the lines to the file; whether it asks for a flush. */
+      const write = (lines: TaxLine[]) => {
+        let full = false;
+        for (const line of lines) {
+          totals.add(line);
+          if (line.kind !== kind) continue;
+          const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
+          if (file.add(format.row(row, rows++ === 0))) full = true;
+        }
+        return full;
+      };
       for await (const group of ledgerGroups(job, file)) {
         for (const { tx, reported } of group) {
           // Progress counts the rows the filter selects.
           if (reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
-          for (const line of ledger.add(tx, reported)) {
-            totals.add(line);
-            if (line.kind !== kind) continue;
-            const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
-            if (file.add(format.row(row, rows++ === 0))) await file.flush();
-          }
+          if (write(ledger.add(tx, reported))) await file.flush();
         }
       }
+      if (write(ledger.end())) await file.flush();
       format.end(file, totals);
     },
     { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },

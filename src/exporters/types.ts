@@ -7,7 +7,8 @@ import type { ExportFormat, HistoryEntry, Summary, Tag, Transaction, Workspace }
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
-import type { LedgerRow } from '../accounting/tax-ledger.js';
+import type { LedgerRow, LotPick } from '../accounting/tax-ledger.js';
+import type { AllocatedLot } from '../accounting/allocation.js';
 import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 import type { LedgerCatalog } from '../store/catalog.js';
@@ -74,6 +75,12 @@ export interface ExportJob {
    * batch, and, on a file ledger, the job's snapshot (the worker may read only while unchanged).
    */
   ledgerSource?: LedgerSource & { snapshot?: Snapshot };
+  /**
+   * What the tax ledger takes from the workspace, read when called: its wallet ids in the order
+   * they were added, the specific-identification picks by disposing transaction id, and the
+   * recorded transition allocation (null when none was recorded: the ledger computes FIFO's).
+   */
+  taxBooks(): { walletOrder: string[]; picks: ReadonlyMap<string, readonly LotPick[]>; allocation: AllocatedLot[] | null };
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
   assets(): AssetTable;
   /**

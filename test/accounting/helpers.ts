@@ -1,7 +1,7 @@
 /** Hand-written ledgers for the accounting rules: rows in the API's Transaction shape (and as the ledger reads them), lines in a readable form. */
 import type { Chain, TagRef, Token, Transaction, TxType } from '../../src/core/types.js';
 import { AssetTable } from '../../src/accounting/assets.js';
-import { TaxLedger, type LedgerRow, type TaxLine } from '../../src/accounting/tax-ledger.js';
+import { TaxLedger, type LedgerRow, type TaxLine, type TaxOptions } from '../../src/accounting/tax-ledger.js';
 import { ledgerRowOf } from '../helpers/ledger-row.js';
 import type { BasisScope, CostBasis } from '../../src/core/export-values.js';
 import { quantityText } from '../../src/accounting/quantity.js';
@@ -34,6 +34,10 @@ export interface RowInput {
   /** Own transfer id: both legs carry it. */
   transfer?: string;
   kind?: 'internal' | 'bridge';
+  /** The transaction's hash (rows of one transaction share it: a fee and its swap); else one of its own. */
+  hash?: string;
+  block?: number;
+  position?: number;
 }
 
 /** A Transaction that is also the ledger's row for it. */
@@ -45,7 +49,7 @@ const row =
     const id = `tx_${++n}`;
     const tx: Transaction = {
       id,
-      tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
+      tx_hash: r.hash ?? `0x${n.toString(16).padStart(64, '0')}`,
       wallet_id: r.wallet ?? 'wal_a',
       wallet_label: (r.wallet ?? 'wal_a').replace('wal_', 'Wallet '),
       chain: r.chain ?? 'ethereum',
@@ -66,30 +70,77 @@ const row =
       transfer: r.transfer ? { id: r.transfer, counterpart_id: 'tx_other', kind: r.kind ?? 'internal', matched_by: 'user' } : null,
     };
     const { fiat_cents, income_tags } = ledgerRowOf(tx, (id) => TYPES[id] ?? null);
-    return { ...tx, fiat_cents, income_tags };
+    return {
+      ...tx,
+      fiat_cents,
+      income_tags,
+      ...(r.block === undefined ? {} : { block: r.block }),
+      ...(r.position === undefined ? {} : { block_position: r.position }),
+    };
   };
 export const buy = row('inflow');
 export const sell = row('outflow');
 
 export interface RunOptions {
   method?: CostBasis;
-  scope?: BasisScope;
+  /** `by-year`: no scope forced (pooled before 2025, per wallet from then); default `wallet`. */
+  scope?: BasisScope | 'by-year';
   assets?: AssetTable;
+  feeTreatment?: TaxOptions['feeTreatment'];
+  walletOrder?: string[];
+  picks?: TaxOptions['picks'];
+  allocation?: TaxOptions['allocation'];
   /** Rows not reported (history before the period). */
   unreported?: Set<Row>;
 }
 
 export function ledger(opts: RunOptions = {}): TaxLedger {
+  const scope = opts.scope ?? 'wallet';
   return new TaxLedger({
     method: opts.method ?? 'fifo',
-    scope: opts.scope ?? 'wallet',
+    ...(scope === 'by-year' ? {} : { scope }),
     assets: opts.assets ?? new AssetTable(),
+    ...(opts.feeTreatment ? { feeTreatment: opts.feeTreatment } : {}),
+    walletOrder: opts.walletOrder ?? ['wal_a', 'wal_b', 'wal_c', 'wal_d'],
+    ...(opts.picks ? { picks: opts.picks } : {}),
+    ...(opts.allocation ? { allocation: opts.allocation } : {}),
   });
 }
 
+/**
+ * The rows with each own-transfer leg knowing its other leg (as the engine reads them): legs
+ * pair by transfer id; a leg alone keeps no counterpart (a one-leg transfer).
+ */
+export function linked<T extends LedgerRow>(rows: T[]): T[] {
+  const legs = new Map<string, T[]>();
+  for (const r of rows) if (r.transfer) legs.set(r.transfer.id, [...(legs.get(r.transfer.id) ?? []), r]);
+  return rows.map((r) => {
+    if (!r.transfer) return r;
+    const other = legs.get(r.transfer.id)!.find((o) => o !== r);
+    if (!other) return { ...r, transfer: { id: r.transfer.id, counterpart_id: null, counterpart: null } };
+    const counterpart = {
+      id: other.id,
+      timestamp: other.timestamp,
+      wallet_id: other.wallet_id,
+      wallet_label: other.wallet_label,
+      chain: other.chain,
+      tx_hash: other.tx_hash,
+      token: other.token,
+      amount: other.amount,
+      fiat_cents: other.fiat_cents,
+    };
+    return { ...r, transfer: { ...r.transfer, counterpart_id: other.id, counterpart } };
+  });
+}
+
+/** Feeds the rows (linked) to `l` and ends it: every line. */
+export function feed(l: TaxLedger, rows: Row[], unreported?: Set<Row>): TaxLine[] {
+  const out = linked(rows).flatMap((tx, i) => l.add(tx, !unreported?.has(rows[i]!)));
+  return [...out, ...l.end()];
+}
+
 export function run(rows: Row[], opts: RunOptions = {}): TaxLine[] {
-  const l = ledger(opts);
-  return rows.flatMap((tx) => l.add(tx, !opts.unreported?.has(tx)));
+  return feed(ledger(opts), rows, opts.unreported);
 }
 
 const money = (c: bigint | null) => (c === null ? '' : centsToString(c));

@@ -10,7 +10,7 @@ import { decimalToCents, fromBaseUnits } from '../../src/core/money.js';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { TaxLedger, type DisposalLine } from '../../src/accounting/tax-ledger.js';
 import { quantityOf, upscale } from '../../src/accounting/quantity.js';
-import { ETH, SALARY, USDC, USDC_ARB, buy, sell, type Row } from './helpers.js';
+import { ETH, SALARY, USDC, USDC_ARB, buy, feed, sell, type Row } from './helpers.js';
 
 const WALLETS: { id: string; chain: Chain }[] = [
   { id: 'wal_a', chain: 'ethereum' },
@@ -87,7 +87,7 @@ const scope = fc.constantFrom('wallet' as const, 'universal' as const);
 
 function runLedger(rows: Row[], m: 'fifo' | 'lifo' | 'hifo', s: 'wallet' | 'universal') {
   const ledger = new TaxLedger({ method: m, scope: s, assets: new AssetTable() });
-  const lines = rows.flatMap((tx) => ledger.add(tx, true)).filter((l): l is DisposalLine => l.kind === 'disposal');
+  const lines = feed(ledger, rows).filter((l): l is DisposalLine => l.kind === 'disposal');
   return { lines, open: ledger.open() };
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import { bridgeCandidates, kindOf, sameTimePairs, type Leg } from '../../src/accounting/transfers.js';
-import { OFFICE, STAKING, USDC, USDC_ARB, USDC_BSC, buy, ledger, lines, sell } from './helpers.js';
+import { OFFICE, STAKING, USDC, USDC_ARB, USDC_BSC, buy, feed, ledger, lines, sell } from './helpers.js';
 
 describe('docs/accounting.md worked examples', () => {
   it('1. A purchase and a sale', () => {
@@ -104,7 +104,7 @@ describe('docs/accounting.md worked examples', () => {
       buy({ at: '2024-03-01', amount: '0.8', value: 2499.5, type: 'swap' }),
     ];
     const l = ledger();
-    const out = rows.flatMap((r) => l.add(r, true));
+    const out = feed(l, rows);
     expect(out.map((x) => [x.tx.timestamp.slice(0, 10), quantityText(x.quantity), x.asset.symbol, x.kind === 'disposal' ? x.gainCents : null])).toEqual([
       ['2024-02-01', '1', 'ETH', 50000n],
       ['2024-03-01', '2500', 'USDC', -50n],
@@ -281,7 +281,7 @@ describe('more rules', () => {
   it('a sending leg whose other leg is outside the ledger keeps its lots in transit: held, not sold', () => {
     const l = ledger();
     const rows = [buy({ at: '2024-01-10', amount: '1', value: 2000 }), sell({ at: '2024-03-01', amount: '0.4', value: 1000, transfer: 'trf_5' })];
-    expect(rows.flatMap((r) => l.add(r, true))).toEqual([]);
+    expect(feed(l, rows)).toEqual([]);
     expect(l.open().map((p) => [p.scope, quantityText(p.quantity), p.costCents])).toEqual([
       ['wal_a', '0.6', 120000n],
       ['transit', '0.4', 80000n],

@@ -13,19 +13,26 @@ import { progress } from '../progress.js';
 import { tagTypeLookup } from '../../tag-types.js';
 import { tableSpec } from '../table.js';
 import { quantityText, type Quantity } from '../../../accounting/quantity.js';
+import { taxOptionsOf } from '../../tax-options.js';
 import { taxLines, type DisposalLine, type IncomeLine } from '../../../accounting/tax-ledger.js';
 import { TaxTotals, type GainTotals } from '../../../accounting/totals.js';
 import type { ExportJob } from '../../types.js';
 
 const TYPE_ORDER = ['income', 'expense', 'neutral', 'unknown', 'untagged'];
 const TYPE_LABELS: Record<string, string> = { income: 'Income', expense: 'Expense', neutral: 'Neutral', unknown: 'Type unknown', untagged: 'Untagged' };
-const METHOD_LABELS = { fifo: 'FIFO', lifo: 'LIFO', hifo: 'HIFO' } as const;
+const METHOD_LABELS = { fifo: 'FIFO', lifo: 'LIFO', hifo: 'HIFO', specific: 'specific identification' } as const;
 const METHOD_NOTES = {
   fifo: 'first in, first out: each disposal uses the oldest open lots',
   lifo: 'last in, first out: each disposal uses the newest open lots',
   hifo: 'highest in, first out: each disposal uses the open lots of highest unit cost',
+  specific: 'each disposal uses the lots recorded for it, any rest first in, first out',
 } as const;
-const SCOPE_NOTES = { wallet: 'lots are kept per wallet', universal: 'lots of an asset form one pool across wallets' } as const;
+const SCOPE_NOTES = {
+  wallet: 'lots are kept per wallet',
+  universal: 'lots of an asset form one pool across wallets',
+  year: 'lots of an asset form one pool across wallets before 2025 and are kept per wallet from 2025',
+} as const;
+const SCOPE_LABELS = { wallet: 'per wallet', universal: 'universal', year: 'pooled before 2025, per wallet from 2025' } as const;
 
 interface TaxData {
   types: Breakdown;
@@ -64,8 +71,7 @@ function collect(job: ExportJob): TaxData {
     for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, type: typeOf(tag.id) ?? 'unknown' }));
   }
   tick.done();
-  const opts = { method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() };
-  for (const line of taxLines(job.ledgerRows(), opts)) {
+  for (const line of taxLines(job.ledgerRows(), taxOptionsOf(job))) {
     data.totals.add(line);
     if (line.kind === 'income') data.income.push(line);
     else (line.term === null ? data.missing : data[line.term]).push(line);
@@ -80,7 +86,7 @@ export function taxReport(job: ExportJob): Render {
   const data = collect(job);
   const currency = job.options.currency;
   const method = job.options.cost_basis;
-  const scope = job.options.basis_scope;
+  const scope = job.options.basis_scope ?? 'year';
   const flowCols = [
     { label: `Inflow (${currency})`, weight: 2, align: 'right' as const },
     { label: `Outflow (${currency})`, weight: 2, align: 'right' as const },
@@ -106,7 +112,7 @@ export function taxReport(job: ExportJob): Render {
     if (tagRows.length === 0) flow.row(['No tagged transactions']);
     flow.endTable();
 
-    gainsTable(flow, data.totals, currency, `Realised gains (${METHOD_LABELS[method]}, ${scope === 'wallet' ? 'per wallet' : 'universal'})`);
+    gainsTable(flow, data.totals, currency, `Realised gains (${METHOD_LABELS[method]}, ${SCOPE_LABELS[scope]})`);
     termTable(flow, data.totals, currency);
     note(
       flow,
