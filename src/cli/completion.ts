@@ -13,6 +13,7 @@ import { EVENT_TYPES } from '../engine/webhooks.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
 import { TRANSFER_STATUSES } from '../engine/transfers.js';
 import { CHECK_KINDS } from '../core/check-kinds.js';
+import { ALLOCATION_ORDERS, POOL_METHODS } from '../core/lots.js';
 import { commandPath } from './run.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
@@ -27,6 +28,8 @@ const VALUES_BY_COMMAND: Record<string, readonly string[]> = {
   'txa tags update --type': TAG_TYPES,
   'txa events list --type': EVENT_TYPES,
   'txa transfers list --status': TRANSFER_STATUSES,
+  'txa lots allocate --order': ALLOCATION_ORDERS,
+  'txa lots allocate --cost-basis': POOL_METHODS,
 };
 
 const VALUES_BY_FLAG: Record<string, readonly string[]> = {

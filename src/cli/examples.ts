@@ -70,6 +70,19 @@ export const EXAMPLES: Record<string, string[]> = {
     'txa transfers match --auto',
   ],
   'txa transfers unmatch': ['txa transfers unmatch tx_…'],
+  'txa lots': ['txa lots --at 2024-12-31', 'txa lots allocate --dry-run', 'txa lots pick tx_… tx_…:0.5'],
+  'txa lots list': ['# what was left in the pool when 2024 ended', 'txa lots list --at 2024-12-31', 'txa lots list --wallet wal_… --asset ETH --json'],
+  'txa lots allocate': [
+    '# see it first, then record it',
+    'txa lots allocate --dry-run',
+    'txa lots allocate --order hifo --cost-basis fifo',
+    '# by hand: CSV wallet,lot,quantity',
+    'txa lots allocate --specific allocation.csv --replace',
+  ],
+  'txa lots allocation': ['txa lots allocation', 'txa lots allocation --json'],
+  'txa lots pick': ['# the sale takes 0.5 of one lot and the whole rest of another', 'txa lots pick tx_… tx_…:0.5 tx_…'],
+  'txa lots picks': ['txa lots picks', 'txa lots picks tx_… --json'],
+  'txa lots unpick': ['txa lots unpick tx_…'],
 
   'txa tokens': ['txa tokens spam ethereum:0x…', 'txa tokens list'],
   'txa tokens spam': [

@@ -21,6 +21,7 @@ import type {
   WalletSyncRecord,
   Webhook,
 } from './types.js';
+import type { Allocation, LotPick, OpenLots, PicksDeleted } from './lots.js';
 
 export interface Backend {
   readonly kind: 'local' | 'remote';
@@ -72,6 +73,19 @@ export interface Backend {
   deleteWebhook(workspaceId: string, webhookId: string): Promise<Deleted>;
 
   listEvents(workspaceId: string, query: QueryParams): Promise<Page<EventRecord>>;
+
+  /** Lots (docs/lots.md): the lots open at the end of the day `at` (default today); `wallet_id`, `asset` narrow them. */
+  listLots(workspaceId: string, query: QueryParams): Promise<OpenLots>;
+  /** The recorded transition allocation (NOT_FOUND while none is). */
+  getLotAllocation(workspaceId: string): Promise<Allocation>;
+  /** Body `{at?, order?, cost_basis?, dry_run?, replace?, lines?: [{wallet, lot, quantity}]}`: computes and records it (emits lots.allocated). */
+  createLotAllocation(workspaceId: string, body: unknown): Promise<Allocation>;
+  /** Picks of specific identification, of one disposal (`disposal_id`) or all. */
+  listLotPicks(workspaceId: string, query: QueryParams): Promise<LotPick[]>;
+  /** Body `{disposal_id, picks: [{lot, quantity?}]}`: records them (emits lots.picked); returns the disposal's picks. */
+  createLotPicks(workspaceId: string, body: unknown): Promise<LotPick[]>;
+  /** Removes a disposal's picks (emits lots.unpicked when there were any). */
+  deleteLotPicks(workspaceId: string, disposalId: string): Promise<PicksDeleted>;
 
   close(): Promise<void>;
 }

@@ -30,6 +30,9 @@ export type ErrorCode =
   | 'ASSERTION_NOT_FOUND'
   | 'INVALID_TRANSFER'
   | 'TRANSFER_EXISTS'
+  | 'INVALID_ALLOCATION'
+  | 'ALLOCATION_EXISTS'
+  | 'INVALID_PICK'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'TAG_ALREADY_EXISTS'
@@ -97,6 +100,11 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   ASSERTION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   INVALID_TRANSFER: { status: 400, exit: EXIT_ERROR },
   TRANSFER_EXISTS: { status: 409, exit: EXIT_ERROR },
+  // Lots (docs/lots.md): a hand-made allocation that does not add up, a second allocation without
+  // replace, a pick of a lot the disposal's wallet does not hold (or of more than it holds).
+  INVALID_ALLOCATION: { status: 400, exit: EXIT_ERROR },
+  ALLOCATION_EXISTS: { status: 409, exit: EXIT_ERROR },
+  INVALID_PICK: { status: 400, exit: EXIT_ERROR },
   NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   METHOD_NOT_ALLOWED: { status: 405, exit: EXIT_ERROR },
   TAG_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },

@@ -12,10 +12,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { Direction } from '../core/types.js';
 import { isoSecondsByDay } from '../core/clock.js';
 import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
-import type { LedgerRow, LotPick } from '../accounting/tax-ledger.js';
-import type { AllocatedLot } from '../accounting/allocation.js';
-import type { ExportJob } from '../exporters/types.js';
-import { workspaceWalletIds } from '../store/workspace-wallets.js';
+import type { LedgerRow } from '../accounting/tax-ledger.js';
 import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
 import { incomeTagNames, walletLabels } from '../store/ledger.js';
@@ -95,24 +92,6 @@ function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): L
 function incomeTags(tagIds: string[], names: Map<string, string>): string[] {
   const refs = tagIds.map((id) => ({ id, name: names.get(id)!, color: '' }));
   return refs.sort(compareTagRefs).map((t) => t.name);
-}
-
-/**
- * The specific-identification picks of a workspace, by disposing transaction id. None are kept
- * yet: the lots commands' store fills this (docs/accounting.md "Specific identification").
- */
-export function picksFor(_engine: Engine, _workspaceId: string): Map<string, LotPick[]> {
-  return new Map();
-}
-
-/** The workspace's recorded transition allocation, or null (the ledger then computes FIFO's). None are kept yet: the lots commands' store fills this. */
-export function allocationFor(_engine: Engine, _workspaceId: string): AllocatedLot[] | null {
-  return null;
-}
-
-/** What the tax ledger takes from the workspace besides its rows (ExportJob.taxBooks). */
-export function taxBooks(engine: Engine, workspaceId: string): ReturnType<ExportJob['taxBooks']> {
-  return { walletOrder: workspaceWalletIds(engine.db, workspaceId), picks: picksFor(engine, workspaceId), allocation: allocationFor(engine, workspaceId) };
 }
 
 /** The default asset table extended by `<ledger>.files/assets.json` when there is one. */

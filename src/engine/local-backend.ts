@@ -17,6 +17,7 @@ const exports = () => import('./exports.js');
 const transfers = () => import('./transfers.js');
 const history = () => import('./history.js');
 const walletSyncs = () => import('./wallet-syncs.js');
+const lots = () => import('./lots.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -130,6 +131,25 @@ export class LocalBackend implements Backend {
 
   async listEvents(ws: string, query: QueryParams) {
     return (await events()).listEvents(this.engine, ws, query, (await webhooks()).deliveryLookup(this.engine));
+  }
+
+  async listLots(ws: string, query: QueryParams) {
+    return (await lots()).listOpenLots(this.engine, ws, query);
+  }
+  async getLotAllocation(ws: string) {
+    return (await lots()).getAllocation(this.engine, ws);
+  }
+  async createLotAllocation(ws: string, body: unknown) {
+    return (await lots()).createAllocation(this.engine, ws, body);
+  }
+  async listLotPicks(ws: string, query: QueryParams) {
+    return (await lots()).listLotPicks(this.engine, ws, query);
+  }
+  async createLotPicks(ws: string, body: unknown) {
+    return (await lots()).createLotPicks(this.engine, ws, body);
+  }
+  async deleteLotPicks(ws: string, disposalId: string) {
+    return (await lots()).deleteLotPicks(this.engine, ws, disposalId);
   }
 
   async close() {

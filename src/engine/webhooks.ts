@@ -45,6 +45,9 @@ export const EVENT_TYPES = [
   'wallet.updated',
   'wallet.synced',
   'wallet.deleted',
+  'lots.allocated',
+  'lots.picked',
+  'lots.unpicked',
 ] as const;
 
 export const webhookCreateSchema = z.object({

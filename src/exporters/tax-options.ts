@@ -16,5 +16,7 @@ export function taxOptionsOf(job: ExportJob): TaxOptions {
     walletOrder: books.walletOrder,
     picks: books.picks,
     allocation: { recorded: books.allocation },
+    // A recorded allocation made at another moment (`lots allocate --at`) splits the pool then.
+    ...(books.transitionAt === undefined ? {} : { transitionAt: books.transitionAt }),
   };
 }

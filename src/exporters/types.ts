@@ -80,7 +80,7 @@ export interface ExportJob {
    * they were added, the specific-identification picks by disposing transaction id, and the
    * recorded transition allocation (null when none was recorded: the ledger computes FIFO's).
    */
-  taxBooks(): { walletOrder: string[]; picks: ReadonlyMap<string, readonly LotPick[]>; allocation: AllocatedLot[] | null };
+  taxBooks(): { walletOrder: string[]; picks: ReadonlyMap<string, readonly LotPick[]>; allocation: AllocatedLot[] | null; transitionAt?: string };
   /** Which tokens are one asset: the default table and the ledger's `assets.json`, read when called. */
   assets(): AssetTable;
   /**

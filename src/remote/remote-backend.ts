@@ -23,6 +23,7 @@ import type {
   WalletSyncRecord,
   Webhook,
 } from '../core/types.js';
+import type { Allocation, LotPick, OpenLots, PicksDeleted } from '../core/lots.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
 export type RemoteOptions = ClientOptions;
@@ -42,8 +43,8 @@ export class RemoteBackend implements Backend {
     this.client = new ApiClient(opts);
   }
 
-  private async data<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, ws: string, json?: unknown): Promise<T> {
-    const body = await this.client.send<Ok<T>>({ method, path, query: { workspace_id: ws }, json });
+  private async data<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, ws: string, json?: unknown, query: QueryParams = {}): Promise<T> {
+    const body = await this.client.send<Ok<T>>({ method, path, query: { ...query, workspace_id: ws }, json });
     return body.data;
   }
 
@@ -166,6 +167,25 @@ export class RemoteBackend implements Backend {
 
   listEvents(ws: string, query: QueryParams) {
     return this.page<Page<EventRecord>>('/events', ws, query);
+  }
+
+  listLots(ws: string, query: QueryParams) {
+    return this.data<OpenLots>('GET', '/lots', ws, undefined, query);
+  }
+  getLotAllocation(ws: string) {
+    return this.data<Allocation>('GET', '/lots/allocation', ws);
+  }
+  createLotAllocation(ws: string, body: unknown) {
+    return this.data<Allocation>('POST', '/lots/allocation', ws, withWorkspace(body, ws));
+  }
+  listLotPicks(ws: string, query: QueryParams) {
+    return this.data<LotPick[]>('GET', '/lots/picks', ws, undefined, query);
+  }
+  createLotPicks(ws: string, body: unknown) {
+    return this.data<LotPick[]>('POST', '/lots/picks', ws, withWorkspace(body, ws));
+  }
+  deleteLotPicks(ws: string, disposalId: string) {
+    return this.data<PicksDeleted>('DELETE', `/lots/picks/${seg(disposalId)}`, ws);
   }
 
   async close() {

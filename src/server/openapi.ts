@@ -14,6 +14,7 @@ import {
   walletUpdateSchema,
 } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
+import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSchema } from '../core/lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
 import { CHAINS, DIRECTIONS, EXPORT_STATUSES, TAG_TYPES, TX_TYPES } from '../core/types.js';
 
@@ -192,6 +193,52 @@ const EVENT = object({
     }),
   },
 });
+const num = { type: 'number' };
+const numOrNull = { type: ['number', 'null'] };
+/** docs/lots.md: a lot is named by the id of the transaction that acquired it. */
+const ALLOCATION_LINE = object({
+  wallet_id: str,
+  wallet_label: str,
+  asset: str,
+  lot: { type: ['string', 'null'], description: 'Acquiring transaction id; null: missing cost basis' },
+  quantity: { type: 'string', description: 'Exact decimal' },
+  date_acquired: strOrNull,
+  cost_basis: numOrNull,
+});
+const ALLOCATION = object({
+  at: str,
+  order: { enum: [...ALLOCATION_ORDERS, 'specific'] },
+  cost_basis: { enum: [...POOL_METHODS] },
+  recorded: { type: 'boolean' },
+  recorded_at: strOrNull,
+  recorded_by: strOrNull,
+  lines: { type: 'array', items: ALLOCATION_LINE },
+});
+const OPEN_LOTS = object({
+  at: str,
+  scope: { enum: ['universal', 'wallet'] },
+  allocation: { enum: ['recorded', 'computed', null] },
+  lots: {
+    type: 'array',
+    items: object({
+      wallet_id: strOrNull,
+      wallet_label: strOrNull,
+      asset: str,
+      lot: str,
+      quantity: { type: 'string', description: 'Exact decimal' },
+      date_acquired: str,
+      cost_basis: num,
+    }),
+  },
+});
+const LOT_PICK = object({
+  disposal_id: str,
+  lot: str,
+  quantity: { type: ['string', 'null'], description: "Exact decimal; null: the lot's whole rest" },
+  recorded_at: str,
+  recorded_by: str,
+  after_sale: { type: 'boolean' },
+});
 const one = (name: string) => ({ data: ref(name) });
 const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
 
@@ -255,6 +302,12 @@ export function openApiDocument(): Json {
           },
         },
         WebhookCreate: schemaOf(webhookCreateSchema),
+        AllocationCreate: schemaOf(allocationCreateSchema),
+        PicksCreate: schemaOf(picksCreateSchema),
+        Allocation: ALLOCATION,
+        OpenLots: OPEN_LOTS,
+        LotPick: LOT_PICK,
+        PicksDeleted: object({ disposal_id: str, deleted: int }),
         Pagination: {
           type: 'object',
           properties: { total: { type: 'integer' }, page: { type: 'integer' }, pages: { type: 'integer' }, limit: { type: 'integer' } },
@@ -474,6 +527,51 @@ export function openApiDocument(): Json {
           'Event log with delivery state',
           { 200: success('Page', { ...many('Event'), ...listed }) },
           { parameters: [wsRequired, param('type', 'query', 'Event type'), param('page', 'query', 'Page'), param('limit', 'query', '1 to 200')] },
+        ),
+      },
+      '/lots': {
+        get: op(
+          'Open lots at the end of a UTC day, in the scope of that date: pooled before 2025, per wallet from then on (docs/lots.md)',
+          { 200: success('The open lots', one('OpenLots')) },
+          {
+            parameters: [
+              wsRequired,
+              param('at', 'query', 'YYYY-MM-DD (default today)'),
+              param('wallet_id', 'query', 'Only this wallet'),
+              param('asset', 'query', 'Only this asset (symbol)'),
+            ],
+          },
+        ),
+      },
+      '/lots/allocation': {
+        get: op(
+          'The recorded transition allocation (404 NOT_FOUND while none is)',
+          { 200: success('The allocation', one('Allocation')) },
+          { parameters: [wsRequired] },
+        ),
+        post: op(
+          'Compute and record the allocation of the pooled lots to wallets (emits lots.allocated; 409 ALLOCATION_EXISTS without replace; 400 INVALID_ALLOCATION for lines that do not add up)',
+          { 201: success('The recorded allocation', one('Allocation')), 200: success('A dry run: computed, not recorded', one('Allocation')) },
+          { requestBody: jsonBody('AllocationCreate') },
+        ),
+      },
+      '/lots/picks': {
+        get: op(
+          'Picks of specific identification, of one disposal or all',
+          { 200: success('Picks', many('LotPick')) },
+          { parameters: [wsRequired, param('disposal_id', 'query', 'Only this disposal')] },
+        ),
+        post: op(
+          "Record which lots a disposal takes (emits lots.picked; 400 INVALID_PICK, field the lot); answers the disposal's picks",
+          { 201: success("The disposal's picks", many('LotPick')) },
+          { requestBody: jsonBody('PicksCreate') },
+        ),
+      },
+      '/lots/picks/{disposal_id}': {
+        delete: op(
+          "Remove a disposal's picks (emits lots.unpicked)",
+          { 200: success('{disposal_id, deleted}', one('PicksDeleted')) },
+          { parameters: [param('disposal_id', 'path', 'Disposal transaction id')] },
         ),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },

@@ -509,6 +509,45 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE wallet_syncs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   `,
+  // 21: lots (docs/lots.md). The transition allocation: the lots left in the pool at \`at\` assigned
+  // to wallets, one recorded allocation per workspace (its header, \`lot_allocations\`, and its
+  // lines, replaced as a whole). A line with no \`lot_id\` is a wallet's balance no pooled lot
+  // covered (missing cost basis). Quantities are exact decimal text, costs integer cents of the
+  // workspace's currency. And the picks of specific identification: which lots a disposal takes
+  // (\`quantity\` NULL = the lot's whole rest), each with when it was recorded and by whom.
+  `
+  CREATE TABLE lot_allocations (
+    workspace_id     TEXT PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    at               TEXT NOT NULL,
+    allocation_order TEXT NOT NULL CHECK (allocation_order IN ('fifo', 'hifo', 'lifo', 'specific')),
+    cost_basis       TEXT NOT NULL CHECK (cost_basis IN ('fifo', 'lifo', 'hifo')),
+    recorded_at      TEXT NOT NULL,
+    actor            TEXT NOT NULL
+  );
+  CREATE TABLE lot_allocation_lines (
+    workspace_id TEXT NOT NULL REFERENCES lot_allocations (workspace_id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL,
+    wallet_id    TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    asset_key    TEXT NOT NULL,
+    asset_symbol TEXT NOT NULL,
+    lot_id       TEXT,
+    quantity     TEXT NOT NULL,
+    acquired_at  TEXT,
+    cost_cents   INTEGER,
+    PRIMARY KEY (workspace_id, seq)
+  ) WITHOUT ROWID;
+  CREATE TABLE lot_picks (
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    disposal_id  TEXT NOT NULL REFERENCES transactions (id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL,
+    lot_id       TEXT NOT NULL,
+    quantity     TEXT,
+    recorded_at  TEXT NOT NULL,
+    actor        TEXT NOT NULL,
+    PRIMARY KEY (disposal_id, seq)
+  ) WITHOUT ROWID;
+  CREATE INDEX lot_picks_by_workspace ON lot_picks (workspace_id, disposal_id);
+  `,
 ];
 
 /**

@@ -5,9 +5,9 @@
 import type { Db } from './db.js';
 import type { Chain } from '../core/types.js';
 
-/** The workspace's wallet ids, oldest first. */
+/** The workspace's wallet ids, oldest first: in the order they were added (rowid breaks a tie of one second, docs/lots.md). */
 export function workspaceWalletIds(db: Db, workspaceId: string): string[] {
-  return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, id').pluck().all(workspaceId) as string[];
+  return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, rowid').pluck().all(workspaceId) as string[];
 }
 
 /** Every wallet of every workspace, oldest first, with its chain (`serve --sync-every`). */

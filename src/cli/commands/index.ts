@@ -22,6 +22,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   tags: async () => (await import('./tags/index.js')).registerTags,
   tx: async () => (await import('./tx/index.js')).registerTx,
   transfers: async () => (await import('./transfers/index.js')).registerTransfers,
+  lots: async () => (await import('./lots/index.js')).registerLots,
   events: async () => (await import('./events/index.js')).registerEvents,
   import: async () => (await import('./import/import.js')).register,
   export: async () => (await import('./export/index.js')).registerExport,

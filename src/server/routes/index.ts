@@ -7,6 +7,7 @@ import { exportRoutes } from './exports.js';
 import { miscRoutes } from './misc.js';
 import { transferRoutes } from './transfers.js';
 import { walletRoutes } from './wallets.js';
+import { lotRoutes } from './lots.js';
 
 export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -14,6 +15,7 @@ export function apiRoutes(deps: RouteDeps) {
     transactionRoutes(app, deps);
     transferRoutes(app, deps);
     walletRoutes(app, deps);
+    lotRoutes(app, deps);
     exportRoutes(app, deps);
     miscRoutes(app, deps);
   };

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import * as list from './list.js';
+import * as allocate from './allocate.js';
+import * as allocation from './allocation.js';
+import * as pick from './pick.js';
+import * as picks from './picks.js';
+import * as unpick from './unpick.js';
+
+export function registerLots(program: Command): void {
+  const lots = program
+    .command('lots')
+    .description('tax lots: open lots at a date, the 2025 allocation of pooled lots to wallets, specific identification (docs/lots.md)');
+  list.register(lots);
+  allocate.register(lots);
+  allocation.register(lots);
+  pick.register(lots);
+  picks.register(lots);
+  unpick.register(lots);
+}

@@ -1,0 +1,36 @@
+/**
+ * Lots (docs/lots.md): GET /lots (open lots at a date), GET|POST /lots/allocation, GET|POST
+ * /lots/picks, DELETE /lots/picks/:disposal_id. Reads need a `read` key, writes a `write` key,
+ * as the transfers' routes; writes act as the request's key.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../deps.js';
+import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+
+export function lotRoutes(app: FastifyInstance, { backend }: RouteDeps): void {
+  app.get('/lots', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req, { required: true });
+    return { success: true, data: await backend.listLots(ws, query) };
+  });
+  app.get('/lots/allocation', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req, { required: true });
+    return { success: true, data: await backend.getLotAllocation(ws) };
+  });
+  app.post('/lots/allocation', { config: { access: 'write' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    const data = await backend.as(req.grant!.keyId).createLotAllocation(ws, req.body);
+    return reply.code(data.recorded ? 201 : 200).send({ success: true, data });
+  });
+  app.get('/lots/picks', { config: { access: 'read' } }, async (req) => {
+    const { ws, query } = queryWorkspace(req, { required: true });
+    return { success: true, data: await backend.listLotPicks(ws, query) };
+  });
+  app.post('/lots/picks', { config: { access: 'write' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createLotPicks(ws, req.body) });
+  });
+  app.delete('/lots/picks/:disposal_id', { config: { access: 'write' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.as(req.grant!.keyId).deleteLotPicks(ws, param(req, 'disposal_id')) };
+  });
+}
