@@ -1,5 +1,5 @@
 /**
- * The six kinds of `txa check` (docs/check.md), one query each over the period
+ * The kinds of `txa check` (docs/check.md), one query each over the period
  * (store/checks.ts), returning how many there are and the first few, oldest first.
  */
 import type { Db } from '../store/db.js';
@@ -18,11 +18,13 @@ import {
 import { walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
 import { ExactSum, addDecimals } from '../core/money.js';
-import { DAY_SECONDS, epochDay } from '../core/dates.js';
+import { DAY_SECONDS, epochDay, parseDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
 import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 import type { CheckKind } from '../core/check-kinds.js';
+import { WALLET_SCOPE_FROM } from '../core/lots.js';
+import { firstUnallocatedDisposal } from '../store/lots.js';
 
 export { CHECK_KINDS, type CheckKind } from '../core/check-kinds.js';
 
@@ -216,6 +218,19 @@ export function failedExports(db: Db, workspaceId: string, p: Period): KindResul
 }
 
 /** Each kind's query; the row kinds take their whole-workspace count when it is known (wholeLedgerCounts). */
+/**
+ * Lots pooled before 2025 and a disposal on or after 2025-01-01 in the period, while no
+ * allocation is recorded (docs/lots.md): reports then use the fifo order's. One finding, the
+ * first such disposal its example.
+ */
+export function unrecordedAllocation(db: Db, workspaceId: string, p: Period): KindResult {
+  const boundary = parseDay(WALLET_SCOPE_FROM)!;
+  const first = firstUnallocatedDisposal(db, workspaceId, boundary, p.startTs, p.endTs);
+  if (!first) return { count: 0, examples: [] };
+  const { ts, ...rest } = first;
+  return { count: 1, examples: [{ at: WALLET_SCOPE_FROM, ...rest, timestamp: isoSeconds(ts) }] };
+}
+
 export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known?: number) => KindResult> = {
   untagged,
   unpriced,
@@ -223,4 +238,5 @@ export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Pe
   negative_balance: negativeBalances,
   assertion_failed: failedAssertions,
   failed_export: failedExports,
+  unrecorded_allocation: unrecordedAllocation,
 };

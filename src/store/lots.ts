@@ -98,22 +98,30 @@ export function deletePicks(db: Db, workspaceId: string, disposalId: string): nu
 }
 
 /**
- * Whether `txa check`'s `unrecorded_allocation` applies (docs/check.md): no recorded allocation,
- * a row before `boundaryTs` (lots were pooled), and a disposal (an outflow that is no own
- * transfer's leg, nor spam, of a non-zero amount) from `boundaryTs` on, within [startTs, endTs).
+ * `txa check`'s `unrecorded_allocation` (docs/check.md): when the workspace has no recorded
+ * allocation, a row before `boundaryTs` (lots were pooled) and a disposal (an outflow that is no
+ * own transfer's leg, nor spam nor an approval, of a non-zero amount) from `boundaryTs` on within
+ * [startTs, endTs), the first such disposal; else undefined.
  */
-export function allocationMissing(db: Db, workspaceId: string, boundaryTs: number, startTs: number | undefined, endTs: number | undefined): boolean {
-  if (getAllocationHeader(db, workspaceId)) return false;
+export function firstUnallocatedDisposal(
+  db: Db,
+  workspaceId: string,
+  boundaryTs: number,
+  startTs: number | undefined,
+  endTs: number | undefined,
+): { transaction_id: string; wallet_id: string; wallet_label: string; ts: number } | undefined {
+  if (getAllocationHeader(db, workspaceId)) return undefined;
   const pooled = prepareCached(
     db,
     "SELECT 1 FROM transactions WHERE workspace_id = ? AND ts < ? AND direction = 'inflow' AND spam = 0 AND amount_key <> '00' LIMIT 1",
   ).get(workspaceId, boundaryTs);
-  if (!pooled) return false;
-  const from = Math.max(boundaryTs, startTs ?? boundaryTs);
-  const sold = prepareCached(
+  if (!pooled) return undefined;
+  return prepareCached(
     db,
-    `SELECT 1 FROM transactions WHERE workspace_id = ? AND ts >= ? AND ts < ? AND direction = 'outflow' AND transfer_id IS NULL
-       AND spam = 0 AND type <> 'approval' AND amount_key <> '00' LIMIT 1`,
-  ).get(workspaceId, from, endTs ?? Number.MAX_SAFE_INTEGER);
-  return sold !== undefined;
+    `SELECT t.id AS transaction_id, t.wallet_id, w.label AS wallet_label, t.ts FROM transactions t JOIN wallets w ON w.id = t.wallet_id
+     WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND t.direction = 'outflow' AND t.transfer_id IS NULL
+       AND t.spam = 0 AND t.type <> 'approval' AND t.amount_key <> '00' ORDER BY t.ts, t.id LIMIT 1`,
+  ).get(workspaceId, Math.max(boundaryTs, startTs ?? boundaryTs), endTs ?? Number.MAX_SAFE_INTEGER) as
+    | { transaction_id: string; wallet_id: string; wallet_label: string; ts: number }
+    | undefined;
 }

@@ -75,7 +75,9 @@ describe('completion bash', () => {
     expect(bashComplete(['txa', 'export', 'create', '--basis-scope', ''])).toEqual(['wallet', 'universal']);
     expect(bashComplete(['txa', 'export', 'create', '--date-format', ''])).toEqual(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY']);
     expect(bashComplete(['txa', 'transfers', 'list', '--status', ''])).toEqual(['matched', 'candidate']);
-    expect(bashComplete(['txa', 'check', '--allow', 'un'])).toEqual(['untagged', 'unpriced', 'unmatched_transfer']);
+    expect(bashComplete(['txa', 'check', '--allow', 'un'])).toEqual(['untagged', 'unpriced', 'unmatched_transfer', 'unrecorded_allocation']);
+    expect(bashComplete(['txa', 'lots', 'allocate', '--order', ''])).toEqual(['fifo', 'hifo', 'lifo']);
+    expect(bashComplete(['txa', 'lots', 'allocate', '--cost-basis', ''])).toEqual(['fifo', 'lifo', 'hifo']);
   });
 
   it('a flag whose value is free (a path, a name) completes files', () => {

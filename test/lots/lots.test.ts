@@ -274,3 +274,27 @@ describe('in reports', () => {
     ]);
   });
 });
+
+describe('txa check: unrecorded_allocation', () => {
+  it('is a finding while lots were pooled before 2025, a disposal follows, and no allocation is recorded', async () => {
+    const { runChecks } = await import('../../src/checks/index.js');
+    const others = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
+    const check = (period: { startTs?: number; endTs?: number } = {}) => runChecks(b.engine, l.ws, period, [...others]);
+    expect(check()).toEqual({
+      clean: false,
+      findings: [
+        {
+          kind: 'unrecorded_allocation',
+          count: 1,
+          examples: [{ at: '2025-01-01', transaction_id: l.ids.s25, wallet_id: l.wallets.gamma, wallet_label: 'Gamma', timestamp: '2025-02-01T12:00:00Z' }],
+        },
+      ],
+    });
+    // 2024 alone has no disposal from 2025 on.
+    expect(check({ startTs: Date.UTC(2024, 0, 1) / 1000, endTs: Date.UTC(2025, 0, 1) / 1000 })).toEqual({ clean: true, findings: [] });
+    await b.createLotAllocation(l.ws, { dry_run: true });
+    expect(check().clean).toBe(false);
+    await b.createLotAllocation(l.ws, {});
+    expect(check()).toEqual({ clean: true, findings: [] });
+  });
+});
