@@ -175,5 +175,14 @@ export function conformanceCases(): Case[] {
       exit: 1,
     },
     { name: 'EXPORT_NOT_FOUND', args: () => ['export', 'status', 'exp_00000000000000000000'], exit: 1 },
+
+    // lots (docs/lots.md): reads and refusals; a dry run records nothing, so nothing differs by actor
+    { name: 'lots list, pooled', args: () => ['lots', 'list', '--at', '2024-06-30'] },
+    { name: 'lots list, one asset, lifo', args: () => ['lots', '--at', '2024-12-31', '--asset', 'usdc', '--cost-basis', 'lifo'] },
+    { name: 'lots allocate --dry-run', args: () => ['lots', 'allocate', '--order', 'hifo', '--dry-run'] },
+    { name: 'lots allocate, a day that is none', args: () => ['lots', 'allocate', '--at', '2025-02-29'], exit: 1 },
+    { name: 'lots allocation, none recorded', args: () => ['lots', 'allocation'], exit: 1 },
+    { name: 'lots pick, unknown disposal', args: () => ['lots', 'pick', 'tx_000000000000000000000000', 'tx_000000000000000000000001'], exit: 1 },
+    { name: 'lots picks, none', args: () => ['lots', 'picks'] },
   ].map((c) => ({ ...c, args: (ids: Ids) => ['-w', WS, ...c.args(ids)] })) as Case[];
 }
