@@ -509,6 +509,13 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE wallet_syncs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   `,
+  // 22: where a row stands in its chain, for the order of the rows of one second (docs/accounting.md
+  // "Order within one second"): the block number and the transaction's index in the block, as a
+  // wallet sync or an explorer file gives them; null where the source has none.
+  `
+  ALTER TABLE transactions ADD COLUMN block INTEGER;
+  ALTER TABLE transactions ADD COLUMN block_position INTEGER;
+  `,
 ];
 
 /**
