@@ -7,7 +7,7 @@ import type { Command, Option } from 'commander';
 import { CHAINS, DIRECTIONS, EXPORT_FORMATS, SORTS, TAG_TYPES, TIERS } from '../core/types.js';
 import { NAMED_PERIODS } from '../core/dates.js';
 import { DELIVERY_METHODS } from '../core/export-schema.js';
-import { BASIS_SCOPES, COST_BASIS, DATE_FORMATS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
+import { BASIS_SCOPES, FEE_TREATMENTS, COST_BASIS, DATE_FORMATS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
 import { IMPORT_FORMATS } from '../importers/types.js';
 import { EVENT_TYPES } from '../engine/webhooks.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
@@ -46,6 +46,7 @@ const VALUES_BY_FLAG: Record<string, readonly string[]> = {
   '--group-by': GROUP_BY,
   '--cost-basis': COST_BASIS,
   '--basis-scope': BASIS_SCOPES,
+  '--fee-treatment': FEE_TREATMENTS,
   '--date-format': DATE_FORMATS,
   '--allow': CHECK_KINDS,
   '--delivery': DELIVERY_METHODS,

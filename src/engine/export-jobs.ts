@@ -276,9 +276,9 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     onProgress,
   };
   if (request.report_type) job.reportType = request.report_type;
-  // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.
+  // The CSV and JSON tax and income reports (exporters/tax-report.ts) read their rows on a second thread.
   if (row.format !== 'pdf' && (request.report_type === 'tax' || request.report_type === 'income')) {
-    job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion(), false);
+    job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion());
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;

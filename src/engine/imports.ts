@@ -235,6 +235,8 @@ function walletByLabel(engine: Engine, workspaceId: string, ref: WalletRef): Wal
 /** A row to insert, with its wallet's label (for its event) and the tags the file gives it. */
 interface PlannedRow extends TransactionRow {
   method: string | null;
+  block: number | null;
+  block_position: number | null;
   tags: NonNullable<ImportRecord['tags']>;
   /** How many tags it links, set when its links are written with the triggers deferred (store/bulk-links.ts). */
   tag_count?: number;
@@ -303,6 +305,8 @@ function buildRows(workspaceId: string, records: ImportRecord[], wallets: (Walle
       ts: r.timestamp,
       notes: r.notes,
       method: r.method || null,
+      block: r.block ?? null,
+      block_position: r.block_position ?? null,
       tags: r.tags ?? [],
     });
   });

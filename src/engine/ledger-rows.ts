@@ -23,15 +23,15 @@ export { ledgerFilter } from '../store/ledger-read.js';
 /** A batch's records (store/ledger-read.ts) as the tax ledger's rows; batches are decoded in order. */
 export type LedgerDecoder = (batch: LedgerBatch) => Generator<{ tx: LedgerRow; reported: boolean }>;
 
-/** The ledger's source for `filter`, values converted by `convert`; tx_hash read when `txHash` (the tax PDF's). */
-export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert, txHash: boolean): LedgerSource {
-  const read = { workspaceId, filter, txHash };
+/** The ledger's source for `filter`, values converted by `convert`. */
+export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): LedgerSource {
+  const read = { workspaceId, filter };
   return { read, decode: ledgerDecoder(reader, workspaceId, convert), hasRows: (n) => ledgerHasRows(reader.db, read, n) };
 }
 
 /** The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values converted by `convert`. */
 export function* ledgerRows(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Generator<{ tx: LedgerRow; reported: boolean }> {
-  const source = ledgerSource(reader, workspaceId, filter, convert, true);
+  const source = ledgerSource(reader, workspaceId, filter, convert);
   for (const batch of ledgerBatches(reader.db, source.read)) yield* source.decode(batch);
 }
 
@@ -49,6 +49,50 @@ function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): L
   const kinds: Kind[] = [];
   const none: readonly string[] = [];
   const timestamp = isoSecondsByDay();
+  /**
+   * The other leg's value: it may lie past the report's end, where the export's rates need not
+   * reach; its value then matters to no line of the report (a lot it opens is opened after it).
+   */
+  const counterpartValue = (fiat: number | null, ts: number): number | null => {
+    try {
+      return convert(fiat, ts);
+    } catch (err) {
+      if (err instanceof TxaError && err.code === 'MISSING_RATE') return null;
+      throw err;
+    }
+  };
+  /** The transfer of a row, its other leg (store/ledger-read.ts F.counterpart) read from JSON. */
+  const transferOf = (id: string, json: string | null): NonNullable<LedgerRow['transfer']> => {
+    if (json === null) return { id, counterpart_id: null, counterpart: null };
+    const [cid, cts, walletId, chain, symbol, address, decimals, amount, fiat, hash] = JSON.parse(json) as [
+      string,
+      number,
+      string,
+      string,
+      string,
+      string | null,
+      number,
+      string,
+      number | null,
+      string,
+    ];
+    const cents = counterpartValue(fiat, cts);
+    return {
+      id,
+      counterpart_id: cid,
+      counterpart: {
+        id: cid,
+        timestamp: timestamp(cts),
+        wallet_id: walletId,
+        wallet_label: labels.get(walletId) ?? walletId,
+        chain,
+        tx_hash: hash,
+        token: { symbol, address, decimals },
+        amount,
+        fiat_cents: cents === null ? null : BigInt(cents),
+      },
+    };
+  };
   return function* ({ records: b, kinds: added }) {
     for (const json of added) {
       const [walletId, chain, symbol, address, decimals, direction, type] = JSON.parse(json) as [
@@ -68,20 +112,23 @@ function ledgerDecoder(reader: Engine, workspaceId: string, convert: Convert): L
       const cents = convert(b[i + F.fiatCents] as number | null, ts);
       const tagIds = b[i + F.incomeTagIds] as string[] | null;
       const transferId = b[i + F.transferId] as string | null;
+      const other = transferId === null ? null : (b[i + F.counterpart] as string | null);
       const tx: LedgerRow = {
         id: b[i + F.id] as string,
         timestamp: timestamp(ts),
         wallet_id: k.wallet_id,
         wallet_label: k.wallet_label,
         chain: k.chain,
-        tx_hash: (b[i + F.txHash] as string | null) ?? '',
+        tx_hash: b[i + F.txHash] as string,
         token: k.token,
         amount: b[i + F.amount] as string,
         fiat_cents: cents === null ? null : BigInt(cents),
         direction: k.direction,
         type: k.type,
-        transfer: transferId === null ? null : { id: transferId, counterpart_id: b[i + F.counterpartId] as string | null },
+        transfer: transferId === null ? null : transferOf(transferId, other),
         income_tags: tagIds === null ? none : incomeTags(tagIds, incomeName),
+        block: b[i + F.block] as number | null,
+        block_position: b[i + F.position] as number | null,
       };
       yield { tx, reported: b[i + F.reported] as boolean };
     }

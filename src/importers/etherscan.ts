@@ -8,7 +8,7 @@
  */
 import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO, chainsForNative, isNativeSymbol } from '../core/chains.js';
-import type { ImportContext, Importer, ParseResult } from './types.js';
+import type { ImportContext, Importer, ImportRecord, ParseResult } from './types.js';
 import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow, type CsvTable } from './csv.js';
 import { addressOf, amountOf, dateTimeOf, fiatOf, optionalAmount, syntheticHashes, unixSecondsOf } from './fields.js';
 import { tokenAtAddress } from './tokens.js';
@@ -52,6 +52,12 @@ class Common {
     return this.from >= 0 && this.to >= 0;
   }
 
+  /** The row's block (`Blockno`), where the file has it: the ledger orders the rows of one second by it. */
+  blockOf(cells: string[]): number | undefined {
+    const raw = this.block >= 0 ? (cells[this.block] ?? '').trim() : '';
+    return /^\d{1,11}$/.test(raw) ? Number(raw) : undefined;
+  }
+
   txHash(cells: string[]): string {
     const raw = (cells[this.hash] ?? '').trim();
     if (!TX_HASH.test(raw)) fail(this.cols.header[this.hash]!, `not a transaction hash: '${raw}'`);
@@ -67,6 +73,12 @@ class Common {
   methodOf(cells: string[]): string {
     return this.method >= 0 ? (cells[this.method] ?? '').trim() : '';
   }
+}
+
+/** Records of one row, each given the row's block where the file has one. */
+function inBlock<T extends ImportRecord[] | string>(block: number | undefined, got: T): T {
+  if (block !== undefined && Array.isArray(got)) for (const r of got as ImportRecord[]) r.block = block;
+  return got;
 }
 
 function cell(cells: string[], i: number): string {
@@ -142,23 +154,26 @@ function parseNormal(table: CsvTable, cols: Columns, wallet: Wallet): ParseResul
     // A synthetic hash covers only what a later export of the same tx repeats: not the prices
     // (CurrentValue moves, Historical $Price is empty on the newest day until the explorer fills it).
     const tx_hash = common.hash >= 0 ? common.txHash(cells) : synthetic([cell(cells, common.block), String(timestamp), inAmount, outAmount, feeAmount]);
-    return normalRecords(wallet, {
-      line,
-      tx_hash,
-      from_address: from,
-      to_address: to,
-      timestamp,
-      valueIn: inAmount,
-      valueOut: outAmount,
-      fee: feeAmount,
-      // Error(0): the tx failed and moved no value, though Value_OUT still shows it; only the fee
-      // was paid. Error(1) means an inner call failed while the tx itself went through.
-      failed: /^error\(0\)$/i.test(cell(cells, status)),
-      method: common.methodOf(cells),
-      sent,
-      priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
-      fields,
-    });
+    return inBlock(
+      common.blockOf(cells),
+      normalRecords(wallet, {
+        line,
+        tx_hash,
+        from_address: from,
+        to_address: to,
+        timestamp,
+        valueIn: inAmount,
+        valueOut: outAmount,
+        fee: feeAmount,
+        // Error(0): the tx failed and moved no value, though Value_OUT still shows it; only the fee
+        // was paid. Error(1) means an inner call failed while the tx itself went through.
+        failed: /^error\(0\)$/i.test(cell(cells, status)),
+        method: common.methodOf(cells),
+        sent,
+        priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
+        fields,
+      }),
+    );
   });
 }
 
@@ -189,18 +204,21 @@ function parseInternal(table: CsvTable, cols: Columns, wallet: Wallet): ParseRes
     const inAmount = amountOf(cells[valueIn], name(valueIn));
     const outAmount = amountOf(cells[valueOut], name(valueOut));
     const [value, field] = inAmount !== '0' ? [inAmount, name(valueIn)] : [outAmount, name(valueOut)];
-    return internalRecords(wallet, {
-      line,
-      tx_hash: common.txHash(cells),
-      from_address: from,
-      to_address: to,
-      timestamp: common.timestamp(cells),
-      value,
-      failed: !/^0?$/.test(cell(cells, status)) || cell(cells, errCode) !== '',
-      callType: cell(cells, type),
-      priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
-      field,
-    });
+    return inBlock(
+      common.blockOf(cells),
+      internalRecords(wallet, {
+        line,
+        tx_hash: common.txHash(cells),
+        from_address: from,
+        to_address: to,
+        timestamp: common.timestamp(cells),
+        value,
+        failed: !/^0?$/.test(cell(cells, status)) || cell(cells, errCode) !== '',
+        callType: cell(cells, type),
+        priceUsd: price >= 0 ? fiatOf(cells[price], name(price)) : null,
+        field,
+      }),
+    );
   });
 }
 
@@ -253,18 +271,21 @@ function parseTokens(table: CsvTable, cols: Columns, wallet: Wallet, ctx: Import
     const amount = amountOf(cells[value], valueName);
     const address = tracker ? trackerAddress! : addressOf(cells[contract], 'ContractAddress');
     if (address === '') fail('ContractAddress', 'is empty');
-    return tokenRecords(wallet, {
-      line,
-      tx_hash,
-      from_address: from,
-      to_address: to,
-      timestamp: common.timestamp(cells),
-      token: tokenAtAddress(address, [amount], valueName, cell(cells, symbol)),
-      tokenName: cell(cells, tokenName),
-      amount,
-      fiatUsd: fiatOf(cell(cells, usd), 'USDValueDayOfTx'),
-      method: common.methodOf(cells),
-    });
+    return inBlock(
+      common.blockOf(cells),
+      tokenRecords(wallet, {
+        line,
+        tx_hash,
+        from_address: from,
+        to_address: to,
+        timestamp: common.timestamp(cells),
+        token: tokenAtAddress(address, [amount], valueName, cell(cells, symbol)),
+        tokenName: cell(cells, tokenName),
+        amount,
+        fiatUsd: fiatOf(cell(cells, usd), 'USDValueDayOfTx'),
+        method: common.methodOf(cells),
+      }),
+    );
   });
 }
 

@@ -43,6 +43,9 @@ export interface ImportRecord {
   method?: string;
   /** Why the row is spam by its content (accounting/spam.ts); the engine settles it against the ledger. */
   spam?: SpamReason;
+  /** Block number and the transaction's index in it, where the source gives them (docs/accounting.md "Order within one second"). */
+  block?: number;
+  block_position?: number;
   /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
   tags?: { name: string; type?: string; color?: string }[];
 }

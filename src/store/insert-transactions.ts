@@ -16,8 +16,8 @@ import { addToBalanceDays } from './balance-days.js';
 export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], createdAt: number): T[] {
   const stmt = db.prepare(
     `INSERT OR IGNORE INTO transactions (id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
-      token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at, fiat_value_source, spam, method, tag_count)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      token_symbol, token_address, token_decimals, amount, amount_key, fiat_cents, direction, type, ts, notes, created_at, fiat_value_source, spam, method, tag_count, block, block_position)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const inserted: T[] = [];
   for (const r of rows) {
@@ -45,6 +45,8 @@ export function insertTransactions<T extends NewTransaction>(db: Db, rows: T[], 
       r.spam ?? 0,
       r.method ?? null,
       r.tag_count ?? 0,
+      r.block ?? null,
+      r.block_position ?? null,
     );
     if (info.changes === 1) inserted.push(r);
   }

@@ -14,8 +14,6 @@ export interface LedgerRead {
   workspaceId: string;
   /** The export's filter: its rows are marked `reported`. */
   filter: TxFilter;
-  /** Whether to read `tx_hash` (only the tax PDF prints it): else each record's is null. */
-  txHash: boolean;
 }
 
 /**
@@ -30,15 +28,22 @@ export const F = {
   amount: 3,
   fiatCents: 4,
   transferId: 5,
-  counterpartId: 6,
+  /**
+   * The other leg of the row's own transfer, as JSON [id, ts, wallet_id, chain, token_symbol,
+   * token_address, token_decimals, amount, fiat_cents, tx_hash], or null (none, or a one-leg transfer).
+   */
+  counterpart: 6,
   /** The row's income tag ids in link order (an array), or null. */
   incomeTagIds: 7,
   /** Whether the export's filter selects the row. */
   reported: 8,
-  /** null unless LedgerRead.txHash. */
+  /** The tx hash: the rows of one transaction (a fee and its trade) are found by it. */
   txHash: 9,
+  /** Block number and the transaction's index in it, or null (the order of one second). */
+  block: 10,
+  position: 11,
 } as const;
-export const RECORD_WIDTH = 10;
+export const RECORD_WIDTH = 12;
 
 /** A kind, as JSON: [wallet_id, chain, token_symbol, token_address, token_decimals, direction, type]. */
 export type KindJson = string;
@@ -50,7 +55,7 @@ export interface LedgerBatch {
 }
 
 /**
- * Records per batch, posted as one message. A batch's array (10,000 values, 80 KB) stays below
+ * Records per batch, posted as one message. A batch's array (12,000 values, 96 KB) stays below
  * V8's large-object size (128 KB), so it dies young: 2,000 records took peak RSS from ≈ 190 to
  * 235–260 MB on 1M rows, at the same CPU time.
  */
@@ -118,8 +123,10 @@ function* ledgerRecords(db: Db, read: LedgerRead): Generator<unknown[]> {
   const w = whereOf(read.workspaceId, filter);
   const stmt = db.prepare(
     `SELECT t.id, t.ts, json_array(t.wallet_id, t.chain, t.token_symbol, t.token_address, t.token_decimals, t.direction, t.type), t.amount, t.fiat_cents,
-       t.transfer_id, iif(t.transfer_id IS NULL, NULL, (SELECT c.id FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id)),
-       NULL, NULL, ${read.txHash ? 't.tx_hash' : 'NULL'}
+       t.transfer_id,
+       iif(t.transfer_id IS NULL, NULL, (SELECT json_array(c.id, c.ts, c.wallet_id, c.chain, c.token_symbol, c.token_address, c.token_decimals, c.amount, c.fiat_cents, c.tx_hash)
+         FROM transactions c WHERE c.transfer_id = t.transfer_id AND c.id <> t.id)),
+       NULL, NULL, t.tx_hash, t.block, t.block_position
      FROM transactions t WHERE ${w.sql} ORDER BY t.ts ASC, t.id ASC`,
   );
   const links = incomeLinks(db, read.workspaceId, filter, incomeIds);

@@ -548,6 +548,13 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX lot_picks_by_workspace ON lot_picks (workspace_id, disposal_id);
   `,
+  // 22: where a row stands in its chain, for the order of the rows of one second (docs/accounting.md
+  // "Order within one second"): the block number and the transaction's index in the block, as a
+  // wallet sync or an explorer file gives them; null where the source has none.
+  `
+  ALTER TABLE transactions ADD COLUMN block INTEGER;
+  ALTER TABLE transactions ADD COLUMN block_position INTEGER;
+  `,
 ];
 
 /**

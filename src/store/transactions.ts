@@ -45,6 +45,9 @@ export type NewTransaction = Omit<TransactionRow, 'wallet_label' | 'fiat_value_s
     method?: string | null;
     /** Its tag links, when the caller links it with the link triggers deferred (store/bulk-links.ts); else 0 and the triggers count. */
     tag_count?: number;
+    /** Block number and the transaction's index in it, where the source gives them (the ledger's order of one second). */
+    block?: number | null;
+    block_position?: number | null;
   };
 
 /** The columns of a row with no transfer, for rows built before they are stored (an import's events). */

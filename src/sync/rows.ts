@@ -9,7 +9,7 @@ import { internalRecords, normalRecords, tokenRecords, type ExplorerWallet } fro
 import { nativeToken, tokenAtAddress } from '../importers/tokens.js';
 import type { ImportRecord } from '../importers/types.js';
 import type { ApiRow } from './explorer-api.js';
-import { address, hashKey, hashOf, isNft, receiverOf, text, timestampOf, units, type ListName } from './row-fields.js';
+import { address, blockOf, hashKey, hashOf, isNft, receiverOf, text, timestampOf, units, type ListName } from './row-fields.js';
 
 const NATIVE_DECIMALS = 18;
 /** Beacon-chain withdrawal amounts are in gwei. */
@@ -35,6 +35,12 @@ export function methodOf(row: ApiRow): string {
   const input = text(row, 'input');
   if (input === '' || input === '0x') return 'Transfer';
   return text(row, 'methodId') || input.slice(0, 10);
+}
+
+/** The transaction's index in its block (`transactionIndex`), where the list gives it (a withdrawal has none). */
+function positionOf(row: ApiRow): number | undefined {
+  const v = text(row, 'transactionIndex');
+  return /^\d{1,9}$/.test(v) ? Number(v) : undefined;
 }
 
 /** Why a row gave no records, where the rules of docs/sync.md do not skip it by design: said aloud. */
@@ -173,8 +179,18 @@ export function recordsOf(list: ListName, w: ExplorerWallet, rows: ApiRow[], fai
           : list === 'tokentx'
             ? token(w, row, line, failed)
             : withdrawal(w, row, line);
-    if (typeof got === 'string') out.skipped.push({ row, why: got });
-    else out.records.push(...got);
+    if (typeof got === 'string') {
+      out.skipped.push({ row, why: got });
+      return;
+    }
+    // Where the row stands in its chain: the ledger's order of the rows of one second.
+    const block = blockOf(row);
+    const position = positionOf(row);
+    for (const r of got) {
+      r.block = block;
+      if (position !== undefined) r.block_position = position;
+    }
+    out.records.push(...got);
   });
   return out;
 }

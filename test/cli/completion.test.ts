@@ -73,6 +73,7 @@ describe('completion bash', () => {
     expect(bashComplete(['txa', 'export', 'create', '--internal', ''])).toEqual(['true', 'false']);
     expect(bashComplete(['txa', 'tx', 'update', 'tx_1', '--spam', ''])).toEqual(['true', 'false']);
     expect(bashComplete(['txa', 'export', 'create', '--basis-scope', ''])).toEqual(['wallet', 'universal']);
+    expect(bashComplete(['txa', 'export', 'create', '--fee-treatment', ''])).toEqual(['adjust', 'separate']);
     expect(bashComplete(['txa', 'export', 'create', '--date-format', ''])).toEqual(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY']);
     expect(bashComplete(['txa', 'transfers', 'list', '--status', ''])).toEqual(['matched', 'candidate']);
     expect(bashComplete(['txa', 'check', '--allow', 'un'])).toEqual(['untagged', 'unpriced', 'unmatched_transfer', 'unrecorded_allocation']);

@@ -4,6 +4,8 @@
  * 2024-01-10 for 1,000.00 and 1 ETH on 2024-02-10 for 3,000.00; Cold buys 1 ETH on 2024-03-01 for
  * 2,000.00 and sells it on 2025-03-05 for 2,500.00. Per wallet: Cold's own lot, +500.00 long-term.
  * One pool, FIFO: Main's January lot, +1,500.00 long; HIFO: the February lot, −500.00 long.
+ * By year (the default): the pool's lots at 2025-01-01 go to Main (balance 2: January, February)
+ * then Cold (balance 1: March), so Cold's 2025 sale meets its March lot, +500.00 as per wallet.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -42,8 +44,9 @@ async function taxRows(args: string[], name: string): Promise<string[][]> {
 const cells = (rows: string[][]) => rows.map((r) => [r[1], r[5], r[6], r[7]]);
 
 describe('txa export create --report-type tax', () => {
-  test('--basis-scope and --cost-basis choose the lots; by default per wallet, FIFO', async () => {
-    expect(cells(await taxRows([], 'wallet.csv'))).toEqual([['2024-03-01', '500.00', 'long', 'Cold']]);
+  test('--basis-scope and --cost-basis choose the lots; by default by year, FIFO', async () => {
+    expect(cells(await taxRows([], 'by-year.csv'))).toEqual([['2024-03-01', '500.00', 'long', 'Cold']]);
+    expect(cells(await taxRows(['--basis-scope', 'wallet'], 'wallet.csv'))).toEqual([['2024-03-01', '500.00', 'long', 'Cold']]);
     expect(cells(await taxRows(['--basis-scope', 'universal'], 'pool.csv'))).toEqual([['2024-01-10', '1500.00', 'long', 'Cold']]);
     expect(cells(await taxRows(['--basis-scope', 'universal', '--cost-basis', 'hifo'], 'hifo.csv'))).toEqual([['2024-02-10', '-500.00', 'long', 'Cold']]);
   });

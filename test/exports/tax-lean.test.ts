@@ -19,7 +19,7 @@ import { AssetTable } from '../../src/accounting/assets.js';
 import { centsToNumber } from '../../src/core/money.js';
 import { withSpamResolved } from '../../src/store/transactions.js';
 import type { TxFilter } from '../../src/core/filters.js';
-import type { TagType } from '../../src/core/types.js';
+import type { TagType, Transaction } from '../../src/core/types.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { ledgerRowOf } from '../helpers/ledger-row.js';
 
@@ -35,10 +35,23 @@ function* fromTransactions(engine: Engine, ws: string, filter: TxFilter, convert
       .map((t: any) => [t.id as string, t.type as TagType]),
   );
   const selected = new Set([...streamTransactions(engine, ws, filter, 'timestamp_asc')].map((tx) => tx.id));
-  for (const tx of streamTransactions(engine, ws, ledgerFilter(filter), 'timestamp_asc')) {
+  const convertTx = (tx: Transaction) => {
     const cents = convert(tx.fiat_value === null ? null : Math.round(tx.fiat_value * 100), Date.parse(tx.timestamp) / 1000);
-    const converted = { ...tx, fiat_value: cents === null ? null : centsToNumber(cents) };
-    yield { tx: ledgerRowOf(converted, (id) => types.get(id) ?? null), reported: selected.has(tx.id) };
+    return { ...tx, fiat_value: cents === null ? null : centsToNumber(cents) };
+  };
+  // Own transfers' other legs, wherever they are (the lean reader finds them past the filter's end too).
+  const legs = new Map(
+    [...streamTransactions(engine, ws, { spam: 'include' }, 'timestamp_asc')].filter((tx) => tx.transfer).map((tx) => [tx.id, convertTx(tx)]),
+  );
+  for (const tx of streamTransactions(engine, ws, ledgerFilter(filter), 'timestamp_asc')) {
+    yield {
+      tx: ledgerRowOf(
+        convertTx(tx),
+        (id) => types.get(id) ?? null,
+        (id) => legs.get(id),
+      ),
+      reported: selected.has(tx.id),
+    };
   }
 }
 
@@ -58,9 +71,18 @@ function jobOf(
     filters: {},
     columns: [],
     transactionCount: 0,
-    options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo', basis_scope: 'wallet', ...options },
+    options: {
+      currency: 'USD',
+      date_format: 'YYYY-MM-DD',
+      include_summary: true,
+      include_logo: false,
+      cost_basis: 'fifo',
+      fee_treatment: 'adjust',
+      ...options,
+    },
     ledgerRows: rows,
     assets: () => new AssetTable(),
+    taxBooks: () => ({ walletOrder: [], picks: new Map(), allocation: null }),
     onProgress: () => {},
   } as unknown as ExportJob;
 }
@@ -96,7 +118,8 @@ describe('tax and income reports from the lean ledger reader', () => {
         fc.constantFrom('tax' as const, 'income' as const),
         fc.record({
           cost_basis: fc.constantFrom('fifo' as const, 'lifo' as const, 'hifo' as const),
-          basis_scope: fc.constantFrom('wallet' as const, 'universal' as const),
+          basis_scope: fc.constantFrom('wallet' as const, 'universal' as const, undefined),
+          fee_treatment: fc.constantFrom('adjust' as const, 'separate' as const),
           include_summary: fc.boolean(),
         }),
         fc.boolean(),

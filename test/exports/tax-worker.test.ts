@@ -75,13 +75,22 @@ function jobOf(
     filters: {},
     columns: [],
     transactionCount: rowCount,
-    options: { currency: 'USD', date_format: 'YYYY-MM-DD', include_summary: true, include_logo: false, cost_basis: 'fifo', basis_scope: 'universal' },
+    options: {
+      currency: 'USD',
+      date_format: 'YYYY-MM-DD',
+      include_summary: true,
+      include_logo: false,
+      cost_basis: 'fifo',
+      basis_scope: 'universal',
+      fee_treatment: 'adjust',
+    },
     ledgerRows: () => {
       calls.ledgerRows++;
       return ledgerRows(engine, ws, filter, convert);
     },
-    ledgerSource: { ...ledgerSource(engine, ws, filter, convert, false), ...(snapshot ? { snapshot } : {}) },
+    ledgerSource: { ...ledgerSource(engine, ws, filter, convert), ...(snapshot ? { snapshot } : {}) },
     assets: () => new AssetTable(),
+    taxBooks: () => ({ walletOrder: [], picks: new Map(), allocation: null }),
     onProgress: () => {},
   } as unknown as ExportJob;
   return { job, calls };

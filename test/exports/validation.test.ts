@@ -49,6 +49,7 @@ const cases: [string, unknown, string, string | undefined][] = [
   ['bad cost_basis on a tax CSV', { format: 'csv', report_type: 'tax', options: { cost_basis: 'average' } }, 'INVALID_FIELD', 'options.cost_basis'],
   ['bad basis_scope', { format: 'csv', report_type: 'tax', options: { basis_scope: 'pool' } }, 'INVALID_FIELD', 'options.basis_scope'],
   ['basis_scope not a string', { format: 'pdf', report_type: 'tax', options: { basis_scope: 1 } }, 'INVALID_FIELD', 'options.basis_scope'],
+  ['bad fee_treatment', { format: 'csv', report_type: 'tax', options: { fee_treatment: 'net' } }, 'INVALID_FIELD', 'options.fee_treatment'],
   ['income report as PDF', { format: 'pdf', report_type: 'income' }, 'INVALID_FIELD', 'report_type'],
   ['audit report as JSON', { format: 'json', report_type: 'audit' }, 'INVALID_FIELD', 'report_type'],
   ['columns on a tax CSV', { format: 'csv', report_type: 'tax', columns: ['date'] }, 'INVALID_FIELD', 'columns'],
@@ -105,7 +106,8 @@ describe('export body validation', () => {
       include_summary: true,
       include_logo: true,
       cost_basis: 'fifo',
-      basis_scope: 'wallet',
+      // No basis_scope: the scope follows each disposal's year (docs/accounting.md "Scope by year").
+      fee_treatment: 'adjust',
     });
   });
 });

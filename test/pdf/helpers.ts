@@ -108,6 +108,7 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
       include_logo: true,
       cost_basis: 'fifo',
       basis_scope: 'wallet',
+      fee_treatment: 'separate',
       ...input.options,
     },
     period: input.period ?? { start: '2024-01-01', end: '2024-12-31' },
@@ -116,12 +117,12 @@ export function makeJob(input: JobInput): ExportJob & { tags: Tag[]; progress: n
     rows: () => input.rows,
     ledgerRows: () => {
       const typeOf = (id: string) => TAGS.find((t) => t.id === id)?.type ?? null;
-      return [...(input.priorRows ?? []).map((tx) => ({ tx, reported: false })), ...input.rows.map((tx) => ({ tx, reported: true }))].map((r) => ({
-        tx: ledgerRowOf(r.tx, typeOf),
-        reported: r.reported,
-      }));
+      const all = [...(input.priorRows ?? []).map((tx) => ({ tx, reported: false })), ...input.rows.map((tx) => ({ tx, reported: true }))];
+      const byId = new Map(all.map((r) => [r.tx.id, r.tx]));
+      return all.map((r) => ({ tx: ledgerRowOf(r.tx, typeOf, (id) => byId.get(id)), reported: r.reported }));
     },
     assets: () => new AssetTable(),
+    taxBooks: () => ({ walletOrder: [], picks: new Map(), allocation: null }),
     histories: (ids) => new Map(ids.flatMap((id) => (input.history?.[id] ? [[id, input.history[id]]] : []))),
     attachmentPath: (id) => input.files?.[id] ?? join(dir, `missing-${id}`),
     onProgress: (n) => progress.push(n),

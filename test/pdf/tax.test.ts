@@ -132,6 +132,9 @@ describe('tax report', () => {
       }),
       tx({ timestamp: '2024-03-01T00:00:00Z', amount: '1', direction: 'outflow', fiat_value: 3500, wallet_id: 'wal_2', wallet_label: 'Cold' }),
     ];
+    // Each leg names the other, as the ledger's rows do.
+    legs[1]!.transfer = { ...transfer, counterpart_id: legs[2]!.id };
+    legs[2]!.transfer = { ...transfer, counterpart_id: legs[1]!.id };
     const text = (await render(makeJob({ rows: legs, reportType: 'tax' }))).text.join('\n');
     // The whole sentence is on the page, not cut short by the table's heading.
     expect(text).toContain('2 own-transfer leg(s) are left out of these tables: moving between own wallets is neither income nor expense.');

@@ -103,8 +103,12 @@ export function register(parent: Command): void {
     .option('--pdf-title <title>', 'title of a PDF report')
     .option('--include-logo', 'logo in the PDF header (default)')
     .option('--no-include-logo', 'no logo in the PDF header')
-    .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
-    .option('--basis-scope <scope>', 'tax report: wallet (default: lots per wallet) or universal (one pool per asset)')
+    .option('--cost-basis <method>', 'tax report: fifo (default), lifo, hifo or specific (the lots picked for each disposal, the rest fifo)')
+    .option(
+      '--basis-scope <scope>',
+      'tax report: wallet (lots per wallet) or universal (one pool per asset); default: pooled before 2025, per wallet from 2025',
+    )
+    .option('--fee-treatment <treatment>', "tax report: adjust (default: a trade's fee joins its cost or leaves its proceeds) or separate")
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')
