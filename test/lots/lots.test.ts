@@ -116,6 +116,21 @@ describe('allocation by order', () => {
     ]);
   });
 
+  it('an allocation recorded at another day moves the split there: lots per wallet from 2024-10-01', async () => {
+    // At 2024-10-01 the pool and the balances are those of 2025-01-01 (no row in between).
+    const a = await b.createLotAllocation(l.ws, { at: '2024-10-01' });
+    expect(a.at).toBe('2024-10-01');
+    const before = await b.listLots(l.ws, { at: '2024-09-30' });
+    expect(before).toMatchObject({ scope: 'universal', allocation: null });
+    const after = await b.listLots(l.ws, { at: '2024-12-31' });
+    expect(after).toMatchObject({ scope: 'wallet', allocation: 'recorded' });
+    expect(lotsOf(after)).toEqual([
+      ['Alpha', l.ids.l1, '0.5', 500],
+      ['Beta', l.ids.l2, '2', 3000],
+      ['Gamma', l.ids.l3, '1', 2500],
+    ]);
+  });
+
   it('the method the pooled years were filed with decides the lots left: lifo leaves L1 whole and L2 1.5', async () => {
     // LIFO in 2024: the sale of 0.5 on 2024-06-10 took the newest lot then, L3 (0.5 of it, 1,250).
     const a = await b.createLotAllocation(l.ws, { cost_basis: 'lifo', dry_run: true });
