@@ -9,7 +9,7 @@ import { AssetTable } from '../../src/accounting/assets.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import type { DisposalLine, LotPick } from '../../src/accounting/tax-ledger.js';
 import { centsToString } from '../../src/core/money.js';
-import { USDC, X, buy, feed, ledger, lines, linked, run, sell, type Row, type RunOptions } from './helpers.js';
+import { USDC, X, buy, feed, ledger, linked, run, sell, type Row, type RunOptions } from './helpers.js';
 
 const money = (c: bigint | null | undefined) => (c === null || c === undefined ? '' : centsToString(c));
 /** A disposal as: sold, acquired, quantity, asset, proceeds, cost, gain, term, wallet, note. */
