@@ -72,13 +72,19 @@ export class LotBook {
     this.scale = scale;
   }
 
-  /** Adds a lot (quantity at the book's scale) at its place in the method's order. */
+  /**
+   * Adds a lot (quantity at the book's scale) at its place in the method's order. Among lots the
+   * order ranks equal (pieces of one lot come back to a book by two transfers), the one that
+   * came first is taken first: FIFO's front is the array's start, the others' its end.
+   */
   add(lot: Lot): void {
     let lo = this.head;
     let hi = this.lots.length;
+    const fifo = this.method === 'fifo';
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (takenAfter(this.method, lot, this.lots[mid]!)) lo = mid + 1;
+      const other = this.lots[mid]!;
+      if (fifo ? !takenAfter(this.method, other, lot) : takenAfter(this.method, lot, other)) lo = mid + 1;
       else hi = mid;
     }
     if (lo === this.lots.length) this.lots.push(lot);

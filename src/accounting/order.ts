@@ -5,7 +5,8 @@
  * depend on ids:
  *
  * 1. by block, then position in the block (the transaction's index), where known; rows that know
- *    them come first;
+ *    them come first. A row without them takes those of a row of its transaction (same chain and
+ *    hash) that has them: an explorer lists internal transfers without the index;
  * 2. then by class: acquisitions (inflows that are not own-transfer legs), own-transfer legs (the
  *    sending leg first), other disposals, fees last. Within one transaction this is the rule for
  *    its own rows: what it brings in, its movement between own wallets, what it pays out, then
@@ -34,11 +35,33 @@ const byNumber = (a: number | null | undefined, b: number | null | undefined): n
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A comparator of rows of one timestamp; `walletRank` is a wallet's place in wallet order. */
-export function secondOrder(walletRank: (walletId: string) => number): (a: LedgerRow, b: LedgerRow) => number {
+type Place = { block: number | null; position: number | null };
+
+/** Each row's block and position, a row without them taking its transaction's (rule 1). */
+function placesOf(rows: readonly LedgerRow[]): (tx: LedgerRow) => Place {
+  const own = (tx: LedgerRow): Place => ({ block: tx.block ?? null, position: tx.block_position ?? null });
+  const known = new Map<string, Place>();
+  for (const tx of rows) if (tx.block_position != null && tx.tx_hash !== '') known.set(`${tx.chain} ${tx.tx_hash}`, own(tx));
+  if (known.size === 0) return own;
+  return (tx) => (tx.block_position != null ? own(tx) : (known.get(`${tx.chain} ${tx.tx_hash}`) ?? own(tx)));
+}
+
+/** Sorts the rows of one timestamp into the order of this module; `walletRank` is a wallet's place in wallet order. */
+export function sortSecond<T extends { tx: LedgerRow }>(group: T[], walletRank: (walletId: string) => number): void {
+  const placeOf = placesOf(group.map((r) => r.tx));
+  const places = new Map(group.map((r) => [r.tx, placeOf(r.tx)]));
+  const cmp = secondOrder(walletRank, (tx) => places.get(tx)!);
+  group.sort((a, b) => cmp(a.tx, b.tx));
+}
+
+/** A comparator of rows of one timestamp; `walletRank` is a wallet's place in wallet order, `placeOf` a row's block and position. */
+export function secondOrder(
+  walletRank: (walletId: string) => number,
+  placeOf: (tx: LedgerRow) => Place = (tx) => ({ block: tx.block ?? null, position: tx.block_position ?? null }),
+): (a: LedgerRow, b: LedgerRow) => number {
   return (a, b) =>
-    byNumber(a.block, b.block) ||
-    byNumber(a.block_position, b.block_position) ||
+    byNumber(placeOf(a).block, placeOf(b).block) ||
+    byNumber(placeOf(a).position, placeOf(b).position) ||
     classOf(a) - classOf(b) ||
     // Sending leg first among legs.
     (a.transfer && b.transfer ? byText(a.direction === 'outflow' ? '0' : '1', b.direction === 'outflow' ? '0' : '1') : 0) ||

@@ -30,7 +30,7 @@ import { allocate, type AllocatedLot, type AllocationOrder, type PoolLot, type W
 import type { Asset, AssetTable } from './assets.js';
 import { termOf, type Term } from './holding.js';
 import { LotBook, lotOf, share, type Piece } from './lots.js';
-import { secondOrder } from './order.js';
+import { sortSecond } from './order.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
 
 /** US lots per wallet from this moment (Rev. Proc. 2024-28): the pool is allocated then. */
@@ -195,14 +195,14 @@ export class TaxLedger {
   /** The rows of the current second. */
   private group: { tx: LedgerRow; reported: boolean }[] = [];
   private pooledNow: boolean;
-  private readonly order: (a: LedgerRow, b: LedgerRow) => number;
+  private readonly walletRank: (walletId: string) => number;
   /** Set when the pool was split between the wallets. */
   transition: Transition | null = null;
 
   constructor(private readonly opts: TaxOptions) {
     this.pooledNow = opts.scope !== 'wallet';
     const rank = new Map((opts.walletOrder ?? []).map((id, i) => [id, i]));
-    this.order = secondOrder((id) => rank.get(id) ?? rank.size);
+    this.walletRank = (id) => rank.get(id) ?? rank.size;
   }
 
   /** Takes a row (in time order); answers the lines of the seconds before it, now complete. A row not `reported` yields no line. */
@@ -305,7 +305,7 @@ export class TaxLedger {
       this.take(g[0]!.tx, g[0]!.reported, null, out);
       return out;
     }
-    g.sort((a, b) => this.order(a.tx, b.tx));
+    sortSecond(g, this.walletRank);
     const fees = this.opts.feeTreatment === 'separate' ? null : feeShares(g.map((r) => r.tx));
     for (const { tx, reported } of g) this.take(tx, reported, fees, out);
     return out;

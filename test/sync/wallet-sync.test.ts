@@ -83,6 +83,26 @@ describe('one identity with the CSV import', () => {
     expect(methods).toContain('Transfer');
     expect(methods.length).toBeGreaterThan(2);
     expect(result).toMatchObject({ wallet_id: synced, chain: 'ethereum', source: 'etherscan', new_transactions: 28, duplicates: 0, last_block: 1011 });
+    // Where each row stands in its chain (docs/accounting.md "Order within one second"): the sync
+    // keeps the API's block and transaction index (none for internal rows and withdrawals); the
+    // CSV exports give the block (Blockno) only.
+    const places = (walletId: string) =>
+      engine.db
+        .prepare(
+          `SELECT tx_hash, transfer_key, block, block_position FROM transactions WHERE wallet_id = ? AND tx_hash NOT LIKE 'GENESIS_%' AND tx_hash NOT LIKE 'beacon-withdrawal:%' ORDER BY tx_hash, transfer_key`,
+        )
+        .all(walletId) as { tx_hash: string; transfer_key: string; block: number | null; block_position: number | null }[];
+    const lists = apiLists(history(), 'etherscan');
+    const blockOf = new Map([...lists.txlist!, ...lists.tokentx!, ...lists.txlistinternal!].map((r) => [String(r.hash), Number(r.blockNumber)]));
+    const placed = places(synced);
+    expect(placed.every((p) => p.block === blockOf.get(p.tx_hash))).toBe(true);
+    const indexOf = new Map([...lists.txlist!, ...lists.tokentx!].map((r) => [`${String(r.hash)} ${r.blockNumber}`, Number(r.transactionIndex)]));
+    const withIndex = placed.filter((p) => !p.transfer_key.startsWith('i:'));
+    expect(withIndex.length).toBeGreaterThan(10);
+    expect(withIndex.filter((p) => p.block_position === null)).toEqual([]);
+    expect(placed.filter((p) => p.transfer_key.startsWith('i:')).every((p) => p.block_position === null)).toBe(true);
+    expect(withIndex.some((p) => p.block_position === indexOf.get(`${p.tx_hash} ${p.block}`))).toBe(true);
+    expect(places(imported).map((p) => [p.tx_hash, p.block, p.block_position])).toEqual(placed.map((p) => [p.tx_hash, p.block, null]));
   });
 
   it('the CSV exports imported into the synced wallet are all duplicates', async () => {
