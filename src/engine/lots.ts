@@ -101,6 +101,14 @@ export function getAllocation(engine: Engine, ws: string): Allocation {
 export function assertAllocationReplaceable(_engine: Engine, _workspaceId: string): void {}
 
 /**
+ * Where the coordinator's closed periods plug in for the other lots writes (docs/lots.md): a
+ * write that changes what rows dated at or before `ts` take (an allocation at `at`, a disposal's
+ * picks) is to be refused with PERIOD_CLOSED naming `field` while that date is closed. Until
+ * periods exist it allows every write.
+ */
+export function assertLotDateOpen(_engine: Engine, _workspaceId: string, _ts: number, _field: string): void {}
+
+/**
  * `POST /lots/allocation`: computes the allocation at `at` (by `order`, or checks the hand-made
  * `lines`) and records it, replacing none unless `replace`; `dry_run` only computes. Computed and
  * written in one transaction, so the allocation is that of the rows it records.
@@ -124,6 +132,7 @@ export function createAllocation(engine: Engine, ws: string, body: unknown): All
         });
       }
       if (input.replace) assertAllocationReplaceable(engine, ws);
+      assertLotDateOpen(engine, ws, atTs, 'at');
     }
     const pool = poolAt(engine, ws, atTs, method);
     const lines = input.lines
@@ -358,6 +367,7 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
       const what = tx.transfer_id !== null ? 'a leg of an own transfer' : tx.direction === 'inflow' ? 'an inflow' : 'no disposal (zero amount or an approval)';
       throw new TxaError('INVALID_PICK', `transaction ${tx.id} is ${what}; only a disposal takes lots`, { field: 'disposal_id' });
     }
+    assertLotDateOpen(engine, ws, tx.ts, 'disposal_id');
     const existing = listPicks(engine.db, ws, tx.id);
     const asset = loadAssetTable(engine).assetOf(tx.chain, { symbol: tx.token_symbol, address: tx.token_address });
     // The lots open at the start of the disposal's second, in the scope of its moment.
@@ -434,7 +444,9 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
 export function deleteLotPicks(engine: Engine, ws: string, disposalId: string): PicksDeleted {
   engine.workspace(ws);
   return engine.write(() => {
-    if (!selectById(engine.db, ws, disposalId)) throw new TxaError('TRANSACTION_NOT_FOUND', `transaction ${disposalId} not found`, { field: 'disposal_id' });
+    const tx = selectById(engine.db, ws, disposalId);
+    if (!tx) throw new TxaError('TRANSACTION_NOT_FOUND', `transaction ${disposalId} not found`, { field: 'disposal_id' });
+    assertLotDateOpen(engine, ws, tx.ts, 'disposal_id');
     const deleted = deletePicks(engine.db, ws, disposalId);
     if (deleted > 0) engine.change(ws, 'lots.unpicked', disposalId, { disposal_id: disposalId, deleted });
     return { disposal_id: disposalId, deleted };

@@ -539,6 +539,7 @@ export function openApiDocument(): Json {
               param('at', 'query', 'YYYY-MM-DD (default today)'),
               param('wallet_id', 'query', 'Only this wallet'),
               param('asset', 'query', 'Only this asset (symbol)'),
+              param('cost_basis', 'query', 'How disposals took lots: specific (default: the picks, then fifo), fifo, lifo or hifo'),
             ],
           },
         ),
