@@ -59,6 +59,10 @@ const COMMANDS = [
   'webhooks add',
   'webhooks list',
   'webhooks remove',
+  'lots list',
+  'lots allocate',
+  'lots pick',
+  'lots unpick',
 ];
 
 interface Flag {
@@ -239,6 +243,10 @@ const PLAUSIBLE: Record<string, (rng: Rng, lane: Lane) => string> = {
   '--group-by': (rng) => rng.pick(['month', 'wallet', 'tag', 'token', 'year']),
   '--pdf-title': (rng) => `Title ${rng.hex(2)}`,
   '--cost-basis': (rng) => rng.pick(['fifo', 'lifo', 'hifo', 'avg']),
+  '--at': (rng) => rng.pick(['2024-12-31', '2025-01-01', '2025-02-30', '2024-1-1', 'tomorrow']),
+  '--order': (rng) => rng.pick(['fifo', 'hifo', 'lifo', 'newest']),
+  '--asset': (rng) => rng.pick(['ETH', 'usdc', 'DOGE']),
+  '--specific': (rng, l) => fileArg(rng, l),
   '--delivery': (rng) => rng.pick(['download', 'email', 'webhook', 'fax']),
   '--email': (rng) => rng.pick(['a@example.com', 'a@example.com,b@example.com', 'not-an-address']),
   '--webhook-url': (rng) => rng.pick([hookUrl, 'not a url', 'ftp://hooks.invalid/x']),

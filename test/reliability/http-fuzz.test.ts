@@ -68,6 +68,9 @@ const CONTRACT_CODES = new Set([
   'SYNC_UNAUTHORIZED',
   'SYNC_UNSUPPORTED_CHAIN',
   'SYNC_FAILED',
+  'INVALID_ALLOCATION',
+  'ALLOCATION_EXISTS',
+  'INVALID_PICK',
 ]);
 /** Statuses the server answers before any route or handler, with INVALID_PARAMETERS (docs/server.md). */
 const CLIENT_ERROR_STATUSES = new Set([400, 408, 414, 431]);
@@ -141,6 +144,7 @@ beforeAll(async () => {
     ids: {
       tag_id: [...tags, otherTag],
       transaction_id: [...s.txIds.slice(0, 5), otherTx.id],
+      disposal_id: [...s.txIds.slice(0, 5), otherTx.id],
       export_id: [exp.id],
       webhook_id: [],
       attachment_id: [],
