@@ -80,7 +80,7 @@ export const EXAMPLES: Record<string, string[]> = {
     'txa lots allocate --specific allocation.csv --replace',
   ],
   'txa lots allocation': ['txa lots allocation', 'txa lots allocation --json'],
-  'txa lots pick': ['# the sale takes 0.5 of one lot and the whole rest of another', 'txa lots pick tx_… tx_…:0.5 tx_…'],
+  'txa lots pick': ['# the sale takes 0.5 of one lot, then what it still needs of another', 'txa lots pick tx_… tx_…:0.5 tx_…'],
   'txa lots picks': ['txa lots picks', 'txa lots picks tx_… --json'],
   'txa lots unpick': ['txa lots unpick tx_…'],
 

@@ -68,7 +68,7 @@ export interface OpenLots {
 export interface LotPick {
   disposal_id: string;
   lot: string;
-  /** Exact decimal; null = the lot's whole rest. */
+  /** Exact decimal; null = as much of the lot as the disposal still needs. */
   quantity: string | null;
   recorded_at: string;
   recorded_by: string;

@@ -380,6 +380,7 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
     const where = pooled ? `the pool of ${asset.symbol}` : `wallet ${tx.wallet_label}'s ${asset.symbol}`;
     const picked = new Set(existing.map((p) => p.lot_id));
     const scale = Math.max(tx.token_decimals, ...[...book.values()].map((l) => scaleOfText(l.quantity)));
+    const disposed = units(normalizeDecimal(tx.amount)!.replace(/^-/, ''), scale);
     const fresh: PickRow[] = [];
     const recordedAt = nowIso();
     let total = 0n;
@@ -394,7 +395,9 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
         throw new TxaError('INVALID_PICK', `lot ${p.lot} is not open in ${where} at the disposal ${tx.id}`, { field });
       }
       const holds = units(lot.quantity, scale);
-      let q = holds;
+      // A lot picked without a quantity gives what the disposal still needs, up to all it holds (the ledger's rule).
+      const needed = disposed > total ? disposed - total : 0n;
+      let q = holds < needed ? holds : needed;
       if (p.quantity !== null && p.quantity !== undefined) {
         const exact = positive(p.quantity);
         if (exact === null) throw new TxaError('INVALID_PICK', `lot ${p.lot}: quantity must be a positive number, got '${p.quantity}'`, { field });
@@ -420,7 +423,6 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
         });
       }
     }
-    const disposed = units(normalizeDecimal(tx.amount)!.replace(/^-/, ''), scale);
     if (total > disposed) {
       const field = fresh[fresh.length - 1]?.lot_id ?? 'picks';
       throw new TxaError(

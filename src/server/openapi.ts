@@ -234,7 +234,7 @@ const OPEN_LOTS = object({
 const LOT_PICK = object({
   disposal_id: str,
   lot: str,
-  quantity: { type: ['string', 'null'], description: "Exact decimal; null: the lot's whole rest" },
+  quantity: { type: ['string', 'null'], description: 'Exact decimal; null: as much of the lot as the disposal still needs' },
   recorded_at: str,
   recorded_by: str,
   after_sale: { type: 'boolean' },

@@ -34,7 +34,7 @@ export interface PickRow {
   workspace_id: string;
   disposal_id: string;
   lot_id: string;
-  /** null: the lot's whole rest. */
+  /** null: as much of the lot as the disposal still needs. */
   quantity: string | null;
   recorded_at: string;
   actor: string;

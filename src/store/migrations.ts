@@ -514,7 +514,8 @@ export const MIGRATIONS: string[] = [
   // lines, replaced as a whole). A line with no \`lot_id\` is a wallet's balance no pooled lot
   // covered (missing cost basis). Quantities are exact decimal text, costs integer cents of the
   // workspace's currency. And the picks of specific identification: which lots a disposal takes
-  // (\`quantity\` NULL = the lot's whole rest), each with when it was recorded and by whom.
+  // (\`quantity\` NULL = what the disposal still needs of the lot), each with when it was recorded
+  // and by whom.
   `
   CREATE TABLE lot_allocations (
     workspace_id     TEXT PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,

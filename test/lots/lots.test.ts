@@ -313,3 +313,17 @@ describe('txa check: unrecorded_allocation', () => {
     expect(check()).toEqual({ clean: true, findings: [] });
   });
 });
+
+describe('a wallet removed', () => {
+  it('takes its allocation lines and its disposals’ picks with it; the other wallets’ stay', async () => {
+    await b.createLotAllocation(l.ws, {});
+    await b.createLotPicks(l.ws, { disposal_id: l.ids.s25, picks: [{ lot: l.ids.l3 }] });
+    await b.createLotPicks(l.ws, { disposal_id: l.ids.s24, picks: [{ lot: l.ids.l1 }] });
+    await b.deleteWallet(l.ws, l.wallets.gamma);
+    expect(linesOf(await b.getLotAllocation(l.ws))).toEqual([
+      ['Alpha', l.ids.l1, '0.5', 500],
+      ['Beta', l.ids.l2, '2', 3000],
+    ]);
+    expect((await b.listLotPicks(l.ws, {})).map((p) => p.disposal_id)).toEqual([l.ids.s24]);
+  });
+});

@@ -6,7 +6,7 @@ import { printPicks } from '../../lot-views.js';
 
 export interface PickOptions {
   disposalId: string;
-  /** `LOT` (the lot's whole rest) or `LOT:QUANTITY`. */
+  /** `LOT` (as much of it as the disposal still needs) or `LOT:QUANTITY`. */
   lots: string[];
 }
 
@@ -28,6 +28,6 @@ export function register(parent: Command): void {
     .command('pick')
     .description('record which lots a disposal takes (cost_basis specific); a pick recorded after the sale is noted in reports')
     .argument('<disposal_tx_id>', 'the disposal (an outflow that is no own transfer)')
-    .argument('<lots...>', 'LOT (its whole rest) or LOT:QUANTITY; a lot is the id of the transaction that acquired it')
+    .argument('<lots...>', 'LOT (as much of it as the disposal still needs) or LOT:QUANTITY; a lot is the id of the transaction that acquired it')
     .action(action<Record<string, never>, [string, string[]]>((ctx, _flags, [disposalId, lots]) => run(ctx, { disposalId, lots })));
 }
