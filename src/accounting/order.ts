@@ -46,22 +46,40 @@ function placesOf(rows: readonly LedgerRow[]): (tx: LedgerRow) => Place {
   return (tx) => (tx.block_position != null ? own(tx) : (known.get(`${tx.chain} ${tx.tx_hash}`) ?? own(tx)));
 }
 
-/** Sorts the rows of one timestamp into the order of this module; `walletRank` is a wallet's place in wallet order. */
-export function sortSecond<T extends { tx: LedgerRow }>(group: T[], walletRank: (walletId: string) => number): void {
+/**
+ * Sorts the rows of one timestamp into the order of this module. `plain` is secondOrder's
+ * comparator over the rows' own places, used when no row needs its transaction's (the common
+ * case: rows of a file without blocks, or every row of a sync with its own).
+ */
+export function sortSecond<T extends { tx: LedgerRow }>(group: T[], walletRank: (walletId: string) => number, plain = secondOrder(walletRank)): void {
+  let borrows = false;
+  for (const { tx } of group) {
+    if (tx.block_position == null && tx.tx_hash !== '') {
+      borrows = group.some((r) => r.tx.block_position != null);
+      break;
+    }
+  }
+  if (!borrows) {
+    group.sort((a, b) => plain(a.tx, b.tx));
+    return;
+  }
   const placeOf = placesOf(group.map((r) => r.tx));
   const places = new Map(group.map((r) => [r.tx, placeOf(r.tx)]));
   const cmp = secondOrder(walletRank, (tx) => places.get(tx)!);
   group.sort((a, b) => cmp(a.tx, b.tx));
 }
 
-/** A comparator of rows of one timestamp; `walletRank` is a wallet's place in wallet order, `placeOf` a row's block and position. */
-export function secondOrder(
-  walletRank: (walletId: string) => number,
-  placeOf: (tx: LedgerRow) => Place = (tx) => ({ block: tx.block ?? null, position: tx.block_position ?? null }),
-): (a: LedgerRow, b: LedgerRow) => number {
+/** A comparator of rows of one timestamp; `walletRank` is a wallet's place in wallet order, `placeOf` a row's block and position (default: its own). */
+export function secondOrder(walletRank: (walletId: string) => number, placeOf?: (tx: LedgerRow) => Place): (a: LedgerRow, b: LedgerRow) => number {
+  const place = placeOf
+    ? (a: LedgerRow, b: LedgerRow) => {
+        const pa = placeOf(a);
+        const pb = placeOf(b);
+        return byNumber(pa.block, pb.block) || byNumber(pa.position, pb.position);
+      }
+    : (a: LedgerRow, b: LedgerRow) => byNumber(a.block, b.block) || byNumber(a.block_position, b.block_position);
   return (a, b) =>
-    byNumber(placeOf(a).block, placeOf(b).block) ||
-    byNumber(placeOf(a).position, placeOf(b).position) ||
+    place(a, b) ||
     classOf(a) - classOf(b) ||
     // Sending leg first among legs.
     (a.transfer && b.transfer ? byText(a.direction === 'outflow' ? '0' : '1', b.direction === 'outflow' ? '0' : '1') : 0) ||

@@ -30,7 +30,7 @@ import { allocate, type AllocatedLot, type AllocationOrder, type PoolLot, type W
 import type { Asset, AssetTable } from './assets.js';
 import { termOf, type Term } from './holding.js';
 import { LotBook, lotOf, share, type Piece } from './lots.js';
-import { sortSecond } from './order.js';
+import { secondOrder, sortSecond } from './order.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
 
 /** US lots per wallet from this moment (Rev. Proc. 2024-28): the pool is allocated then. */
@@ -196,6 +196,7 @@ export class TaxLedger {
   private group: { tx: LedgerRow; reported: boolean }[] = [];
   private pooledNow: boolean;
   private readonly walletRank: (walletId: string) => number;
+  private readonly plainOrder: (a: LedgerRow, b: LedgerRow) => number;
   /** Set when the pool was split between the wallets. */
   transition: Transition | null = null;
 
@@ -203,6 +204,7 @@ export class TaxLedger {
     this.pooledNow = opts.scope !== 'wallet';
     const rank = new Map((opts.walletOrder ?? []).map((id, i) => [id, i]));
     this.walletRank = (id) => rank.get(id) ?? rank.size;
+    this.plainOrder = secondOrder(this.walletRank);
   }
 
   /** Takes a row (in time order); answers the lines of the seconds before it, now complete. A row not `reported` yields no line. */
@@ -305,8 +307,8 @@ export class TaxLedger {
       this.take(g[0]!.tx, g[0]!.reported, null, out);
       return out;
     }
-    sortSecond(g, this.walletRank);
-    const fees = this.opts.feeTreatment === 'separate' ? null : feeShares(g.map((r) => r.tx));
+    sortSecond(g, this.walletRank, this.plainOrder);
+    const fees = this.opts.feeTreatment === 'separate' || !g.some((r) => r.tx.type === 'fee') ? null : feeShares(g.map((r) => r.tx));
     for (const { tx, reported } of g) this.take(tx, reported, fees, out);
     return out;
   }
@@ -563,6 +565,9 @@ function counterpartRow(tx: LedgerRow, c: TransferCounterpart): LedgerRow {
   };
 }
 
+/** An amount of no units: zeros, a point, a sign. */
+const ZERO_AMOUNT = /^[-+0.]*$/;
+
 /**
  * Fee treatment `adjust` over the rows of one second (docs/accounting.md "Fees"): each fee row
  * (type `fee`, not an own-transfer leg, with a value and a tx hash) whose transaction has, in the
@@ -572,7 +577,7 @@ function counterpartRow(tx: LedgerRow, c: TransferCounterpart): LedgerRow {
  */
 export function feeShares(rows: readonly LedgerRow[]): FeeShares {
   const shares: FeeShares = { cost: new Map(), proceeds: new Map() };
-  const moves = (r: LedgerRow) => r.type !== 'approval' && quantityOf(r.amount, r.token.decimals).units !== 0n;
+  const moves = (r: LedgerRow) => r.type !== 'approval' && !ZERO_AMOUNT.test(r.amount);
   for (const fee of rows) {
     if (fee.type !== 'fee' || fee.direction !== 'outflow' || fee.transfer || fee.tx_hash === '' || fee.fiat_cents === null || !moves(fee)) continue;
     const mates = rows.filter((r) => r !== fee && r.type !== 'fee' && r.wallet_id === fee.wallet_id && r.tx_hash === fee.tx_hash && moves(r));
