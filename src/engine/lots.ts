@@ -40,6 +40,7 @@ import {
 import { walletLabels } from '../store/ledger.js';
 import { workspaceWalletIds } from '../store/workspace-wallets.js';
 import { selectById } from '../store/transactions.js';
+import { eventVersion } from '../store/events.js';
 import { loadAssetTable } from './ledger-rows.js';
 import { openLotsAt, poolAt, recordedAllocation, type HeldLot, type Pool } from './lot-ledger.js';
 
@@ -109,9 +110,21 @@ export function assertAllocationReplaceable(_engine: Engine, _workspaceId: strin
 export function assertLotDateOpen(_engine: Engine, _workspaceId: string, _ts: number, _field: string): void {}
 
 /**
+ * Computes in a read snapshot, then writes in a write transaction that first checks no event of
+ * the workspace came in between (every change the lots depend on appends one, docs/storage.md
+ * "The event log"), computing again under the write lock only if one did. The ledger pass takes
+ * seconds on a large ledger; holding the write lock for it would make other writers wait past
+ * their busy timeout. What is written is always what the rows at the commit give.
+ */
+export function computeThenWrite<C, T>(engine: Engine, ws: string, compute: () => C, write: (computed: C) => T): T {
+  const first = engine.db.transaction(() => ({ version: eventVersion(engine.db, ws), computed: compute() }))();
+  return engine.write(() => write(eventVersion(engine.db, ws) === first.version ? first.computed : compute()));
+}
+
+/**
  * `POST /lots/allocation`: computes the allocation at `at` (by `order`, or checks the hand-made
- * `lines`) and records it, replacing none unless `replace`; `dry_run` only computes. Computed and
- * written in one transaction, so the allocation is that of the rows it records.
+ * `lines`) and records it, replacing none unless `replace`; `dry_run` only computes. What is
+ * recorded is computed from the rows as they are at the commit (computeThenWrite).
  */
 export function createAllocation(engine: Engine, ws: string, body: unknown): Allocation {
   engine.workspace(ws);
@@ -123,41 +136,52 @@ export function createAllocation(engine: Engine, ws: string, body: unknown): All
   }
   const method: PoolMethod = input.cost_basis ?? 'fifo';
   const order: AllocationOrder = input.lines ? 'specific' : (input.order ?? 'fifo');
-  const run = () => {
-    if (!input.dry_run) {
-      if (getAllocationHeader(engine.db, ws) && !input.replace) {
-        throw new TxaError('ALLOCATION_EXISTS', `workspace ${ws} already has a recorded allocation`, {
-          field: 'replace',
-          hint: 'Show it with: txa lots allocation; record another with --replace',
-        });
-      }
-      if (input.replace) assertAllocationReplaceable(engine, ws);
-      assertLotDateOpen(engine, ws, atTs, 'at');
+  const header = () => ({ at, allocation_order: order, cost_basis: method, recorded_at: nowIso(), actor: engine.actor });
+  const mayRecord = () => {
+    if (getAllocationHeader(engine.db, ws) && !input.replace) {
+      throw new TxaError('ALLOCATION_EXISTS', `workspace ${ws} already has a recorded allocation`, {
+        field: 'replace',
+        hint: 'Show it with: txa lots allocation; record another with --replace',
+      });
     }
+    if (input.replace) assertAllocationReplaceable(engine, ws);
+    assertLotDateOpen(engine, ws, atTs, 'at');
+  };
+  const compute = () => {
     const pool = poolAt(engine, ws, atTs, method);
-    const lines = input.lines
+    return input.lines
       ? specificAllocation(engine, ws, pool, input.lines, at)
       : allocate(pool.pool, pool.balances, pool.walletOrder, order as AllocationOrderName);
-    const header = { at, allocation_order: order, cost_basis: method, recorded_at: nowIso(), actor: engine.actor };
-    if (input.dry_run) return allocationOf(engine, ws, header, lines, false);
-    const replaced = getAllocationHeader(engine.db, ws) !== undefined;
-    replaceAllocation(
-      engine.db,
-      { workspace_id: ws, ...header },
-      lines.map((l) => ({
-        wallet_id: l.walletId,
-        asset_key: l.assetKey,
-        asset_symbol: l.assetSymbol,
-        lot_id: l.lotId === '' ? null : l.lotId,
-        quantity: l.quantity,
-        acquired_at: l.acquiredAt === '' ? null : l.acquiredAt,
-        cost_cents: l.costCents,
-      })),
-    );
-    engine.change(ws, 'lots.allocated', ws, { at, order, cost_basis: method, lines: lines.length, replaced });
-    return allocationOf(engine, ws, header, lines, true);
   };
-  return input.dry_run ? engine.db.transaction(run)() : engine.write(run);
+  if (input.dry_run) return engine.db.transaction(() => allocationOf(engine, ws, header(), compute(), false))();
+  return computeThenWrite(
+    engine,
+    ws,
+    () => {
+      mayRecord();
+      return compute();
+    },
+    (lines) => {
+      mayRecord();
+      const replaced = getAllocationHeader(engine.db, ws) !== undefined;
+      const h = header();
+      replaceAllocation(
+        engine.db,
+        { workspace_id: ws, ...h },
+        lines.map((l) => ({
+          wallet_id: l.walletId,
+          asset_key: l.assetKey,
+          asset_symbol: l.assetSymbol,
+          lot_id: l.lotId === '' ? null : l.lotId,
+          quantity: l.quantity,
+          acquired_at: l.acquiredAt === '' ? null : l.acquiredAt,
+          cost_cents: l.costCents,
+        })),
+      );
+      engine.change(ws, 'lots.allocated', ws, { at, order, cost_basis: method, lines: lines.length, replaced });
+      return allocationOf(engine, ws, h, lines, true);
+    },
+  );
 }
 
 interface FileLine {
@@ -360,7 +384,7 @@ function isDisposal(row: { direction: string; transfer_id: string | null; type: 
 export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPick[] {
   engine.workspace(ws);
   const input = validateBody(picksCreateSchema, body);
-  return engine.write(() => {
+  const compute = () => {
     const tx = selectById(engine.db, ws, input.disposal_id);
     if (!tx) throw new TxaError('TRANSACTION_NOT_FOUND', `transaction ${input.disposal_id} not found`, { field: 'disposal_id' });
     if (!isDisposal(tx)) {
@@ -368,10 +392,13 @@ export function createLotPicks(engine: Engine, ws: string, body: unknown): LotPi
       throw new TxaError('INVALID_PICK', `transaction ${tx.id} is ${what}; only a disposal takes lots`, { field: 'disposal_id' });
     }
     assertLotDateOpen(engine, ws, tx.ts, 'disposal_id');
+    // The lots open at the start of the disposal's second, in the scope of its moment.
+    return { tx, held: openLotsAt(engine, ws, tx.ts, 'specific', tx.ts) };
+  };
+  return computeThenWrite(engine, ws, compute, ({ tx, held }) => {
+    assertLotDateOpen(engine, ws, tx.ts, 'disposal_id');
     const existing = listPicks(engine.db, ws, tx.id);
     const asset = loadAssetTable(engine).assetOf(tx.chain, { symbol: tx.token_symbol, address: tx.token_address });
-    // The lots open at the start of the disposal's second, in the scope of its moment.
-    const held = openLotsAt(engine, ws, tx.ts, 'specific', tx.ts);
     const pooled = held.scope === 'universal';
     const book = new Map<string, HeldLot>();
     for (const l of held.lots) {

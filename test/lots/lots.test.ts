@@ -327,3 +327,39 @@ describe('a wallet removed', () => {
     expect((await b.listLotPicks(l.ws, {})).map((p) => p.disposal_id)).toEqual([l.ids.s24]);
   });
 });
+
+describe('computed in a snapshot, written under the lock', () => {
+  it('computes again when an event of the workspace came in between, else writes what it computed', async () => {
+    const { computeThenWrite } = await import('../../src/engine/lots.js');
+    const { Engine } = await import('../../src/engine/engine.js');
+    const { createTag } = await import('../../src/engine/tags.js');
+    const other = Engine.open(l.path);
+    try {
+      let calls = 0;
+      const written = computeThenWrite(
+        b.engine,
+        l.ws,
+        () => {
+          calls++;
+          // Another process changes the workspace while the first computation runs.
+          if (calls === 1) createTag(other, l.ws, { name: 'Between', type: 'neutral' });
+          return calls;
+        },
+        (computed) => computed,
+      );
+      expect([written, calls]).toEqual([2, 2]);
+      let quiet = 0;
+      expect(
+        computeThenWrite(
+          b.engine,
+          l.ws,
+          () => ++quiet,
+          (c) => c,
+        ),
+      ).toBe(1);
+      expect(quiet).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+});
