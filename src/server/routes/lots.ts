@@ -1,16 +1,23 @@
 /**
  * Lots (docs/lots.md): GET /lots (open lots at a date), GET|POST /lots/allocation, GET|POST
  * /lots/picks, DELETE /lots/picks/:disposal_id. Reads need a `read` key, writes a `write` key,
- * as the transfers' routes; writes act as the request's key.
+ * as the transfers' routes; writes act as the request's key. The open lots are cached as the
+ * other lists are (docs/server.md "List cache").
  */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
-import { bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
+import { queryKey } from '../read-cache.js';
+import { nowIso } from '../../core/clock.js';
 
-export function lotRoutes(app: FastifyInstance, { backend }: RouteDeps): void {
-  app.get('/lots', { config: { access: 'read' } }, async (req) => {
+export function lotRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
+  app.get('/lots', { config: { access: 'read' } }, async (req, reply) => {
     const { ws, query } = queryWorkspace(req, { required: true });
-    return { success: true, data: await backend.listLots(ws, query) };
+    // A pass over the ledger: cached by the workspace's event sequence (read-cache.ts), under the
+    // day the answer is for, so a default `at` (today) does not outlive its day.
+    const key = queryKey('lots', { ...query, at: query.at ?? nowIso().slice(0, 10) });
+    const body = await cache.get(ws, key, async () => ({ success: true, data: await backend.listLots(ws, query) }));
+    return reply.type(JSON_TYPE).send(body);
   });
   app.get('/lots/allocation', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req, { required: true });
