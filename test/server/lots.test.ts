@@ -59,6 +59,9 @@ describe('lots over HTTP', () => {
     conforms('/lots', 'get', '200', pooled.body);
     expect(pooled.body.data.lots.map((x: { lot: string }) => x.lot)).toEqual([l.ids.l1, l.ids.l2, l.ids.l3]);
 
+    // Cached until the workspace changes: the same query after the allocation answers anew.
+    const walletUrl = `/api/v1/lots?workspace_id=${l.ws}&at=2025-01-31&wallet_id=${l.wallets.gamma}`;
+    for (let i = 0; i < 2; i++) expect((await call(read, { method: 'GET', url: walletUrl })).body.data).toMatchObject({ allocation: 'computed' });
     const dry = await call(write, { method: 'POST', url: '/api/v1/lots/allocation', payload: { workspace_id: l.ws, dry_run: true, order: 'hifo' } });
     expect(dry.status).toBe(200);
     conforms('/lots/allocation', 'post', '200', dry.body);
@@ -89,7 +92,7 @@ describe('lots over HTTP', () => {
     conforms('/lots/picks/{disposal_id}', 'delete', '200', deleted.body);
     expect(deleted.body.data).toEqual({ disposal_id: l.ids.s25, deleted: 1 });
 
-    const wallet = await call(read, { method: 'GET', url: `/api/v1/lots?workspace_id=${l.ws}&at=2025-01-31&wallet_id=${l.wallets.gamma}` });
+    const wallet = await call(read, { method: 'GET', url: walletUrl });
     expect(wallet.body.data).toMatchObject({
       scope: 'wallet',
       allocation: 'recorded',
