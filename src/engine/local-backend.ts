@@ -18,6 +18,8 @@ const transfers = () => import('./transfers.js');
 const history = () => import('./history.js');
 const walletSyncs = () => import('./wallet-syncs.js');
 const lots = () => import('./lots.js');
+const lotAllocation = () => import('./lot-allocation.js');
+const lotPicks = () => import('./lot-picks.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -137,19 +139,19 @@ export class LocalBackend implements Backend {
     return (await lots()).listOpenLots(this.engine, ws, query);
   }
   async getLotAllocation(ws: string) {
-    return (await lots()).getAllocation(this.engine, ws);
+    return (await lotAllocation()).getAllocation(this.engine, ws);
   }
   async createLotAllocation(ws: string, body: unknown) {
-    return (await lots()).createAllocation(this.engine, ws, body);
+    return (await lotAllocation()).createAllocation(this.engine, ws, body);
   }
   async listLotPicks(ws: string, query: QueryParams) {
-    return (await lots()).listLotPicks(this.engine, ws, query);
+    return (await lotPicks()).listLotPicks(this.engine, ws, query);
   }
   async createLotPicks(ws: string, body: unknown) {
-    return (await lots()).createLotPicks(this.engine, ws, body);
+    return (await lotPicks()).createLotPicks(this.engine, ws, body);
   }
   async deleteLotPicks(ws: string, disposalId: string) {
-    return (await lots()).deleteLotPicks(this.engine, ws, disposalId);
+    return (await lotPicks()).deleteLotPicks(this.engine, ws, disposalId);
   }
 
   async close() {

@@ -330,7 +330,7 @@ describe('a wallet removed', () => {
 
 describe('computed in a snapshot, written under the lock', () => {
   it('computes again when an event of the workspace came in between, else writes what it computed', async () => {
-    const { computeThenWrite } = await import('../../src/engine/lots.js');
+    const { computeThenWrite } = await import('../../src/engine/lot-writes.js');
     const { Engine } = await import('../../src/engine/engine.js');
     const { createTag } = await import('../../src/engine/tags.js');
     const other = Engine.open(l.path);
