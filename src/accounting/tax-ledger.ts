@@ -219,9 +219,19 @@ export class TaxLedger {
     return [];
   }
 
-  /** The lines of the last second. */
-  end(): TaxLine[] {
-    return this.flush();
+  /**
+   * The lines of the last second. `until`, the moment the open lots are wanted at (a positions
+   * report's date), splits the pool by year when it reaches the transition and no row did.
+   */
+  end(until?: string): TaxLine[] {
+    const out = this.flush();
+    if (until !== undefined && this.byYear() && until >= (this.opts.transitionAt ?? TRANSITION_AT)) this.splitPool();
+    return out;
+  }
+
+  /** Still pooled, with the scope following the year. */
+  private byYear(): boolean {
+    return this.pooledNow && this.opts.scope === undefined;
   }
 
   /** Open lots at the end, per book (call `end` first). */
@@ -302,7 +312,7 @@ export class TaxLedger {
     if (g.length === 0) return [];
     this.group = [];
     const out: TaxLine[] = [];
-    if (this.pooledNow && this.opts.scope === undefined && g[0]!.tx.timestamp >= (this.opts.transitionAt ?? TRANSITION_AT)) this.splitPool();
+    if (this.byYear() && g[0]!.tx.timestamp >= (this.opts.transitionAt ?? TRANSITION_AT)) this.splitPool();
     if (g.length === 1) {
       this.take(g[0]!.tx, g[0]!.reported, null, out);
       return out;

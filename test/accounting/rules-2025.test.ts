@@ -234,6 +234,31 @@ describe('docs/accounting.md worked examples (2025)', () => {
   });
 });
 
+describe('the transition without a row of 2025', () => {
+  it('end(until) splits the pool when the moment asked for is past it: open lots per wallet', () => {
+    const rows = [
+      buy({ at: '2024-01-10', amount: '2', value: 2000 }),
+      sell({ at: '2024-02-01', amount: '1', value: 1500, wallet: 'wal_a', transfer: 'trf_1' }),
+      buy({ at: '2024-02-01', amount: '1', value: 1500, wallet: 'wal_b', transfer: 'trf_1' }),
+    ];
+    const open = (until?: string) => {
+      const l = ledger({ scope: 'by-year' });
+      for (const tx of linked(rows)) l.add(tx, true);
+      l.end(until);
+      return [l.transition?.source ?? null, l.openLots().map((o) => [o.walletId, quantityText(o.quantity), money(o.costCents)])];
+    };
+    expect(open('2024-12-31T23:59:59Z')).toEqual([null, [[null, '2', '2000.00']]]);
+    expect(open()).toEqual([null, [[null, '2', '2000.00']]]);
+    expect(open('2025-06-30T23:59:59Z')).toEqual([
+      'computed',
+      [
+        ['wal_a', '1', '1000.00'],
+        ['wal_b', '1', '1000.00'],
+      ],
+    ]);
+  });
+});
+
 describe('allocate', () => {
   const pool = [
     { assetKey: 'asset:ETH', assetSymbol: 'ETH', lotId: 'tx_1', quantity: '1', acquiredAt: '2024-01-01T00:00:00Z', costCents: 100000n },
