@@ -65,18 +65,10 @@ export interface HeldLots {
 export function openLotsAt(engine: Engine, ws: string, endTs: number, method: CostBasis, moment = endTs - 1): HeldLots {
   const options = ledgerOptions(engine, ws, method);
   const ledger = new TaxLedger(options);
-  let last: LedgerRow | undefined;
-  for (const { tx } of rowsBefore(engine, ws, endTs)) {
-    ledger.add(tx, false);
-    last = tx;
-  }
-  // The ledger splits the pool when a row of the transition's second or later comes; a moment
-  // after it with no such row gets the split all the same, from a row of amount 0 (which moves
-  // nothing, docs/accounting.md) at the transition.
-  const transitionAt = options.transitionAt ?? TRANSITION_AT;
-  const split = isoSeconds(moment) >= transitionAt;
-  if (ledger.transition === null && last && split) ledger.add({ ...last, timestamp: transitionAt, amount: '0', transfer: null }, false);
-  ledger.end();
+  for (const { tx } of rowsBefore(engine, ws, endTs)) ledger.add(tx, false);
+  // The moment reaching the transition splits the pool even when no row of it or after it came.
+  const split = isoSeconds(moment) >= (options.transitionAt ?? TRANSITION_AT);
+  ledger.end(isoSeconds(moment));
   const lots = ledger.openLots().map((l) => ({
     walletId: l.walletId,
     assetKey: l.asset.key,
