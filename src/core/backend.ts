@@ -11,6 +11,7 @@ import type {
   ExportRecord,
   HistoryEntry,
   Page,
+  Period,
   QueryParams,
   Tag,
   Transaction,
@@ -72,6 +73,13 @@ export interface Backend {
   deleteWebhook(workspaceId: string, webhookId: string): Promise<Deleted>;
 
   listEvents(workspaceId: string, query: QueryParams): Promise<Page<EventRecord>>;
+
+  /** Closed periods (docs/periods.md): every through-date ever closed, with its state and history. */
+  listPeriods(workspaceId: string): Promise<Period[]>;
+  /** Body `{through, note?}`: closes every day through `through`, recording the digests. */
+  closePeriod(workspaceId: string, body: unknown): Promise<Period>;
+  /** Body `{through, reason}`: reopens the latest close. */
+  reopenPeriod(workspaceId: string, body: unknown): Promise<Period>;
 
   close(): Promise<void>;
 }

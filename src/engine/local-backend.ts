@@ -17,6 +17,7 @@ const exports = () => import('./exports.js');
 const transfers = () => import('./transfers.js');
 const history = () => import('./history.js');
 const walletSyncs = () => import('./wallet-syncs.js');
+const periods = () => import('./periods.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -130,6 +131,16 @@ export class LocalBackend implements Backend {
 
   async listEvents(ws: string, query: QueryParams) {
     return (await events()).listEvents(this.engine, ws, query, (await webhooks()).deliveryLookup(this.engine));
+  }
+
+  async listPeriods(ws: string) {
+    return (await periods()).listPeriods(this.engine, ws);
+  }
+  async closePeriod(ws: string, body: unknown) {
+    return (await periods()).closePeriod(this.engine, ws, body);
+  }
+  async reopenPeriod(ws: string, body: unknown) {
+    return (await periods()).reopenPeriod(this.engine, ws, body);
   }
 
   async close() {

@@ -45,6 +45,8 @@ export const EVENT_TYPES = [
   'wallet.updated',
   'wallet.synced',
   'wallet.deleted',
+  'period.closed',
+  'period.reopened',
 ] as const;
 
 export const webhookCreateSchema = z.object({

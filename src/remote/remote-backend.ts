@@ -13,6 +13,7 @@ import type {
   ExportRecord,
   HistoryEntry,
   Page,
+  Period,
   QueryParams,
   Tag,
   Transaction,
@@ -166,6 +167,16 @@ export class RemoteBackend implements Backend {
 
   listEvents(ws: string, query: QueryParams) {
     return this.page<Page<EventRecord>>('/events', ws, query);
+  }
+
+  listPeriods(ws: string) {
+    return this.data<Period[]>('GET', '/periods', ws);
+  }
+  closePeriod(ws: string, body: unknown) {
+    return this.data<Period>('POST', '/periods', ws, withWorkspace(body, ws));
+  }
+  reopenPeriod(ws: string, body: unknown) {
+    return this.data<Period>('POST', '/periods/reopen', ws, withWorkspace(body, ws));
   }
 
   async close() {
