@@ -49,7 +49,7 @@ import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
 import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
 import type { SpamReason } from '../accounting/spam.js';
-import { closedThrough } from './periods.js';
+import { assertRowsOpen, closedThrough } from './periods.js';
 import { newRowIds } from '../store/periods.js';
 
 export interface ImportOptions {
@@ -188,17 +188,11 @@ function refuseClosedRows(engine: Engine, workspaceId: string, rows: PlannedRow[
     engine.db,
     early.map((r) => r.id),
   );
-  const brought = early.filter((r) => fresh.has(r.id));
-  if (brought.length === 0) return;
-  const n = brought.length;
-  throw new TxaError(
-    'PERIOD_CLOSED',
-    `${n} ${n === 1 ? 'row' : 'rows'} (the first ${brought[0]!.id}) ${n === 1 ? 'is' : 'are'} dated on or before ${closed.through}, a closed period; nothing was imported`,
-    {
-      field: brought[0]!.id,
-      extra: { closed_through: closed.through, count: n },
-      hint: `Reopen the period first: txa period reopen --through ${closed.through} --reason TEXT`,
-    },
+  assertRowsOpen(
+    engine,
+    workspaceId,
+    early.filter((r) => fresh.has(r.id)),
+    'imported',
   );
 }
 

@@ -94,6 +94,27 @@ export function assertOpen(engine: Engine, workspaceId: string, check: OpenCheck
   }
 }
 
+/**
+ * Refuses a write of many rows (an import's new rows, a price fill's) when any is dated in a
+ * closed period: PERIOD_CLOSED naming the first, and how many (`what`: "imported", "valued").
+ */
+export function assertRowsOpen(engine: Engine, workspaceId: string, rows: readonly { id: string; ts: number }[], what: string): void {
+  const closed = closedThrough(engine, workspaceId);
+  if (!closed) return;
+  const early = rows.filter((r) => r.ts < closed.endTs);
+  if (early.length === 0) return;
+  const n = early.length;
+  throw new TxaError(
+    'PERIOD_CLOSED',
+    `${n} ${n === 1 ? 'row' : 'rows'} to be ${what} (the first ${early[0]!.id}) ${n === 1 ? 'is' : 'are'} dated on or before ${closed.through}, a closed period; nothing was written`,
+    {
+      field: early[0]!.id,
+      extra: { closed_through: closed.through, count: n },
+      hint: `Reopen the period first (txa period reopen --through ${closed.through} --reason TEXT), or leave its dates out`,
+    },
+  );
+}
+
 function toPeriod(records: PeriodRecordRow[], previousThrough: string | null): Period {
   const last = records.at(-1)!;
   const close = [...records].reverse().find((r) => r.action === 'close')!;
