@@ -23,6 +23,7 @@ import { balanceDays } from '../store/balance-days.js';
 import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 import type { CheckKind } from '../core/check-kinds.js';
+import { closedPeriodsChanged } from './closed-periods.js';
 
 export { CHECK_KINDS, type CheckKind } from '../core/check-kinds.js';
 
@@ -223,4 +224,8 @@ export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Pe
   negative_balance: negativeBalances,
   assertion_failed: failedAssertions,
   failed_export: failedExports,
+  closed_period_changed: (db, workspaceId, p) => {
+    const { count, examples } = closedPeriodsChanged(db, workspaceId, p);
+    return { count, examples: examples.slice(0, EXAMPLES) };
+  },
 };

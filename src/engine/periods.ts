@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Engine } from './engine.js';
+import type { Db } from '../store/db.js';
 import { TxaError } from '../core/errors.js';
 import type { Period, PeriodDigests } from '../core/types.js';
 import { newId } from '../core/ids.js';
@@ -150,21 +151,27 @@ export function listPeriods(engine: Engine, workspaceId: string): Period[] {
 }
 
 /** The digest of a closed period's rows: SHA-256 of their canonical lines (store/periods.ts digestRows). */
-export function rowsDigest(engine: Engine, workspaceId: string, through: string): string {
+export function rowsDigest(db: Db, workspaceId: string, through: string): string {
   const hash = createHash('sha256');
-  for (const row of digestRows(engine.db, workspaceId, endOfDay(through))) hash.update(`${JSON.stringify(row)}\n`);
+  for (const row of digestRows(db, workspaceId, endOfDay(through))) hash.update(`${JSON.stringify(row)}\n`);
   return hash.digest('hex');
 }
 
-/** Every digest a close of `through` records, its period starting on `from` (null: from the first row). */
-export async function periodDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<PeriodDigests> {
+/** The digest of each report of PERIOD_REPORTS over the period `from` (null: from the first row) through `through`. */
+export async function reportDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<Record<string, string>> {
   const { reportDigest } = await import('./export-jobs.js');
   const reports: Record<string, string> = {};
   for (const [name, spec] of Object.entries(PERIOD_REPORTS)) {
     const filters = { ...(from !== null && { start_date: from }), end_date: through };
     reports[name] = await reportDigest(engine, workspaceId, { ...spec, filters });
   }
-  return { rows: rowsDigest(engine, workspaceId, through), reports };
+  return reports;
+}
+
+/** Every digest a close of `through` records. */
+export async function periodDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<PeriodDigests> {
+  const reports = await reportDigests(engine, workspaceId, through, from);
+  return { rows: rowsDigest(engine.db, workspaceId, through), reports };
 }
 
 /** Tries at digesting a period while other writers keep changing the workspace, before giving up. */

@@ -18,6 +18,7 @@ import { matchTransfer, unmatchTransfer } from '../../src/engine/transfers.js';
 import { markTokens } from '../../src/engine/spam-tokens.js';
 import { assertOpen, closePeriod, listPeriods, reopenPeriod } from '../../src/engine/periods.js';
 import { listEvents } from '../../src/engine/events.js';
+import { runAllChecks } from '../../src/checks/index.js';
 import { transactionId } from '../../src/core/ids.js';
 import type { ImportRecord } from '../../src/importers/types.js';
 
@@ -246,5 +247,53 @@ describe('the guard: every write into a closed period is refused whole', () => {
     expect(updateTransaction(engine, ws, id2024, { notes: 'late note' }).notes).toBe('late note');
     expect(load('a', [record(50, '2024-10-01T00:00:00Z')]).imported).toBe(1);
     expect(getTransaction(engine, ws, id2024).notes).toBe('late note');
+  });
+});
+
+describe('digests and check closed_period_changed', () => {
+  const changed = async () => (await runAllChecks(engine, ws, {}, [])).findings.find((f) => f.kind === 'closed_period_changed');
+
+  it('a fresh close is clean; an edit behind txa (the guard dropped, a value changed in SQLite) is found, rows and tax', async () => {
+    await closePeriod(engine, ws, { through: '2024-12-31' });
+    expect(await changed()).toBeUndefined();
+    const triggers = engine.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'period_guard_%'").pluck().all() as string[];
+    for (const t of triggers) engine.db.exec(`DROP TRIGGER ${t}`);
+    engine.db.prepare('UPDATE transactions SET fiat_cents = 350001 WHERE id = ?').run(idOf(wallets.a, r2024b));
+    const f = await changed();
+    expect(f?.count).toBe(2);
+    expect(f?.examples.map((e) => [e.through, e.digest])).toEqual([
+      ['2024-12-31', 'rows'],
+      ['2024-12-31', 'tax'],
+    ]);
+  });
+
+  it('the rows digest depends on what the rows are, not on their ids or the order they were written in (the tax CSV names ids, so its digest does)', async () => {
+    const first = (await closePeriod(engine, ws, { through: '2024-12-31' })).digests;
+    const other = tempEngine('pro');
+    try {
+      const w = other.engine.write(() => ({
+        b: insertNewWallet(other.engine, other.ws, { address: B, chain: 'ethereum', label: 'B' }).id,
+        a: insertNewWallet(other.engine, other.ws, { address: A, chain: 'ethereum', label: 'A' }).id,
+      }));
+      importRecords(other.engine, other.ws, [r2025, r2024b], { walletId: w.a, format: 'json' });
+      importRecords(other.engine, other.ws, [r2024], { walletId: w.a, format: 'json' });
+      const second = (await closePeriod(other.engine, other.ws, { through: '2024-12-31' })).digests;
+      expect(second!.rows).toBe(first!.rows);
+      expect(second!.reports.tax).not.toBe(first!.reports.tax);
+    } finally {
+      other.engine.close();
+    }
+  });
+
+  it('reopened, changed and closed again: the new close differs from the first one, and check says by whom and why', async () => {
+    await closePeriod(engine, ws, { through: '2024-12-31' });
+    reopenPeriod(engine.as('key_9'), ws, { through: '2024-12-31', reason: 'amended' });
+    updateTransaction(engine, ws, id2024, { fiat_value: 3100 });
+    await closePeriod(engine, ws, { through: '2024-12-31' });
+    const f = await changed();
+    expect(f?.examples.map((e) => e.digest)).toEqual(['rows', 'tax']);
+    expect(f?.examples[0]).toMatchObject({ since: { reopened_by: 'key_9', reason: 'amended' } });
+    // Allowed, it is neither run nor reported.
+    expect((await runAllChecks(engine, ws, {}, ['closed_period_changed'])).findings.find((x) => x.kind === 'closed_period_changed')).toBeUndefined();
   });
 });
