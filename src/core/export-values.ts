@@ -50,4 +50,6 @@ export interface ExportOptions {
   include_logo: boolean;
   cost_basis: CostBasis;
   basis_scope: BasisScope;
+  /** Refuse the export when its period has findings reports note (docs/periods.md, "Report notes"). */
+  strict?: boolean;
 }

@@ -319,3 +319,11 @@ export interface Period {
   digests: PeriodDigests | null;
   history: PeriodChange[];
 }
+
+/** A note a report carries about findings that make its figures incomplete (docs/periods.md, "Report notes"). */
+export interface ReportNote {
+  /** The `txa check` kind. */
+  kind: string;
+  count: number;
+  message: string;
+}

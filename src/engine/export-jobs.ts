@@ -48,6 +48,7 @@ import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
+import { reportNotes } from './report-notes.js';
 
 export interface JobProgress {
   progress: number;
@@ -272,6 +273,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
+    notes: () => reportNotes(reader.db, ws.id, filter),
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.

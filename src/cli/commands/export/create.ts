@@ -105,6 +105,7 @@ export function register(parent: Command): void {
     .option('--no-include-logo', 'no logo in the PDF header')
     .option('--cost-basis <method>', 'tax report: fifo (default), lifo or hifo')
     .option('--basis-scope <scope>', 'tax report: wallet (default: lots per wallet) or universal (one pool per asset)')
+    .option('--strict', 'refuse the export (UNRESOLVED_FINDINGS) when its period has findings a report notes: unmatched_transfer, unpriced')
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')
