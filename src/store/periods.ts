@@ -4,8 +4,8 @@
  *
  * The guard is a set of triggers made from the current state (refreshPeriodGuard): while nothing
  * is closed there are none, so imports and syncs pay nothing; while something is, every insert,
- * update or delete of a transaction dated on or before its workspace's closed day, and of its tag
- * links, attachments and transfer, aborts with `PERIOD_CLOSED|<row id>|<day>`, which writeTx
+ * update or delete of a transaction dated on or before its workspace's closed day (a tag link or
+ * an attachment updates its row's count), and of its transfer, aborts with `PERIOD_CLOSED|<row id>|<day>`, which writeTx
  * turns into the error (db.ts). Being in the database, it holds for every write path, present or
  * future; the engine checks first where it can say more (how many rows an import brings).
  */
@@ -79,27 +79,20 @@ export function refreshPeriodGuard(db: Db): void {
   dropPeriodGuard(db);
   const closed = closedThroughAll(db);
   if (closed.length === 0) return;
+  // Tag links and attachments need no trigger of their own: each one added or removed updates its
+  // row's tag_count or attachment_count (migration 6), which the update trigger sees. A lookup
+  // per link would cost an import of tagged rows a few per cent.
   // `r` closed: its workspace's closed day covers its time. A CASE over the workspaces, each bound
   // a literal, costs a comparison or two per row written.
   const when = (r: string) =>
     `CASE ${r}.workspace_id ${closed.map((c) => `WHEN ${quote(c.workspace_id)} THEN ${r}.ts < ${endOfDay(c.through)}`).join(' ')} ELSE 0 END`;
   const dayOf = (r: string) => `CASE ${r}.workspace_id ${closed.map((c) => `WHEN ${quote(c.workspace_id)} THEN ${quote(c.through)}`).join(' ')} END`;
   const raise = (r: string, id: string) => `SELECT RAISE(ABORT, ${quote(PERIOD_CLOSED_MESSAGE)} || ${id} || '|' || ${dayOf(r)});`;
-  const ofRow = (txId: string) => `(SELECT t.workspace_id, t.ts FROM transactions t WHERE t.id = ${txId})`;
-  const linked = (table: string, event: 'INSERT' | 'DELETE', rec: 'NEW' | 'OLD') => `
-    CREATE TRIGGER ${GUARD}${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
-    WHEN EXISTS (SELECT 1 FROM ${ofRow(`${rec}.transaction_id`)} r WHERE ${when('r')}) BEGIN
-      SELECT RAISE(ABORT, ${quote(PERIOD_CLOSED_MESSAGE)} || ${rec}.transaction_id || '|' || (SELECT ${dayOf('r')} FROM ${ofRow(`${rec}.transaction_id`)} r));
-    END;`;
   db.exec(`
     CREATE TRIGGER ${GUARD}tx_insert AFTER INSERT ON transactions WHEN ${when('NEW')} BEGIN ${raise('NEW', 'NEW.id')} END;
     CREATE TRIGGER ${GUARD}tx_update AFTER UPDATE ON transactions WHEN ${when('OLD')} BEGIN ${raise('OLD', 'OLD.id')} END;
     CREATE TRIGGER ${GUARD}tx_update_into AFTER UPDATE OF ts, workspace_id ON transactions WHEN ${when('NEW')} BEGIN ${raise('NEW', 'NEW.id')} END;
     CREATE TRIGGER ${GUARD}tx_delete AFTER DELETE ON transactions WHEN ${when('OLD')} BEGIN ${raise('OLD', 'OLD.id')} END;
-    ${linked('transaction_tags', 'INSERT', 'NEW')}
-    ${linked('transaction_tags', 'DELETE', 'OLD')}
-    ${linked('attachments', 'INSERT', 'NEW')}
-    ${linked('attachments', 'DELETE', 'OLD')}
     CREATE TRIGGER ${GUARD}transfer_update AFTER UPDATE ON transfers
     WHEN EXISTS (SELECT 1 FROM transactions r WHERE r.transfer_id = NEW.id AND ${when('r')}) BEGIN
       SELECT RAISE(ABORT, ${quote(PERIOD_CLOSED_MESSAGE)} || (SELECT r.id || '|' || ${dayOf('r')} FROM transactions r WHERE r.transfer_id = NEW.id AND ${when('r')} LIMIT 1));

@@ -4,7 +4,8 @@
  * and letting writes after it through; the errors of bad input.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
 import { txaErrorOf, txaRejectionOf } from '../helpers/errors.js';
@@ -19,6 +20,7 @@ import { markTokens } from '../../src/engine/spam-tokens.js';
 import { assertOpen, closePeriod, listPeriods, reopenPeriod } from '../../src/engine/periods.js';
 import { listEvents } from '../../src/engine/events.js';
 import { runAllChecks } from '../../src/checks/index.js';
+import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { transactionId } from '../../src/core/ids.js';
 import type { ImportRecord } from '../../src/importers/types.js';
 
@@ -295,5 +297,49 @@ describe('digests and check closed_period_changed', () => {
     expect(f?.examples[0]).toMatchObject({ since: { reopened_by: 'key_9', reason: 'amended' } });
     // Allowed, it is neither run nor reported.
     expect((await runAllChecks(engine, ws, {}, ['closed_period_changed'])).findings.find((x) => x.kind === 'closed_period_changed')).toBeUndefined();
+  });
+});
+
+describe('docs/accounting.md', () => {
+  /**
+   * 14. A closed 2024 refuses a late 2024 row and takes a 2025 row. Wallet A buys 1 ETH for
+   * 2,000.00 on 2024-03-01 and sells 0.5 ETH for 1,500.00 on 2024-09-01: cost 2,000.00 × 0.5 =
+   * 1,000.00, gain 500.00, short. 2024 is closed. A late file brings a sale of 0.25 ETH for 900.00
+   * on 2024-12-20: refused (1 row), nothing written, 2024's gain stays 500.00 and its digests
+   * match. A 2025-02-01 sale of 0.25 ETH for 1,000.00 goes in: cost 2,000.00 × 0.25 = 500.00, gain
+   * 500.00, short (held 2024-03-01 to 2025-02-01, under a year).
+   */
+  it('14. A closed 2024 refuses a late 2024 row and takes a 2025 row', async () => {
+    const fresh = tempEngine('pro');
+    const e = fresh.engine;
+    try {
+      const w = e.write(() => insertNewWallet(e, fresh.ws, { address: A, chain: 'ethereum', label: 'A' }).id);
+      const sale = (n: number, iso: string, amount: string, value: string) =>
+        record(n, iso, { direction: 'outflow', from_address: A, to_address: STRANGER, amount, fiat_value: value });
+      const put = (rs: ImportRecord[]) => importRecords(e, fresh.ws, rs, { walletId: w, format: 'json' });
+      put([record(1, '2024-03-01T12:00:00Z', { amount: '1', fiat_value: '2000.00' }), sale(2, '2024-09-01T12:00:00Z', '0.5', '1500.00')]);
+      const taxCsv = async (start: string, end: string) => {
+        const rec = await createExport(e, fresh.ws, { format: 'csv', report_type: 'tax', filters: { start_date: start, end_date: end } });
+        return parse(readFileSync(downloadExport(e, fresh.ws, rec.id, join(fresh.dir, `${rec.id}.csv`)).path, 'utf8')) as string[][];
+      };
+      const gains = (rows: string[][]) =>
+        rows
+          .slice(1)
+          .filter((r) => r[1] !== '' && r[0] !== '')
+          .map((r) => [r[2], r[3], r[4], r[5], r[6]]);
+      expect(gains(await taxCsv('2024-01-01', '2024-12-31'))).toEqual([['2024-09-01', '1500.00', '1000.00', '500.00', 'short']]);
+      await closePeriod(e, fresh.ws, { through: '2024-12-31', note: 'filed' });
+
+      const rows = () => e.db.prepare('SELECT count(*) FROM transactions').pluck().get();
+      const late = txaErrorOf(() => put([sale(3, '2024-12-20T12:00:00Z', '0.25', '900.00')]));
+      expect([late.code, late.extra?.count, rows()]).toEqual(['PERIOD_CLOSED', 1, 2]);
+      expect(gains(await taxCsv('2024-01-01', '2024-12-31'))).toEqual([['2024-09-01', '1500.00', '1000.00', '500.00', 'short']]);
+
+      expect(put([sale(4, '2025-02-01T12:00:00Z', '0.25', '1000.00')]).imported).toBe(1);
+      expect(gains(await taxCsv('2025-01-01', '2025-12-31'))).toEqual([['2025-02-01', '1000.00', '500.00', '500.00', 'short']]);
+      expect((await runAllChecks(e, fresh.ws, {}, [])).findings.find((f) => f.kind === 'closed_period_changed')).toBeUndefined();
+    } finally {
+      e.close();
+    }
   });
 });
