@@ -7,7 +7,8 @@
 import type { Db } from '../store/db.js';
 import type { Engine } from '../engine/engine.js';
 import { closedPeriods, endOfDay, periodRecords, type PeriodRecordRow } from '../store/periods.js';
-import { reportDigests, rowsDigest } from '../engine/periods.js';
+import { reportDigests } from '../engine/periods.js';
+import { rowsDigest } from '../engine/rows-digest.js';
 import type { PeriodDigests } from '../core/types.js';
 import type { CheckPeriod } from '../store/checks.js';
 

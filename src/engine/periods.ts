@@ -4,19 +4,21 @@
  * (store/periods.ts, triggers); `assertOpen` is the same check for a caller that wants to refuse
  * before it writes, or that writes to tables the triggers do not watch (lots, picks).
  */
-import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Engine } from './engine.js';
-import type { Db } from '../store/db.js';
 import { TxaError } from '../core/errors.js';
 import type { Period, PeriodDigests } from '../core/types.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { dayOf, parseDay } from '../core/dates.js';
 import { eventVersion } from '../store/events.js';
+import { rowsDigest } from './rows-digest.js';
 import {
   closedPeriods,
-  digestRows,
   endOfDay,
+  hasRowsBefore,
   insertPeriodRecord,
   periodRecords,
   refreshPeriodGuard,
@@ -150,13 +152,6 @@ export function listPeriods(engine: Engine, workspaceId: string): Period[] {
   });
 }
 
-/** The digest of a closed period's rows: SHA-256 of their canonical lines (store/periods.ts digestRows). */
-export function rowsDigest(db: Db, workspaceId: string, through: string): string {
-  const hash = createHash('sha256');
-  for (const row of digestRows(db, workspaceId, endOfDay(through))) hash.update(`${JSON.stringify(row)}\n`);
-  return hash.digest('hex');
-}
-
 /** The digest of each report of PERIOD_REPORTS over the period `from` (null: from the first row) through `through`. */
 export async function reportDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<Record<string, string>> {
   const { reportDigest } = await import('./export-jobs.js');
@@ -168,10 +163,31 @@ export async function reportDigests(engine: Engine, workspaceId: string, through
   return reports;
 }
 
-/** Every digest a close of `through` records. */
+/**
+ * Every digest a close of `through` records: the rows' in a worker thread on its own snapshot of a
+ * file ledger, while this thread writes the reports (on two cores a close then takes about as long
+ * as its tax report alone).
+ */
 export async function periodDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<PeriodDigests> {
-  const reports = await reportDigests(engine, workspaceId, through, from);
-  return { rows: rowsDigest(engine.db, workspaceId, through), reports };
+  const offThread =
+    engine.ledgerPath !== ':memory:' && existsSync(fileURLToPath(DIGEST_WORKER)) && hasRowsBefore(engine.db, workspaceId, endOfDay(through), OFF_THREAD_ROWS);
+  const rows = offThread ? rowsDigestOffThread(engine.ledgerPath, workspaceId, through) : Promise.resolve(rowsDigest(engine.db, workspaceId, through));
+  const [reports, digest] = await Promise.all([reportDigests(engine, workspaceId, through, from), rows]);
+  return { rows: digest, reports };
+}
+
+/** The worker's compiled module (beside this one in dist/; absent where the sources run, as under vitest: the digest is then made here). */
+const DIGEST_WORKER = new URL('./rows-digest-worker.js', import.meta.url);
+/** From this many rows a worker's start (tens of milliseconds) is worth it. */
+const OFF_THREAD_ROWS = 20_000;
+
+function rowsDigestOffThread(ledgerPath: string, workspaceId: string, through: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(DIGEST_WORKER, { workerData: { ledgerPath, workspaceId, through } });
+    worker.once('message', (m: { digest?: string; error?: string }) => (m.digest ? resolve(m.digest) : reject(new Error(m.error))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`the rows digest's worker exited with ${code}`)));
+  });
 }
 
 /** Tries at digesting a period while other writers keep changing the workspace, before giving up. */
