@@ -4,7 +4,9 @@
 // into a ledger that already holds --existing older rows of the same dataset (imported first,
 // untimed). Then the same rows again: every one a duplicate (idempotency), timed too.
 // Each run uses a fresh ledger file; prints one JSON line per run, then the medians.
-//   node bench/import.mjs [--transactions N] [--existing E] [--batch B] [--runs R] [--dir DIR]
+// --close-through DAY closes the workspace's dates through DAY first (docs/periods.md), so the
+// closed-period guard is in place and checks every row imported (a day before the dataset's rows).
+//   node bench/import.mjs [--transactions N] [--existing E] [--batch B] [--runs R] [--dir DIR] [--close-through DAY]
 //   (defaults: 100000, 0, N, 3, a new folder in the system's temp directory)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,7 +20,14 @@ import { generateRecords } from '../dist/fixtures/generate.js';
 import { ledgerSpec } from '../dist/fixtures/spec.js';
 
 const { values } = parseArgs({
-  options: { transactions: { type: 'string' }, existing: { type: 'string' }, batch: { type: 'string' }, runs: { type: 'string' }, dir: { type: 'string' } },
+  options: {
+    transactions: { type: 'string' },
+    existing: { type: 'string' },
+    batch: { type: 'string' },
+    runs: { type: 'string' },
+    dir: { type: 'string' },
+    'close-through': { type: 'string' },
+  },
 });
 const n = Number(values.transactions ?? 100_000);
 const existing = Number(values.existing ?? 0);
@@ -57,6 +66,10 @@ for (let run = 1; run <= runs; run++) {
   try {
     ensureDataset(engine, datasetHeader(spec));
     if (existing > 0) timedImport(engine, older, 20_000);
+    if (values['close-through']) {
+      const { closePeriod } = await import('../dist/engine/periods.js');
+      await closePeriod(engine, spec.workspace.id, { through: values['close-through'] });
+    }
     const first = timedImport(engine, rows, batch);
     const again = timedImport(engine, rows, batch);
     if (first.imported !== n || again.imported !== 0) throw new Error(`imported ${first.imported} then ${again.imported} of ${n}`);
@@ -65,6 +78,7 @@ for (let run = 1; run <= runs; run++) {
       transactions: n,
       existing,
       batch,
+      ...(values['close-through'] && { closed_through: values['close-through'] }),
       import_tx_per_s: Math.round(n / first.seconds),
       import_tx_per_cpu_s: Math.round(n / first.cpuSeconds),
       reimport_tx_per_s: Math.round(n / again.seconds),

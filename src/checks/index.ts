@@ -4,7 +4,8 @@
  * findings (and not run); the report is clean when no finding is left.
  */
 import type { Engine } from '../engine/engine.js';
-import { CHECK_KINDS, KIND_QUERIES, wholeLedgerCounts, type CheckKind, type Period } from './kinds.js';
+import { CHECK_KINDS, EXAMPLES, KIND_QUERIES, wholeLedgerCounts, type CheckKind, type Period } from './kinds.js';
+import { closedReportsChanged } from './closed-periods.js';
 import { balanceDaysComplete, ensureBalanceDays } from '../store/balance-days.js';
 
 export { CHECK_KINDS, type CheckKind, type Period } from './kinds.js';
@@ -34,4 +35,20 @@ export function runChecks(engine: Engine, workspaceId: string, period: Period, a
     })()
     .filter((f) => f.count > 0);
   return { clean: findings.length === 0, findings };
+}
+
+/**
+ * runChecks, and for `closed_period_changed` also the report digests of the closes, which are
+ * written to files and so run after the snapshot of the other kinds (docs/check.md).
+ */
+export async function runAllChecks(engine: Engine, workspaceId: string, period: Period, allow: readonly CheckKind[]): Promise<CheckReport> {
+  const report = runChecks(engine, workspaceId, period, allow);
+  if (allow.includes('closed_period_changed')) return report;
+  const reports = await closedReportsChanged(engine, workspaceId, period);
+  if (reports.length === 0) return report;
+  const kept = report.findings.find((f) => f.kind === 'closed_period_changed');
+  const examples = [...(kept?.examples ?? []), ...reports].slice(0, EXAMPLES);
+  const finding: Finding = { kind: 'closed_period_changed', count: (kept?.count ?? 0) + reports.length, examples };
+  const findings = [...report.findings.filter((f) => f.kind !== 'closed_period_changed'), finding];
+  return { clean: false, findings };
 }

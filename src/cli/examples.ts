@@ -155,6 +155,10 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa keys list': ['txa keys list'],
   'txa keys revoke': ['txa keys revoke key_… --yes'],
 
+  'txa period': ['txa period close --through 2024-12-31 --note "filed 2025-04-10"', 'txa period list'],
+  'txa period close': ['txa period close --through 2024-12-31 --note "filed 2025-04-10"', 'txa period close --through 2024-12-31 --json'],
+  'txa period reopen': ['txa period reopen --through 2024-12-31 --reason "amended return: a missed exchange account"'],
+  'txa period list': ['txa period list', "txa period list --json | jq '.data[] | {through, status}'"],
   'txa webhooks': ['txa webhooks add --url https://hooks.example.com/txa --events export.completed', 'txa webhooks list'],
   'txa webhooks add': ['# the signing secret is printed once', 'txa webhooks add --url https://hooks.example.com/txa --events export.completed,tag.created'],
   'txa webhooks list': ['txa webhooks list'],

@@ -11,6 +11,7 @@ import type {
   ExportRecord,
   HistoryEntry,
   Page,
+  Period,
   QueryParams,
   Tag,
   Transaction,
@@ -86,6 +87,12 @@ export interface Backend {
   createLotPicks(workspaceId: string, body: unknown): Promise<LotPick[]>;
   /** Removes a disposal's picks (emits lots.unpicked when there were any). */
   deleteLotPicks(workspaceId: string, disposalId: string): Promise<PicksDeleted>;
+  /** Closed periods (docs/periods.md): every through-date ever closed, with its state and history. */
+  listPeriods(workspaceId: string): Promise<Period[]>;
+  /** Body `{through, note?}`: closes every day through `through`, recording the digests. */
+  closePeriod(workspaceId: string, body: unknown): Promise<Period>;
+  /** Body `{through, reason}`: reopens the latest close. */
+  reopenPeriod(workspaceId: string, body: unknown): Promise<Period>;
 
   close(): Promise<void>;
 }

@@ -7,5 +7,6 @@ export const CHECK_KINDS = [
   'assertion_failed',
   'failed_export',
   'unrecorded_allocation',
+  'closed_period_changed',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

@@ -62,6 +62,8 @@ export type ErrorCode =
   | 'SYNC_UNSUPPORTED_CHAIN'
   | 'SYNC_FAILED'
   | 'USAGE_ERROR'
+  | 'PERIOD_CLOSED'
+  | 'UNRESOLVED_FINDINGS'
   | 'INTERNAL_ERROR';
 
 interface CodeInfo {
@@ -139,6 +141,10 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   SYNC_UNSUPPORTED_CHAIN: { status: 400, exit: EXIT_ERROR },
   SYNC_FAILED: { status: 502, exit: EXIT_ERROR },
   USAGE_ERROR: { status: 400, exit: EXIT_USAGE },
+  // A write into a closed period (docs/periods.md).
+  PERIOD_CLOSED: { status: 409, exit: EXIT_ERROR },
+  // A `strict` report over a ledger with findings it notes (docs/periods.md, "Report notes").
+  UNRESOLVED_FINDINGS: { status: 422, exit: EXIT_ERROR },
   INTERNAL_ERROR: { status: 500, exit: EXIT_ERROR },
 };
 

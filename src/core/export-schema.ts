@@ -68,6 +68,7 @@ const optionsSchema = z.object({
   cost_basis: z.enum(COST_BASIS, oneOfMsg(COST_BASIS)).optional(),
   basis_scope: z.enum(BASIS_SCOPES, oneOfMsg(BASIS_SCOPES)).optional(),
   fee_treatment: z.enum(FEE_TREATMENTS, oneOfMsg(FEE_TREATMENTS)).optional(),
+  strict: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
 const deliverySchema = z.object({
@@ -201,6 +202,7 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   if (o.basis_scope !== undefined) options.basis_scope = o.basis_scope;
   if (o.group_by !== undefined) options.group_by = o.group_by;
   if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;
+  if (o.strict) options.strict = true;
   const request: ExportRequest = { format: b.format, filters, columns, options, delivery: checkDelivery(b.delivery) };
   if (b.report_type !== undefined) request.report_type = b.report_type;
   return { request, filter };

@@ -57,4 +57,6 @@ export interface ExportOptions {
   /** Absent: pooled before 2025, per wallet from then (docs/accounting.md "Scope by year"). */
   basis_scope?: BasisScope;
   fee_treatment: FeeTreatment;
+  /** Refuse the export when its period has findings reports note (docs/periods.md, "Report notes"). */
+  strict?: boolean;
 }

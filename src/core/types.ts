@@ -286,3 +286,44 @@ export interface BalanceAssertion {
   at: string;
   created_at: string;
 }
+
+/** Closed periods (docs/periods.md). */
+/** What a close records of its period: the rows' digest and each report's (docs/periods.md, "Digests"). */
+export interface PeriodDigests {
+  rows: string;
+  reports: Record<string, string>;
+}
+
+/** One change of a period's state, oldest first. */
+export interface PeriodChange {
+  action: 'close' | 'reopen';
+  at: string;
+  actor: string;
+  note: string | null;
+  reason: string | null;
+}
+
+/** A through-date as `period list` shows it: its state (the latest change) and its history. */
+export interface Period {
+  workspace_id: string;
+  through: string;
+  status: 'closed' | 'reopened';
+  /** The first day of the period the close covers (the day after the close before it), or null from the beginning. */
+  from: string | null;
+  note: string | null;
+  closed_at: string;
+  closed_by: string;
+  reopened_at: string | null;
+  reopened_by: string | null;
+  reason: string | null;
+  digests: PeriodDigests | null;
+  history: PeriodChange[];
+}
+
+/** A note a report carries about findings that make its figures incomplete (docs/periods.md, "Report notes"). */
+export interface ReportNote {
+  /** The `txa check` kind. */
+  kind: string;
+  count: number;
+  message: string;
+}

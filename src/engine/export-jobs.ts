@@ -49,6 +49,7 @@ import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
+import { reportNotes } from './report-notes.js';
 
 export interface JobProgress {
   progress: number;
@@ -274,6 +275,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
+    notes: () => reportNotes(reader.db, ws.id, filter),
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) read their rows on a second thread.
@@ -576,4 +578,28 @@ export async function runExportJob(
   opts: Omit<RunOptions, 'onProgress'> = {},
 ): Promise<void> {
   await executeJob(engine, exportId, { ...opts, onProgress });
+}
+
+/**
+ * The SHA-256 of the file a report export would write, written to a temp file and removed,
+ * with no export record (a closed period's digests, engine/periods.ts). Deterministic for
+ * formats that print no export id or time (the CSV reports).
+ */
+export async function reportDigest(engine: Engine, workspaceId: string, body: unknown): Promise<string> {
+  const { parseExportBody } = await import('../core/export-schema.js');
+  const { request } = parseExportBody(body);
+  const ws = engine.workspace(workspaceId);
+  const writer = await writerFor(request.format, request.report_type);
+  const row = { id: 'digest', workspace_id: ws.id, format: request.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
+  const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[request.format]}`);
+  const { reader, watch } = openReader(engine);
+  try {
+    const job = buildJob(engine, reader, row, ws, request, () => {});
+    if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    return (await writer(job, tmp)).sha256 ?? (await sha256Of(tmp));
+  } finally {
+    closeReader(engine, reader, watch);
+    rmSync(tmp, { force: true });
+  }
 }

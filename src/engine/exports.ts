@@ -39,6 +39,7 @@ import { parseExportBody, type Delivery } from '../core/export-schema.js';
 import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
 import { OutFile } from '../files/out-file.js';
+import { refuseNotes, reportNotes } from './report-notes.js';
 
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export const EXPORTS_LIMIT_DEFAULT = 50;
@@ -137,6 +138,7 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
   checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
   if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
   conversionFor(engine, ws, request.options.currency, filter);
+  if (request.options.strict) refuseNotes(reportNotes(engine.db, workspaceId, filter));
   // A job a dead process left behind must not count against the concurrent limit.
   sweep(engine);
   const id = newId('exp');

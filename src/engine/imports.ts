@@ -49,6 +49,8 @@ import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
 import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
 import type { SpamReason } from '../accounting/spam.js';
+import { assertRowsOpen, closedThrough } from './periods.js';
+import { newRowIds } from '../store/periods.js';
 
 export interface ImportOptions {
   walletId?: string;
@@ -150,6 +152,7 @@ function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOp
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
+      refuseClosedRows(engine, ws.id, rows);
       settleIncomingSpam(engine, ws.id, rows);
       const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
       const writeAll = () => {
@@ -168,6 +171,29 @@ function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOp
     if (err instanceof DryRunDone) return err.summary;
     throw err;
   }
+}
+
+/**
+ * An import (or a sync's batch) that brings rows dated in a closed period is refused whole, saying
+ * how many (docs/periods.md): rows stored already are no write and pass. Before any write, so
+ * nothing is; the database's guard would refuse the first such row anyway, without the count.
+ * Nothing closed costs one small query.
+ */
+function refuseClosedRows(engine: Engine, workspaceId: string, rows: PlannedRow[]): void {
+  const closed = closedThrough(engine, workspaceId);
+  if (!closed) return;
+  const early = rows.filter((r) => r.ts < closed.endTs);
+  if (early.length === 0) return;
+  const fresh = newRowIds(
+    engine.db,
+    early.map((r) => r.id),
+  );
+  assertRowsOpen(
+    engine,
+    workspaceId,
+    early.filter((r) => fresh.has(r.id)),
+    'imported',
+  );
 }
 
 /**

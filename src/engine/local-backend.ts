@@ -20,6 +20,7 @@ const walletSyncs = () => import('./wallet-syncs.js');
 const lots = () => import('./lots.js');
 const lotAllocation = () => import('./lot-allocation.js');
 const lotPicks = () => import('./lot-picks.js');
+const periods = () => import('./periods.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -152,6 +153,15 @@ export class LocalBackend implements Backend {
   }
   async deleteLotPicks(ws: string, disposalId: string) {
     return (await lotPicks()).deleteLotPicks(this.engine, ws, disposalId);
+  }
+  async listPeriods(ws: string) {
+    return (await periods()).listPeriods(this.engine, ws);
+  }
+  async closePeriod(ws: string, body: unknown) {
+    return (await periods()).closePeriod(this.engine, ws, body);
+  }
+  async reopenPeriod(ws: string, body: unknown) {
+    return (await periods()).reopenPeriod(this.engine, ws, body);
   }
 
   async close() {

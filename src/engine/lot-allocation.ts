@@ -15,6 +15,7 @@ import { share } from '../accounting/lots.js';
 import { getAllocationHeader, replaceAllocation, type AllocationHeaderRow, type AllocationOrder } from '../store/lots.js';
 import { walletLabels } from '../store/ledger.js';
 import { poolAt, recordedAllocation, type Pool } from './lot-ledger.js';
+import { closedThrough } from './periods.js';
 import { assertLotDateOpen, computeThenWrite, day, money, positive, scaleOfText, units } from './lot-writes.js';
 
 function lineOf(l: AllocatedLot, labels: Map<string, string>): AllocationLine {
@@ -55,11 +56,18 @@ export function getAllocation(engine: Engine, ws: string): Allocation {
 }
 
 /**
- * Where the coordinator's closed periods plug in (docs/lots.md "Replacing"): replacing a
- * recorded allocation is refused once a period of 2025 or later is closed, since closed
- * reports were made with it. Until periods exist it allows every replacement.
+ * Replacing a recorded allocation is refused once a period of 2025 or later is closed
+ * (docs/lots.md "Replacing"): the closed reports of those years were made with it.
  */
-export function assertAllocationReplaceable(_engine: Engine, _workspaceId: string): void {}
+export function assertAllocationReplaceable(engine: Engine, workspaceId: string): void {
+  const closed = closedThrough(engine, workspaceId);
+  if (!closed || closed.through < WALLET_SCOPE_FROM) return;
+  throw new TxaError('PERIOD_CLOSED', `the recorded allocation made the reports of the period closed through ${closed.through}; it cannot be replaced`, {
+    field: 'replace',
+    extra: { closed_through: closed.through },
+    hint: `Reopen the period first: txa period reopen --through ${closed.through} --reason TEXT`,
+  });
+}
 
 /**
  * `POST /lots/allocation`: computes the allocation at `at` (by `order`, or checks the hand-made

@@ -5,6 +5,7 @@
 import type { Engine } from './engine.js';
 import { centsToString, normalizeDecimal, scaleOf, toBaseUnits } from '../core/money.js';
 import { eventVersion } from '../store/events.js';
+import { assertOpen } from './periods.js';
 
 export const money = (cents: bigint | null) => (cents === null ? null : Number(centsToString(cents)));
 export const day = (iso: string) => (iso === '' ? null : iso.slice(0, 10));
@@ -20,12 +21,13 @@ export const units = (q: string, scale: number) => toBaseUnits(normalizeDecimal(
 export const scaleOfText = (q: string) => scaleOf(normalizeDecimal(q)!.replace(/^-/, ''));
 
 /**
- * Where the coordinator's closed periods plug in for the other lots writes (docs/lots.md): a
- * write that changes what rows dated at or before `ts` take (an allocation at `at`, a disposal's
- * picks) is to be refused with PERIOD_CLOSED naming `field` while that date is closed. Until
- * periods exist it allows every write.
+ * A lots write changes what rows dated at or after `ts` take (an allocation at `at`, a
+ * disposal's picks): refused with PERIOD_CLOSED naming `field` while that moment is in a closed
+ * period (docs/periods.md, "The guard").
  */
-export function assertLotDateOpen(_engine: Engine, _workspaceId: string, _ts: number, _field: string): void {}
+export function assertLotDateOpen(engine: Engine, workspaceId: string, ts: number, field: string): void {
+  assertOpen(engine, workspaceId, { timestamps: [ts], field });
+}
 
 /**
  * Computes in a read snapshot, then writes in a write transaction that first checks no event of

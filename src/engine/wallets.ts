@@ -1,5 +1,7 @@
 /** Wallets: add, update, remove (local only), and the list with balances computed from the ledger. */
 import type { Engine } from './engine.js';
+import { closedThrough } from './periods.js';
+import { walletRowsBefore } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
@@ -94,12 +96,30 @@ export function updateWallet(engine: Engine, workspaceId: string, walletId: stri
 export function removeWallet(engine: Engine, workspaceId: string, walletId: string): Deleted {
   return engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
+    refuseClosedWalletRows(engine, workspaceId, walletId);
     removeWalletRollups(engine.db, walletId);
     removeWalletBalanceDays(engine.db, walletId);
     deleteWalletRows(engine.db, walletId);
     engine.change(workspaceId, 'wallet.deleted', walletId, { wallet: publicWallet(w) });
     return { id: walletId, deleted: true as const };
   });
+}
+
+/** A wallet with rows in a closed period stays (docs/periods.md): PERIOD_CLOSED naming its first such row, with how many it has. */
+function refuseClosedWalletRows(engine: Engine, workspaceId: string, walletId: string): void {
+  const closed = closedThrough(engine, workspaceId);
+  if (!closed) return;
+  const { first, count } = walletRowsBefore(engine.db, walletId, closed.endTs);
+  if (!first) return;
+  throw new TxaError(
+    'PERIOD_CLOSED',
+    `wallet ${walletId} has ${count} ${count === 1 ? 'row' : 'rows'} dated on or before ${closed.through}, a closed period; nothing was removed`,
+    {
+      field: first,
+      extra: { closed_through: closed.through, count },
+      hint: `Reopen the period first: txa period reopen --through ${closed.through} --reason TEXT`,
+    },
+  );
 }
 
 function publicWallet(w: WalletRow) {

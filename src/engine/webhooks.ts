@@ -48,6 +48,8 @@ export const EVENT_TYPES = [
   'lots.allocated',
   'lots.picked',
   'lots.unpicked',
+  'period.closed',
+  'period.reopened',
 ] as const;
 
 export const webhookCreateSchema = z.object({

@@ -115,6 +115,8 @@ function csvFormat(job: ExportJob, report: 'tax' | 'income', columns: readonly s
       for (const [label, , value, column] of totalsOf(report, totals)) {
         file.add(csvLine(columns.map((c, i) => (i === 0 ? label : c === column ? csvText(typeof value === 'bigint' ? value : String(value)) : ''))));
       }
+      // Findings that make the figures incomplete, one summary row each (docs/periods.md, "Report notes").
+      for (const note of job.notes?.() ?? []) file.add(csvLine(columns.map((_, i) => (i === 0 ? `Note: ${note.message}` : ''))));
     },
   };
 }
@@ -129,7 +131,8 @@ function jsonFormat(job: ExportJob, report: 'tax' | 'income'): Format {
     row: (row, first) => `${first ? '' : ','}\n${JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? centsToNumber(Number(v)) : v))}`,
     end: (file, totals) => {
       const entries = totalsOf(report, totals).map(([, name, value]) => [name, typeof value === 'bigint' ? centsToNumber(Number(value)) : value]);
-      file.add(`\n]${job.options.include_summary ? `,"totals":${JSON.stringify(Object.fromEntries(entries))}` : ''}}\n`);
+      const notes = (job.notes?.() ?? []).map(({ kind, count, message }) => ({ kind, count, message }));
+      file.add(`\n]${job.options.include_summary ? `,"totals":${JSON.stringify(Object.fromEntries(entries))}` : ''},"notes":${JSON.stringify(notes)}}\n`);
     },
   };
 }

@@ -3,7 +3,7 @@
  * as the writer needs, e.g. a PDF summary pass then a detail pass), streamed from the ledger so
  * memory stays flat. Writers write to `destPath` (a temp file the engine renames when done).
  */
-import type { ExportFormat, HistoryEntry, Summary, Tag, Transaction, Workspace } from '../core/types.js';
+import type { ExportFormat, HistoryEntry, ReportNote, Summary, Tag, Transaction, Workspace } from '../core/types.js';
 import type { TxFilter } from '../core/filters.js';
 import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
@@ -109,6 +109,8 @@ export interface ExportJob {
   attachmentPath(attachmentId: string): string;
   /** Called as rows are written, with the count so far. */
   onProgress(done: number): void;
+  /** The notes of a report over the export's period and wallets (docs/periods.md, "Report notes"), read when called. */
+  notes?(): ReportNote[];
 }
 
 export interface WriteResult {

@@ -8,6 +8,7 @@
 import { centsToNumber } from '../core/money.js';
 import { dayOf } from '../core/dates.js';
 import type { Engine } from '../engine/engine.js';
+import { assertRowsOpen } from '../engine/periods.js';
 import { hydrate } from '../engine/transactions.js';
 import { updateValues } from '../store/insert-transactions.js';
 import { selectByIds } from '../store/transactions.js';
@@ -52,6 +53,9 @@ export async function fillPrices(
 ): Promise<{ result: FillResult; unpriced: Unpriced[] }> {
   const ws = engine.workspace(workspaceId);
   const rows = unpricedRows(engine.db, workspaceId, opts);
+  // A fill writes in batches: rows of a closed period are refused before the first, and before
+  // any request (docs/periods.md).
+  assertRowsOpen(engine, workspaceId, rows, 'valued');
   const lookup = new PriceLookup(engine, api);
   const requestsBefore = api.http.requests;
   const keysOf = (r: UnpricedRow, day: string) => ({

@@ -13,6 +13,7 @@ import type {
   ExportRecord,
   HistoryEntry,
   Page,
+  Period,
   QueryParams,
   Tag,
   Transaction,
@@ -186,6 +187,15 @@ export class RemoteBackend implements Backend {
   }
   deleteLotPicks(ws: string, disposalId: string) {
     return this.data<PicksDeleted>('DELETE', `/lots/picks/${seg(disposalId)}`, ws);
+  }
+  listPeriods(ws: string) {
+    return this.data<Period[]>('GET', '/periods', ws);
+  }
+  closePeriod(ws: string, body: unknown) {
+    return this.data<Period>('POST', '/periods', ws, withWorkspace(body, ws));
+  }
+  reopenPeriod(ws: string, body: unknown) {
+    return this.data<Period>('POST', '/periods/reopen', ws, withWorkspace(body, ws));
   }
 
   async close() {

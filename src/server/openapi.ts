@@ -239,6 +239,27 @@ const LOT_PICK = object({
   recorded_by: str,
   after_sale: { type: 'boolean' },
 });
+const PERIOD = object({
+  workspace_id: str,
+  through: { type: 'string', description: 'The last closed day, YYYY-MM-DD' },
+  status: { enum: ['closed', 'reopened'] },
+  from: { type: ['string', 'null'], description: 'First day of the period (the day after the close before it); null from the first row' },
+  note: strOrNull,
+  closed_at: str,
+  closed_by: str,
+  reopened_at: strOrNull,
+  reopened_by: strOrNull,
+  reason: strOrNull,
+  digests: {
+    type: ['object', 'null'],
+    description: 'SHA-256 of the period rows and of each report (docs/periods.md "Digests")',
+    properties: { rows: str, reports: { type: 'object', additionalProperties: str } },
+  },
+  history: {
+    type: 'array',
+    items: object({ action: { enum: ['close', 'reopen'] }, at: str, actor: str, note: strOrNull, reason: strOrNull }),
+  },
+});
 const one = (name: string) => ({ data: ref(name) });
 const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
 
@@ -308,6 +329,17 @@ export function openApiDocument(): Json {
         OpenLots: OPEN_LOTS,
         LotPick: LOT_PICK,
         PicksDeleted: object({ disposal_id: str, deleted: int }),
+        Period: PERIOD,
+        PeriodClose: {
+          type: 'object',
+          required: ['through'],
+          properties: { workspace_id: str, through: { type: 'string', description: 'YYYY-MM-DD' }, note: { type: 'string', maxLength: 2000 } },
+        },
+        PeriodReopen: {
+          type: 'object',
+          required: ['through', 'reason'],
+          properties: { workspace_id: str, through: { type: 'string', description: 'YYYY-MM-DD' }, reason: { type: 'string', maxLength: 2000 } },
+        },
         Pagination: {
           type: 'object',
           properties: { total: { type: 'integer' }, page: { type: 'integer' }, pages: { type: 'integer' }, limit: { type: 'integer' } },
@@ -521,6 +553,21 @@ export function openApiDocument(): Json {
       },
       '/webhooks/{webhook_id}': {
         delete: op('Unsubscribe', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }),
+      },
+      '/periods': {
+        get: op('Closed periods, each with its state and history (docs/periods.md)', { 200: success('Periods', many('Period')) }, { parameters: [ws] }),
+        post: op(
+          'Close every day through a date: writes into it are refused with PERIOD_CLOSED; records the digests (admin key)',
+          { 201: success('The period', one('Period')) },
+          { requestBody: jsonBody('PeriodClose') },
+        ),
+      },
+      '/periods/reopen': {
+        post: op(
+          'Reopen the latest closed period, with a reason (admin key)',
+          { 200: success('The period', one('Period')) },
+          { requestBody: jsonBody('PeriodReopen') },
+        ),
       },
       '/events': {
         get: op(

@@ -73,6 +73,8 @@ const CODES: Record<ErrorCode, true> = {
   SYNC_UNSUPPORTED_CHAIN: true,
   SYNC_FAILED: true,
   USAGE_ERROR: true,
+  PERIOD_CLOSED: true,
+  UNRESOLVED_FINDINGS: true,
   INTERNAL_ERROR: true,
 };
 

@@ -11,6 +11,8 @@ import { ExactSum } from '../core/money.js';
 export interface CheckPeriod {
   startTs?: number;
   endTs?: number;
+  /** Only these wallets' rows (a report's scope, docs/periods.md "Report notes"); all when absent. */
+  walletIds?: readonly string[];
 }
 
 /** The kinds found among the transactions of the period, one condition on a row each. */
@@ -35,6 +37,10 @@ function rowScope(workspaceId: string, p: CheckPeriod): Scope {
   if (p.endTs !== undefined) {
     clauses.push('t.ts < ?');
     params.push(p.endTs);
+  }
+  if (p.walletIds !== undefined) {
+    clauses.push(`t.wallet_id IN (${p.walletIds.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...p.walletIds);
   }
   clauses.push('t.spam = 0');
   return { sql: clauses.join(' AND '), params };
@@ -84,7 +90,7 @@ export function rowFindings(
   const { condition, extraFrom = '', extraFields = '' } = ROW_KINDS[kind];
   const scope = rowScope(workspaceId, p);
   const where = `${scope.sql} AND ${condition}`;
-  const whole = p.startTs === undefined && p.endTs === undefined;
+  const whole = p.startTs === undefined && p.endTs === undefined && p.walletIds === undefined;
   const count =
     known ??
     (db

@@ -198,7 +198,15 @@ function migrate(db: Db, path: string): void {
   const upgrade = db.transaction(() => {
     const current = readHeader(db);
     checkHeader(current, path);
+    // A migration may rewrite rows of any date: the closed-period guard (store/periods.ts) steps
+    // aside for it, and comes back as it was.
+    const guard = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'period\\_guard\\_%' ESCAPE '\\'").all() as {
+      name: string;
+      sql: string;
+    }[];
+    for (const { name } of guard) db.exec(`DROP TRIGGER "${name}"`);
     for (let v = current.version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (const { sql } of guard) db.exec(sql);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   });
@@ -259,5 +267,27 @@ export function watchCommits(path: string): CommitWatch {
  */
 export function writeTx<T>(db: Db, fn: () => T): T {
   if (db.readonly) throw readOnlyError(db);
-  return db.transaction(fn).immediate();
+  try {
+    return db.transaction(fn).immediate();
+  } catch (err) {
+    throw periodClosedError(err) ?? err;
+  }
+}
+
+/** The message the closed-period guard's triggers abort with: `PERIOD_CLOSED|<row id>|<closed day>` (store/periods.ts). */
+export const PERIOD_CLOSED_MESSAGE = 'PERIOD_CLOSED|';
+
+/**
+ * The guard's abort as the contract's error (docs/periods.md): the row it names is the field.
+ * Also what a caller writing outside writeTx uses.
+ */
+export function periodClosedError(err: unknown): TxaError | undefined {
+  if (!(err instanceof Database.SqliteError) || !err.message.startsWith(PERIOD_CLOSED_MESSAGE)) return undefined;
+  const [rowId = '', through = ''] = err.message.slice(PERIOD_CLOSED_MESSAGE.length).split('|');
+  return new TxaError('PERIOD_CLOSED', `transaction ${rowId} is dated on or before ${through}, a closed period; nothing was written`, {
+    field: rowId,
+    extra: { closed_through: through },
+    hint: `Reopen the period first: txa period reopen --through ${through} --reason TEXT`,
+    cause: err,
+  });
 }

@@ -509,6 +509,26 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   ALTER TABLE wallet_syncs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   `,
+  // 20: closed periods (docs/periods.md). One row per close or reopen of a workspace's dates
+  // through a day, never updated or deleted: the history stays, and the state of a through-date
+  // is its latest row. A close keeps the digests of the period's rows and reports (JSON
+  // `{rows, reports: {tax: …}}`); a reopen its reason. The guard itself is triggers made from
+  // the current state (store/periods.ts), not part of this migration.
+  `
+  CREATE TABLE period_records (
+    seq          INTEGER PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    through      TEXT NOT NULL,
+    action       TEXT NOT NULL CHECK (action IN ('close', 'reopen')),
+    note         TEXT,
+    reason       TEXT,
+    actor        TEXT NOT NULL,
+    at           TEXT NOT NULL,
+    digests      TEXT
+  );
+  CREATE INDEX period_records_by_through ON period_records (workspace_id, through, seq);
+  `,
   // 21: lots (docs/lots.md). The transition allocation: the lots left in the pool at \`at\` assigned
   // to wallets, one recorded allocation per workspace (its header, \`lot_allocations\`, and its
   // lines, replaced as a whole). A line with no \`lot_id\` is a wallet's balance no pooled lot

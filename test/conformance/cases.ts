@@ -184,5 +184,17 @@ export function conformanceCases(): Case[] {
     { name: 'lots allocation, none recorded', args: () => ['lots', 'allocation'], exit: 1 },
     { name: 'lots pick, unknown disposal', args: () => ['lots', 'pick', 'tx_000000000000000000000000', 'tx_000000000000000000000001'], exit: 1 },
     { name: 'lots picks, none', args: () => ['lots', 'picks'] },
+    // closed periods (last: a close refuses the writes of the cases above)
+    { name: 'period list, none', args: () => ['period', 'list'] },
+    { name: 'period close, not a day', args: () => ['period', 'close', '--through', '2024-02-30'], exit: 1 },
+    { name: 'period close, no --through', args: () => ['period', 'close'], exit: 2 },
+    { name: 'period close', args: () => ['period', 'close', '--through', '2030-12-31', '--note', 'filed'] },
+    { name: 'period close, closed already', args: () => ['period', 'close', '--through', '2030-06-30'], exit: 1 },
+    { name: 'tx update in a closed period, PERIOD_CLOSED', args: (ids) => ['tx', 'update', ids.tx0!, '--notes', 'late'], exit: 1 },
+    { name: 'period reopen, no --reason', args: () => ['period', 'reopen', '--through', '2030-12-31'], exit: 2 },
+    { name: 'period reopen, not closed', args: () => ['period', 'reopen', '--through', '2029-12-31', '--reason', 'x'], exit: 1 },
+    { name: 'period reopen', args: () => ['period', 'reopen', '--through', '2030-12-31', '--reason', 'amended return'] },
+    { name: 'period list, closed and reopened', args: () => ['period', 'list'] },
+    { name: 'events list, period events', args: () => ['events', 'list', '--type', 'period.reopened'] },
   ].map((c) => ({ ...c, args: (ids: Ids) => ['-w', WS, ...c.args(ids)] })) as Case[];
 }

@@ -23,6 +23,7 @@ function normalize(text: string): unknown {
   const masked = text
     .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
     .replace(/"actor":"[^"]*"/g, '"actor":"<actor>"') // so do change events
+    .replace(/"(closed_by|reopened_by)":"[^"]*"/g, '"$1":"<actor>"') // and closed periods
     .replace(ID, (id, kind: string) => {
       if (!seen.has(id)) seen.set(id, `<${kind}#${seen.size}>`);
       return seen.get(id)!;

@@ -37,6 +37,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   check: async () => (await import('./check/check.js')).register,
   rules: async () => (await import('./rules/index.js')).registerRules,
   tokens: async () => (await import('./tokens/index.js')).registerTokens,
+  period: async () => (await import('./period/index.js')).registerPeriod,
   completion: async () => (await import('./completion/completion.js')).register,
 };
 

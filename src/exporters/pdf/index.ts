@@ -5,7 +5,13 @@
  */
 import { Canvas } from './canvas.js';
 import { pageChrome } from './chrome.js';
-import { Flow, type Render } from './flow.js';
+import { Flow, SECTION_GAP, type Render } from './flow.js';
+import { COLORS } from './canvas.js';
+import { CONTENT_LEFT, CONTENT_WIDTH } from './chrome.js';
+import type { ReportNote } from '../../core/types.js';
+
+/** Height of a line of a note (8-point text, wrapped to the page's width). */
+const NOTE_LINE = 11;
 import { reportTitle } from './format.js';
 import { auditReport } from './reports/audit.js';
 import { detailedReport } from './reports/detailed.js';
@@ -30,6 +36,20 @@ export const writePdf: ExportWriter = async (job, destPath) => {
   return withHeapGrowthCap(() => writeReport(job, report, destPath));
 };
 
+/** Findings that make the figures incomplete, at the top of the first page (docs/periods.md, "Report notes"). */
+function reportNotes(flow: Flow, notes: readonly ReportNote[]): void {
+  if (notes.length === 0) return;
+  flow.section('Notes: unresolved findings', NOTE_LINE * notes.length);
+  const style = { size: 8, color: COLORS.text };
+  for (const note of notes) {
+    const lines = flow.canvas.wrap(`• ${note.message}`, CONTENT_WIDTH, style);
+    flow.block(NOTE_LINE * lines.length, (y) => {
+      for (const [i, line] of lines.entries()) flow.canvas.fitted(line, CONTENT_LEFT, y + i * NOTE_LINE, style);
+    });
+  }
+  flow.gap(SECTION_GAP);
+}
+
 async function writeReport(job: ExportJob, report: (job: ExportJob) => Render, destPath: string): Promise<{ bytes: number }> {
   const canvas = new Canvas(destPath, {
     title: reportTitle(job),
@@ -38,6 +58,7 @@ async function writeReport(job: ExportJob, report: (job: ExportJob) => Render, d
   });
   try {
     const flow = new Flow(canvas, pageChrome(job));
+    reportNotes(flow, job.notes?.() ?? []);
     await report(job)(flow);
     flow.finish();
     return { bytes: await canvas.finish() };

@@ -1,4 +1,4 @@
-/** The event log, webhooks, health and the OpenAPI document. */
+/** The event log, webhooks, closed periods, health and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
 import { assertPublicUrl } from '../url-guard.js';
@@ -27,6 +27,19 @@ export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/webhooks', { config: { access: 'read' } }, async (req) => {
     const { ws, query } = queryWorkspace(req);
     return { success: true, ...pageOfList(await backend.listWebhooks(ws), query) };
+  });
+  // Closing and reopening periods is workspace management: a `full` key, as webhooks.
+  app.get('/periods', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.listPeriods(ws) };
+  });
+  app.post('/periods', { config: { access: 'full' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).closePeriod(ws, req.body ?? {}) });
+  });
+  app.post('/periods/reopen', { config: { access: 'full' } }, async (req) => {
+    const ws = bodyWorkspace(req);
+    return { success: true, data: await backend.as(req.grant!.keyId).reopenPeriod(ws, req.body ?? {}) };
   });
   app.delete('/webhooks/:webhook_id', { config: { access: 'full' } }, async (req) => {
     const { ws } = queryWorkspace(req);

@@ -11,7 +11,7 @@ import type { Output } from '../../output.js';
 import { periodSeconds } from '../../period.js';
 import { action, list } from '../../run.js';
 
-type CheckReport = ReturnType<ChecksService['run']>;
+type CheckReport = Awaited<ReturnType<ChecksService['run']>>;
 type Finding = CheckReport['findings'][number];
 
 export interface CheckOptions {
@@ -38,6 +38,10 @@ function exampleLine(kind: CheckKind, e: Record<string, any>): string {
       return `${e.wallet_label} ${e.token.symbol} at the end of ${e.at}: asserted ${e.expected}, the ledger has ${e.actual} (difference ${e.difference})`;
     case 'unrecorded_allocation':
       return `no allocation of the lots pooled before ${e.at} is recorded, and ${e.transaction_id} (${e.wallet_label}, ${e.timestamp}) disposes after it: record one with txa lots allocate`;
+    case 'closed_period_changed':
+      return e.since
+        ? `through ${e.through}: the ${e.digest} digest differs from the first close's (${e.since.closed_at}), reopened by ${e.since.reopened_by} on ${e.since.reopened_at}: ${e.since.reason}`
+        : `through ${e.through}: the ${e.digest} digest recorded ${e.closed_at} by ${e.closed_by} no longer matches the ledger`;
     case 'failed_export':
       return `${e.export_id} (${e.format}, ${e.created_at}): ${e.error.code}: ${e.error.message}`;
     case 'unmatched_transfer':
@@ -65,7 +69,7 @@ export async function run(ctx: Context, opts: CheckOptions): Promise<void> {
   const allow = allowed(opts.allow);
   const period = periodSeconds(opts.period);
   const ws = ctx.workspace();
-  const report = (await (await ctx.local('check')).checks()).run(ws, period, allow);
+  const report = await (await ctx.local('check')).checks().then((c) => c.run(ws, period, allow));
   if (ctx.out.json) ctx.out.body({ success: true, data: report });
   else printReport(ctx.out, report, allow);
   ctx.out.notice(report.clean ? 'check: clean' : `check: ${report.findings.map((f) => `${f.count} ${f.kind}`).join(', ')}`);

@@ -109,6 +109,10 @@ export function register(parent: Command): void {
       'tax report: wallet (lots per wallet) or universal (one pool per asset); default: pooled before 2025, per wallet from 2025',
     )
     .option('--fee-treatment <treatment>', "tax report: adjust (default: a trade's fee joins its cost or leaves its proceeds) or separate")
+    .option(
+      '--strict',
+      'refuse the export (UNRESOLVED_FINDINGS) when its period has findings a report notes: unmatched_transfer, unpriced, unrecorded_allocation',
+    )
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')

@@ -20,6 +20,7 @@ export interface RequestFlags extends FilterFlags {
   costBasis?: string;
   basisScope?: string;
   feeTreatment?: string;
+  strict?: boolean;
   delivery?: string;
   email?: string;
   webhookUrl?: string;
@@ -65,6 +66,7 @@ export function exportBody(ws: string, o: RequestFlags) {
       cost_basis: o.costBasis,
       basis_scope: o.basisScope,
       fee_treatment: o.feeTreatment,
+      strict: o.strict || undefined,
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };

@@ -1,0 +1,27 @@
+/** How `period close`, `reopen` and `list` print one period. */
+import type { Context } from '../../context.js';
+import type { Period } from '../../../core/types.js';
+import { TxaError } from '../../../core/errors.js';
+
+export function showPeriod(ctx: Context, period: Period): void {
+  if (ctx.out.json) {
+    ctx.out.body({ success: true, data: period });
+    return;
+  }
+  ctx.out.record([
+    ['through', period.through],
+    ['status', period.status],
+    ['from', period.from ?? '(the first row)'],
+    ['note', period.note ?? ''],
+    ['closed', `${period.closed_at} by ${period.closed_by}`],
+    ...(period.reopened_at ? [['reopened', `${period.reopened_at} by ${period.reopened_by}: ${period.reason}`] as [string, string]] : []),
+    ['rows digest', period.digests?.rows ?? ''],
+    ...Object.entries(period.digests?.reports ?? {}).map(([type, digest]) => [`${type} digest`, digest] as [string, string]),
+  ]);
+}
+
+/** A flag the command needs, or the usage error naming it (before any request). */
+export function required(value: string | undefined, flag: string, what: string): string {
+  if (value === undefined || value.trim() === '') throw new TxaError('USAGE_ERROR', `${flag} is required: ${what}`, { field: flag.replace(/^--/, '') });
+  return value;
+}

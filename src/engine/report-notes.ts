@@ -1,0 +1,68 @@
+/**
+ * Report notes (docs/periods.md, "Report notes"): a report over a ledger with `check` findings
+ * that make its figures incomplete says so, naming the kind and how many; `strict` refuses such a
+ * report with UNRESOLVED_FINDINGS. NOTED is the one list of those kinds: a kind added here (e.g.
+ * `unrecorded_allocation`) is counted, noted and refused by every report and by `strict`.
+ */
+import type { Db } from '../store/db.js';
+import type { CheckPeriod } from '../store/checks.js';
+import type { CheckKind } from '../core/check-kinds.js';
+import type { TxFilter } from '../core/filters.js';
+import type { ReportNote } from '../core/types.js';
+import { TxaError } from '../core/errors.js';
+import { unmatchedTransfers, unpriced } from './row-findings.js';
+import { parseDay } from '../core/dates.js';
+import { WALLET_SCOPE_FROM } from '../core/lots.js';
+import { firstUnallocatedDisposal } from '../store/lots.js';
+
+interface NotedKind {
+  /** How many findings of the kind the report's period and wallets have. */
+  count(db: Db, workspaceId: string, p: CheckPeriod): number;
+  /** What the note says of `n` of them. */
+  says(n: number): string;
+}
+
+/** `n` rows and the verb agreeing with them: `1 row has`, `2 rows have`. */
+const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? `row ${one}` : `rows ${many}`}`;
+
+/** The kinds of finding a report notes, in the order notes are printed. */
+export const NOTED: Partial<Record<CheckKind, NotedKind>> = {
+  unmatched_transfer: {
+    count: (db, ws, p) => unmatchedTransfers(db, ws, p).count,
+    says: (n) => `${rows(n, 'looks', 'look')} like own transfers not matched (unmatched_transfer): each is taxed as a disposal or income until matched`,
+  },
+  unpriced: {
+    count: (db, ws, p) => unpriced(db, ws, p).count,
+    says: (n) => `${rows(n, 'has', 'have')} no fiat value (unpriced): their proceeds, costs or income are missing from the figures`,
+  },
+  unrecorded_allocation: {
+    count: (db, ws, p) => (firstUnallocatedDisposal(db, ws, parseDay(WALLET_SCOPE_FROM)!, p.startTs, p.endTs) ? 1 : 0),
+    says: () =>
+      `no recorded allocation (unrecorded_allocation): the lots pooled before ${WALLET_SCOPE_FROM} were split between wallets by the fifo order's allocation; record one with txa lots allocate`,
+  },
+};
+
+/** The notes of a report over `filter` (its period and wallets): one per kind with findings. */
+export function reportNotes(db: Db, workspaceId: string, filter: TxFilter): ReportNote[] {
+  const p: CheckPeriod = { startTs: filter.startTs, endTs: filter.endTs, ...(filter.walletIds && { walletIds: filter.walletIds }) };
+  const notes: ReportNote[] = [];
+  for (const [kind, noted] of Object.entries(NOTED) as [CheckKind, NotedKind][]) {
+    const count = noted.count(db, workspaceId, p);
+    if (count > 0) notes.push({ kind, count, message: `${noted.says(count)}; txa check lists them` });
+  }
+  return notes;
+}
+
+/** `strict`: a report with notes is refused, naming them; nothing is written. */
+export function refuseNotes(notes: readonly ReportNote[]): void {
+  if (notes.length === 0) return;
+  throw new TxaError(
+    'UNRESOLVED_FINDINGS',
+    `the report's period has unresolved findings: ${notes.map((n) => `${n.count} ${n.kind}`).join(', ')}; nothing was written`,
+    {
+      field: 'options.strict',
+      extra: { findings: notes.map(({ kind, count }) => ({ kind, count })) },
+      hint: 'See them with: txa check --period …; resolve them, or export without --strict to get the report with its notes',
+    },
+  );
+}

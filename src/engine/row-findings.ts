@@ -1,0 +1,78 @@
+/**
+ * The row findings of `txa check` that reports also note (docs/check.md; docs/periods.md, "Report
+ * notes"): rows of a row kind in a period, and own transfers not matched. In the engine, below
+ * `checks/` (which lists them among its kinds), so an export can count them for its notes.
+ */
+import type { Db } from '../store/db.js';
+import { legFindings, rowFindings, type CheckPeriod, type RowFinding, type RowKind } from '../store/checks.js';
+import { walletAddresses } from '../store/ledger.js';
+import { isoSeconds } from '../core/clock.js';
+import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
+import { proposedBridges } from './bridges.js';
+
+/** Unix seconds, start inclusive and end exclusive; either may be open; `walletIds` only those wallets' rows. */
+type Period = CheckPeriod;
+
+export interface KindResult {
+  count: number;
+  examples: Record<string, unknown>[];
+}
+
+export const EXAMPLES = 5;
+
+export const withTimestamp = ({ ts, ...rest }: RowFinding): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
+
+/** Rows of the period of a row kind: the count, and the first EXAMPLES in time order. */
+export function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, kind: RowKind): KindResult {
+  const { count, rows } = rowFindings(db, workspaceId, p, kind, known, EXAMPLES);
+  return { count, examples: rows.map(withTimestamp) };
+}
+
+export function unpriced(db: Db, workspaceId: string, p: Period, known?: number): KindResult {
+  return rowKind(db, workspaceId, p, known, 'unpriced');
+}
+
+/**
+ * Own transfers not matched: rows whose other side (the sender of an inflow, the recipient of an
+ * outflow) is another wallet of the workspace on the same chain and that are not legs of a
+ * transfer (fees and approvals are no transfers), and both legs of every proposed bridge
+ * (`txa transfers list --status candidate`) not yet confirmed.
+ */
+export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, knownByAddress?: number): KindResult {
+  const byAddress = rowKind(db, workspaceId, p, knownByAddress, 'unmatched_transfer');
+  const bridges = bridgeLegs(db, workspaceId, p);
+  if (bridges.size === 0) return byAddress;
+  // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
+  // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
+  const wallets = walletAddresses(db, workspaceId) as OwnWallet[];
+  const byOwnAddress = new Map(wallets.map((w) => [addressKey(w.chain, w.address), w]));
+  const counted = (leg: Leg) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
+  const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
+  const legs = extra.slice(0, EXAMPLES).map(([id, leg]) => ({ id, other: leg.other }));
+  const examples = [...byAddress.examples, ...legFindings(db, legs).map(withTimestamp)]
+    .sort((a, b) => byTime(String(a.timestamp), a.transaction_id, String(b.timestamp), b.transaction_id))
+    .slice(0, EXAMPLES);
+  return { count: byAddress.count + extra.length, examples };
+}
+
+/**
+ * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first.
+ * Proposals are made from the rows of the period and the bridge window before it, so an inflow
+ * early in the period can still pair with an outflow sent just before.
+ */
+function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
+  const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
+  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
+  const inScope = (leg: Leg) => p.walletIds === undefined || p.walletIds.includes(leg.wallet_id);
+  const inPeriod = (leg: Leg) => inScope(leg) && (p.startTs === undefined || leg.ts >= p.startTs) && (p.endTs === undefined || leg.ts < p.endTs);
+  for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {
+    if (inPeriod(pair.out)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
+    if (inPeriod(pair.in)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
+  }
+  return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
+}
+
+/** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */
+function byTime(ta: string | number, a: unknown, tb: string | number, b: unknown): number {
+  return ta < tb ? -1 : ta > tb ? 1 : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}

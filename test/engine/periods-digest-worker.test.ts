@@ -1,0 +1,44 @@
+/**
+ * The rows digest of a close made in a worker thread (the compiled dist/, where the worker's
+ * module exists; `npm run build` first) equals the one made in this thread, on a ledger large
+ * enough for the worker (docs/periods.md, "Digests").
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempEngine } from '../helpers/engine.js';
+import { insertNewWallet } from '../../src/engine/wallets.js';
+import { importRecords } from '../../src/engine/imports.js';
+import { rowsDigest } from '../../src/engine/rows-digest.js';
+import type { ImportRecord } from '../../src/importers/types.js';
+import type { Engine } from '../../src/engine/engine.js';
+
+const compiled = (await import('../../dist/engine/periods.js')) as {
+  periodDigests: (e: Engine, ws: string, through: string, from: string | null) => Promise<{ rows: string }>;
+};
+
+const { engine, ws } = tempEngine('enterprise');
+afterAll(() => engine.close());
+
+describe('rows digest off thread', () => {
+  it('equals the digest made in this thread, over 21,000 rows several to a second', async () => {
+    const A = `0x${'a'.repeat(40)}`;
+    const wallet = engine.write(() => insertNewWallet(engine, ws, { address: A, chain: 'ethereum', label: 'A' }).id);
+    const start = Date.parse('2024-01-01T00:00:00Z') / 1000;
+    const records: ImportRecord[] = Array.from({ length: 21_000 }, (_, i) => ({
+      line: i + 1,
+      tx_hash: `0x${i.toString(16).padStart(64, '0')}`,
+      from_address: `0x${'b'.repeat(40)}`,
+      to_address: A,
+      token: { symbol: 'ETH', address: null, decimals: 18 },
+      amount: `${(i % 97) + 1}`,
+      fiat_value: i % 5 === 0 ? null : `${i}.5`,
+      direction: 'inflow',
+      type: 'transfer',
+      timestamp: start + Math.floor(i / 3) * 600,
+      notes: i % 7 === 0 ? `note ${i}` : null,
+    }));
+    importRecords(engine, ws, records, { walletId: wallet, format: 'json' });
+    const off = await compiled.periodDigests(engine, ws, '2024-12-31', null);
+    expect(off.rows).toBe(rowsDigest(engine.db, ws, '2024-12-31'));
+    expect(off.rows).not.toBe(rowsDigest(engine.db, ws, '2024-01-31'));
+  });
+});
