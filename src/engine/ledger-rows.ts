@@ -15,7 +15,7 @@ import { AssetTable, parseAssetEntries } from '../accounting/assets.js';
 import type { LedgerRow, LotPick } from '../accounting/tax-ledger.js';
 import type { AllocatedLot } from '../accounting/allocation.js';
 import type { ExportJob } from '../exporters/types.js';
-import { workspaceWalletIds } from '../store/workspace-wallets.js';
+import { walletsInOrderAdded } from '../store/workspace-wallets.js';
 import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
 import { incomeTagNames, walletLabels } from '../store/ledger.js';
@@ -159,7 +159,7 @@ export function allocationFor(_engine: Engine, _workspaceId: string): AllocatedL
 
 /** What the tax ledger takes from the workspace besides its rows (ExportJob.taxBooks). */
 export function taxBooks(engine: Engine, workspaceId: string): ReturnType<ExportJob['taxBooks']> {
-  return { walletOrder: workspaceWalletIds(engine.db, workspaceId), picks: picksFor(engine, workspaceId), allocation: allocationFor(engine, workspaceId) };
+  return { walletOrder: walletsInOrderAdded(engine.db, workspaceId), picks: picksFor(engine, workspaceId), allocation: allocationFor(engine, workspaceId) };
 }
 
 /** The default asset table extended by `<ledger>.files/assets.json` when there is one. */

@@ -10,6 +10,15 @@ export function workspaceWalletIds(db: Db, workspaceId: string): string[] {
   return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, id').pluck().all(workspaceId) as string[];
 }
 
+/**
+ * The workspace's wallet ids in the order they were added (the transition's allocation and the
+ * order of one second, docs/accounting.md): creation time, which has whole seconds, then the order
+ * the rows were stored.
+ */
+export function walletsInOrderAdded(db: Db, workspaceId: string): string[] {
+  return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, rowid').pluck().all(workspaceId) as string[];
+}
+
 /** Every wallet of every workspace, oldest first, with its chain (`serve --sync-every`). */
 export function allWalletChains(db: Db): { id: string; workspace_id: string; chain: Chain }[] {
   return db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as { id: string; workspace_id: string; chain: Chain }[];
