@@ -15,7 +15,7 @@
  *    token, amount, value, transfer id; the row id only between rows equal in all of these.
  */
 import { compareDecimal } from '../core/money.js';
-import type { LedgerRow } from './tax-ledger.js';
+import type { LedgerRow } from './ledger-row.js';
 
 /** The class of rule 2. */
 export function classOf(tx: LedgerRow): number {

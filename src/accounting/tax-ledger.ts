@@ -25,11 +25,11 @@
  */
 import type { BasisScope, CostBasis, FeeTreatment } from '../core/export-values.js';
 import { normalizeDecimal, scaleOf, toBaseUnits, fromBaseUnits } from '../core/money.js';
-import type { Direction, Token } from '../core/types.js';
-import { allocate, type AllocatedLot, type AllocationOrder, type PoolLot, type WalletBalance } from './allocation.js';
+import { allocate, type AllocatedLot, type AllocationOrder, type PoolLot, type WalletBalance } from './allocate.js';
 import type { Asset, AssetTable } from './assets.js';
 import { termOf, type Term } from './holding.js';
 import { LotBook, lotOf, share, type Piece } from './lots.js';
+import type { LedgerRow, TransferCounterpart } from './ledger-row.js';
 import { secondOrder, sortSecond } from './order.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
 
@@ -37,6 +37,7 @@ import { quantityOf, upscale, type Quantity } from './quantity.js';
 export const TRANSITION_AT = '2025-01-01T00:00:00Z';
 
 export type { FeeTreatment };
+export type { LedgerRow, TransferCounterpart } from './ledger-row.js';
 
 /** One lot a disposal names (specific identification): all it holds when `quantity` is null. */
 export interface LotPick {
@@ -61,45 +62,6 @@ export interface TaxOptions {
   allocation?: { recorded?: readonly AllocatedLot[] | null; order?: AllocationOrder };
   /** The transition's moment (default TRANSITION_AT). */
   transitionAt?: string;
-}
-
-/** What the ledger knows of an own transfer's other leg (the engine reads it with the row). */
-export interface TransferCounterpart {
-  id: string;
-  timestamp: string;
-  wallet_id: string;
-  wallet_label: string;
-  chain: string;
-  tx_hash: string;
-  token: Pick<Token, 'symbol' | 'address' | 'decimals'>;
-  amount: string;
-  fiat_cents: bigint | null;
-}
-
-/**
- * What the ledger reads of a transaction: the API Transaction's fields of these names, the value
- * as exact cents in the report's currency, and the names of its income-type tags (in the order
- * of its tags). The engine reads just these columns (engine/ledger-rows.ts).
- */
-export interface LedgerRow {
-  id: string;
-  /** `YYYY-MM-DDTHH:MM:SSZ`. */
-  timestamp: string;
-  wallet_id: string;
-  wallet_label: string;
-  chain: string;
-  tx_hash: string;
-  token: Pick<Token, 'symbol' | 'address' | 'decimals'>;
-  amount: string;
-  direction: Direction;
-  type: string;
-  /** `counterpart` the other leg, null or absent when it is not in the ledger (a one-leg transfer). */
-  transfer: { id: string; counterpart_id: string | null; counterpart?: TransferCounterpart | null } | null;
-  fiat_cents: bigint | null;
-  income_tags: readonly string[];
-  /** Block number and the transaction's index in it, where the source gave them (order.ts). */
-  block?: number | null;
-  block_position?: number | null;
 }
 
 /** Notes a disposal line may carry besides the report's own (`missing cost basis`, `no fiat value`). */
@@ -310,16 +272,17 @@ export class TaxLedger {
   private flush(): TaxLine[] {
     const g = this.group;
     if (g.length === 0) return [];
-    this.group = [];
     const out: TaxLine[] = [];
     if (this.byYear() && g[0]!.tx.timestamp >= (this.opts.transitionAt ?? TRANSITION_AT)) this.splitPool();
     if (g.length === 1) {
       this.take(g[0]!.tx, g[0]!.reported, null, out);
-      return out;
+    } else {
+      sortSecond(g, this.walletRank, this.plainOrder);
+      const fees = this.opts.feeTreatment === 'separate' || !g.some((r) => r.tx.type === 'fee') ? null : feeShares(g.map((r) => r.tx));
+      for (const { tx, reported } of g) this.take(tx, reported, fees, out);
     }
-    sortSecond(g, this.walletRank, this.plainOrder);
-    const fees = this.opts.feeTreatment === 'separate' || !g.some((r) => r.tx.type === 'fee') ? null : feeShares(g.map((r) => r.tx));
-    for (const { tx, reported } of g) this.take(tx, reported, fees, out);
+    // The array is kept for the next second (one row a second is the common case).
+    g.length = 0;
     return out;
   }
 

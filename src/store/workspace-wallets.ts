@@ -5,7 +5,10 @@
 import type { Db } from './db.js';
 import type { Chain } from '../core/types.js';
 
-/** The workspace's wallet ids, oldest first: in the order they were added (rowid breaks a tie of one second, docs/lots.md). */
+/**
+ * The workspace's wallet ids in the order they were added (the transition's allocation, docs/lots.md;
+ * sync and rules): creation time, which has whole seconds, then the order the rows were stored.
+ */
 export function workspaceWalletIds(db: Db, workspaceId: string): string[] {
   return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, rowid').pluck().all(workspaceId) as string[];
 }

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisposalLine, LedgerRow } from '../../src/accounting/tax-ledger.js';
 import type { Chain, Token } from '../../src/core/types.js';
-import { ETH, SALARY, USDC, USDC_ARB, buy, linked, run, sell, type Row, type RunOptions } from './helpers.js';
+import { ETH, SALARY, USDC, USDC_ARB, buy, feed, ledger, linked, run, sell, type Row, type RunOptions } from './helpers.js';
 
 // ---------------------------------------------------------------- random ledgers
 
@@ -213,8 +213,12 @@ function termOf(acquired: string, sold: string): string {
   return sold.slice(0, 10) > `${y}-${md}` ? 'long' : 'short';
 }
 
+/** The model's allocation at the transition, when it made one: wallet, lot, quantity (10^-18), cost. */
+let allocated: [string, string, bigint, bigint][] = [];
+
 function model(rows: LedgerRow[], o: ModelOptions): MLine[] {
   const out: MLine[] = [];
+  allocated = [];
   const books = new Map<string, MLot[]>();
   let pooled = o.scope !== 'wallet';
   const balances = new Map<string, bigint>();
@@ -295,6 +299,7 @@ function model(rows: LedgerRow[], o: ModelOptions): MLine[] {
           const l = queue[i]!;
           const n = want < l.qty - used ? want : l.qty - used;
           put(bookOf(w, sym), { ...l, qty: n, cost: part(l.cost, used, used + n, l.qty) });
+          allocated.push([w, l.id, to18(n, sym), part(l.cost, used, used + n, l.qty)]);
           used += n;
           want -= n;
           if (used === l.qty) {
@@ -465,6 +470,21 @@ describe('the tax ledger against an independent lot model', () => {
       });
     }
   }
+
+  it('by year, the pool is split at 2025 as the model splits it (FIFO order, wallets in the order they were added)', () => {
+    for (const { rows } of ledgers) {
+      const l = ledger({ scope: 'by-year', walletOrder: WALLET_ORDER });
+      feed(l, rows);
+      model(rows, { method: 'fifo', scope: 'by-year', fees: 'adjust' });
+      expect(l.transition?.source).toBe('computed');
+      const txa = l
+        .transition!.lots.filter((a) => a.lotId !== '')
+        .map((a) => [a.walletId, a.lotId, to18(unitsOf(a.quantity, DECIMALS[a.assetSymbol as Sym]), a.assetSymbol as Sym), a.costCents]);
+      expect(txa.length).toBeGreaterThan(5);
+      // txa lists assets in key order (ETH, USDC), as the model does.
+      expect(txa).toEqual(allocated);
+    }
+  });
 
   it('the cases differ where the rules say they should', () => {
     // Not a tautology: the scopes and the fee treatments change lines on these ledgers.

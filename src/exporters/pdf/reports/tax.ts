@@ -32,6 +32,10 @@ const SCOPE_NOTES = {
   universal: 'lots of an asset form one pool across wallets',
   year: 'lots of an asset form one pool across wallets before 2025 and are kept per wallet from 2025',
 } as const;
+const FEE_NOTES = {
+  adjust: "a trade's fee is added to the cost of what it acquired, or taken from the proceeds of what it disposed of",
+  separate: 'fees are disposals of their own only',
+} as const;
 const SCOPE_LABELS = { wallet: 'per wallet', universal: 'universal', year: 'pooled before 2025, per wallet from 2025' } as const;
 
 interface TaxData {
@@ -116,7 +120,7 @@ export function taxReport(job: ExportJob): Render {
     termTable(flow, data.totals, currency);
     note(
       flow,
-      `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs.`,
+      `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs; ${FEE_NOTES[job.options.fee_treatment ?? 'adjust']}.`,
     );
     note(
       flow,
