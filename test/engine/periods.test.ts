@@ -302,14 +302,14 @@ describe('digests and check closed_period_changed', () => {
 
 describe('docs/accounting.md', () => {
   /**
-   * 14. A closed 2024 refuses a late 2024 row and takes a 2025 row. Wallet A buys 1 ETH for
+   * 21. A closed 2024 refuses a late 2024 row and takes a 2025 row. Wallet A buys 1 ETH for
    * 2,000.00 on 2024-03-01 and sells 0.5 ETH for 1,500.00 on 2024-09-01: cost 2,000.00 × 0.5 =
    * 1,000.00, gain 500.00, short. 2024 is closed. A late file brings a sale of 0.25 ETH for 900.00
    * on 2024-12-20: refused (1 row), nothing written, 2024's gain stays 500.00 and its digests
    * match. A 2025-02-01 sale of 0.25 ETH for 1,000.00 goes in: cost 2,000.00 × 0.25 = 500.00, gain
    * 500.00, short (held 2024-03-01 to 2025-02-01, under a year).
    */
-  it('14. A closed 2024 refuses a late 2024 row and takes a 2025 row', async () => {
+  it('21. A closed 2024 refuses a late 2024 row and takes a 2025 row', async () => {
     const fresh = tempEngine('pro');
     const e = fresh.engine;
     try {

@@ -1,10 +1,10 @@
 /**
- * What the tax ledger takes from the workspace besides its rows (engine/ledger-rows.ts taxBooks):
+ * What the tax ledger takes from the workspace besides its rows (engine/lot-ledger.ts taxBooks):
  * the wallets in the order they were added, which decides the transition's allocation, even for
  * wallets added within one second (creation times have whole seconds, ids are random).
  */
 import { describe, expect, it } from 'vitest';
-import { taxBooks } from '../../src/engine/ledger-rows.js';
+import { taxBooks } from '../../src/engine/lot-ledger.js';
 import { addWallet } from '../../src/engine/wallets.js';
 import { tempEngine } from '../helpers/engine.js';
 
