@@ -24,6 +24,8 @@ import type { WorkspacesService } from './workspaces.js';
 // What commands name of the services and their answers: they may import types of this file only.
 export type { FillResult } from '../prices/fill.js';
 export type { SyncResult } from '../sync/wallet-sync.js';
+export type { PriceSettings } from '../prices/settings.js';
+export type { SyncSettings } from '../sync/settings.js';
 export type {
   AssertionsService,
   ChecksService,

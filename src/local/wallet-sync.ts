@@ -5,6 +5,8 @@
  */
 import type { Engine } from '../engine/engine.js';
 import type { FillResult, Unpriced } from '../prices/fill.js';
+import type { PriceSettings } from '../prices/settings.js';
+import type { SyncSettings } from '../sync/settings.js';
 import type { SyncOptions, SyncResult } from '../sync/wallet-sync.js';
 
 /** A rules file checked against the workspace and run on new rows (src/cli/rules-run.ts `rulesHook`). */
@@ -14,8 +16,8 @@ export interface LedgerRules {
 }
 
 export interface SyncRunOptions extends Omit<SyncOptions, 'onInserted'> {
-  /** The profile's explorer key, under ETHERSCAN_API_KEY from the environment. */
-  etherscanApiKey?: string;
+  /** Read by the command from the environment and the profile (src/cli/env-settings.ts), before the ledger was opened. */
+  settings: SyncSettings;
   rules?: LedgerRules;
 }
 
@@ -29,10 +31,8 @@ export function walletSyncService(engine: Engine) {
   return {
     /** A run with one explorer rate limit over every wallet it syncs (the limit is per account). */
     async start(ws: string, opts: SyncRunOptions): Promise<{ sync(walletId: string): Promise<SyncResult> }> {
-      const { syncSettings } = await import('../sync/settings.js');
       const { WalletSync } = await import('../sync/wallet-sync.js');
-      const { etherscanApiKey, rules, ...options } = opts;
-      const settings = syncSettings(process.env, etherscanApiKey);
+      const { settings, rules, ...options } = opts;
       const onInserted = rules && ((ids: string[]) => rules.run(engine, ws, ids));
       const sync = new WalletSync(engine, ws, settings, { ...options, onInserted });
       return { sync: (walletId) => sync.sync(walletId) };
@@ -49,11 +49,11 @@ export function walletSyncService(engine: Engine) {
       rules.check(engine, ws);
     },
 
-    async pricer(ws: string, onNotice: (message: string) => void): Promise<WalletPricer> {
-      const { priceSettings } = await import('../prices/settings.js');
+    /** `settings`: read by the command from the environment (src/cli/env-settings.ts). */
+    async pricer(ws: string, settings: PriceSettings, onNotice: (message: string) => void): Promise<WalletPricer> {
       const { priceApi } = await import('../prices/apis.js');
       const { fillPrices } = await import('../prices/fill.js');
-      const api = priceApi(undefined, priceSettings(process.env), onNotice);
+      const api = priceApi(undefined, settings, onNotice);
       return { source: api.http.name, fill: (walletId) => fillPrices(engine, ws, api, { walletIds: [walletId] }) };
     },
   };
