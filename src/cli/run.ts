@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../core/errors.js';
 import { Context } from './context.js';
+import type { Output } from './output.js';
 
 /** `args` are commander's processed arguments: strings, or a string array for a variadic one. */
 export type Action<O, A extends unknown[]> = (ctx: Context, opts: O, args: A) => Promise<void>;
@@ -82,4 +83,12 @@ export async function confirm(yes: boolean | undefined, question: string): Promi
   }
   const { confirm: ask } = await import('@inquirer/prompts');
   return ask({ message: question, default: false });
+}
+
+/** `confirm`; a no says "Cancelled." on stderr and exits 1, and the caller stops on `false`. */
+export async function confirmOrCancel(out: Output, yes: boolean | undefined, question: string): Promise<boolean> {
+  if (await confirm(yes, question)) return true;
+  out.notice('Cancelled.');
+  process.exitCode = 1;
+  return false;
 }

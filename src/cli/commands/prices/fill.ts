@@ -41,8 +41,7 @@ export async function run(ctx: Context, opts: FillOptions): Promise<void> {
     range: range && { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS },
     onNotice: (m) => ctx.out.notice(m),
   });
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else printFill(ctx.out, api, result, unpriced);
+  ctx.out.result(result, () => printFill(ctx.out, api, result, unpriced));
 }
 
 export function register(parent: Command): void {

@@ -19,8 +19,7 @@ export async function run(ctx: Context, opts: ApplyOptions): Promise<void> {
   const file = await readRules(opts.file);
   const rules = await (await ctx.local('rules apply')).rules();
   const { samples, ...result } = rules.apply(ws, file, { dryRun: opts.dryRun, period });
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else printRulesResult(ctx.out, result, samples);
+  ctx.out.result(result, () => printRulesResult(ctx.out, result, samples));
 }
 
 export function register(parent: Command): void {

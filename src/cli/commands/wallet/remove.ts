@@ -16,8 +16,7 @@ export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
     throw new TxaError('USAGE_ERROR', 'cancelled');
   }
   const res = await backend.deleteWallet(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: res });
-  else ctx.out.notice(`Removed wallet ${res.id}.`);
+  ctx.out.result(res, () => ctx.out.notice(`Removed wallet ${res.id}.`));
 }
 
 export function register(parent: Command): void {

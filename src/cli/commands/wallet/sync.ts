@@ -142,8 +142,7 @@ export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
       throw err;
     }
   }
-  if (ctx.out.json) ctx.out.body({ success: true, data: results });
-  else printOutcomes(ctx.out, results);
+  ctx.out.result(results, () => printOutcomes(ctx.out, results));
 }
 
 export function register(parent: Command): void {
