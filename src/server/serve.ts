@@ -65,6 +65,13 @@ function listenError(err: unknown, opts: ServeOptions): unknown {
   return err;
 }
 
+/** The URL the server listens on, once bound (`--port 0` picks the port). */
+function boundUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${hostPart}:${address.port}`;
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // A bad TXA_SYNC_* setting stops serve here, not each sync later.
   const settings = syncSettings(process.env, opts.etherscanKey);
@@ -87,9 +94,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     engine.close();
     throw listenError(err, opts);
   }
-  const address = app.server.address() as AddressInfo;
-  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${hostPart}:${address.port}`;
+  const url = boundUrl(app);
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
   engine.publicBaseUrl = publicUrl;
   engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;
