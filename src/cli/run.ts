@@ -75,12 +75,20 @@ export function list(value: string | undefined): string[] | undefined {
         .filter(Boolean);
 }
 
+/**
+ * Without `--yes` a question needs a terminal; else the usage error. A destructive command calls
+ * it first, so it is said before a ledger or a backend is opened (docs/architecture.md "Output and exit codes").
+ */
+export function requireAnswerable(yes: boolean | undefined): void {
+  if (!yes && (!process.stdin.isTTY || !process.stdout.isTTY)) {
+    throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
+  }
+}
+
 /** `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. */
 export async function confirm(yes: boolean | undefined, question: string): Promise<boolean> {
   if (yes) return true;
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
-  }
+  requireAnswerable(yes);
   const { confirm: ask } = await import('@inquirer/prompts');
   return ask({ message: question, default: false });
 }

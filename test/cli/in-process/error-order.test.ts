@@ -6,9 +6,14 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { run as revoke } from '../../../src/cli/commands/keys/revoke.js';
 import { run as fill } from '../../../src/cli/commands/prices/fill.js';
 import { run as apply } from '../../../src/cli/commands/rules/apply.js';
+import { run as serve } from '../../../src/cli/commands/serve/serve.js';
+import { run as deleteTag } from '../../../src/cli/commands/tags/delete.js';
 import { run as spam } from '../../../src/cli/commands/tokens/spam.js';
+import { run as removeWallet } from '../../../src/cli/commands/wallet/remove.js';
+import { run as removeWebhook } from '../../../src/cli/commands/webhooks/remove.js';
 import { run as syncRun } from '../../../src/cli/commands/wallet/sync.js';
 import { runInProcess } from '../../helpers/in-process.js';
 import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
@@ -89,5 +94,24 @@ describe('the command input before the ledger, the backend and LOCAL_ONLY', () =
     setEnv('TXA_SYNC_TIMEOUT', '-1');
     const dry = await runInProcess('txa wallet sync', syncRun, { ids: ['w_any'], dryRun: true }, globals);
     expect([dry.exitCode, errorOf(dry.stderr)]).toEqual([2, expect.objectContaining({ code: 'LOCAL_ONLY', field: 'dry-run' })]);
+  });
+
+  it('tags delete, wallet remove, webhooks remove, keys revoke without --yes and a terminal: USAGE_ERROR (yes) before the ledger is opened', async () => {
+    const globals = { db: missing, workspace: l.workspace, json: true };
+    const runs = [
+      await runInProcess('txa tags delete', deleteTag, { ref: 'Temp' }, globals),
+      await runInProcess('txa wallet remove', removeWallet, { id: 'w_any' }, globals),
+      await runInProcess('txa webhooks remove', removeWebhook, { id: 'wh_any' }, globals),
+      await runInProcess('txa keys revoke', revoke, { id: 'key_any' }, globals),
+    ];
+    for (const r of runs) expect([r.exitCode, errorOf(r.stderr)]).toEqual([2, expect.objectContaining({ code: 'USAGE_ERROR', field: 'yes' })]);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('serve: a bad TXA_SYNC_RPS is USAGE_ERROR naming it, before the ledger is opened', async () => {
+    setEnv('TXA_SYNC_RPS', 'many');
+    const r = await runInProcess('txa serve', serve, { host: '127.0.0.1', port: '0' }, { db: missing, json: true });
+    expect([r.exitCode, errorOf(r.stderr)]).toEqual([2, expect.objectContaining({ code: 'USAGE_ERROR', field: 'TXA_SYNC_RPS' })]);
+    expect(existsSync(missing)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { resolveTagRefs } from '../../../core/tag-refs.js';
 import type { Tag } from '../../../core/types.js';
 import type { Context } from '../../context.js';
 import { terminalSafe } from '../../output.js';
-import { action, confirmOrCancel } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface DeleteOptions {
   /** The tag, by id or name. */
@@ -23,6 +23,7 @@ function question(tags: Tag[], id: string): string {
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   const backend = await ctx.backend();
   // One list names the tag and asks about it (remotely, one request of the hour's budget).

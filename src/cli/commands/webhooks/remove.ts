@@ -1,7 +1,7 @@
 /** `txa webhooks remove ID`: a subscription and its pending deliveries, after a confirmation. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, confirmOrCancel } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface RemoveOptions {
   id: string;
@@ -9,6 +9,7 @@ export interface RemoveOptions {
 }
 
 export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   if (!(await confirmOrCancel(ctx.out, opts.yes, `Remove webhook ${opts.id}?`))) return;
   const result = await (await ctx.backend()).deleteWebhook(ws, opts.id);
