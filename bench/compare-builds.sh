@@ -4,6 +4,8 @@
 # medians and the ratio B/A: how a refactor shows it keeps the speed of what it moved.
 #   bench/make-ledger.sh && bench/compare-builds.sh /path/to/checkout-A /path/to/checkout-B
 #   (DB=… ROUNDS=… NAMES="check export-csv" to change; both checkouts built with npm run build)
+# `import` is each checkout's own bench/import.mjs (IMPORT_N rows, 100,000 by default, into a fresh
+# ledger, in process): its time is the first import's, as the script measures it, not the process's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1
@@ -24,8 +26,14 @@ declare -A CMDS=(
   [check]="check --period 2026 --json"
   [export-csv]="export create --format csv --out $work/out.csv --json"
   [rules-dry-run]="rules apply bench/rules-1m.yaml --dry-run --json"
+  [audit-pdf]="export create --format pdf --report-type audit --start-date 2025-01-01 --end-date 2025-02-04 --out $work/out.pdf --json"
 )
-read -r -a names <<<"${NAMES:-list-filtered list-tag check export-csv rules-dry-run}"
+read -r -a names <<<"${NAMES:-list-filtered list-tag check export-csv rules-dry-run audit-pdf import}"
+# One import run of a checkout, as hyperfine's JSON shape ({results: [{mean}]}) for the summary below.
+import_run() {
+  node "$1/bench/import.mjs" --runs 1 --transactions "${IMPORT_N:-100000}" 2>/dev/null | head -1 |
+    node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(JSON.stringify({ results: [{ mean: r.transactions / r.import_tx_per_s }] }))' >"$2"
+}
 for ((r = 1; r <= ROUNDS; r++)); do
   for name in "${names[@]}"; do
     # Each round starts with the other build, so neither always meets a warmer page cache.
@@ -33,6 +41,10 @@ for ((r = 1; r <= ROUNDS; r++)); do
     ((r % 2 == 0)) && order="B A"
     for side in $order; do
       dir=${!side}
+      if [ "$name" = import ]; then
+        import_run "$dir" "$work/$name-$side-$r.json" || true
+        continue
+      fi
       # -i: check exits 1 when it finds something, which is its answer, not a failure.
       hyperfine -N -i --runs 1 --style none --export-json "$work/$name-$side-$r.json" \
         "$dir/bin/txa --db $work/ledger.db -w $WS ${CMDS[$name]}" >/dev/null 2>&1 || true

@@ -83,6 +83,18 @@ export class Output {
     this.stdout.write(`${JSON.stringify(body, null, this.stdoutTty ? 2 : undefined)}\n`);
   }
 
+  /** A command's answer: with `--json` the API's success body `{ success: true, data }`, else its human form. */
+  result(data: unknown, human: () => void): void {
+    if (this.json) this.body({ success: true, data });
+    else human();
+  }
+
+  /** A list page's answer: with `--json` the API's page body (`data` and `pagination`), else its human form. */
+  page(page: object, human: () => void): void {
+    if (this.json) this.body({ success: true, ...page });
+    else human();
+  }
+
   /**
    * A table of rows. In a pipe: every column, tab-separated, no header, nothing cut. On a TTY: a
    * compact box (a rule under the header only), one line per row, fitted to the terminal's width

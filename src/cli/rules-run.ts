@@ -2,7 +2,17 @@
 import type { Transaction } from '../core/types.js';
 import type { Engine } from '../engine/engine.js';
 import type { RulesResult } from '../rules/apply.js';
+import type { RulesFile } from '../rules/file.js';
 import type { Output } from './output.js';
+
+/**
+ * A rules file read and checked on its own (INVALID_RULES names the rule and key), as a command
+ * reads its input: before the workspace, the ledger or the backend (docs/architecture.md "Output and exit codes").
+ */
+export async function readRules(path: string): Promise<RulesFile> {
+  const { readRulesFile } = await import('../rules/file.js');
+  return readRulesFile(path);
+}
 
 /**
  * `--rules FILE` of `import` and `wallet sync`: the file is read and checked against the
@@ -11,9 +21,8 @@ import type { Output } from './output.js';
  */
 export async function rulesHook(path: string | undefined, dryRun = false) {
   if (path === undefined) return undefined;
-  const { readRulesFile } = await import('../rules/file.js');
+  const file = await readRules(path);
   const { addResults, applyRulesWithin, checkRules, noResult } = await import('../rules/apply.js');
-  const file = readRulesFile(path);
   let total: RulesResult | undefined;
   return {
     check: (engine: Engine, ws: string) => void checkRules(engine, ws, file),

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../core/errors.js';
 import { Context } from './context.js';
+import type { Output } from './output.js';
 
 /** `args` are commander's processed arguments: strings, or a string array for a variadic one. */
 export type Action<O, A extends unknown[]> = (ctx: Context, opts: O, args: A) => Promise<void>;
@@ -74,12 +75,28 @@ export function list(value: string | undefined): string[] | undefined {
         .filter(Boolean);
 }
 
+/**
+ * Without `--yes` a question needs a terminal; else the usage error. A destructive command calls
+ * it first, so it is said before a ledger or a backend is opened (docs/architecture.md "Output and exit codes").
+ */
+export function requireAnswerable(yes: boolean | undefined): void {
+  if (!yes && (!process.stdin.isTTY || !process.stdout.isTTY)) {
+    throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
+  }
+}
+
 /** `--yes` or a confirmation on a TTY; without a TTY and without `--yes`, a usage error. */
 export async function confirm(yes: boolean | undefined, question: string): Promise<boolean> {
   if (yes) return true;
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw new TxaError('USAGE_ERROR', '--yes required when not running interactively', { field: 'yes' });
-  }
+  requireAnswerable(yes);
   const { confirm: ask } = await import('@inquirer/prompts');
   return ask({ message: question, default: false });
+}
+
+/** `confirm`; a no says "Cancelled." on stderr and exits 1, and the caller stops on `false`. */
+export async function confirmOrCancel(out: Output, yes: boolean | undefined, question: string): Promise<boolean> {
+  if (await confirm(yes, question)) return true;
+  out.notice('Cancelled.');
+  process.exitCode = 1;
+  return false;
 }

@@ -6,10 +6,10 @@
  * own transfers.
  */
 import type { Engine } from './engine.js';
-import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO } from '../core/chains.js';
-import { CHAINS, type Chain } from '../core/types.js';
+import type { Chain } from '../core/types.js';
 import { nowIso } from '../core/clock.js';
+import type { TokenRef } from '../core/token-ref.js';
 import { transactionId } from '../core/ids.js';
 import { TOKEN_REASONS, type SpamReason } from '../accounting/spam.js';
 import { selectById, selectByIds, transactionExists } from '../store/transactions.js';
@@ -18,12 +18,6 @@ import { deleteTransfer } from '../store/transfers.js';
 import { listTokenMarks, poisoningRows, setSpamReason, setTokenMark, tokenMarks, tokenRowIds } from '../store/spam.js';
 import { changing } from './transaction-changes.js';
 
-/** A token of a chain, as the commands name it: `chain:address`. */
-export interface TokenRef {
-  chain: Chain;
-  address: string;
-}
-
 /** A verdict as `txa tokens …` prints it; `changed`: the rows whose flag it turned. */
 export interface TokenMark {
   chain: Chain;
@@ -31,25 +25,6 @@ export interface TokenMark {
   spam: boolean;
   marked_at: string;
   changed?: number;
-}
-
-/** `CHAIN:ADDRESS` → the token, or INVALID_FIELD naming the part that is wrong. */
-export function parseTokenRef(text: string): TokenRef {
-  const m = /^([^:]*):(.*)$/.exec(text.trim());
-  if (!m) {
-    throw new TxaError('INVALID_FIELD', `token must be CHAIN:ADDRESS (e.g. ethereum:0xdac17f958d2ee523a2206206994597c13d831ec7), got '${text}'`, {
-      field: 'token',
-    });
-  }
-  const chain = m[1]!.toLowerCase();
-  if (!(CHAINS as readonly string[]).includes(chain)) {
-    throw new TxaError('INVALID_FIELD', `chain must be one of ${CHAINS.join(', ')}, got '${m[1]}'`, { field: 'chain' });
-  }
-  const address = m[2]!.toLowerCase();
-  if (!/^0x[0-9a-f]{40}$/.test(address)) {
-    throw new TxaError('INVALID_FIELD', `address must be a token contract: 0x and 40 hex digits, got '${m[2]}'`, { field: 'address' });
-  }
-  return { chain: chain as Chain, address };
 }
 
 export function listMarks(engine: Engine, workspaceId: string): TokenMark[] {

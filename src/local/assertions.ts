@@ -2,19 +2,13 @@
 import type { Engine } from '../engine/engine.js';
 import { assertBalance, listAssertions, removeAssertion, type AssertionInput } from '../engine/assertions.js';
 
-export class AssertionsService {
-  constructor(private readonly engine: Engine) {}
-
-  assert(ws: string, walletId: string, input: AssertionInput) {
-    return assertBalance(this.engine, ws, walletId, input);
-  }
-
-  /** Of the workspace, or of one wallet. */
-  list(ws: string, walletId?: string) {
-    return listAssertions(this.engine, ws, walletId);
-  }
-
-  remove(ws: string, id: string) {
-    return removeAssertion(this.engine, ws, id);
-  }
+export function assertionsService(engine: Engine) {
+  return {
+    assert: (ws: string, walletId: string, input: AssertionInput) => assertBalance(engine, ws, walletId, input),
+    /** Of the workspace, or of one wallet. */
+    list: (ws: string, walletId?: string) => listAssertions(engine, ws, walletId),
+    remove: (ws: string, id: string) => removeAssertion(engine, ws, id),
+  };
 }
+
+export type AssertionsService = ReturnType<typeof assertionsService>;

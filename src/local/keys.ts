@@ -2,19 +2,13 @@
 import type { Engine } from '../engine/engine.js';
 import { createKey, listKeys, revokeKey } from '../engine/keys.js';
 
-export class KeysService {
-  constructor(private readonly engine: Engine) {}
-
-  /** The key itself is in the answer only: the ledger keeps its hash. */
-  create(ws: string, input: { name?: string; access?: string }) {
-    return createKey(this.engine, ws, input);
-  }
-
-  list(ws: string) {
-    return listKeys(this.engine, ws);
-  }
-
-  revoke(ws: string, id: string) {
-    return revokeKey(this.engine, ws, id);
-  }
+export function keysService(engine: Engine) {
+  return {
+    /** The key itself is in the answer only: the ledger keeps its hash. */
+    create: (ws: string, input: { name?: string; access?: string }) => createKey(engine, ws, input),
+    list: (ws: string) => listKeys(engine, ws),
+    revoke: (ws: string, id: string) => revokeKey(engine, ws, id),
+  };
 }
+
+export type KeysService = ReturnType<typeof keysService>;

@@ -5,12 +5,14 @@ import { fillPrices, type FillOptions } from '../prices/fill.js';
 import { forgetPrices, type ForgetOptions } from '../prices/forget.js';
 import { importPrices } from '../prices/import-file.js';
 import { entryTime } from '../prices/points.js';
-import { priceSettings } from '../prices/settings.js';
+import type { PriceSettings } from '../prices/settings.js';
 import { listPrices, type PriceFilter } from '../store/prices.js';
 
 export interface FillRequest {
   /** `defillama` (the default) or `coingecko`. */
   source?: string;
+  /** Read by the command from the environment (src/cli/env-settings.ts), before the ledger was opened. */
+  settings: PriceSettings;
   range?: Pick<FillOptions, 'startTs' | 'endTs'>;
   /** Retries and other news of the price API, for stderr. */
   onNotice: (message: string) => void;
@@ -20,7 +22,7 @@ export function pricesService(engine: Engine) {
   return {
     /** Values the workspace's rows without a fiat value; `source` is the API's name, for the summary line. */
     async fill(ws: string, req: FillRequest) {
-      const api = priceApi(req.source, priceSettings(process.env), req.onNotice);
+      const api = priceApi(req.source, req.settings, req.onNotice);
       const { result, unpriced } = await fillPrices(engine, ws, api, req.range);
       return { result, unpriced, source: api.http.name };
     },

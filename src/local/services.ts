@@ -24,40 +24,46 @@ import type { WorkspacesService } from './workspaces.js';
 // What commands name of the services and their answers: they may import types of this file only.
 export type { FillResult } from '../prices/fill.js';
 export type { SyncResult } from '../sync/wallet-sync.js';
+export type { PriceSettings } from '../prices/settings.js';
+export type { SyncSettings } from '../sync/settings.js';
 export type {
+  AssertionsService,
   ChecksService,
   DemoService,
   ExportsService,
   ImportsService,
+  KeysService,
   PricesService,
   RatesService,
   RulesService,
   ServerService,
   TokensService,
+  TransfersService,
   WalletSyncService,
+  WorkspacesService,
 };
 
 export class LocalServices {
   constructor(readonly backend: LocalBackend) {}
 
   async keys(): Promise<KeysService> {
-    return new (await import('./keys.js')).KeysService(this.backend.engine);
+    return (await import('./keys.js')).keysService(this.backend.engine);
   }
 
   async workspaces(): Promise<WorkspacesService> {
-    return new (await import('./workspaces.js')).WorkspacesService(this.backend.engine);
+    return (await import('./workspaces.js')).workspacesService(this.backend.engine);
   }
 
   async assertions(): Promise<AssertionsService> {
-    return new (await import('./assertions.js')).AssertionsService(this.backend.engine);
+    return (await import('./assertions.js')).assertionsService(this.backend.engine);
   }
 
   async transfers(): Promise<TransfersService> {
-    return new (await import('./transfers.js')).TransfersService(this.backend.engine);
+    return (await import('./transfers.js')).transfersService(this.backend.engine);
   }
 
   async walletSync(): Promise<WalletSyncService> {
-    return new (await import('./wallet-sync.js')).WalletSyncService(this.backend.engine);
+    return (await import('./wallet-sync.js')).walletSyncService(this.backend.engine);
   }
 
   async checks(): Promise<ChecksService> {

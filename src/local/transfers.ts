@@ -2,11 +2,11 @@
 import type { Engine } from '../engine/engine.js';
 import { autoMatch } from '../engine/transfers.js';
 
-export class TransfersService {
-  constructor(private readonly engine: Engine) {}
-
-  /** The number of legs matched, in one write. */
-  autoMatch(ws: string): number {
-    return this.engine.write(() => autoMatch(this.engine, ws));
-  }
+export function transfersService(engine: Engine) {
+  return {
+    /** The number of legs matched, in one write. */
+    autoMatch: (ws: string): number => engine.write(() => autoMatch(engine, ws)),
+  };
 }
+
+export type TransfersService = ReturnType<typeof transfersService>;

@@ -5,6 +5,8 @@
  */
 import type { Engine } from '../engine/engine.js';
 import type { FillResult, Unpriced } from '../prices/fill.js';
+import type { PriceSettings } from '../prices/settings.js';
+import type { SyncSettings } from '../sync/settings.js';
 import type { SyncOptions, SyncResult } from '../sync/wallet-sync.js';
 
 /** A rules file checked against the workspace and run on new rows (src/cli/rules-run.ts `rulesHook`). */
@@ -14,8 +16,8 @@ export interface LedgerRules {
 }
 
 export interface SyncRunOptions extends Omit<SyncOptions, 'onInserted'> {
-  /** The profile's explorer key, under ETHERSCAN_API_KEY from the environment. */
-  etherscanApiKey?: string;
+  /** Read by the command from the environment and the profile (src/cli/env-settings.ts), before the ledger was opened. */
+  settings: SyncSettings;
   rules?: LedgerRules;
 }
 
@@ -25,36 +27,36 @@ export interface WalletPricer {
   fill(walletId: string): Promise<{ result: FillResult; unpriced: Unpriced[] }>;
 }
 
-export class WalletSyncService {
-  constructor(private readonly engine: Engine) {}
+export function walletSyncService(engine: Engine) {
+  return {
+    /** A run with one explorer rate limit over every wallet it syncs (the limit is per account). */
+    async start(ws: string, opts: SyncRunOptions): Promise<{ sync(walletId: string): Promise<SyncResult> }> {
+      const { WalletSync } = await import('../sync/wallet-sync.js');
+      const { settings, rules, ...options } = opts;
+      const onInserted = rules && ((ids: string[]) => rules.run(engine, ws, ids));
+      const sync = new WalletSync(engine, ws, settings, { ...options, onInserted });
+      return { sync: (walletId) => sync.sync(walletId) };
+    },
 
-  /** A run with one explorer rate limit over every wallet it syncs (the limit is per account). */
-  async start(ws: string, opts: SyncRunOptions): Promise<{ sync(walletId: string): Promise<SyncResult> }> {
-    const { syncSettings } = await import('../sync/settings.js');
-    const { WalletSync } = await import('../sync/wallet-sync.js');
-    const { etherscanApiKey, rules, ...options } = opts;
-    const settings = syncSettings(process.env, etherscanApiKey);
-    const onInserted = rules && ((ids: string[]) => rules.run(this.engine, ws, ids));
-    const sync = new WalletSync(this.engine, ws, settings, { ...options, onInserted });
-    return { sync: (walletId) => sync.sync(walletId) };
-  }
+    /** Every wallet of the workspace, oldest first (`--all`). */
+    async walletIds(ws: string): Promise<string[]> {
+      const { walletIdsOf } = await import('../sync/wallet-sync.js');
+      return walletIdsOf(engine, ws);
+    },
 
-  /** Every wallet of the workspace, oldest first (`--all`). */
-  async walletIds(ws: string): Promise<string[]> {
-    const { walletIdsOf } = await import('../sync/wallet-sync.js');
-    return walletIdsOf(this.engine, ws);
-  }
+    /** Checks a rules file against the workspace before anything is fetched. */
+    checkRules(ws: string, rules: LedgerRules): void {
+      rules.check(engine, ws);
+    },
 
-  /** Checks a rules file against the workspace before anything is fetched. */
-  checkRules(ws: string, rules: LedgerRules): void {
-    rules.check(this.engine, ws);
-  }
-
-  async pricer(ws: string, onNotice: (message: string) => void): Promise<WalletPricer> {
-    const { priceSettings } = await import('../prices/settings.js');
-    const { priceApi } = await import('../prices/apis.js');
-    const { fillPrices } = await import('../prices/fill.js');
-    const api = priceApi(undefined, priceSettings(process.env), onNotice);
-    return { source: api.http.name, fill: (walletId) => fillPrices(this.engine, ws, api, { walletIds: [walletId] }) };
-  }
+    /** `settings`: read by the command from the environment (src/cli/env-settings.ts). */
+    async pricer(ws: string, settings: PriceSettings, onNotice: (message: string) => void): Promise<WalletPricer> {
+      const { priceApi } = await import('../prices/apis.js');
+      const { fillPrices } = await import('../prices/fill.js');
+      const api = priceApi(undefined, settings, onNotice);
+      return { source: api.http.name, fill: (walletId) => fillPrices(engine, ws, api, { walletIds: [walletId] }) };
+    },
+  };
 }
+
+export type WalletSyncService = ReturnType<typeof walletSyncService>;

@@ -2,23 +2,14 @@
 import type { Engine } from '../engine/engine.js';
 import { allWorkspaces, createWorkspace, updateWorkspace, type WorkspaceInput, type WorkspacePatch } from '../engine/workspaces.js';
 
-export class WorkspacesService {
-  constructor(private readonly engine: Engine) {}
-
-  create(input: WorkspaceInput) {
-    return createWorkspace(this.engine, input);
-  }
-
-  update(id: string, patch: WorkspacePatch) {
-    return updateWorkspace(this.engine, id, patch);
-  }
-
-  list() {
-    return allWorkspaces(this.engine);
-  }
-
-  /** The workspace, or WORKSPACE_NOT_FOUND. */
-  get(id: string) {
-    return this.engine.workspace(id);
-  }
+export function workspacesService(engine: Engine) {
+  return {
+    create: (input: WorkspaceInput) => createWorkspace(engine, input),
+    update: (id: string, patch: WorkspacePatch) => updateWorkspace(engine, id, patch),
+    list: () => allWorkspaces(engine),
+    /** The workspace, or WORKSPACE_NOT_FOUND. */
+    get: (id: string) => engine.workspace(id),
+  };
 }
+
+export type WorkspacesService = ReturnType<typeof workspacesService>;

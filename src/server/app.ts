@@ -7,7 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { TxaError } from '../core/errors.js';
 import { allows, verifyKey, type Access, type KeyGrant } from '../engine/keys.js';
 import { toHttpError, type HttpFailure } from './http-errors.js';
@@ -71,49 +71,15 @@ function redactUrl(url: string): string {
 }
 
 export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEVEL || 'warn'): FastifyInstance {
-  const app = Fastify({
-    bodyLimit: JSON_BODY_LIMIT,
-    logger: {
-      level: logLevel,
-      // Keys never reach the log: no headers are logged, and download tokens are cut from URLs.
-      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
-      },
-      stream: process.stderr,
-    },
-    // Requests arriving while shutting down get the contract's body (onRequest below), not fastify's.
-    return503OnClosing: false,
-    forceCloseConnections: 'idle',
-    // `/api/v1/tags/` is the list route, not a tag with an empty id.
-    routerOptions: { ignoreTrailingSlash: true },
-    clientErrorHandler: answerClientError,
-    // Refusals made by the router before any hook: a path that is not valid percent-encoding, a
-    // path parameter over 100 characters. No onSend hook runs for them, so the body is read here.
-    frameworkErrors: (err, req, reply) => void readUnreadBody(req, reply).then(() => sendFailure(reply, toHttpError(err))),
-  });
+  const app = createFastify(logLevel);
   deferContinue(app.server);
   const limiter = new RateLimiter(deps.engine);
   const idempotency = new IdempotencyStore(deps.engine);
-  const routes: { pattern: RegExp; method: string }[] = [];
 
   app.decorateRequest('grant', null);
   app.decorateRequest('idempotency', null);
-
-  app.addHook('onRoute', (r) => {
-    const methods = Array.isArray(r.method) ? r.method : [r.method];
-    const pattern = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`);
-    for (const method of methods) routes.push({ pattern, method: String(method) });
-  });
-
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, parseJsonBody(String(body)));
-    } catch (err) {
-      done(err as TxaError, undefined);
-    }
-  });
+  const routes = collectRoutes(app);
+  parseJsonBodies(app);
 
   // While shutting down, every response ends its connection, so close() is not held up by keep-alive.
   let closing = false;
@@ -126,45 +92,16 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     if (closing) {
       return sendFailure(reply, { status: 503, error: new TxaError('INTERNAL_ERROR', 'the server is shutting down; retry in a moment') });
     }
-    const access = req.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    const grant = match ? verifyKey(deps.engine, match[1]!) : null;
-    if (!grant) {
-      throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
-    }
-    req.grant = grant;
-    setRateHeaders(reply, limiter, grant.workspaceId);
-    if (!allows(grant.access, access)) {
-      throw new TxaError('INSUFFICIENT_PERMISSIONS', `this API key has ${grant.access} access; the operation needs ${access}`);
-    }
-  });
-
-  app.addHook('preHandler', async (req, reply) => {
-    const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || req.grant === null || typeof key !== 'string') return;
-    IdempotencyStore.checkKey(key);
-    const extra = `${req.headers['content-type'] ?? ''} ${req.headers['x-file-name'] ?? ''}`;
-    const print = fingerprint(req.method, req.routeOptions.url ?? req.url, req.params, req.body, extra);
-    const claim = idempotency.claim(req.grant.workspaceId, key, print);
-    if (claim.kind === 'replay') {
-      return reply.code(claim.response.status).header('idempotent-replayed', 'true').type(JSON_TYPE).send(claim.response.body);
-    }
-    req.idempotency = { workspaceId: req.grant.workspaceId, key };
+    authorize(req, reply, deps, limiter);
     return undefined;
   });
-
+  app.addHook('preHandler', async (req, reply) => claimIdempotencyKey(req, reply, idempotency));
   app.addHook('preParsing', async (req, reply) => continueIfFits(req, reply));
-
   app.addHook('onSend', async (req, reply, payload) => {
     closeIfBodyHeldBack(req, reply);
     await readUnreadBody(req, reply);
     if (closing) reply.header('connection', 'close');
-    const idem = req.idempotency;
-    if (idem) {
-      req.idempotency = null;
-      idempotency.settle(idem.workspaceId, idem.key, { status: reply.statusCode, body: typeof payload === 'string' ? payload : String(payload ?? '') });
-    }
+    settleIdempotencyKey(req, reply, payload, idempotency);
     return payload;
   });
 
@@ -173,21 +110,115 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
     if (failure.error.code === 'INTERNAL_ERROR') req.log.error({ err }, 'request failed');
     return sendFailure(reply, failure);
   });
-
-  app.setNotFoundHandler((req, reply) => {
-    const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-    const e = allowed.length
-      ? new TxaError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`)
-      : new TxaError('NOT_FOUND', `no route ${req.method} ${path}`);
-    if (allowed.length) reply.header('allow', allowed.join(', '));
-    return reply.code(e.status).send(e.toBody());
-  });
+  app.setNotFoundHandler((req, reply) => answerNoRoute(req, reply, routes));
 
   const routeDeps: RouteDeps = { ...deps, cache: new ReadCache(deps.engine) };
   for (const prefix of API_PREFIXES) app.register(apiRoutes(routeDeps), { prefix });
   app.addHook('onClose', async () => limiter.close());
   return app;
+}
+
+/** Fastify with the log, the limits and the framework refusals the API answers in its own form. */
+function createFastify(logLevel: string): FastifyInstance {
+  return Fastify({
+    bodyLimit: JSON_BODY_LIMIT,
+    logger: {
+      level: logLevel,
+      // Keys never reach the log: no headers are logged, and download tokens are cut from URLs.
+      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+      stream: process.stderr,
+    },
+    // Requests arriving while shutting down get the contract's body (onRequest in buildServer), not fastify's.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    // `/api/v1/tags/` is the list route, not a tag with an empty id.
+    routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
+    // Refusals made by the router before any hook: a path that is not valid percent-encoding, a
+    // path parameter over 100 characters. No onSend hook runs for them, so the body is read here.
+    frameworkErrors: (err, req, reply) => void readUnreadBody(req, reply).then(() => sendFailure(reply, toHttpError(err))),
+  });
+}
+
+interface KnownRoute {
+  pattern: RegExp;
+  method: string;
+}
+
+/** Every route's path pattern and method as it is added, so an unmatched request can be told which methods its path has. */
+function collectRoutes(app: FastifyInstance): KnownRoute[] {
+  const routes: KnownRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    const pattern = new RegExp(`^${r.url.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`);
+    for (const method of methods) routes.push({ pattern, method: String(method) });
+  });
+  return routes;
+}
+
+/** JSON bodies through parseJsonBody, whose errors are the API's (INVALID_JSON, …). */
+function parseJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (err) {
+      done(err as TxaError, undefined);
+    }
+  });
+}
+
+/** The bearer key a route's access level needs, the workspace's hourly budget and its headers; throws the refusal. */
+function authorize(req: FastifyRequest, reply: FastifyReply, deps: ServerDeps, limiter: RateLimiter): void {
+  const access = req.routeOptions.config?.access;
+  if (access === undefined || access === 'public') return;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  const grant = match ? verifyKey(deps.engine, match[1]!) : null;
+  if (!grant) {
+    throw new TxaError('UNAUTHORIZED', 'Invalid or missing API key');
+  }
+  req.grant = grant;
+  setRateHeaders(reply, limiter, grant.workspaceId);
+  if (!allows(grant.access, access)) {
+    throw new TxaError('INSUFFICIENT_PERMISSIONS', `this API key has ${grant.access} access; the operation needs ${access}`);
+  }
+}
+
+/** A POST's Idempotency-Key: the stored answer replayed, or the key claimed for this request (settled in onSend). */
+function claimIdempotencyKey(req: FastifyRequest, reply: FastifyReply, idempotency: IdempotencyStore) {
+  const key = req.headers['idempotency-key'];
+  if (req.method !== 'POST' || req.grant === null || typeof key !== 'string') return undefined;
+  IdempotencyStore.checkKey(key);
+  const extra = `${req.headers['content-type'] ?? ''} ${req.headers['x-file-name'] ?? ''}`;
+  const print = fingerprint(req.method, req.routeOptions.url ?? req.url, req.params, req.body, extra);
+  const claim = idempotency.claim(req.grant.workspaceId, key, print);
+  if (claim.kind === 'replay') {
+    return reply.code(claim.response.status).header('idempotent-replayed', 'true').type(JSON_TYPE).send(claim.response.body);
+  }
+  req.idempotency = { workspaceId: req.grant.workspaceId, key };
+  return undefined;
+}
+
+/** Stores the answer under the key the request claimed, once. */
+function settleIdempotencyKey(req: FastifyRequest, reply: FastifyReply, payload: unknown, idempotency: IdempotencyStore): void {
+  const idem = req.idempotency;
+  if (!idem) return;
+  req.idempotency = null;
+  idempotency.settle(idem.workspaceId, idem.key, { status: reply.statusCode, body: typeof payload === 'string' ? payload : String(payload ?? '') });
+}
+
+/** 405 with `Allow` when the path has other methods, else 404. */
+function answerNoRoute(req: FastifyRequest, reply: FastifyReply, routes: KnownRoute[]) {
+  const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+  const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+  const e = allowed.length
+    ? new TxaError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`)
+    : new TxaError('NOT_FOUND', `no route ${req.method} ${path}`);
+  if (allowed.length) reply.header('allow', allowed.join(', '));
+  return reply.code(e.status).send(e.toBody());
 }
 
 function setRateHeaders(reply: FastifyReply, limiter: RateLimiter, workspaceId: string): void {

@@ -11,7 +11,7 @@ import { LocalBackend } from '../engine/local-backend.js';
 import { buildServer } from './app.js';
 import { DeliveryLoop } from './delivery.js';
 import { ExportWorker } from './export-worker-host.js';
-import { syncSettings } from '../sync/settings.js';
+import type { SyncSettings } from '../sync/settings.js';
 import { queueDueSyncs } from '../sync/sync-jobs.js';
 
 export interface ServeOptions {
@@ -22,6 +22,8 @@ export interface ServeOptions {
   allowPrivateWebhooks: boolean;
   /** The profile's `etherscan_api_key`, for wallet syncs (TXA_ETHERSCAN_API_KEY wins). */
   etherscanKey?: string;
+  /** TXA_SYNC_* and the explorers', read by the command before the ledger was opened (src/cli/env-settings.ts). */
+  syncSettings: SyncSettings;
   /** `--sync-every`: queue a sync of every syncable wallet this often. */
   syncEveryMs?: number;
 }
@@ -65,9 +67,15 @@ function listenError(err: unknown, opts: ServeOptions): unknown {
   return err;
 }
 
+/** The URL the server listens on, once bound (`--port 0` picks the port). */
+function boundUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${hostPart}:${address.port}`;
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
-  // A bad TXA_SYNC_* setting stops serve here, not each sync later.
-  const settings = syncSettings(process.env, opts.etherscanKey);
+  const settings = opts.syncSettings;
   const engine = Engine.open(opts.ledgerPath, { actor: 'api' });
   const delivery = new DeliveryLoop(engine, { allowPrivate: opts.allowPrivateWebhooks });
   engine.events.onAppend(() => setImmediate(() => delivery.wake()));
@@ -87,9 +95,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     engine.close();
     throw listenError(err, opts);
   }
-  const address = app.server.address() as AddressInfo;
-  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${hostPart}:${address.port}`;
+  const url = boundUrl(app);
   const publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, '');
   engine.publicBaseUrl = publicUrl;
   engine.attachmentUrl = (id) => `${publicUrl}/api/v1/attachments/${id}`;

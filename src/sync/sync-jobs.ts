@@ -23,7 +23,7 @@ import {
   type WalletSyncRow,
 } from '../store/wallet-syncs.js';
 import { allWalletChains } from '../store/workspace-wallets.js';
-import { WalletSync } from './wallet-sync.js';
+import { WalletSync, type SyncResult } from './wallet-sync.js';
 import { sourceFor, type SyncSettings } from './settings.js';
 
 const wallSeconds = () => Math.floor(Date.now() / 1000);
@@ -71,12 +71,14 @@ export function claimNextSync(engine: Engine): string | null {
   return engine.write(() => claimQueuedSync(engine.db, ownerOf('serve'), wallSeconds(), nowIso()));
 }
 
+/** The counts a run cut off earlier (a restart) left in the record: this run adds to them. */
+type Counts = Pick<WalletSyncRow, 'new_transactions' | 'duplicates' | 'requests'>;
+
 /** Runs a claimed sync to its end: the record ends `completed` with the counts, or `failed` with the error. */
 export async function runSyncJob(engine: Engine, id: string, settings: SyncSettings): Promise<void> {
   const row = getSyncRow(engine.db, id);
   if (!row) return; // its wallet was removed meanwhile
-  // A run cut off earlier (a restart) counted these already.
-  const before = { new_transactions: row.new_transactions, duplicates: row.duplicates, requests: row.requests };
+  const before: Counts = { new_transactions: row.new_transactions, duplicates: row.duplicates, requests: row.requests };
   let source: string | null = row.source;
   try {
     source = sourceFor(row.chain as Chain, settings).kind;
@@ -93,42 +95,50 @@ export async function runSyncJob(engine: Engine, id: string, settings: SyncSetti
           }),
         ),
     });
-    const r = await sync.sync(row.wallet_id);
-    engine.write(() =>
-      finishSync(engine.db, id, {
-        status: 'completed',
-        source: r.source,
-        new_transactions: before.new_transactions + r.new_transactions,
-        duplicates: before.duplicates + r.duplicates,
-        requests: before.requests + r.requests,
-        last_block: r.last_block,
-        last_synced: r.last_synced,
-        error_code: null,
-        error_message: null,
-        completed_at: nowIso(),
-      }),
-    );
+    completeSync(engine, id, before, await sync.sync(row.wallet_id));
   } catch (err) {
-    // The record is served: an unexpected error's own text (SQLite's, a stack) stays in the log.
-    const expected = err instanceof TxaError && err.code !== 'INTERNAL_ERROR';
-    const e = expected ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
-    if (!expected) process.stderr.write(`wallet sync ${id} failed: ${(err as Error).stack ?? String(err)}\n`);
-    const kept = Number((err as TxaError).extra?.new_transactions ?? 0);
-    engine.write(() =>
-      finishSync(engine.db, id, {
-        status: 'failed',
-        source,
-        new_transactions: before.new_transactions + kept,
-        duplicates: before.duplicates,
-        requests: before.requests,
-        last_block: null,
-        last_synced: null,
-        error_code: e.code,
-        error_message: e.message,
-        completed_at: nowIso(),
-      }),
-    );
+    failSync(engine, id, before, source, err);
   }
+}
+
+function completeSync(engine: Engine, id: string, before: Counts, r: SyncResult): void {
+  engine.write(() =>
+    finishSync(engine.db, id, {
+      status: 'completed',
+      source: r.source,
+      new_transactions: before.new_transactions + r.new_transactions,
+      duplicates: before.duplicates + r.duplicates,
+      requests: before.requests + r.requests,
+      last_block: r.last_block,
+      last_synced: r.last_synced,
+      error_code: null,
+      error_message: null,
+      completed_at: nowIso(),
+    }),
+  );
+}
+
+/** The record ends `failed`, with the rows the run kept; an unexpected error is `internal error` there, its own text in the log. */
+function failSync(engine: Engine, id: string, before: Counts, source: string | null, err: unknown): void {
+  // The record is served: an unexpected error's own text (SQLite's, a stack) stays in the log.
+  const expected = err instanceof TxaError && err.code !== 'INTERNAL_ERROR';
+  const e = expected ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
+  if (!expected) process.stderr.write(`wallet sync ${id} failed: ${(err as Error).stack ?? String(err)}\n`);
+  const kept = Number((err as TxaError).extra?.new_transactions ?? 0);
+  engine.write(() =>
+    finishSync(engine.db, id, {
+      status: 'failed',
+      source,
+      new_transactions: before.new_transactions + kept,
+      duplicates: before.duplicates,
+      requests: before.requests,
+      last_block: null,
+      last_synced: null,
+      error_code: e.code,
+      error_message: e.message,
+      completed_at: nowIso(),
+    }),
+  );
 }
 
 /**

@@ -10,8 +10,9 @@ export type ListOptions = Record<string, never>;
 export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
   const profile = readProfile(ctx.profileName);
   const shown = Object.fromEntries(PROFILE_KEYS.filter((k) => profile[k] !== undefined).map((k) => [k, isSecret(k) ? maskKey(profile[k]!) : profile[k]!]));
-  if (ctx.out.json) ctx.out.body({ success: true, data: { profile: ctx.profileName, values: shown } });
-  else ctx.out.table([{ header: 'KEY' }, { header: 'VALUE', fit: 'middle' }], Object.entries(shown));
+  ctx.out.result({ profile: ctx.profileName, values: shown }, () =>
+    ctx.out.table([{ header: 'KEY' }, { header: 'VALUE', fit: 'middle' }], Object.entries(shown)),
+  );
 }
 
 export function register(parent: Command): void {

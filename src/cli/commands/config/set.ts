@@ -14,8 +14,9 @@ export async function run(ctx: Context, opts: SetOptions): Promise<void> {
   const k = keyArg(opts.key);
   if (k === 'base_url' || k === 'public_url') requireHttpUrl(opts.value, k, 'value');
   await writeProfileValue(ctx.profileName, k, opts.value);
-  if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: isSecret(k) ? maskKey(opts.value) : opts.value } });
-  else ctx.out.notice(`Set ${k} in profile '${ctx.profileName}' (${configPath()}).`);
+  ctx.out.result({ key: k, value: isSecret(k) ? maskKey(opts.value) : opts.value }, () =>
+    ctx.out.notice(`Set ${k} in profile '${ctx.profileName}' (${configPath()}).`),
+  );
 }
 
 export function register(parent: Command): void {

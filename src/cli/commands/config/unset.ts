@@ -12,8 +12,7 @@ export interface UnsetOptions {
 export async function run(ctx: Context, opts: UnsetOptions): Promise<void> {
   const k = keyArg(opts.key);
   await writeProfileValue(ctx.profileName, k, undefined);
-  if (ctx.out.json) ctx.out.body({ success: true, data: { key: k, value: null } });
-  else ctx.out.notice(`Removed ${k} from profile '${ctx.profileName}'.`);
+  ctx.out.result({ key: k, value: null }, () => ctx.out.notice(`Removed ${k} from profile '${ctx.profileName}'.`));
 }
 
 export function register(parent: Command): void {

@@ -36,8 +36,7 @@ function printEvents(out: Output, events: EventRecord[]): void {
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   const res = await (await ctx.backend()).listEvents(ws, { workspace_id: ws, type: opts.type, page: opts.page, limit: opts.limit });
-  if (ctx.out.json) ctx.out.body({ success: true, ...res });
-  else printEvents(ctx.out, res.data);
+  ctx.out.page(res, () => printEvents(ctx.out, res.data));
 }
 
 export function register(parent: Command): void {

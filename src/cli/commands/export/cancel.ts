@@ -11,8 +11,7 @@ export interface CancelOptions {
 export async function run(ctx: Context, opts: CancelOptions): Promise<void> {
   const ws = ctx.workspace();
   const rec = await (await ctx.backend()).cancelExport(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: rec });
-  else printExport(ctx.out, rec);
+  ctx.out.result(rec, () => printExport(ctx.out, rec));
 }
 
 export function register(parent: Command): void {

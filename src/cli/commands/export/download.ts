@@ -17,8 +17,7 @@ export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const backend = await ctx.backend();
   const rec = await backend.getExport(ws, opts.id);
   const { path, bytes } = await backend.downloadExport(ws, opts.id, opts.out ?? defaultFileName(rec));
-  if (ctx.out.json) ctx.out.body({ success: true, data: { ...rec, file: path, bytes } });
-  else ctx.out.line(path);
+  ctx.out.result({ ...rec, file: path, bytes }, () => ctx.out.line(path));
   ctx.out.notice(`wrote ${bytes} bytes`);
 }
 

@@ -12,8 +12,7 @@ export interface ListOptions {
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   const res = await (await ctx.backend()).listExports(ws, { workspace_id: ws, page: opts.page, limit: opts.limit });
-  if (ctx.out.json) ctx.out.body({ success: true, ...res });
-  else printExports(ctx.out, res.data);
+  ctx.out.page(res, () => printExports(ctx.out, res.data));
 }
 
 export function register(parent: Command): void {

@@ -1,7 +1,7 @@
 /** `txa keys revoke ID`: a key refused from now on, after a confirmation; local only. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, confirm } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface RevokeOptions {
   id: string;
@@ -9,16 +9,12 @@ export interface RevokeOptions {
 }
 
 export async function run(ctx: Context, opts: RevokeOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   const keys = await (await ctx.local('keys revoke')).keys();
-  if (!(await confirm(opts.yes, `Revoke API key ${opts.id}? Clients using it stop working at once.`))) {
-    ctx.out.notice('Cancelled.');
-    process.exitCode = 1;
-    return;
-  }
+  if (!(await confirmOrCancel(ctx.out, opts.yes, `Revoke API key ${opts.id}? Clients using it stop working at once.`))) return;
   const record = keys.revoke(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: record });
-  else ctx.out.notice(`Revoked key ${record.id}.`);
+  ctx.out.result(record, () => ctx.out.notice(`Revoked key ${record.id}.`));
 }
 
 export function register(parent: Command): void {

@@ -60,8 +60,9 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   await writeProfileValue(ctx.profileName, 'base_url', baseUrl);
   await writeProfileValue(ctx.profileName, 'api_key', key);
   await writeProfileValue(ctx.profileName, 'workspace', workspace);
-  if (ctx.out.json) ctx.out.body({ success: true, data: { profile: ctx.profileName, base_url: baseUrl, workspace } });
-  else ctx.out.notice(`Logged in to ${baseUrl}, workspace ${workspace} (profile '${ctx.profileName}').`);
+  ctx.out.result({ profile: ctx.profileName, base_url: baseUrl, workspace }, () =>
+    ctx.out.notice(`Logged in to ${baseUrl}, workspace ${workspace} (profile '${ctx.profileName}').`),
+  );
 }
 
 export function register(program: Command): void {

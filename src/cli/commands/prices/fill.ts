@@ -4,6 +4,7 @@ import { now } from '../../../core/clock.js';
 import { DAY_SECONDS, expandPeriod, parseDay } from '../../../core/dates.js';
 import type { PricesService } from '../../../local/services.js';
 import type { Context } from '../../context.js';
+import { pricesEnv } from '../../env-settings.js';
 import type { Output } from '../../output.js';
 import { action, choice } from '../../run.js';
 import { FETCH_SOURCES } from './sources.js';
@@ -27,6 +28,8 @@ export async function run(ctx: Context, opts: FillOptions): Promise<void> {
   const range = opts.period === undefined ? undefined : expandPeriod(opts.period, now());
   const ws = ctx.workspace();
   const source = choice('source', opts.source, FETCH_SOURCES);
+  // TXA_PRICES_* before the ledger is opened: a bad value creates no ledger file (docs/architecture.md "Output and exit codes").
+  const settings = await pricesEnv();
   const prices = await (await ctx.local('prices fill')).prices();
   const {
     result,
@@ -34,11 +37,11 @@ export async function run(ctx: Context, opts: FillOptions): Promise<void> {
     source: api,
   } = await prices.fill(ws, {
     source,
+    settings,
     range: range && { startTs: parseDay(range.start_date)!, endTs: parseDay(range.end_date)! + DAY_SECONDS },
     onNotice: (m) => ctx.out.notice(m),
   });
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else printFill(ctx.out, api, result, unpriced);
+  ctx.out.result(result, () => printFill(ctx.out, api, result, unpriced));
 }
 
 export function register(parent: Command): void {

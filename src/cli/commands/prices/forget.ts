@@ -43,8 +43,7 @@ export async function run(ctx: Context, opts: ForgetOptions): Promise<void> {
     });
   const prices = await (await ctx.local('prices forget')).prices();
   const result = prices.forget({ source, token: opts.token, startDate: start_date, endDate: end_date, invalid: opts.invalid, dryRun: opts.dryRun });
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else printForget(ctx.out, result);
+  ctx.out.result(result, () => printForget(ctx.out, result));
 }
 
 export function register(parent: Command): void {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { periodSeconds } from '../../period.js';
-import { printRulesResult } from '../../rules-run.js';
+import { printRulesResult, readRules } from '../../rules-run.js';
 import { action } from '../../run.js';
 
 export interface ApplyOptions {
@@ -15,10 +15,11 @@ export interface ApplyOptions {
 export async function run(ctx: Context, opts: ApplyOptions): Promise<void> {
   const period = periodSeconds(opts.period);
   const ws = ctx.workspace();
+  // Read before the ledger is opened, and before LOCAL_ONLY (docs/architecture.md "Output and exit codes").
+  const file = await readRules(opts.file);
   const rules = await (await ctx.local('rules apply')).rules();
-  const { samples, ...result } = rules.apply(ws, opts.file, { dryRun: opts.dryRun, period });
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else printRulesResult(ctx.out, result, samples);
+  const { samples, ...result } = rules.apply(ws, file, { dryRun: opts.dryRun, period });
+  ctx.out.result(result, () => printRulesResult(ctx.out, result, samples));
 }
 
 export function register(parent: Command): void {

@@ -4,6 +4,7 @@ import { TxaError } from '../../../core/errors.js';
 import type { ServerService } from '../../../local/services.js';
 import { requireHttpUrl } from '../../config.js';
 import type { Context } from '../../context.js';
+import { syncEnv } from '../../env-settings.js';
 import type { Output } from '../../output.js';
 import { action } from '../../run.js';
 
@@ -56,6 +57,8 @@ export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
   const publicUrl = opts.publicUrl ?? ctx.publicUrl();
   if (opts.publicUrl !== undefined) requireHttpUrl(opts.publicUrl, '--public-url', 'public-url');
   const syncEvery = opts.syncEvery === undefined ? undefined : syncEveryMs(opts.syncEvery);
+  // A bad TXA_SYNC_* stops serve here, before the ledger is opened, not each sync later.
+  const syncSettings = await syncEnv(ctx);
   const server = await (await ctx.local('serve')).server();
   const ledgerPath = ctx.ledgerPath();
   await ctx.close(); // serve opens its own connections
@@ -67,6 +70,7 @@ export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
     allowPrivateWebhooks: Boolean(opts.allowPrivateWebhooks),
     etherscanKey: ctx.profile.etherscan_api_key,
     syncEveryMs: syncEvery,
+    syncSettings,
   });
   ctx.out.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
   if (running.publicUrl !== running.url) ctx.out.stderr.write(`public URL ${running.publicUrl}\n`);

@@ -31,8 +31,7 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const o = await ask(opts);
   const backend = await ctx.backend();
   const tag = await backend.createTag(ws, { workspace_id: ws, name: o.name, type: o.type, color: o.color, description: o.description });
-  if (ctx.out.json) ctx.out.body({ success: true, data: tag });
-  else printTag(ctx.out, tag);
+  ctx.out.result(tag, () => printTag(ctx.out, tag));
 }
 
 export function register(parent: Command): void {

@@ -5,7 +5,7 @@ import { resolveTagRefs } from '../../../core/tag-refs.js';
 import type { Tag } from '../../../core/types.js';
 import type { Context } from '../../context.js';
 import { terminalSafe } from '../../output.js';
-import { action, confirm } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface DeleteOptions {
   /** The tag, by id or name. */
@@ -23,19 +23,15 @@ function question(tags: Tag[], id: string): string {
 }
 
 export async function run(ctx: Context, opts: DeleteOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   const backend = await ctx.backend();
   // One list names the tag and asks about it (remotely, one request of the hour's budget).
   const tags = await backend.listTags(ws);
   const [id] = resolveTagRefs(tags, [opts.ref], 'id');
-  if (!(await confirm(opts.yes, question(tags, id!)))) {
-    ctx.out.notice('Cancelled.');
-    process.exitCode = 1;
-    return;
-  }
+  if (!(await confirmOrCancel(ctx.out, opts.yes, question(tags, id!)))) return;
   const result = await backend.deleteTag(ws, id!);
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else ctx.out.notice(`Deleted tag ${result.id}.`);
+  ctx.out.result(result, () => ctx.out.notice(`Deleted tag ${result.id}.`));
 }
 
 export function register(parent: Command): void {

@@ -32,8 +32,7 @@ export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
   const backend = await ctx.backend();
   const [id] = await tagResolver(backend, ws)([opts.ref], 'id');
   const tag = await backend.updateTag(ws, id!, body);
-  if (ctx.out.json) ctx.out.body({ success: true, data: tag });
-  else printTag(ctx.out, tag);
+  ctx.out.result(tag, () => printTag(ctx.out, tag));
 }
 
 export function register(parent: Command): void {

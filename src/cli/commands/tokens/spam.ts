@@ -1,5 +1,6 @@
 /** `txa tokens spam CHAIN:ADDRESS...`: the token's rows are flagged, now and in future imports and syncs. */
 import type { Command } from 'commander';
+import { parseTokenRef } from '../../../core/token-ref.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 
@@ -9,9 +10,11 @@ export interface SpamOptions {
 }
 
 /** A verdict either way, printed one line per token; `unspam` is the same with `spam` false. */
-export async function markTokens(ctx: Context, tokens: string[], spam: boolean): Promise<void> {
+export async function markTokens(ctx: Context, refs: string[], spam: boolean): Promise<void> {
+  // The arguments are read before the workspace and the ledger (docs/architecture.md "Output and exit codes").
+  const tokens = refs.map(parseTokenRef);
   const ws = ctx.workspace();
-  const marks = await (await (await ctx.local(`tokens ${spam ? 'spam' : 'unspam'}`)).tokens()).mark(ws, tokens, spam);
+  const marks = (await (await ctx.local(`tokens ${spam ? 'spam' : 'unspam'}`)).tokens()).mark(ws, tokens, spam);
   if (ctx.out.json) ctx.out.body({ success: true, data: marks });
   else
     for (const m of marks) {

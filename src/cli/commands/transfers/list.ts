@@ -14,8 +14,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   // Passed as given: the backend answers a bad value with INVALID_PARAMETERS (status), as the API does.
   const page = await (await ctx.backend()).listTransfers(ws, { status: opts.status, page: opts.page, limit: opts.limit });
-  if (ctx.out.json) ctx.out.body({ success: true, ...page });
-  else printTransfers(ctx.out, page);
+  ctx.out.page(page, () => printTransfers(ctx.out, page));
 }
 
 export function register(parent: Command): void {

@@ -15,8 +15,7 @@ export interface MatchOptions {
 async function autoMatch(ctx: Context, ws: string): Promise<void> {
   const transfers = await (await ctx.local('transfers match --auto')).transfers();
   const legs = transfers.autoMatch(ws);
-  if (ctx.out.json) ctx.out.body({ success: true, data: { legs_matched: legs } });
-  else ctx.out.line(`${legs} ${legs === 1 ? 'leg' : 'legs'} of own transfers matched`);
+  ctx.out.result({ legs_matched: legs }, () => ctx.out.line(`${legs} ${legs === 1 ? 'leg' : 'legs'} of own transfers matched`));
 }
 
 export async function run(ctx: Context, { txId, counterpartId, auto }: MatchOptions): Promise<void> {
@@ -29,8 +28,7 @@ export async function run(ctx: Context, { txId, counterpartId, auto }: MatchOpti
     throw new TxaError('USAGE_ERROR', 'pass TX_ID and COUNTERPART_ID, or --auto', { field: txId === undefined ? 'tx_id' : 'counterpart_id' });
   }
   const transfer = await (await ctx.backend()).createTransfer(ws, { transaction_id: txId, counterpart_id: counterpartId });
-  if (ctx.out.json) ctx.out.body({ success: true, data: transfer });
-  else printTransfer(ctx.out, transfer);
+  ctx.out.result(transfer, () => printTransfer(ctx.out, transfer));
 }
 
 export function register(parent: Command): void {

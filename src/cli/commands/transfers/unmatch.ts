@@ -27,8 +27,7 @@ export async function run(ctx: Context, opts: UnmatchOptions): Promise<void> {
   const ws = ctx.workspace();
   const backend = await ctx.backend();
   const deleted = await backend.deleteTransfer(ws, await transferIdOf(backend, ws, opts.id));
-  if (ctx.out.json) ctx.out.body({ success: true, data: deleted });
-  else ctx.out.line(`transfer ${deleted.id} unmatched`);
+  ctx.out.result(deleted, () => ctx.out.line(`transfer ${deleted.id} unmatched`));
 }
 
 export function register(parent: Command): void {

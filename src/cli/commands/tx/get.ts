@@ -10,8 +10,7 @@ export interface GetOptions {
 
 export async function run(ctx: Context, opts: GetOptions): Promise<void> {
   const tx = await (await ctx.backend()).getTransaction(ctx.workspace(), opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-  else printTransaction(ctx.out, tx);
+  ctx.out.result(tx, () => printTransaction(ctx.out, tx));
 }
 
 export function register(parent: Command): void {

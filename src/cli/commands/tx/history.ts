@@ -10,8 +10,7 @@ export interface HistoryOptions {
 
 export async function run(ctx: Context, opts: HistoryOptions): Promise<void> {
   const entries = await (await ctx.backend()).transactionHistory(ctx.workspace(), opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: entries });
-  else printHistory(ctx.out, entries);
+  ctx.out.result(entries, () => printHistory(ctx.out, entries));
 }
 
 export function register(parent: Command): void {

@@ -15,8 +15,7 @@ export async function run(ctx: Context, opts: TagOptions): Promise<void> {
   const backend = await ctx.backend();
   const tagIds = await tagResolver(backend, ws)(opts.tags, 'tags');
   const tx = await backend.tagTransaction(ws, opts.id, { tag_ids: tagIds });
-  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-  else printTransaction(ctx.out, tx);
+  ctx.out.result(tx, () => printTransaction(ctx.out, tx));
 }
 
 export function register(parent: Command): void {

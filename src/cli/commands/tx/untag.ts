@@ -18,8 +18,7 @@ export async function run(ctx: Context, opts: UntagOptions): Promise<void> {
   // The API removes one tag per request; the last answer holds what is left.
   let tx: Transaction | undefined;
   for (const tagId of tagIds) tx = await backend.untagTransaction(ws, opts.id, tagId);
-  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-  else printTransaction(ctx.out, tx!);
+  ctx.out.result(tx, () => printTransaction(ctx.out, tx!));
 }
 
 export function register(parent: Command): void {

@@ -54,8 +54,7 @@ export async function run(ctx: Context, o: UpdateOptions): Promise<void> {
   if (o.notes !== undefined) body.notes = o.notes === '' ? null : o.notes;
   if (o.addTag.length || o.removeTag.length) body.tag_ids = await tagSet(backend, ws, o);
   const tx = await backend.updateTransaction(ws, o.id, body);
-  if (ctx.out.json) ctx.out.body({ success: true, data: tx });
-  else printTransaction(ctx.out, tx);
+  ctx.out.result(tx, () => printTransaction(ctx.out, tx));
 }
 
 export function register(parent: Command): void {

@@ -14,8 +14,7 @@ export interface AddOptions {
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const ws = ctx.workspace();
   const w = await (await ctx.backend()).createWallet(ws, { address: opts.address, chain: opts.chain, label: opts.label });
-  if (ctx.out.json) ctx.out.body({ success: true, data: w });
-  else printWallets(ctx.out, [w]);
+  ctx.out.result(w, () => printWallets(ctx.out, [w]));
 }
 
 export function register(parent: Command): void {

@@ -16,8 +16,7 @@ export async function run(ctx: Context, opts: AssertOptions): Promise<void> {
   const ws = ctx.workspace();
   const assertions = await (await ctx.local('wallet assert')).assertions();
   const a = assertions.assert(ws, opts.id, { token: opts.token, balance: opts.balance, at: opts.at });
-  if (ctx.out.json) ctx.out.body({ success: true, data: a });
-  else printAssertions(ctx.out, [a]);
+  ctx.out.result(a, () => printAssertions(ctx.out, [a]));
 }
 
 export function register(parent: Command): void {

@@ -13,8 +13,7 @@ export async function run(ctx: Context, opts: AssertionsOptions): Promise<void> 
   const ws = ctx.workspace();
   const assertions = await (await ctx.local('wallet assertions')).assertions();
   const list = assertions.list(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: list });
-  else printAssertions(ctx.out, list);
+  ctx.out.result(list, () => printAssertions(ctx.out, list));
 }
 
 export function register(parent: Command): void {

@@ -14,8 +14,7 @@ export interface ListOptions {
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   const res = await (await ctx.backend()).listWallets(ws, { workspace_id: ws, chain: opts.chain, page: opts.page, limit: opts.limit });
-  if (ctx.out.json) ctx.out.body({ success: true, ...res });
-  else printWallets(ctx.out, res.data);
+  ctx.out.page(res, () => printWallets(ctx.out, res.data));
 }
 
 export function register(parent: Command): void {

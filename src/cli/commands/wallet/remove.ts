@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
-import { action, confirm } from '../../run.js';
+import { action, confirm, requireAnswerable } from '../../run.js';
 
 export interface RemoveOptions {
   id: string;
@@ -10,14 +10,14 @@ export interface RemoveOptions {
 }
 
 export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   const backend = await ctx.backend();
   if (!(await confirm(opts.yes, `Remove wallet ${opts.id} and all its transactions?`))) {
     throw new TxaError('USAGE_ERROR', 'cancelled');
   }
   const res = await backend.deleteWallet(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: res });
-  else ctx.out.notice(`Removed wallet ${res.id}.`);
+  ctx.out.result(res, () => ctx.out.notice(`Removed wallet ${res.id}.`));
 }
 
 export function register(parent: Command): void {

@@ -1,8 +1,9 @@
 /** `txa wallet sync [ID...] [--all] [--dry-run] [--prices]`: a wallet's history from its chain's explorer API (docs/sync.md), priced as it goes (docs/prices.md). */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import type { FillResult, SyncResult, WalletSyncService } from '../../../local/services.js';
+import type { FillResult, PriceSettings, SyncResult, SyncSettings, WalletSyncService } from '../../../local/services.js';
 import type { Context } from '../../context.js';
+import { pricesEnv, syncEnv } from '../../env-settings.js';
 import type { Output } from '../../output.js';
 import { printRulesResult, type RulesHook, rulesHook } from '../../rules-run.js';
 import { action } from '../../run.js';
@@ -33,11 +34,10 @@ type CurrentView = () => ProgressView | undefined;
 type WalletOutcome = SyncResult & { rules?: ReturnType<RulesHook['take']>; prices?: FillResult };
 
 /** In this process, on the local ledger. */
-async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: CurrentView, rules?: RulesHook): Promise<Syncer> {
-  const etherscanApiKey = ctx.profile.etherscan_api_key;
+async function localSyncer(ctx: Context, ws: string, env: RunEnv, dryRun: boolean | undefined, view: CurrentView, rules?: RulesHook): Promise<Syncer> {
   const local = await (await ctx.local('wallet sync')).walletSync();
   const run = await local.start(ws, {
-    etherscanApiKey,
+    settings: env.sync!,
     dryRun,
     rules,
     onNotice: (m) => ctx.out.notice(m),
@@ -47,9 +47,7 @@ async function localSyncer(ctx: Context, ws: string, dryRun: boolean | undefined
 }
 
 /** By the API's server (its worker and its explorer settings), polled until done. */
-async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefined, view: CurrentView): Promise<Syncer> {
-  if (dryRun)
-    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
+async function remoteSyncer(ctx: Context, ws: string, view: CurrentView): Promise<Syncer> {
   const backend = await ctx.backend();
   const { remoteSync, remoteWalletIds } = await import('./sync-remote.js');
   return {
@@ -59,9 +57,9 @@ async function remoteSyncer(ctx: Context, ws: string, dryRun: boolean | undefine
 }
 
 /** `--prices`: one price client for the run (its rate limit and cache span every wallet); each wallet's fill printed as it ends. */
-async function pricer(out: Output, local: WalletSyncService, ws: string) {
+async function pricer(out: Output, local: WalletSyncService, ws: string, settings: PriceSettings) {
   const { printFill } = await import('../prices/fill.js');
-  const prices = await local.pricer(ws, (m) => out.notice(m));
+  const prices = await local.pricer(ws, settings, (m) => out.notice(m));
   return async (walletId: string): Promise<FillResult> => {
     const { result, unpriced } = await prices.fill(walletId);
     if (!out.json) printFill(out, prices.source, result, unpriced, true);
@@ -76,12 +74,28 @@ function checkWallets(opts: SyncOptions): void {
   }
 }
 
-/** `--prices` and `--rules` write to the ledger inside the sync: local only. */
-function requireLocal(syncer: Syncer, opts: SyncOptions, rules: RulesHook | undefined): void {
-  if (opts.prices && !syncer.local)
+/** What a run reads from the environment: the explorers' settings when it syncs in this process, the price APIs' with `--prices`. */
+interface RunEnv {
+  sync?: SyncSettings;
+  prices?: PriceSettings;
+}
+
+async function readEnv(ctx: Context, opts: SyncOptions): Promise<RunEnv> {
+  return {
+    // On a remote backend the API's server syncs, with its own settings.
+    sync: ctx.isRemote() ? undefined : await syncEnv(ctx),
+    prices: opts.prices && !opts.dryRun ? await pricesEnv() : undefined,
+  };
+}
+
+/** `--dry-run` is the local sync's; `--prices` and `--rules` write to the ledger inside the sync: local only, said before the backend is opened. */
+function requireLocal(remote: boolean, opts: SyncOptions, rules: RulesHook | undefined): void {
+  if (!remote) return;
+  if (opts.dryRun)
+    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --dry-run works on the local ledger only, but a remote backend is selected', { field: 'dry-run' });
+  if (opts.prices)
     throw new TxaError('LOCAL_ONLY', 'txa wallet sync --prices works on the local ledger only, but a remote backend is selected', { field: 'prices' });
-  if (rules && !syncer.local)
-    throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
+  if (rules) throw new TxaError('LOCAL_ONLY', 'txa wallet sync --rules works on the local ledger only, but a remote backend is selected', { field: 'rules' });
 }
 
 function printOutcomes(out: Output, results: WalletOutcome[]): void {
@@ -99,16 +113,18 @@ function printOutcomes(out: Output, results: WalletOutcome[]): void {
 }
 
 export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
+  // The command's input, then LOCAL_ONLY, then the backend (docs/architecture.md "Output and exit codes").
   checkWallets(opts);
   const ws = ctx.workspace();
   const rules = await rulesHook(opts.rules, opts.dryRun);
+  const env = await readEnv(ctx, opts);
+  requireLocal(ctx.isRemote(), opts, rules);
   let view: ProgressView | undefined;
   const current = () => view;
-  const syncer = ctx.isRemote() ? await remoteSyncer(ctx, ws, opts.dryRun, current) : await localSyncer(ctx, ws, opts.dryRun, current, rules);
+  const syncer = ctx.isRemote() ? await remoteSyncer(ctx, ws, current) : await localSyncer(ctx, ws, env, opts.dryRun, current, rules);
   const walletIds = opts.all ? await syncer.all() : opts.ids;
-  requireLocal(syncer, opts, rules);
   if (rules) syncer.local!.checkRules(ws, rules);
-  const prices = opts.prices && !opts.dryRun ? await pricer(ctx.out, syncer.local!, ws) : undefined;
+  const prices = env.prices ? await pricer(ctx.out, syncer.local!, ws, env.prices) : undefined;
   const results: WalletOutcome[] = [];
   for (const id of walletIds) {
     view = await progressView(ctx.out, `Syncing ${id}`);
@@ -126,8 +142,7 @@ export async function run(ctx: Context, opts: SyncOptions): Promise<void> {
       throw err;
     }
   }
-  if (ctx.out.json) ctx.out.body({ success: true, data: results });
-  else printOutcomes(ctx.out, results);
+  ctx.out.result(results, () => printOutcomes(ctx.out, results));
 }
 
 export function register(parent: Command): void {

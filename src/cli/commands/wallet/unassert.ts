@@ -12,8 +12,7 @@ export async function run(ctx: Context, opts: UnassertOptions): Promise<void> {
   const ws = ctx.workspace();
   const assertions = await (await ctx.local('wallet unassert')).assertions();
   const result = assertions.remove(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else ctx.out.notice(`Removed assertion ${result.id}.`);
+  ctx.out.result(result, () => ctx.out.notice(`Removed assertion ${result.id}.`));
 }
 
 export function register(parent: Command): void {

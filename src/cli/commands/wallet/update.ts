@@ -12,8 +12,7 @@ export interface UpdateOptions {
 export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
   const ws = ctx.workspace();
   const w = await (await ctx.backend()).updateWallet(ws, opts.id, { label: opts.label });
-  if (ctx.out.json) ctx.out.body({ success: true, data: w });
-  else printWallets(ctx.out, [w]);
+  ctx.out.result(w, () => printWallets(ctx.out, [w]));
 }
 
 export function register(parent: Command): void {

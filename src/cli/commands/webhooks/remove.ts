@@ -1,7 +1,7 @@
 /** `txa webhooks remove ID`: a subscription and its pending deliveries, after a confirmation. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { action, confirm } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface RemoveOptions {
   id: string;
@@ -9,15 +9,11 @@ export interface RemoveOptions {
 }
 
 export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
+  requireAnswerable(opts.yes);
   const ws = ctx.workspace();
-  if (!(await confirm(opts.yes, `Remove webhook ${opts.id}?`))) {
-    ctx.out.notice('Cancelled.');
-    process.exitCode = 1;
-    return;
-  }
+  if (!(await confirmOrCancel(ctx.out, opts.yes, `Remove webhook ${opts.id}?`))) return;
   const result = await (await ctx.backend()).deleteWebhook(ws, opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: result });
-  else ctx.out.notice(`Removed webhook ${result.id}.`);
+  ctx.out.result(result, () => ctx.out.notice(`Removed webhook ${result.id}.`));
 }
 
 export function register(parent: Command): void {

@@ -21,8 +21,7 @@ export async function run(ctx: Context, opts: UpdateOptions): Promise<void> {
   }
   const workspaces = await (await ctx.local('workspace update')).workspaces();
   const ws = workspaces.update(opts.id, { name: opts.name, tier: opts.tier, currency: opts.currency, rate_limit: rateLimitOf(opts.rateLimit) });
-  if (ctx.out.json) ctx.out.body({ success: true, data: ws });
-  else printWorkspaces(ctx.out, [ws]);
+  ctx.out.result(ws, () => printWorkspaces(ctx.out, [ws]));
 }
 
 export function register(parent: Command): void {

@@ -12,8 +12,7 @@ export async function run(ctx: Context, opts: UseOptions): Promise<void> {
   // With a remote backend the id is stored as given.
   if (!ctx.isRemote()) (await (await ctx.local('workspace use')).workspaces()).get(opts.id);
   await writeProfileValue(ctx.profileName, 'workspace', opts.id);
-  if (ctx.out.json) ctx.out.body({ success: true, data: { profile: ctx.profileName, workspace: opts.id } });
-  else ctx.out.notice(`Profile '${ctx.profileName}' now uses workspace ${opts.id}.`);
+  ctx.out.result({ profile: ctx.profileName, workspace: opts.id }, () => ctx.out.notice(`Profile '${ctx.profileName}' now uses workspace ${opts.id}.`));
 }
 
 export function register(parent: Command): void {
