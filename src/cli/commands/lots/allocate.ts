@@ -34,8 +34,7 @@ export async function run(ctx: Context, opts: AllocateOptions): Promise<void> {
     ...(lines ? { lines } : {}),
   };
   const allocation = await (await ctx.backend()).createLotAllocation(ws, body);
-  if (ctx.out.json) ctx.out.body({ success: true, data: allocation });
-  else printAllocation(ctx.out, allocation);
+  ctx.out.result(allocation, () => printAllocation(ctx.out, allocation));
 }
 
 export function register(parent: Command): void {

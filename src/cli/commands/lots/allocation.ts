@@ -9,8 +9,7 @@ export type AllocationOptions = Record<string, never>;
 export async function run(ctx: Context, _opts: AllocationOptions = {}): Promise<void> {
   const ws = ctx.workspace();
   const allocation = await (await ctx.backend()).getLotAllocation(ws);
-  if (ctx.out.json) ctx.out.body({ success: true, data: allocation });
-  else printAllocation(ctx.out, allocation);
+  ctx.out.result(allocation, () => printAllocation(ctx.out, allocation));
 }
 
 export function register(parent: Command): void {

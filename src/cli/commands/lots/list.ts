@@ -15,8 +15,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   // Passed as given: the backend answers a bad value with INVALID_PARAMETERS naming the parameter, as the API does.
   const res = await (await ctx.backend()).listLots(ws, { at: opts.at, wallet_id: opts.wallet, asset: opts.asset, cost_basis: opts.costBasis });
-  if (ctx.out.json) ctx.out.body({ success: true, data: res });
-  else printOpenLots(ctx.out, res);
+  ctx.out.result(res, () => printOpenLots(ctx.out, res));
 }
 
 export function register(parent: Command): void {

@@ -19,8 +19,7 @@ function pickOf(arg: string): { lot: string; quantity?: string } {
 export async function run(ctx: Context, opts: PickOptions): Promise<void> {
   const ws = ctx.workspace();
   const picks = await (await ctx.backend()).createLotPicks(ws, { disposal_id: opts.disposalId, picks: opts.lots.map(pickOf) });
-  if (ctx.out.json) ctx.out.body({ success: true, data: picks });
-  else printPicks(ctx.out, picks);
+  ctx.out.result(picks, () => printPicks(ctx.out, picks));
 }
 
 export function register(parent: Command): void {

@@ -11,8 +11,7 @@ export interface PicksOptions {
 export async function run(ctx: Context, opts: PicksOptions): Promise<void> {
   const ws = ctx.workspace();
   const picks = await (await ctx.backend()).listLotPicks(ws, { disposal_id: opts.disposalId });
-  if (ctx.out.json) ctx.out.body({ success: true, data: picks });
-  else printPicks(ctx.out, picks);
+  ctx.out.result(picks, () => printPicks(ctx.out, picks));
 }
 
 export function register(parent: Command): void {

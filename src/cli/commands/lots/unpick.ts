@@ -10,8 +10,7 @@ export interface UnpickOptions {
 export async function run(ctx: Context, opts: UnpickOptions): Promise<void> {
   const ws = ctx.workspace();
   const res = await (await ctx.backend()).deleteLotPicks(ws, opts.disposalId);
-  if (ctx.out.json) ctx.out.body({ success: true, data: res });
-  else ctx.out.line(`${res.deleted} ${res.deleted === 1 ? 'pick' : 'picks'} of ${res.disposal_id} removed`);
+  ctx.out.result(res, () => ctx.out.line(`${res.deleted} ${res.deleted === 1 ? 'pick' : 'picks'} of ${res.disposal_id} removed`));
 }
 
 export function register(parent: Command): void {
