@@ -43,7 +43,9 @@ function reportNotes(flow: Flow, notes: readonly ReportNote[]): void {
   const style = { size: 8, color: COLORS.text };
   for (const note of notes) {
     const lines = flow.canvas.wrap(`• ${note.message}`, CONTENT_WIDTH, style);
-    flow.block(NOTE_LINE * lines.length, (y) => lines.forEach((line, i) => flow.canvas.fitted(line, CONTENT_LEFT, y + i * NOTE_LINE, style)));
+    flow.block(NOTE_LINE * lines.length, (y) => {
+      for (const [i, line] of lines.entries()) flow.canvas.fitted(line, CONTENT_LEFT, y + i * NOTE_LINE, style);
+    });
   }
   flow.gap(SECTION_GAP);
 }
