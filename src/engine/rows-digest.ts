@@ -12,7 +12,7 @@ import { digestRows, endOfDay } from '../store/periods.js';
 export function rowsDigest(db: Db, workspaceId: string, through: string): string {
   const hash = createHash('sha256');
   let second: string[] = [];
-  let ts: unknown;
+  let ts: number | undefined;
   let pending: string[] = [];
   const flush = () => {
     if (second.length > 1) second.sort();
@@ -23,12 +23,12 @@ export function rowsDigest(db: Db, workspaceId: string, through: string): string
       pending = [];
     }
   };
-  for (const row of digestRows(db, workspaceId, endOfDay(through))) {
-    if (row[0] !== ts) {
+  for (const [time, line] of digestRows(db, workspaceId, endOfDay(through))) {
+    if (time !== ts) {
       flush();
-      ts = row[0];
+      ts = time;
     }
-    second.push(`${JSON.stringify(row)}\n`);
+    second.push(`${line}\n`);
   }
   flush();
   hash.update(pending.join(''));

@@ -222,18 +222,29 @@ describe('the guard: every write into a closed period is refused whole', () => {
     expect(removeWallet(engine, ws, wallets.b)).toMatchObject({ deleted: true });
   });
 
-  it('tokens spam flipping 2024 rows is refused; one whose rows are all later goes through', () => {
+  it('tokens spam and unspam flipping 2024 rows are refused; a token whose rows are all later goes through', () => {
     reopenPeriod(engine, ws, { through: '2024-12-31', reason: 'load' });
     load('a', [record(40, '2024-03-01T00:00:00Z', { token: SCAM, fiat_value: null })]);
-    return closePeriod(engine, ws, { through: '2024-12-31' }).then(() => {
-      refused(
-        () => markTokens(engine, ws, [{ chain: 'ethereum', address: SCAM.address }], true),
-        idOf(wallets.a, record(40, '2024-03-01T00:00:00Z', { token: SCAM })),
-      );
-      const other = { ...SCAM, address: '0x' + '6'.repeat(40) };
-      load('a', [record(41, '2025-03-01T00:00:00Z', { token: other, fiat_value: null })]);
-      expect(markTokens(engine, ws, [{ chain: 'ethereum', address: other.address }], true)).toHaveLength(1);
-    });
+    return closePeriod(engine, ws, { through: '2024-12-31' })
+      .then(() => {
+        refused(
+          () => markTokens(engine, ws, [{ chain: 'ethereum', address: SCAM.address }], true),
+          idOf(wallets.a, record(40, '2024-03-01T00:00:00Z', { token: SCAM })),
+        );
+        // Marked spam while open, then closed: unspam would flip the 2024 row back.
+        reopenPeriod(engine, ws, { through: '2024-12-31', reason: 'mark it' });
+        markTokens(engine, ws, [{ chain: 'ethereum', address: SCAM.address }], true);
+        return closePeriod(engine, ws, { through: '2024-12-31' });
+      })
+      .then(() => {
+        refused(
+          () => markTokens(engine, ws, [{ chain: 'ethereum', address: SCAM.address }], false),
+          idOf(wallets.a, record(40, '2024-03-01T00:00:00Z', { token: SCAM })),
+        );
+        const other = { ...SCAM, address: '0x' + '6'.repeat(40) };
+        load('a', [record(41, '2025-03-01T00:00:00Z', { token: other, fiat_value: null })]);
+        expect(markTokens(engine, ws, [{ chain: 'ethereum', address: other.address }], true)).toHaveLength(1);
+      });
   });
 
   it('assertOpen refuses days, times and rows on or before the closed day, naming the flag or the row', () => {

@@ -26,6 +26,17 @@ const UNDO: Record<number, Undo> = {
   18: (raw) => raw.exec('ALTER TABLE wallet_syncs DROP COLUMN requested_by'),
   // The reverted hashes a sync keeps, and a served sync's attempts.
   19: (raw) => raw.exec('DROP TABLE sync_failed_txs; ALTER TABLE wallet_syncs DROP COLUMN attempts'),
+  // Closed periods, and the guard's triggers made from them.
+  20: (raw) => {
+    for (const t of raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'period_guard_%'").pluck().all() as string[]) {
+      raw.exec(`DROP TRIGGER ${t}`);
+    }
+    raw.exec('DROP TABLE period_records');
+  },
+  // The lots' recorded allocation and the picks of specific identification.
+  21: (raw) => raw.exec('DROP TABLE lot_picks; DROP TABLE lot_allocation_lines; DROP TABLE lot_allocations'),
+  // Where a row stands in its chain.
+  22: (raw) => raw.exec('ALTER TABLE transactions DROP COLUMN block; ALTER TABLE transactions DROP COLUMN block_position'),
 };
 
 /**
