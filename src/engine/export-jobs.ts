@@ -23,7 +23,9 @@ import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, type Workspace } from '../core/types.js';
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
-import { listTags } from '../store/ledger.js';
+import { getWallet, listTags } from '../store/ledger.js';
+import { listBrokerLines } from '../store/broker-lines.js';
+import type { BrokerLine } from '../accounting/form8949.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
 import {
@@ -241,6 +243,19 @@ function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): Export
   return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
 }
 
+/** The CSV and JSON reports made of the tax ledger's rows (their second reader prints no tx_hash). */
+const LEDGER_TABLES = new Set<string>(['tax', 'income', 'form8949', 'turbotax', 'taxact', 'reconciliation', 'positions', 'rollforward']);
+
+/**
+ * A wallet of kind `address` is self-custody (Form 8949 boxes C/F, I/L whatever broker lines
+ * say). Wallets without a kind (ledgers before exchange wallets) count as the broker's account
+ * their imported lines say they are.
+ */
+function selfCustody(reader: Engine, ws: string, walletId: string): boolean {
+  const w = getWallet(reader.db, ws, walletId) as { kind?: string } | undefined;
+  return w?.kind === 'address';
+}
+
 function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
   const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters));
   const convert = conversionFor(reader, ws, request.options.currency, filter);
@@ -248,6 +263,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
   // The tax ledger's conversion covers its wider filter; read once, for this thread's read or the worker's.
   let ledgerConvert: Convert | undefined;
+  let brokerLines: BrokerLine[] | undefined;
   const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)));
   const job: ExportJob = {
     exportId: row.id,
@@ -265,6 +281,8 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     ledgerRows: () => ledgerRows(reader, ws.id, filter, ledgerConversion()),
     assets: () => loadAssetTable(engine),
     catalog: () => ledgerCatalog(reader.db, ws.id),
+    brokerLines: () => (brokerLines ??= listBrokerLines(reader.db, ws.id)),
+    selfCustody: (id) => selfCustody(reader, ws.id, id),
     selected: (id) => {
       const tx = findMatching(reader, ws.id, filter, id);
       return tx && [...convertRows([tx], convert)][0]!;
@@ -275,7 +293,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.
-  if (row.format !== 'pdf' && (request.report_type === 'tax' || request.report_type === 'income')) {
+  if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
     job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion(), false);
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
@@ -297,6 +315,9 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
 
 async function writerFor(format: ExportFormat, reportType: string | undefined): Promise<ExportWriter> {
   if (format === 'ledger' || format === 'beancount') return (await import('../exporters/journal/index.js')).writeJournal;
+  if (format !== 'pdf' && (reportType === 'form8949' || reportType === 'turbotax' || reportType === 'taxact' || reportType === 'reconciliation')) {
+    return (await import('../exporters/form-reports.js')).writeFormReport;
+  }
   if (format !== 'pdf' && reportType !== undefined) return (await import('../exporters/tax-report.js')).writeTaxReport;
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;

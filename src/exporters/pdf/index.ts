@@ -16,7 +16,7 @@ import { TxaError } from '../../core/errors.js';
 import type { ExportJob, ExportWriter } from '../types.js';
 import type { PdfReportType } from '../../core/export-values.js';
 
-const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
+const REPORTS: Partial<Record<PdfReportType, (job: ExportJob) => Render>> = {
   summary: summaryReport,
   detailed: detailedReport,
   tax: taxReport,
@@ -24,9 +24,8 @@ const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
-  if (!job.reportType || job.reportType === 'income')
-    throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
-  const report = REPORTS[job.reportType];
+  const report = job.reportType && (REPORTS as Partial<Record<string, (job: ExportJob) => Render>>)[job.reportType];
+  if (!report) throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
   return withHeapGrowthCap(() => writeReport(job, report, destPath));
 };
 
