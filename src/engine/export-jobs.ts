@@ -16,7 +16,7 @@ import { conversionFor, identity, type Convert } from './rates.js';
 import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable } from './ledger-rows.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
-import { DAY_SECONDS, dayOf } from '../core/dates.js';
+import { DAY_SECONDS, dayOf, parseDay } from '../core/dates.js';
 import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
 import { newWebhookSecret } from '../core/webhook-signature.js';
 import { exportFilter, type ExportRequest } from '../core/export-schema.js';
@@ -25,6 +25,7 @@ import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, t
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
 import { getWallet, listTags } from '../store/ledger.js';
 import { listBrokerLines } from '../store/broker-lines.js';
+import { getPrice } from '../store/prices.js';
 import type { BrokerLine } from '../accounting/form8949.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
@@ -262,9 +263,12 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
   // The tax ledger's conversion covers its wider filter; read once, for this thread's read or the worker's.
+  // Positions at a day read the lots up to that day's end, whatever the period (docs/reports.md).
+  const at = request.report_type === 'positions' ? request.options.at : undefined;
+  const ledgerBase: TxFilter = at === undefined ? filter : { ...filter, endTs: parseDay(at)! + DAY_SECONDS };
   let ledgerConvert: Convert | undefined;
   let brokerLines: BrokerLine[] | undefined;
-  const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)));
+  const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(ledgerBase)));
   const job: ExportJob = {
     exportId: row.id,
     workspace: ws,
@@ -278,11 +282,15 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
-    ledgerRows: () => ledgerRows(reader, ws.id, filter, ledgerConversion()),
+    ledgerRows: () => ledgerRows(reader, ws.id, ledgerBase, ledgerConversion()),
     assets: () => loadAssetTable(engine),
     catalog: () => ledgerCatalog(reader.db, ws.id),
     brokerLines: () => (brokerLines ??= listBrokerLines(reader.db, ws.id)),
     selfCustody: (id) => selfCustody(reader, ws.id, id),
+    cachedPrice: (symbol, day) => {
+      const entry = getPrice(reader.db, 'import', symbol.toUpperCase(), day);
+      return entry?.price != null && entry.currency === request.options.currency ? entry.price : null;
+    },
     selected: (id) => {
       const tx = findMatching(reader, ws.id, filter, id);
       return tx && [...convertRows([tx], convert)][0]!;
@@ -294,7 +302,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) print no tx_hash.
   if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
-    job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion(), false);
+    job.ledgerSource = ledgerSource(reader, ws.id, ledgerBase, ledgerConversion(), false);
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;
@@ -318,6 +326,8 @@ async function writerFor(format: ExportFormat, reportType: string | undefined): 
   if (format !== 'pdf' && (reportType === 'form8949' || reportType === 'turbotax' || reportType === 'taxact' || reportType === 'reconciliation')) {
     return (await import('../exporters/form-reports.js')).writeFormReport;
   }
+  if (format !== 'pdf' && (reportType === 'positions' || reportType === 'rollforward'))
+    return (await import('../exporters/holdings-reports.js')).writeHoldingsReport;
   if (format !== 'pdf' && reportType !== undefined) return (await import('../exporters/tax-report.js')).writeTaxReport;
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;

@@ -95,6 +95,8 @@ export interface ExportJob {
   groups?: () => ExportGroup[];
   /** The workspace's broker (1099-DA) lines, read once when first called (docs/import.md "1099-DA"). */
   brokerLines(): BrokerLine[];
+  /** A price imported for the symbol on the day (`txa prices import`) in the export's currency, as decimal text; else null. */
+  cachedPrice(symbol: string, day: string): string | null;
   /** Whether a wallet is self-custody (an address wallet): its disposals are never on a broker's form. */
   selfCustody(walletId: string): boolean;
   /** Journals: the workspace's wallets and holdings, read when called. */
