@@ -28,7 +28,7 @@ export function decimalPrice(text: string): UnitPrice | null {
   return { num: BigInt(m[1]! + frac) * 100n, den: 10n ** BigInt(frac.length) };
 }
 
-export function valueOf(q: Quantity, p: UnitPrice): bigint {
+export function valueAtPrice(q: Quantity, p: UnitPrice): bigint {
   return divRoundHalfEven(q.units * p.num, 10n ** BigInt(q.scale) * p.den);
 }
 
@@ -44,7 +44,7 @@ export function positionsOf(lots: readonly OpenLot[], day: string, priceOf: (lot
   const end = `${day}T23:59:59Z`;
   return lots.map((lot) => {
     const price = priceOf(lot);
-    const marketValue = price === null ? null : valueOf(lot.quantity, price);
+    const marketValue = price === null ? null : valueAtPrice(lot.quantity, price);
     return { lot, marketValue, unrealizedGain: marketValue === null ? null : marketValue - lot.costCents, termIfSold: termOf(lot.acquiredAt, end) };
   });
 }

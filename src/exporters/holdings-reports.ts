@@ -116,7 +116,7 @@ function writeTable(
   if (job.format === 'json') {
     const head = { id: job.exportId, format: job.format, report_type: job.reportType, created_at: job.createdAt, filters: job.filters, options: job.options };
     file.add(`{"export":${jsonText(head)},${JSON.stringify(key)}:[`);
-    rows.forEach((r, i) => file.add(`${i === 0 ? '' : ','}\n${jsonText(r)}`));
+    for (const [i, r] of rows.entries()) file.add(`${i === 0 ? '' : ','}\n${jsonText(r)}`);
     const summary = job.options.include_summary ? `,"totals":${jsonText(Object.fromEntries(totals.map(([, k, v]) => [k, v])))}` : '';
     file.add(`\n]${summary},"notes":${JSON.stringify(notes)}}\n`);
     return;
