@@ -23,6 +23,8 @@ import { balanceDays } from '../store/balance-days.js';
 import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 import type { CheckKind } from '../core/check-kinds.js';
+import type { Engine } from '../engine/engine.js';
+import { rollforwardDifferences } from './rollforward.js';
 
 export { CHECK_KINDS, type CheckKind } from '../core/check-kinds.js';
 
@@ -216,11 +218,12 @@ export function failedExports(db: Db, workspaceId: string, p: Period): KindResul
 }
 
 /** Each kind's query; the row kinds take their whole-workspace count when it is known (wholeLedgerCounts). */
-export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known?: number) => KindResult> = {
+export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known: number | undefined, engine: Engine) => KindResult> = {
   untagged,
   unpriced,
   unmatched_transfer: unmatchedTransfers,
   negative_balance: negativeBalances,
   assertion_failed: failedAssertions,
   failed_export: failedExports,
+  rollforward_difference: (_db, workspaceId, p, _known, engine) => rollforwardDifferences(engine, workspaceId, p, EXAMPLES),
 };

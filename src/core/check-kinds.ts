@@ -1,3 +1,11 @@
 /** The kinds of finding of `txa check` (docs/check.md): its `--allow` values, its report's rows, and its queries' keys (checks/kinds.ts). */
-export const CHECK_KINDS = ['untagged', 'unpriced', 'unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'] as const;
+export const CHECK_KINDS = [
+  'untagged',
+  'unpriced',
+  'unmatched_transfer',
+  'negative_balance',
+  'assertion_failed',
+  'failed_export',
+  'rollforward_difference',
+] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

@@ -36,6 +36,8 @@ function exampleLine(kind: CheckKind, e: Record<string, any>): string {
       return `${e.wallet_label} ${e.token.symbol} is ${e.balance} after ${e.transaction_id} (${e.timestamp}): history is missing before it`;
     case 'assertion_failed':
       return `${e.wallet_label} ${e.token.symbol} at the end of ${e.at}: asserted ${e.expected}, the ledger has ${e.actual} (difference ${e.difference})`;
+    case 'rollforward_difference':
+      return `${e.wallet_label} ${e.asset}: the rows add up to ${e.balance}, the lots hold ${e.closing_quantity} (difference ${e.difference})`;
     case 'failed_export':
       return `${e.export_id} (${e.format}, ${e.created_at}): ${e.error.code}: ${e.error.message}`;
     case 'unmatched_transfer':

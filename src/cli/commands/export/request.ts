@@ -19,6 +19,7 @@ export interface RequestFlags extends FilterFlags {
   includeLogo?: boolean;
   costBasis?: string;
   basisScope?: string;
+  at?: string;
   delivery?: string;
   email?: string;
   webhookUrl?: string;
@@ -63,6 +64,7 @@ export function exportBody(ws: string, o: RequestFlags) {
       include_logo: o.includeLogo,
       cost_basis: o.costBasis,
       basis_scope: o.basisScope,
+      at: o.at,
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };
