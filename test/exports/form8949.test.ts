@@ -18,6 +18,7 @@
  *  - A broker line of 2025-04-01 (0.2 ETH, 600.00, no basis) matches nothing: "broker line only".
  */
 import { describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -249,5 +250,39 @@ describe('reconciliation', () => {
       ['broker line only', null, null, null],
     ]);
     expect(body.totals).toEqual({ matched: 1, broker_line_only: 1, txa_only: 1 });
+  });
+});
+
+describe('form8949 PDF', () => {
+  test('laid out as the form: Part I then Part II, a box per page, columns (a)–(h) and each box’s totals; text pdftotext reads', async () => {
+    await importBrokerLines(engine, ws, cb, brokerFile);
+    const rec = await createExport(engine, ws, { format: 'pdf', report_type: 'form8949' });
+    expect(rec.status).toBe('completed');
+    const file = downloadExport(engine, ws, rec.id, join(dir, `${rec.id}.pdf`)).path;
+    const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((p) => p.trim() !== '');
+    expect(pages.length).toBe(4);
+    const boxOf = (page: string) => /Box ([A-L]):/.exec(page)?.[1];
+    expect(pages.map(boxOf)).toEqual(['G', 'I', 'F', 'J']);
+    expect(pages[0]).toContain('Part I — Short-Term');
+    expect(pages[2]).toContain('Part II — Long-Term');
+    expect(pages[0]).toContain('Box G: short-term transactions reported on Form(s) 1099-DA showing basis was reported to the IRS');
+    expect(pages[2]).toContain('Box F: long-term transactions not reported to you on Form 1099-B');
+    for (const col of [
+      '(a) Description of property',
+      '(b) Date acquired',
+      '(d) Proceeds',
+      '(e) Cost or other basis',
+      '(f) Code(s)',
+      '(g) Adjustment',
+      '(h) Gain or (loss)',
+    ])
+      expect(pages[0]).toContain(col);
+    expect(pages[0]).toMatch(/0\.5 ETH\s+06\/15\/2024\s+02\/10\/2025\s+1,500\.00\s+966\.67\s+B\s+-283\.33\s+250\.00/);
+    expect(pages[0]).toMatch(/Totals, box G \(1 row\)\s+1,500\.00\s+966\.67\s+-283\.33\s+250\.00/);
+    expect(pages[3]).toMatch(/1 ETH\s+03\/01\/2023\s+02\/10\/2025\s+3,000\.00\s+1,933\.33\s+B\s+433\.33\s+1,500\.00/);
+    expect(pages[2]).toMatch(/Totals, box F \(1 row\)\s+3,800\.00\s+1,500\.00\s+0\.00\s+2,300\.00/);
+    pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of 4`));
   });
 });

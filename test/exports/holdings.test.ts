@@ -20,6 +20,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { execa } from 'execa';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -198,5 +199,27 @@ describe('positions', () => {
       ['Main', 5100, 2100, 'short'],
     ]);
     expect(after.notes).toEqual([]);
+  });
+});
+
+describe('positions and rollforward PDFs', () => {
+  const pdfText = async (body: Record<string, unknown>) => {
+    const rec = await createExport(engine, ws, { format: 'pdf', ...body });
+    expect(rec.status).toBe('completed');
+    return execFileSync('pdftotext', ['-layout', downloadExport(engine, ws, rec.id, join(dir, `${rec.id}.pdf`)).path, '-'], { encoding: 'utf8' });
+  };
+
+  test('positions: every open lot with its value and the totals', async () => {
+    const text = await pdfText({ report_type: 'positions', filters: Y2025, options: { at: '2025-06-30' } });
+    expect(text).toContain('Open lots at the end of 2025-06-30');
+    expect(text).toMatch(new RegExp(`Cold\\s+ETH\\s+${l2}\\s+0\\.2\\s+2025-03-01\\s+600\\.00\\s+700\\.00\\s+100\\.00\\s+short`));
+    expect(text).toMatch(/Total\s+3 lot\(s\)\s+2,400\.00\s+3,850\.00\s+1,450\.00/);
+  });
+
+  test('rollforward: quantities and costs per wallet and asset, the difference noted', async () => {
+    const text = await pdfText({ report_type: 'rollforward', filters: Y2025 });
+    expect(text).toMatch(/Main\s+ETH\s+1\.5\s+0\s+0\s+1\s+0\s+0\s+0\.5\s+1\.5\s+1/);
+    expect(text).toMatch(/Cold\s+ETH\s+1,000\.00\s+0\.00\s+600\.00\s+200\.00\s+0\.00\s+0\.00\s+1,400\.00/);
+    expect(text).toContain('1 row(s) whose balance differs');
   });
 });

@@ -11,16 +11,21 @@ import { auditReport } from './reports/audit.js';
 import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
+import { form8949Report } from './reports/form8949.js';
+import { positionsReport, rollforwardReport } from './reports/holdings.js';
 import { withHeapGrowthCap } from './heap-growth.js';
 import { TxaError } from '../../core/errors.js';
 import type { ExportJob, ExportWriter } from '../types.js';
 import type { PdfReportType } from '../../core/export-values.js';
 
-const REPORTS: Partial<Record<PdfReportType, (job: ExportJob) => Render>> = {
+const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
   summary: summaryReport,
   detailed: detailedReport,
   tax: taxReport,
   audit: auditReport,
+  form8949: form8949Report,
+  positions: positionsReport,
+  rollforward: rollforwardReport,
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
