@@ -264,7 +264,7 @@ function reconciliationWriter(job: ExportJob): ExportWriter {
       if (!job.options.include_summary) return;
       file.add(csvLine(RECONCILIATION_COLUMNS.map(() => '')));
       for (const [label, n] of Object.entries(counts)) {
-        file.add(csvLine(RECONCILIATION_COLUMNS.map((c, i) => (i === 0 ? label.replace(/_/g, ' ') : c === 'units' ? csvText(String(n)) : ''))));
+        file.add(csvLine(RECONCILIATION_COLUMNS.map((c, i) => (i === 0 ? `Total ${label.replace(/_/g, ' ')}` : c === 'units' ? csvText(String(n)) : ''))));
       }
     },
   );

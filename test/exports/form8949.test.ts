@@ -235,9 +235,9 @@ describe('reconciliation', () => {
     ]);
     expect(rows[0]!.disposed_transaction_id).toBe(sale2025);
     expect(rows.slice(4).map((r) => [r.status, r.units])).toEqual([
-      ['matched', '1'],
-      ['broker line only', '1'],
-      ['txa only', '1'],
+      ['Total matched', '1'],
+      ['Total broker line only', '1'],
+      ['Total txa only', '1'],
     ]);
   });
 
