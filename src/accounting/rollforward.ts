@@ -80,13 +80,14 @@ export class RollForward {
     this.labels.set(tx.wallet_id, tx.wallet_label);
     const asset = this.assetOf(tx);
     const scope = this.scope === 'wallet' ? tx.wallet_id : UNIVERSAL;
-    const q = tx.type === 'approval' ? null : quantityOf(tx.amount, tx.token.decimals);
-    if (q !== null && q.units !== 0n) {
+    // The balance is every row's, as the journal export and `txa check` count them.
+    const q = quantityOf(tx.amount, tx.token.decimals);
+    if (q.units !== 0n) {
       const e = this.entry(scope, asset);
       e.balance = addSigned(e.balance, q, tx.direction === 'inflow' ? 1n : -1n);
     }
     const counted = this.opened && reported;
-    if (!counted || q === null || q.units === 0n) return this.ledger.add(tx, reported);
+    if (!counted || q.units === 0n || tx.type === 'approval') return this.ledger.add(tx, reported);
     if (tx.transfer) return this.transferLeg(tx, scope, asset, reported);
     if (tx.direction === 'inflow' && tx.fiat_cents !== null) {
       this.count(scope, asset, tx.income_tags.length > 0 ? 'income' : 'acquired', q, tx.fiat_cents);

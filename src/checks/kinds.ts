@@ -1,5 +1,5 @@
 /**
- * The six kinds of `txa check` (docs/check.md), one query each over the period
+ * The seven kinds of `txa check` (docs/check.md), one query each over the period
  * (store/checks.ts), returning how many there are and the first few, oldest first.
  */
 import type { Db } from '../store/db.js';
