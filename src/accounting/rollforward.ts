@@ -60,7 +60,7 @@ interface Entry {
 export class RollForward {
   private readonly entries = new Map<string, Entry>();
   private readonly labels = new Map<string, string>();
-  private readonly assetByToken = new WeakMap<LedgerRow['token'], { chain: string; asset: Asset }>();
+  private readonly byToken = new WeakMap<LedgerRow['token'], { chain: string; walletId: string; entry: Entry }>();
   /** Own transfers whose receiving leg came first: its book, for when the sending leg moves the lots. */
   private readonly earlyIn = new Map<string, { scope: string; asset: Asset }>();
   private readonly sent = new Set<string>();
@@ -77,25 +77,26 @@ export class RollForward {
   /** Feeds one row to the ledger, counting what it does to the books; returns the ledger's lines. */
   add(tx: LedgerRow, reported: boolean): TaxLine[] {
     if (!this.opened && (this.start === null || tx.timestamp.slice(0, 10) >= this.start)) this.open();
-    this.labels.set(tx.wallet_id, tx.wallet_label);
-    const asset = this.assetOf(tx);
-    const scope = this.scope === 'wallet' ? tx.wallet_id : UNIVERSAL;
+    const e = this.entryOf(tx);
+    const { asset, scope } = e;
     // The balance is every row's, as the journal export and `txa check` count them.
     const q = quantityOf(tx.amount, tx.token.decimals);
     if (q.units !== 0n) {
-      const e = this.entry(scope, asset);
-      e.balance = addSigned(e.balance, q, tx.direction === 'inflow' ? 1n : -1n);
+      const b = e.balance;
+      if (b.scale === q.scale) b.units += tx.direction === 'inflow' ? q.units : -q.units;
+      else e.balance = addSigned(b, q, tx.direction === 'inflow' ? 1n : -1n);
     }
     const counted = this.opened && reported;
     if (!counted || q.units === 0n || tx.type === 'approval') return this.ledger.add(tx, reported);
     if (tx.transfer) return this.transferLeg(tx, scope, asset, reported);
     if (tx.direction === 'inflow' && tx.fiat_cents !== null) {
-      this.count(scope, asset, tx.income_tags.length > 0 ? 'income' : 'acquired', q, tx.fiat_cents);
+      this.count(e, tx.income_tags.length > 0 ? 'income' : 'acquired', q, tx.fiat_cents);
     }
     const lines = this.ledger.add(tx, reported);
     for (const l of lines) {
       if (l.kind !== 'disposal' || l.acquired === null || l.costCents === null || l.tx.transfer) continue;
-      this.count(this.scope === 'wallet' ? l.tx.wallet_id : UNIVERSAL, l.asset, 'disposed', l.quantity, l.costCents);
+      // A row's own disposal lines (own transfers' shortfalls are left out above) are its entry's.
+      this.count(l.tx === tx ? e : this.entry(this.scope === 'wallet' ? l.tx.wallet_id : UNIVERSAL, l.asset), 'disposed', l.quantity, l.costCents);
     }
     return lines;
   }
@@ -108,7 +109,9 @@ export class RollForward {
       const e = this.entry(p.scope, p.asset);
       e.flows.closing = { quantity: p.quantity, cost: p.costCents };
     }
-    const rows = [...this.entries.values()].map((e) => ({
+    // A wallet and asset that only saw zero amounts (approvals, calls) has nothing to roll forward.
+    const moved = (e: Entry) => e.balance.units !== 0n || ROLL_FLOWS.some((f) => e.flows[f].quantity.units !== 0n || e.flows[f].cost !== 0n);
+    const rows = [...this.entries.values()].filter(moved).map((e) => ({
       scope: e.scope,
       wallet_label: e.scope === UNIVERSAL ? 'All wallets' : (this.labels.get(e.scope) ?? e.scope),
       asset: e.asset,
@@ -130,7 +133,10 @@ export class RollForward {
 
   private transferLeg(tx: LedgerRow, scope: string, asset: Asset, reported: boolean): TaxLine[] {
     const id = tx.transfer!.id;
-    const other = tx.direction === 'outflow' ? this.earlyIn.get(id) : undefined;
+    // The receiving leg that came first gets its lots now; in its own book (another wallet's), or
+    // in this one (one pool), where this leg's delta is the net of both.
+    const early = tx.direction === 'outflow' ? this.earlyIn.get(id) : undefined;
+    const other = early && (early.scope !== scope || early.asset.key !== asset.key) ? early : undefined;
     const before = bookTotals(this.ledger, scope, asset.key);
     const otherBefore = other && bookTotals(this.ledger, other.scope, other.asset.key);
     const lines = this.ledger.add(tx, reported);
@@ -138,12 +144,11 @@ export class RollForward {
     if (tx.direction === 'outflow') {
       this.sent.add(id);
       this.earlyIn.delete(id);
-      this.count(scope, asset, 'transfer_out', addSigned(before.quantity, after.quantity, -1n), before.costCents - after.costCents);
+      this.count(this.entry(scope, asset), 'transfer_out', addSigned(before.quantity, after.quantity, -1n), before.costCents - after.costCents);
       if (other && otherBefore) {
         const otherAfter = bookTotals(this.ledger, other.scope, other.asset.key);
         this.count(
-          other.scope,
-          other.asset,
+          this.entry(other.scope, other.asset),
           'transfer_in',
           addSigned(otherAfter.quantity, otherBefore.quantity, -1n),
           otherAfter.costCents - otherBefore.costCents,
@@ -151,13 +156,13 @@ export class RollForward {
       }
     } else {
       if (!this.sent.has(id) && tx.transfer!.counterpart_id !== null) this.earlyIn.set(id, { scope, asset });
-      this.count(scope, asset, 'transfer_in', addSigned(after.quantity, before.quantity, -1n), after.costCents - before.costCents);
+      this.count(this.entry(scope, asset), 'transfer_in', addSigned(after.quantity, before.quantity, -1n), after.costCents - before.costCents);
     }
     return lines;
   }
 
-  private count(scope: string, asset: Asset, flow: RollFlow, quantity: Signed, cost: bigint): void {
-    const f = this.entry(scope, asset).flows[flow];
+  private count(e: Entry, flow: RollFlow, quantity: Signed, cost: bigint): void {
+    const f = e.flows[flow];
     f.quantity = addSigned(f.quantity, quantity);
     f.cost += cost;
   }
@@ -172,11 +177,16 @@ export class RollForward {
     return e;
   }
 
-  private assetOf(tx: LedgerRow): Asset {
-    const known = this.assetByToken.get(tx.token);
-    if (known && known.chain === tx.chain) return known.asset;
-    const asset = this.assets.assetOf(tx.chain, tx.token);
-    this.assetByToken.set(tx.token, { chain: tx.chain, asset });
-    return asset;
+  /**
+   * The row's entry. Rows of one wallet and token often share their token object
+   * (engine/ledger-rows.ts): its entry is kept for it, checked against the row's chain and wallet.
+   */
+  private entryOf(tx: LedgerRow): Entry {
+    const known = this.byToken.get(tx.token);
+    if (known && known.chain === tx.chain && known.walletId === tx.wallet_id) return known.entry;
+    this.labels.set(tx.wallet_id, tx.wallet_label);
+    const entry = this.entry(this.scope === 'wallet' ? tx.wallet_id : UNIVERSAL, this.assets.assetOf(tx.chain, tx.token));
+    this.byToken.set(tx.token, { chain: tx.chain, walletId: tx.wallet_id, entry });
+    return entry;
   }
 }

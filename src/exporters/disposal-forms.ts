@@ -31,6 +31,8 @@ export interface FormDisposal {
 export class FormLines {
   readonly matcher: BrokerMatcher;
   private readonly ledger: TaxLedger;
+  /** By wallet id, asked once per wallet (a read of its row). */
+  private readonly selfCustody = new Map<string, boolean>();
 
   constructor(private readonly job: ExportJob) {
     this.matcher = new BrokerMatcher(job.brokerLines());
@@ -62,7 +64,8 @@ export class FormLines {
     for (const l of lines) quantity = addQuantity(quantity, l.quantity);
     const day = tx.timestamp.slice(0, 10);
     const match = this.matcher.take(tx.wallet_id, day, lines[0]!.asset.symbol, quantity);
-    const selfCustody = this.job.selfCustody(tx.wallet_id);
+    let selfCustody = this.selfCustody.get(tx.wallet_id);
+    if (selfCustody === undefined) this.selfCustody.set(tx.wallet_id, (selfCustody = this.job.selfCustody(tx.wallet_id)));
     let before = 0n;
     const pieces = lines.map((line): FormPiece => {
       const part = partOf(line.term);
