@@ -16,27 +16,12 @@ import { divRoundHalfEven } from '../core/money.js';
 import type { Term } from './holding.js';
 import { share } from './lots.js';
 import type { Quantity } from './quantity.js';
+import type { BrokerLine } from '../core/broker-lines.js';
 
 export type Part = 'I' | 'II';
 export type Box = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L';
 
-/** One line of a broker's statement (txa import --format 1099da). */
-export interface BrokerLine {
-  /** Its line number in the file it came from (the header is line 1). */
-  line: number;
-  wallet_id: string;
-  wallet_label: string;
-  /** YYYY-MM-DD. */
-  date_sold: string;
-  date_acquired: string | null;
-  /** Upper-case symbol, e.g. ETH. */
-  asset: string;
-  /** Canonical decimal text. */
-  units: string;
-  proceeds_cents: bigint;
-  cost_basis_cents: bigint | null;
-  basis_reported: boolean;
-}
+export type { BrokerLine } from '../core/broker-lines.js';
 
 /** The first day of per-wallet digital-asset boxes G–L (the 2025 Form 8949). */
 export const DIGITAL_BOXES_FROM = '2025-01-01';
