@@ -152,28 +152,23 @@ function pieceCsv(job: ExportJob, columns: readonly string[], rowOf: (p: FormPie
 }
 
 /** A reconciliation row: a broker line with the disposal it matched, a line alone, or a disposal alone. */
-function reconciliationRow(line: BrokerLine | null, d: FormDisposal | null): Row {
-  let proceeds: bigint | null = null;
-  let cost: bigint | null = null;
-  let code = '';
-  let adjustment: bigint | null = null;
-  if (d) {
-    const codes = new Set<string>();
-    let anyCost = false;
-    proceeds = 0n;
-    cost = 0n;
-    for (const p of d.pieces) {
-      proceeds = proceeds === null || p.line.proceedsCents === null ? null : proceeds + p.line.proceedsCents;
-      if (p.line.costCents !== null) {
-        anyCost = true;
-        cost! += p.line.costCents;
-      }
-      for (const ch of p.columns.code) codes.add(ch);
-      if (p.columns.adjustment !== null) adjustment = (adjustment ?? 0n) + p.columns.adjustment;
-    }
-    if (!anyCost) cost = null;
-    code = [...codes].sort().join('');
+/** The sum of the values, or null when any is null (a disposal's piece without proceeds or basis). */
+function total(values: (bigint | null)[]): bigint | null {
+  let sum = 0n;
+  for (const v of values) {
+    if (v === null) return null;
+    sum += v;
   }
+  return sum;
+}
+
+function reconciliationRow(line: BrokerLine | null, d: FormDisposal | null): Row {
+  const pieces = d?.pieces ?? [];
+  const proceeds = d ? total(pieces.map((p) => p.line.proceedsCents)) : null;
+  const cost = d ? total(pieces.map((p) => p.line.costCents)) : null;
+  const code = [...new Set(pieces.flatMap((p) => [...p.columns.code]))].sort().join('');
+  const adjusted = pieces.filter((p) => p.columns.adjustment !== null);
+  const adjustment = adjusted.length > 0 ? total(adjusted.map((p) => p.columns.adjustment)) : null;
   const diff = (a: bigint | null, b: bigint | null) => (a === null || b === null ? null : a - b);
   return {
     status: line && d ? 'matched' : line ? 'broker line only' : 'txa only',
