@@ -27,7 +27,15 @@ if (process.argv[2] === '--one') {
   rmSync(join(engine.dir('exports'), fileName), { force: true });
   engine.close();
   const usage = process.resourceUsage();
-  console.log(JSON.stringify({ seconds, cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6, rss_mb: usage.maxRSS / 1024, bytes: rec.file_size, rows: rec.transaction_count }));
+  console.log(
+    JSON.stringify({
+      seconds,
+      cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+      rss_mb: usage.maxRSS / 1024,
+      bytes: rec.file_size,
+      rows: rec.transaction_count,
+    }),
+  );
   process.exit(0);
 }
 
@@ -45,7 +53,9 @@ for (let r = 0; r < runs; r++) {
   for (const kind of KINDS) {
     const out = JSON.parse(execFileSync(process.execPath, [self, '--one', ledger, kind], { encoding: 'utf8' }).trim().split('\n').pop());
     results[kind].push(out);
-    console.log(`  run ${r + 1} ${kind.padEnd(12)} ${out.seconds.toFixed(2)} s  cpu ${out.cpu.toFixed(2)} s  peak RSS ${out.rss_mb.toFixed(0)} MB  ${out.bytes} bytes`);
+    console.log(
+      `  run ${r + 1} ${kind.padEnd(12)} ${out.seconds.toFixed(2)} s  cpu ${out.cpu.toFixed(2)} s  peak RSS ${out.rss_mb.toFixed(0)} MB  ${out.bytes} bytes`,
+    );
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -49,7 +49,13 @@ describe('boxes', () => {
 
 describe('columns (d)–(h)', () => {
   it('no broker line: txa’s figures, no code', () => {
-    expect(columnsOf({ proceeds: 380000n, cost: 150000n, broker: null })).toEqual({ proceeds: 380000n, basis: 150000n, code: '', adjustment: null, gain: 230000n });
+    expect(columnsOf({ proceeds: 380000n, cost: 150000n, broker: null })).toEqual({
+      proceeds: 380000n,
+      basis: 150000n,
+      code: '',
+      adjustment: null,
+      gain: 230000n,
+    });
     expect(columnsOf({ proceeds: 380000n, cost: null, broker: null }).gain).toBeNull();
   });
 
