@@ -86,6 +86,11 @@ async function download(body: Record<string, unknown>): Promise<string> {
 }
 
 describe('1099-DA lines', () => {
+  test('a dry run validates and counts, writing nothing', async () => {
+    expect(await importBrokerLines(engine, ws, cb, brokerFile, true)).toMatchObject({ imported: 2, replaced: 0, dry_run: true });
+    expect(listBrokerLines(engine.db, ws)).toEqual([]);
+  });
+
   test('imported into the wallet, kept apart from its transactions; a re-import replaces the same year', async () => {
     expect(await importBrokerLines(engine, ws, cb, brokerFile)).toMatchObject({ imported: 2, replaced: 0, years: [2025] });
     expect(await importBrokerLines(engine, ws, cb, brokerFile)).toMatchObject({ imported: 2, replaced: 2 });
