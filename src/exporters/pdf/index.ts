@@ -1,5 +1,5 @@
 /**
- * PDF export writer: one of four reports (docs/reports.md "Report types"), streamed to `destPath` in one pass over
+ * PDF export writer: one of seven reports (docs/reports.md "Report types"), streamed to `destPath` in one pass over
  * the rows: pages go to disk as they are finished, so memory stays flat, and "Page N of M" is
  * written at the end into a form each page reserved (see docs/reports.md).
  */
