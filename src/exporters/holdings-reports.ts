@@ -95,11 +95,15 @@ export function rollRow(r: RollRow): Row {
   return row;
 }
 
-/** The roll-forward of the job's period: every ledger row fed once, the rows at the end. */
-export function rollForwardOf(job: ExportJob): { roll: RollForward; feed: (tx: LedgerRow, reported: boolean) => void } {
+/** The roll-forward of the job's period: every ledger row fed once, then its rows (of the filter's wallets, when it names some). */
+export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow, reported: boolean) => void; rows: () => RollRow[] } {
   const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
   const roll = new RollForward(ledger, job.assets(), job.options.basis_scope, job.period.start);
-  return { roll, feed: (tx, reported) => void roll.add(tx, reported) };
+  const wallets = job.filters.wallet_ids as string[] | undefined;
+  return {
+    feed: (tx, reported) => void roll.add(tx, reported),
+    rows: () => roll.rows().filter((r) => wallets === undefined || r.scope === '*' || wallets.includes(r.scope)),
+  };
 }
 
 const jsonText = (v: unknown) => JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? centsToNumber(Number(x)) : x));
@@ -210,7 +214,7 @@ export function positionsFeed(job: ExportJob) {
 }
 
 const writeRollForward: ExportWriter = (job, destPath) => {
-  const { roll, feed } = rollForwardOf(job);
+  const { rows: rollRows, feed } = rollForwardOf(job);
   return writeLedgerReport(job, destPath, {
     start: () => {},
     lines: (tx, reported) => {
@@ -218,7 +222,7 @@ const writeRollForward: ExportWriter = (job, destPath) => {
       return NONE;
     },
     end: (file) => {
-      const rows = roll.rows();
+      const rows = rollRows();
       const off = rows.filter((r) => r.difference.units !== 0n).length;
       const notes = off > 0 ? [`${off} wallet and asset row(s) whose balance differs from the lots' closing quantity (txa check: rollforward_difference)`] : [];
       writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, rows.map(rollRow), [['Rows with a difference', 'rows_with_difference', String(off)]], notes);

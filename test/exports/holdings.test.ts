@@ -117,6 +117,16 @@ describe('rollforward', () => {
     ]);
   });
 
+  test("a wallet filter: that wallet's rows only, with the same figures", async () => {
+    const rows = parse(
+      await download({ format: 'csv', report_type: 'rollforward', filters: { ...Y2025, wallet_ids: [cold] }, options: { include_summary: false } }),
+      {
+        columns: true,
+      },
+    ) as Record<string, string>[];
+    expect(rows.map((r) => [r.wallet_label, r.closing_quantity, r.closing_cost, r.difference])).toEqual([['Cold', '0.6', '1400.00', '0']]);
+  });
+
   test('2024: an own transfer moves the lots out of one wallet and into the other at their cost', async () => {
     const body = JSON.parse(await download({ format: 'json', report_type: 'rollforward', filters: Y2024 }));
     const byWallet = Object.fromEntries(body.rows.map((r: any) => [r.wallet_label, r]));

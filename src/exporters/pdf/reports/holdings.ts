@@ -80,8 +80,8 @@ const FLOW_LABELS: Record<(typeof ROLL_FLOWS)[number], string> = {
 };
 
 export function rollforwardReport(job: ExportJob): Render {
-  const { roll, feed } = rollForwardOf(job);
-  for (const { tx, reported } of job.ledgerRows()) feed(tx, reported);
+  const roll = rollForwardOf(job);
+  for (const { tx, reported } of job.ledgerRows()) roll.feed(tx, reported);
   const rows = roll.rows();
   const currency = job.options.currency;
   const head = [
