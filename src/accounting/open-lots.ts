@@ -58,18 +58,40 @@ function lotsOf(scope: string, asset: Asset, book: LotBook, out: OpenLot[]): voi
   }
 }
 
+/** One book's open lots, read when asked (a book at a time keeps memory to one book's lots). */
+export interface OpenBook {
+  scope: string;
+  asset: Asset;
+  /** Oldest acquisition first. */
+  lots(): OpenLot[];
+}
+
+const byAcquisition = (x: OpenLot, y: OpenLot) => (x.acquiredAt < y.acquiredAt ? -1 : x.acquiredAt > y.acquiredAt ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+/** The books with open lots, then the lots in transit (scope `transit`). */
+export function openBooks(ledger: TaxLedger): OpenBook[] {
+  const i = internals(ledger);
+  const books: OpenBook[] = [];
+  const add = (scope: string, asset: Asset, lots: LotBook) => {
+    if (lots.remaining().quantity === 0n) return;
+    books.push({
+      scope,
+      asset,
+      lots: () => {
+        const out: OpenLot[] = [];
+        lotsOf(scope, asset, lots, out);
+        return out.sort(byAcquisition);
+      },
+    });
+  };
+  for (const b of i.books.values()) add(b.scope, b.asset, b.lots);
+  for (const t of i.transits.values()) add('transit', i.opts.assets.assetOf(t.tx.chain, t.tx.token), t.lots);
+  return books;
+}
+
 /** Every open lot, by book, oldest acquisition first within a book. */
 export function openLots(ledger: TaxLedger): OpenLot[] {
-  const i = internals(ledger);
-  const out: OpenLot[] = [];
-  for (const b of i.books.values()) {
-    const start = out.length;
-    lotsOf(b.scope, b.asset, b.lots, out);
-    const mine = out.splice(start).sort((x, y) => (x.acquiredAt < y.acquiredAt ? -1 : x.acquiredAt > y.acquiredAt ? 1 : x.id < y.id ? -1 : 1));
-    out.push(...mine);
-  }
-  for (const t of i.transits.values()) lotsOf('transit', i.opts.assets.assetOf(t.tx.chain, t.tx.token), t.lots, out);
-  return out;
+  return openBooks(ledger).flatMap((b) => b.lots());
 }
 
 /** What one book holds now (quantity at its scale, cost left); zero when it has no book yet. */

@@ -6,7 +6,7 @@
 import { centsToNumber } from '../core/money.js';
 import { quantityOf, quantityText, type Quantity } from '../accounting/quantity.js';
 import { TaxLedger, type LedgerRow } from '../accounting/tax-ledger.js';
-import { openLots } from '../accounting/open-lots.js';
+import { openBooks, type OpenLot } from '../accounting/open-lots.js';
 import { decimalPrice, positionsOf, rowPrice, type Position, type UnitPrice } from '../accounting/positions.js';
 import { ROLL_FLOWS, RollForward, type RollRow } from '../accounting/rollforward.js';
 import { csvLine } from './csv-text.js';
@@ -52,14 +52,6 @@ const qty = (q: Quantity) => quantityText(q);
 /** The day positions are shown at: the `at` option, else the period's end. */
 export function positionsDay(job: ExportJob): string | null {
   return job.options.at ?? job.period.end;
-}
-
-export interface PositionsResult {
-  day: string | null;
-  positions: Position[];
-  labels: Map<string, string>;
-  /** Assets with lots and no price that day (symbols). */
-  unpriced: string[];
 }
 
 function quantityOfRow(tx: LedgerRow): Quantity | null {
@@ -108,19 +100,28 @@ export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow, reported:
 
 const jsonText = (v: unknown) => JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? centsToNumber(Number(x)) : x));
 
+/**
+ * A report table as CSV or JSON: its rows as they come, then (the rows' sums known) its totals and
+ * notes. CSV totals: the label in the first column, the value in `valueColumn`.
+ */
 function writeTable(
   job: ExportJob,
   file: OutFile,
   key: string,
   columns: readonly string[],
-  rows: Row[],
-  totals: [string, string, Row[string]][],
-  notes: string[],
+  valueColumn: string,
+  rows: Iterable<Row>,
+  after: () => { totals: [string, string, Row[string]][]; notes: string[] },
 ): void {
   if (job.format === 'json') {
     const head = { id: job.exportId, format: job.format, report_type: job.reportType, created_at: job.createdAt, filters: job.filters, options: job.options };
     file.add(`{"export":${jsonText(head)},${JSON.stringify(key)}:[`);
-    for (const [i, r] of rows.entries()) file.add(`${i === 0 ? '' : ','}\n${jsonText(r)}`);
+    let first = true;
+    for (const r of rows) {
+      file.add(`${first ? '' : ','}\n${jsonText(r)}`);
+      first = false;
+    }
+    const { totals, notes } = after();
     const summary = job.options.include_summary ? `,"totals":${jsonText(Object.fromEntries(totals.map(([, k, v]) => [k, v])))}` : '';
     file.add(`\n]${summary},"notes":${JSON.stringify(notes)}}\n`);
     return;
@@ -128,9 +129,10 @@ function writeTable(
   const write = csvRowWriter(columns);
   file.add(csvLine([...columns]));
   for (const r of rows) file.add(write(r));
+  const { totals, notes } = after();
   if (!job.options.include_summary) return;
   file.add(csvLine(columns.map(() => '')));
-  for (const [label, , value] of totals) file.add(write({ [columns[0]!]: label, [columns.includes('cost_basis') ? 'market_value' : 'difference']: value }));
+  for (const [label, , value] of totals) file.add(write({ [columns[0]!]: label, [valueColumn]: value }));
   for (const note of notes) file.add(write({ [columns[0]!]: `Note: ${note}` }));
 }
 
@@ -144,28 +146,42 @@ const writePositions: ExportWriter = (job, destPath) => {
     },
     end: (file) => {
       const result = feedAll.finish();
-      const cost = result.positions.reduce((s, p) => s + p.lot.costCents, 0n);
-      const value = result.unpriced.length > 0 ? null : result.positions.reduce((s, p) => s + (p.marketValue ?? 0n), 0n);
-      const notes =
-        result.unpriced.length > 0 ? [`no price on ${result.day} for ${result.unpriced.join(', ')}: market value and unrealized gain left empty`] : [];
-      writeTable(
-        job,
-        file,
-        'positions',
-        POSITIONS_COLUMNS,
-        result.positions.map((p) => positionRow(p, result.labels)),
-        [
-          ['Total cost basis', 'cost_basis', cost],
-          ['Total market value', 'market_value', value],
-          ['Open lots', 'lots', String(result.positions.length)],
-        ],
-        notes,
-      );
+      let cost = 0n;
+      let value = 0n;
+      let lots = 0;
+      const rows = function* () {
+        for (const p of result.positions()) {
+          cost += p.lot.costCents;
+          value += p.marketValue ?? 0n;
+          lots++;
+          yield positionRow(p, result.labels);
+        }
+      };
+      writeTable(job, file, 'positions', POSITIONS_COLUMNS, 'market_value', rows(), () => {
+        const unpriced = result.unpriced();
+        return {
+          totals: [
+            ['Total cost basis', 'cost_basis', cost],
+            ['Total market value', 'market_value', unpriced.length > 0 ? null : value],
+            ['Open lots', 'lots', String(lots)],
+          ],
+          notes: unpriced.length > 0 ? [`no price on ${result.day} for ${unpriced.join(', ')}: market value and unrealized gain left empty`] : [],
+        };
+      });
     },
   });
 };
 
 const NONE: string[] = [];
+
+export interface PositionsResult {
+  day: string | null;
+  labels: Map<string, string>;
+  /** The positions, book by book (by wallet label, then asset), oldest lot first in each. */
+  positions(): Generator<Position>;
+  /** Assets with lots and no price that day (symbols), once `positions()` has run. */
+  unpriced(): string[];
+}
 
 /**
  * The open lots at the end of the day, valued at the day's price of their asset: the last valued
@@ -190,25 +206,28 @@ export function positionsFeed(job: ExportJob) {
     },
     finish(): PositionsResult {
       const wallets = job.filters.wallet_ids as string[] | undefined;
-      const lots = openLots(ledger).filter((l) => l.scope !== 'transit' && (wallets === undefined || l.scope === '*' || wallets.includes(l.scope)));
+      const labelOf = (scope: string) => (scope === '*' ? 'All wallets' : (labels.get(scope) ?? scope));
+      const books = openBooks(ledger)
+        .filter((b) => b.scope !== 'transit' && (wallets === undefined || b.scope === '*' || wallets.includes(b.scope)))
+        .sort((a, b) => labelOf(a.scope).localeCompare(labelOf(b.scope)) || a.asset.symbol.localeCompare(b.asset.symbol));
       const unpriced = new Set<string>();
-      const positions =
-        day === null
-          ? []
-          : positionsOf(lots, day, (lot) => {
-              const fromRows = prices.get(lot.asset.key);
-              if (fromRows) return fromRows;
-              const cached = job.cachedPrice(lot.asset.symbol, day);
-              const p = cached === null ? null : decimalPrice(cached);
-              if (p === null) unpriced.add(lot.asset.symbol);
-              return p;
-            });
-      positions.sort((a, b) => {
-        const la = labels.get(a.lot.scope) ?? a.lot.scope;
-        const lb = labels.get(b.lot.scope) ?? b.lot.scope;
-        return la.localeCompare(lb) || a.lot.asset.symbol.localeCompare(b.lot.asset.symbol);
-      });
-      return { day, positions, labels, unpriced: [...unpriced].sort() };
+      const priceOf = (lot: OpenLot): UnitPrice | null => {
+        const fromRows = prices.get(lot.asset.key);
+        if (fromRows) return fromRows;
+        const cached = job.cachedPrice(lot.asset.symbol, day!);
+        const p = cached === null ? null : decimalPrice(cached);
+        if (p === null) unpriced.add(lot.asset.symbol);
+        return p;
+      };
+      return {
+        day,
+        labels,
+        *positions() {
+          if (day === null) return;
+          for (const book of books) yield* positionsOf(book.lots(), day, priceOf);
+        },
+        unpriced: () => [...unpriced].sort(),
+      };
     },
   };
 }
@@ -225,7 +244,10 @@ const writeRollForward: ExportWriter = (job, destPath) => {
       const rows = rollRows();
       const off = rows.filter((r) => r.difference.units !== 0n).length;
       const notes = off > 0 ? [`${off} wallet and asset row(s) whose balance differs from the lots' closing quantity (txa check: rollforward_difference)`] : [];
-      writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, rows.map(rollRow), [['Rows with a difference', 'rows_with_difference', String(off)]], notes);
+      writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, 'difference', rows.map(rollRow), () => ({
+        totals: [['Rows with a difference', 'rows_with_difference', String(off)]],
+        notes,
+      }));
     },
   });
 };

@@ -42,7 +42,9 @@ export function positionsReport(job: ExportJob): Render {
     );
     let cost = 0n;
     let value = 0n;
-    for (const p of result.positions) {
+    let lots = 0;
+    for (const p of result.positions()) {
+      lots++;
       cost += p.lot.costCents;
       value += p.marketValue ?? 0n;
       flow.row([
@@ -57,14 +59,15 @@ export function positionsReport(job: ExportJob): Render {
         p.termIfSold,
       ]);
     }
-    if (result.positions.length === 0) flow.row(['No open lots']);
-    const priced = result.unpriced.length === 0;
-    flow.row(['Total', '', `${result.positions.length} lot(s)`, '', '', money(cost), priced ? money(value) : '—', priced ? money(value - cost) : '—', ''], {
+    if (lots === 0) flow.row(['No open lots']);
+    const unpriced = result.unpriced();
+    const priced = unpriced.length === 0;
+    flow.row(['Total', '', `${lots} lot(s)`, '', '', money(cost), priced ? money(value) : '—', priced ? money(value - cost) : '—', ''], {
       bold: true,
       fill: COLORS.headerFill,
     });
     flow.endTable();
-    if (!priced) note(flow, `No price on ${result.day} for ${result.unpriced.join(', ')}: market value and unrealized gain left empty.`);
+    if (!priced) note(flow, `No price on ${result.day} for ${unpriced.join(', ')}: market value and unrealized gain left empty.`);
     note(flow, "Market value: the day's last valued row of the asset (its value over its quantity), else a price imported for that day (txa prices import).");
   };
 }
