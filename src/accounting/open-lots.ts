@@ -68,12 +68,11 @@ export interface OpenBook {
 
 const byAcquisition = (x: OpenLot, y: OpenLot) => (x.acquiredAt < y.acquiredAt ? -1 : x.acquiredAt > y.acquiredAt ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
-/** The books with open lots, then the lots in transit (scope `transit`). */
+/** The books (a used-up one gives no lots), then the lots in transit (scope `transit`). */
 export function openBooks(ledger: TaxLedger): OpenBook[] {
   const i = internals(ledger);
   const books: OpenBook[] = [];
   const add = (scope: string, asset: Asset, lots: LotBook) => {
-    if (lots.remaining().quantity === 0n) return;
     books.push({
       scope,
       asset,

@@ -104,7 +104,7 @@ const jsonText = (v: unknown) => JSON.stringify(v, (_, x: unknown) => (typeof x 
  * A report table as CSV or JSON: its rows as they come, then (the rows' sums known) its totals and
  * notes. CSV totals: the label in the first column, the value in `valueColumn`.
  */
-function writeTable(
+async function writeTable(
   job: ExportJob,
   file: OutFile,
   key: string,
@@ -112,13 +112,13 @@ function writeTable(
   valueColumn: string,
   rows: Iterable<Row>,
   after: () => { totals: [string, string, Row[string]][]; notes: string[] },
-): void {
+): Promise<void> {
   if (job.format === 'json') {
     const head = { id: job.exportId, format: job.format, report_type: job.reportType, created_at: job.createdAt, filters: job.filters, options: job.options };
     file.add(`{"export":${jsonText(head)},${JSON.stringify(key)}:[`);
     let first = true;
     for (const r of rows) {
-      file.add(`${first ? '' : ','}\n${jsonText(r)}`);
+      if (file.add(`${first ? '' : ','}\n${jsonText(r)}`)) await file.flush();
       first = false;
     }
     const { totals, notes } = after();
@@ -128,7 +128,7 @@ function writeTable(
   }
   const write = csvRowWriter(columns);
   file.add(csvLine([...columns]));
-  for (const r of rows) file.add(write(r));
+  for (const r of rows) if (file.add(write(r))) await file.flush();
   const { totals, notes } = after();
   if (!job.options.include_summary) return;
   file.add(csvLine(columns.map(() => '')));
@@ -157,7 +157,7 @@ const writePositions: ExportWriter = (job, destPath) => {
           yield positionRow(p, result.labels);
         }
       };
-      writeTable(job, file, 'positions', POSITIONS_COLUMNS, 'market_value', rows(), () => {
+      return writeTable(job, file, 'positions', POSITIONS_COLUMNS, 'market_value', rows(), () => {
         const unpriced = result.unpriced();
         return {
           totals: [
@@ -244,7 +244,7 @@ const writeRollForward: ExportWriter = (job, destPath) => {
       const rows = rollRows();
       const off = rows.filter((r) => r.difference.units !== 0n).length;
       const notes = off > 0 ? [`${off} wallet and asset row(s) whose balance differs from the lots' closing quantity (txa check: rollforward_difference)`] : [];
-      writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, 'difference', rows.map(rollRow), () => ({
+      return writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, 'difference', rows.map(rollRow), () => ({
         totals: [['Rows with a difference', 'rows_with_difference', String(off)]],
         notes,
       }));

@@ -173,7 +173,8 @@ export interface LedgerReport {
   start(file: OutFile): void;
   /** The text of the lines `tx` yields (may be none). */
   lines(tx: LedgerRow, reported: boolean): string[];
-  end(file: OutFile): void;
+  /** May be async: a report that writes its rows at the end flushes as it goes. */
+  end(file: OutFile): void | Promise<void>;
 }
 
 /**
@@ -195,7 +196,7 @@ export async function writeLedgerReport(job: ExportJob, destPath: string, report
           for (let i = 0; i < texts.length; i++) if (file.add(texts[i]!)) await file.flush();
         }
       }
-      report.end(file);
+      await report.end(file);
     },
     { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
   );
