@@ -31,7 +31,7 @@ export function runChecks(engine: Engine, workspaceId: string, period: Period, a
   const findings = engine.db
     .transaction(() => {
       const known = whole ? wholeLedgerCounts(engine.db, workspaceId, run) : {};
-      return run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period, known[kind]) }));
+      return run.map((kind) => ({ kind, ...KIND_QUERIES[kind](engine.db, workspaceId, period, known[kind], engine) }));
     })()
     .filter((f) => f.count > 0);
   return { clean: findings.length === 0, findings };

@@ -13,6 +13,8 @@ import type { CheckKind } from '../core/check-kinds.js';
 import { WALLET_SCOPE_FROM } from '../core/lots.js';
 import { firstUnallocatedDisposal } from '../store/lots.js';
 import { closedPeriodsChanged } from './closed-periods.js';
+import type { Engine } from '../engine/engine.js';
+import { rollforwardDifferences } from './rollforward.js';
 
 export { CHECK_KINDS, type CheckKind } from '../core/check-kinds.js';
 export { EXAMPLES, unmatchedTransfers, unpriced, type KindResult } from '../engine/row-findings.js';
@@ -157,7 +159,7 @@ export function unrecordedAllocation(db: Db, workspaceId: string, p: Period): Ki
   return { count: 1, examples: [{ at: WALLET_SCOPE_FROM, ...rest, timestamp: isoSeconds(ts) }] };
 }
 
-export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known?: number) => KindResult> = {
+export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known: number | undefined, engine: Engine) => KindResult> = {
   untagged,
   unpriced,
   unmatched_transfer: unmatchedTransfers,
@@ -169,4 +171,5 @@ export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Pe
     const { count, examples } = closedPeriodsChanged(db, workspaceId, p);
     return { count, examples: examples.slice(0, EXAMPLES) };
   },
+  rollforward_difference: (_db, workspaceId, p, _known, engine) => rollforwardDifferences(engine, workspaceId, p, EXAMPLES),
 };

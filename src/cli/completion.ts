@@ -22,7 +22,7 @@ const BOOLEANS = ['true', 'false'];
 
 /** Values of a flag on one command, where the same flag means different things elsewhere. */
 const VALUES_BY_COMMAND: Record<string, readonly string[]> = {
-  'txa import --format': IMPORT_FORMATS,
+  'txa import --format': [...IMPORT_FORMATS, '1099da'],
   'txa export create --format': EXPORT_FORMATS,
   'txa tags create --type': TAG_TYPES,
   'txa tags update --type': TAG_TYPES,

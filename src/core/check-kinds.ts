@@ -8,5 +8,6 @@ export const CHECK_KINDS = [
   'failed_export',
   'unrecorded_allocation',
   'closed_period_changed',
+  'rollforward_difference',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TxaError } from './errors.js';
 import { validateBody } from './validate.js';
+import { requireDay } from './dates.js';
 import { buildFilter, type TxFilter } from './filters.js';
 import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat } from './types.js';
 import {
@@ -16,6 +17,8 @@ import {
   DATE_FORMATS,
   GROUP_BY,
   PDF_REPORT_TYPES,
+  REPORT_FORMATS,
+  REPORT_OPTIONS,
   REPORT_TYPES,
   TABLE_REPORT_TYPES,
   type CsvColumn,
@@ -52,7 +55,7 @@ const filtersSchema = z.object({
   include_spam: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
-const optionsSchema = z.object({
+const optionsSchema = z.strictObject({
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, { message: 'must be a three-letter currency code such as USD' })
@@ -69,6 +72,7 @@ const optionsSchema = z.object({
   basis_scope: z.enum(BASIS_SCOPES, oneOfMsg(BASIS_SCOPES)).optional(),
   fee_treatment: z.enum(FEE_TREATMENTS, oneOfMsg(FEE_TREATMENTS)).optional(),
   strict: z.boolean({ message: 'must be true or false' }).optional(),
+  at: z.string({ message: 'must be a date YYYY-MM-DD' }).optional(),
 });
 
 const deliverySchema = z.object({
@@ -111,19 +115,31 @@ function fail(code: 'INVALID_FIELD' | 'MISSING_REQUIRED_FIELD' | 'MISSING_REPORT
   throw new TxaError(code, message, { field });
 }
 
-/** PDFs need one of their four report types; CSV and JSON take none (transactions), `tax` or `income` (docs/accounting.md "Reports"). */
+/** PDFs need a report type; CSV and JSON take none (transactions) or one whose formats name them (REPORT_FORMATS, docs/exports.md "Validation"). */
 function checkReportType(format: ExportFormat, type: ReportType | undefined): void {
-  if (format === 'pdf') {
-    if (type === undefined) fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${PDF_REPORT_TYPES.join(', ')}`);
-    if (!(PDF_REPORT_TYPES as readonly string[]).includes(type))
-      fail('INVALID_FIELD', 'report_type', `report_type of a PDF must be one of ${PDF_REPORT_TYPES.join(', ')}`);
-  } else if (type !== undefined && !(TABLE_REPORT_TYPES as readonly string[]).includes(type)) {
-    fail(
-      'INVALID_FIELD',
-      'report_type',
-      `report_type ${type} applies to PDF exports only; ${format.toUpperCase()} exports take ${TABLE_REPORT_TYPES.join(' or ')}`,
-    );
+  if (format === 'pdf' && type === undefined) {
+    fail('MISSING_REPORT_TYPE', 'report_type', `report_type is required for PDF exports: one of ${PDF_REPORT_TYPES.join(', ')}`);
   }
+  if (type === undefined || (JOURNAL_FORMATS as readonly string[]).includes(format)) return;
+  const formats = REPORT_FORMATS[type] as readonly string[];
+  if (formats.includes(format)) return;
+  const takes = format === 'pdf' ? PDF_REPORT_TYPES : TABLE_REPORT_TYPES.filter((t) => (REPORT_FORMATS[t] as readonly string[]).includes(format));
+  fail(
+    'INVALID_FIELD',
+    'report_type',
+    `report_type ${type} is written as ${formats.map((f) => f.toUpperCase()).join(' or ')}, not ${format.toUpperCase()}; ${format.toUpperCase()} exports take ${takes.join(', ')}`,
+  );
+}
+
+/** An option of some report types only (REPORT_OPTIONS) given to another: refused, not ignored. */
+function checkReportOptions(type: ReportType | undefined, options: Record<string, unknown> | undefined): void {
+  for (const [name, types] of Object.entries(REPORT_OPTIONS)) {
+    if (options?.[name] === undefined) continue;
+    if (type === undefined || !types.includes(type))
+      fail('INVALID_FIELD', `options.${name}`, `options.${name} applies to report_type ${types.join(', ')} only`);
+  }
+  const at = options?.at;
+  if (typeof at === 'string') requireDay(at, 'options.at', 'INVALID_FIELD');
 }
 
 /** Journals (docs/journals.md) are files for download that take no report type and no grouping. */
@@ -183,6 +199,7 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   const b = validateBody(exportCreateSchema, body);
   checkJournal(b);
   checkReportType(b.format, b.report_type);
+  checkReportOptions(b.report_type, b.options);
   const table = b.report_type !== undefined && b.format !== 'pdf';
   if (table && b.columns !== undefined) fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; a ${b.report_type} report has fixed columns`);
   if (table && b.options?.group_by !== undefined)
@@ -203,6 +220,7 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   if (o.group_by !== undefined) options.group_by = o.group_by;
   if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;
   if (o.strict) options.strict = true;
+  if (o.at !== undefined) options.at = o.at;
   const request: ExportRequest = { format: b.format, filters, columns, options, delivery: checkDelivery(b.delivery) };
   if (b.report_type !== undefined) request.report_type = b.report_type;
   return { request, filter };

@@ -22,12 +22,44 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit'] as const;
+export const PDF_REPORT_TYPES = ['summary', 'detailed', 'tax', 'audit', 'form8949', 'positions', 'rollforward'] as const;
 export type PdfReportType = (typeof PDF_REPORT_TYPES)[number];
-/** CSV and JSON take `tax` and `income` (docs/accounting.md "Reports"); PDFs the four above. */
-export const TABLE_REPORT_TYPES = ['tax', 'income'] as const;
-export const REPORT_TYPES = [...PDF_REPORT_TYPES, 'income'] as const;
+/** Report types a CSV or JSON export takes (docs/accounting.md "Reports", docs/reports.md). */
+export const TABLE_REPORT_TYPES = ['tax', 'income', 'form8949', 'turbotax', 'taxact', 'reconciliation', 'positions', 'rollforward'] as const;
+export const REPORT_TYPES = [
+  'summary',
+  'detailed',
+  'tax',
+  'audit',
+  'income',
+  'form8949',
+  'turbotax',
+  'taxact',
+  'reconciliation',
+  'positions',
+  'rollforward',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** The formats each report type is written in (docs/exports.md "Validation"). */
+export const REPORT_FORMATS: Record<ReportType, readonly ('csv' | 'json' | 'pdf')[]> = {
+  summary: ['pdf'],
+  detailed: ['pdf'],
+  audit: ['pdf'],
+  tax: ['csv', 'json', 'pdf'],
+  income: ['csv', 'json'],
+  form8949: ['csv', 'pdf'],
+  turbotax: ['csv'],
+  taxact: ['csv'],
+  reconciliation: ['csv', 'json'],
+  positions: ['csv', 'json', 'pdf'],
+  rollforward: ['csv', 'json', 'pdf'],
+};
+
+/** Report options that only some report types take; any other report refuses them (INVALID_FIELD). */
+export const REPORT_OPTIONS: Record<string, readonly ReportType[]> = {
+  at: ['positions'],
+};
 
 export const GROUP_BY = ['month', 'wallet', 'tag', 'token'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -59,4 +91,6 @@ export interface ExportOptions {
   fee_treatment: FeeTreatment;
   /** Refuse the export when its period has findings reports note (docs/periods.md, "Report notes"). */
   strict?: boolean;
+  /** `positions`: the day (YYYY-MM-DD) whose end the open lots are shown at; default the period's end. */
+  at?: string;
 }

@@ -17,14 +17,17 @@ import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable } from './ledger
 import { taxBooks } from './lot-ledger.js';
 import { TxaError } from '../core/errors.js';
 import { centsToNumber } from '../core/money.js';
-import { DAY_SECONDS, dayOf } from '../core/dates.js';
+import { DAY_SECONDS, dayOf, parseDay } from '../core/dates.js';
 import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
 import { newWebhookSecret } from '../core/webhook-signature.js';
 import { exportFilter, type ExportRequest } from '../core/export-schema.js';
 import type { TxFilter } from '../core/filters.js';
 import { EXPORT_EXTENSIONS, type ExportFormat, type Summary, type Transaction, type Workspace } from '../core/types.js';
 import { iterateRows, whereOf, withSpamResolved } from '../store/transactions.js';
-import { listTags } from '../store/ledger.js';
+import { getWallet, listTags } from '../store/ledger.js';
+import { listBrokerLines } from '../store/broker-lines.js';
+import { getPrice } from '../store/prices.js';
+import type { BrokerLine } from '../accounting/form8949.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
 import {
@@ -243,14 +246,31 @@ function periodOf(reader: Engine, workspaceId: string, filter: TxFilter): Export
   return { start: start === null ? null : dayOf(start), end: end === null ? null : dayOf(end) };
 }
 
+/** The CSV and JSON reports made of the tax ledger's rows (their second reader prints no tx_hash). */
+const LEDGER_TABLES = new Set<string>(['tax', 'income', 'form8949', 'turbotax', 'taxact', 'reconciliation', 'positions', 'rollforward']);
+
+/**
+ * A wallet of kind `address` is self-custody (Form 8949 boxes C/F, I/L whatever broker lines
+ * say). Wallets without a kind (ledgers before exchange wallets) count as the broker's account
+ * their imported lines say they are.
+ */
+function selfCustody(reader: Engine, ws: string, walletId: string): boolean {
+  const w = getWallet(reader.db, ws, walletId) as { kind?: string } | undefined;
+  return w?.kind === 'address';
+}
+
 function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
   const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters));
   const convert = conversionFor(reader, ws, request.options.currency, filter);
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);
   // The tax ledger's conversion covers its wider filter; read once, for this thread's read or the worker's.
+  // Positions at a day read the lots up to that day's end, whatever the period (docs/reports.md).
+  const at = request.report_type === 'positions' ? request.options.at : undefined;
+  const ledgerBase: TxFilter = at === undefined ? filter : { ...filter, endTs: parseDay(at)! + DAY_SECONDS };
   let ledgerConvert: Convert | undefined;
-  const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(filter)));
+  let brokerLines: BrokerLine[] | undefined;
+  const ledgerConversion = () => (ledgerConvert ??= conversionFor(reader, ws, request.options.currency, ledgerFilter(ledgerBase)));
   const job: ExportJob = {
     exportId: row.id,
     workspace: ws,
@@ -264,10 +284,16 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     tags: listTags(reader.db, ws.id),
     summary,
     rows: () => rowsOf(filter),
-    ledgerRows: () => ledgerRows(reader, ws.id, filter, ledgerConversion()),
+    ledgerRows: () => ledgerRows(reader, ws.id, ledgerBase, ledgerConversion()),
     assets: () => loadAssetTable(engine),
     taxBooks: () => taxBooks(reader, ws.id),
     catalog: () => ledgerCatalog(reader.db, ws.id),
+    brokerLines: () => (brokerLines ??= listBrokerLines(reader.db, ws.id)),
+    selfCustody: (id) => selfCustody(reader, ws.id, id),
+    cachedPrice: (symbol, day) => {
+      const entry = getPrice(reader.db, 'import', symbol.toUpperCase(), day);
+      return entry?.price != null && entry.currency === request.options.currency ? entry.price : null;
+    },
     selected: (id) => {
       const tx = findMatching(reader, ws.id, filter, id);
       return tx && [...convertRows([tx], convert)][0]!;
@@ -278,9 +304,9 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     notes: () => reportNotes(reader.db, ws.id, filter),
   };
   if (request.report_type) job.reportType = request.report_type;
-  // The CSV and JSON tax and income reports (exporters/tax-report.ts) read their rows on a second thread.
-  if (row.format !== 'pdf' && (request.report_type === 'tax' || request.report_type === 'income')) {
-    job.ledgerSource = ledgerSource(reader, ws.id, filter, ledgerConversion());
+  // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
+  if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
+    job.ledgerSource = ledgerSource(reader, ws.id, ledgerBase, ledgerConversion());
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
   const by = request.options.group_by;
@@ -301,6 +327,11 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
 
 async function writerFor(format: ExportFormat, reportType: string | undefined): Promise<ExportWriter> {
   if (format === 'ledger' || format === 'beancount') return (await import('../exporters/journal/index.js')).writeJournal;
+  if (format !== 'pdf' && (reportType === 'form8949' || reportType === 'turbotax' || reportType === 'taxact' || reportType === 'reconciliation')) {
+    return (await import('../exporters/form-reports.js')).writeFormReport;
+  }
+  if (format !== 'pdf' && (reportType === 'positions' || reportType === 'rollforward'))
+    return (await import('../exporters/holdings-reports.js')).writeHoldingsReport;
   if (format !== 'pdf' && reportType !== undefined) return (await import('../exporters/tax-report.js')).writeTaxReport;
   if (format === 'csv') return (await import('../exporters/csv.js')).writeCsv;
   if (format === 'json') return (await import('../exporters/json.js')).writeJson;

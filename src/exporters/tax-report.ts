@@ -31,7 +31,7 @@ export const TAX_COLUMNS = [
 export const INCOME_COLUMNS = ['date', 'wallet_label', 'chain', 'token', 'quantity', 'fair_value', 'tag', 'transaction_id'] as const;
 
 /** A cell: text, money as cents (2 decimals in CSV, a number in JSON), or empty (null in JSON). */
-type Cell = string | bigint | null;
+export type Cell = string | bigint | null;
 export type Row = Record<string, Cell>;
 
 /** Columns whose text never needs csvCell's work: days, canonical unsigned quantities, the term and note words (money is cents). */
@@ -161,7 +161,7 @@ export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
   };
 }
 
-function csvText(cell: Cell): string {
+export function csvText(cell: Cell): string {
   return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
 }
 
@@ -169,7 +169,7 @@ function csvText(cell: Cell): string {
  * The job's ledger rows, in groups as they come: read by the file's worker in the job's snapshot
  * when it can (the lots are computed here meanwhile), else by this thread.
  */
-async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
+export async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
   const source = job.ledgerSource;
   const batches = source?.snapshot && file.ledgerBatches ? await file.ledgerBatches(source.read, source.snapshot.unchanged) : null;
   if (batches === null) {
@@ -179,44 +179,69 @@ async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iter
   for await (const batch of batches) yield source!.decode(batch);
 }
 
+/** What a report made of the ledger's rows writes: its head, the text of each row's lines, its tail. */
+export interface LedgerReport {
+  start(file: OutFile): void;
+  /** The text of the lines `tx` yields (may be none). */
+  lines(tx: LedgerRow, reported: boolean): string[];
+  /** May be async: a report that writes its rows at the end flushes as it goes. */
+  end(file: OutFile): void | Promise<void>;
+}
+
+/**
+ * Streams the job's ledger rows through `report` into the file: on the file's worker where the
+ * history is large (the rows the lots come from count, not only the report's: a year's report
+ * reads all history), with progress by the rows the filter selects.
+ */
+export async function writeLedgerReport(job: ExportJob, destPath: string, report: LedgerReport) {
+  let seen = 0;
+  const offThread = job.transactionCount >= OFF_THREAD_ROWS || job.ledgerSource?.hasRows(OFF_THREAD_ROWS) === true;
+  const written = await writeChunked(
+    destPath,
+    async (file) => {
+      report.start(file);
+      for await (const group of ledgerGroups(job, file)) {
+        for (const { tx, reported } of group) {
+          if (reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
+          const texts = report.lines(tx, reported);
+          for (let i = 0; i < texts.length; i++) if (file.add(texts[i]!)) await file.flush();
+        }
+      }
+      await report.end(file);
+    },
+    { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
+  );
+  job.onProgress(seen);
+  return written;
+}
+
 /** `report_type` `tax` or `income` of a CSV or JSON export. */
-export const writeTaxReport: ExportWriter = async (job, destPath) => {
+export const writeTaxReport: ExportWriter = (job, destPath) => {
   const report = job.reportType === 'income' ? 'income' : 'tax';
   const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
   const ledger = new TaxLedger(taxOptionsOf(job));
   let rows = 0;
-  let seen = 0;
-  // The rows the lots come from count, not only the report's: a year's report reads all history.
-  const offThread = job.transactionCount >= OFF_THREAD_ROWS || job.ledgerSource?.hasRows(OFF_THREAD_ROWS) === true;
-  const written = await writeChunked(
-    destPath,
-    async (file) => {
-      format.start(file);
-      /** Adds the lines to the file; whether it asks for a flush. */
-      const write = (lines: TaxLine[]) => {
-        let full = false;
-        for (const line of lines) {
-          totals.add(line);
-          if (line.kind !== kind) continue;
-          const row = line.kind === 'disposal' ? taxRow(line) : incomeRow(line);
-          if (file.add(format.row(row, rows++ === 0))) full = true;
-        }
-        return full;
-      };
-      for await (const group of ledgerGroups(job, file)) {
-        for (const { tx, reported } of group) {
-          // Progress counts the rows the filter selects.
-          if (reported && ++seen % PROGRESS_EVERY === 0) job.onProgress(seen);
-          if (write(ledger.add(tx, reported))) await file.flush();
-        }
-      }
-      if (write(ledger.end())) await file.flush();
+  const none: string[] = [];
+  /** The rows of the report's kind among `lines`, as file text; every line counts in the totals. */
+  const texts = (lines: TaxLine[]) => {
+    if (lines.length === 0) return none;
+    const out: string[] = [];
+    for (const line of lines) {
+      totals.add(line);
+      if (line.kind !== kind) continue;
+      out.push(format.row(line.kind === 'disposal' ? taxRow(line) : incomeRow(line), rows++ === 0));
+    }
+    return out;
+  };
+  return writeLedgerReport(job, destPath, {
+    start: (file) => format.start(file),
+    lines: (tx, reported) => texts(ledger.add(tx, reported)),
+    // The ledger holds back the rows of its last second (docs/accounting.md "Order within one second").
+    end: async (file) => {
+      for (const text of texts(ledger.end())) if (file.add(text)) await file.flush();
       format.end(file, totals);
     },
-    { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
-  );
-  job.onProgress(seen);
-  return written;
+  });
 };

@@ -9,6 +9,7 @@ import type { Db } from '../store/db.js';
 import type { AssetTable } from '../accounting/assets.js';
 import type { LedgerRow, LotPick } from '../accounting/tax-ledger.js';
 import type { AllocatedLot } from '../accounting/allocation.js';
+import type { BrokerLine } from '../accounting/form8949.js';
 import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 import type { CsvColumn, ExportOptions, ReportType } from '../core/export-values.js';
 import type { LedgerCatalog } from '../store/catalog.js';
@@ -99,6 +100,12 @@ export interface ExportJob {
    * tags is in each of its tag groups; untagged ones are in `(untagged)`, last.
    */
   groups?: () => ExportGroup[];
+  /** The workspace's broker (1099-DA) lines, read once when first called (docs/import.md "1099-DA"). */
+  brokerLines(): BrokerLine[];
+  /** A price imported for the symbol on the day (`txa prices import`) in the export's currency, as decimal text; else null. */
+  cachedPrice(symbol: string, day: string): string | null;
+  /** Whether a wallet is self-custody (an address wallet): its disposals are never on a broker's form. */
+  selfCustody(walletId: string): boolean;
   /** Journals: the workspace's wallets and holdings, read when called. */
   catalog(): LedgerCatalog;
   /** The row `id` when the export's filter selects it, converted like `rows()`, else null (journals pair own-transfer legs). */

@@ -1,6 +1,7 @@
 /** `txa import` (docs/import.md): a file of transactions into the workspace, in one transaction. */
 import type { Engine } from '../engine/engine.js';
 import { importFile, type ImportOptions } from '../engine/imports.js';
+import { importBrokerLines } from '../engine/broker-lines.js';
 
 /** The `--rules` hook of an import (src/cli/rules-run.ts `rulesHook`): applies the rules to the new rows, inside the import's transaction. */
 export interface NewRowsHook {
@@ -12,6 +13,10 @@ export function importsService(engine: Engine) {
     importFile(ws: string, file: string, opts: Omit<ImportOptions, 'onInserted'> & { rules?: NewRowsHook }) {
       const { rules, ...options } = opts;
       return importFile(engine, ws, file, { ...options, onInserted: rules && ((ids) => rules.run(engine, ws, ids)) });
+    },
+    /** `--format 1099da`: a broker's lines for one wallet, kept apart from transactions (docs/import.md "1099-DA"). */
+    importBrokerLines(ws: string, file: string, walletId: string, dryRun?: boolean) {
+      return importBrokerLines(engine, ws, walletId, file, dryRun);
     },
   };
 }

@@ -576,6 +576,28 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE transactions ADD COLUMN block INTEGER;
   ALTER TABLE transactions ADD COLUMN block_position INTEGER;
   `,
+  // 23: broker lines (docs/import.md "1099-DA"): a broker's Form 1099-DA (or 1099-B) lines for
+  // one wallet, kept apart from its transactions; the reconciliation and Form 8949's boxes match
+  // disposals to them. A re-import replaces the wallet's lines of the years the file holds.
+  `
+  CREATE TABLE broker_lines (
+    workspace_id     TEXT NOT NULL,
+    wallet_id        TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    year             INTEGER NOT NULL,
+    line             INTEGER NOT NULL,
+    date_sold        TEXT NOT NULL,
+    date_acquired    TEXT,
+    asset            TEXT NOT NULL,
+    units            TEXT NOT NULL,
+    proceeds_cents   INTEGER NOT NULL,
+    cost_basis_cents INTEGER,
+    basis_reported   INTEGER NOT NULL,
+    file_name        TEXT NOT NULL,
+    imported_at      TEXT NOT NULL,
+    PRIMARY KEY (wallet_id, year, line)
+  ) WITHOUT ROWID;
+  CREATE INDEX broker_lines_by_workspace ON broker_lines (workspace_id, date_sold);
+  `,
 ];
 
 /**

@@ -184,7 +184,7 @@ describe('negative_balance by days', () => {
     );
     engine.db.exec("DELETE FROM balance_days; DELETE FROM settings WHERE key = 'balance_days'");
     expect(balanceDaysComplete(engine.db)).toBe(false);
-    const report = runChecks(engine, ws, {}, ['untagged', 'unpriced', 'unmatched_transfer', 'assertion_failed', 'failed_export']);
+    const report = runChecks(engine, ws, {}, ['untagged', 'unpriced', 'unmatched_transfer', 'assertion_failed', 'failed_export', 'rollforward_difference']);
     expect(balanceDaysComplete(engine.db)).toBe(true);
     expect(report.findings).toEqual([{ kind: 'negative_balance', ...rowWalk(engine, ws, {}) }]);
     expect(report.findings[0]!.examples[0]).toMatchObject({ balance: '-2.25', token: { symbol: 'USDC', address: TOKENS[1]!.address } });

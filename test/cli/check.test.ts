@@ -200,6 +200,21 @@ describe('txa check', () => {
               },
             ],
           },
+          {
+            // C's POL went out without a lot: its rows add up to less than its lots hold.
+            kind: 'rollforward_difference',
+            count: 1,
+            examples: [
+              {
+                wallet_id: walletC,
+                wallet_label: 'C',
+                asset: 'POL',
+                balance: '-5.000000000000000001',
+                closing_quantity: '0',
+                difference: '-5.000000000000000001',
+              },
+            ],
+          },
         ],
       },
     });
@@ -216,14 +231,14 @@ describe('txa check', () => {
     const some = await check(['--allow', 'untagged,unpriced']);
     expect([some.exitCode, some.body.data.findings.map((f: { kind: string }) => f.kind)]).toEqual([
       1,
-      ['unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export'],
+      ['unmatched_transfer', 'negative_balance', 'assertion_failed', 'failed_export', 'rollforward_difference'],
     ]);
-    const all = await check(['--allow', 'untagged,unpriced,unmatched_transfer,negative_balance,assertion_failed,failed_export']);
+    const all = await check(['--allow', 'untagged,unpriced,unmatched_transfer,negative_balance,assertion_failed,failed_export,rollforward_difference']);
     expect([all.exitCode, all.body]).toEqual([0, { success: true, data: { clean: true, findings: [] } }]);
   });
 
   test('--allow repeated adds up, as --allow KIND,KIND does', async () => {
-    const repeated = await check(['--allow', 'untagged', '--allow', 'unpriced,unmatched_transfer', '--allow', 'negative_balance']);
+    const repeated = await check(['--allow', 'untagged', '--allow', 'unpriced,unmatched_transfer', '--allow', 'negative_balance,rollforward_difference']);
     expect(repeated.body.data.findings.map((f: { kind: string }) => f.kind)).toEqual(['assertion_failed', 'failed_export']);
   });
 
@@ -232,14 +247,16 @@ describe('txa check', () => {
     expect(feb.body.data.findings.map((f: { kind: string; count: number }) => [f.kind, f.count])).toEqual([
       ['untagged', 1],
       ['negative_balance', 1],
+      ['rollforward_difference', 1],
     ]);
+    // March has no rows: C's difference is February's finding.
     const march = await check(['--period', '2024-03']);
     expect([march.exitCode, march.body.data]).toEqual([0, { clean: true, findings: [] }]);
   });
 
   test('a corrected assertion passes', async () => {
     await s.json(['wallet', 'assert', walletB, '--token', 'ETH', '--balance', '0.2', '--at', '2024-01-31']);
-    const { body } = await check(['--allow', 'untagged,unpriced,unmatched_transfer,negative_balance,failed_export']);
+    const { body } = await check(['--allow', 'untagged,unpriced,unmatched_transfer,negative_balance,failed_export,rollforward_difference']);
     expect(body.data).toEqual({ clean: true, findings: [] });
   });
 
@@ -248,7 +265,8 @@ describe('txa check', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toContain('untagged\t1\tFAILED\nunpriced\t0\tok\n');
     expect(r.stdout).toContain('C POL is -5.000000000000000001 after ');
-    expect(r.stderr).toBe('check: 1 untagged, 1 negative_balance');
+    expect(r.stdout).toContain('C POL: the rows add up to -5.000000000000000001, the lots hold 0 (difference -5.000000000000000001)');
+    expect(r.stderr).toBe('check: 1 untagged, 1 negative_balance, 1 rollforward_difference');
   });
 
   test('an unknown kind in --allow is a usage error naming the kinds', async () => {
@@ -259,7 +277,7 @@ describe('txa check', () => {
   test('legs of matched own transfers (docs/accounting.md "Own transfers") are neither unmatched nor untagged', async () => {
     await s.json(['transfers', 'match', id(walletA, '0.2'), id(walletB, '0.2', 'inflow')]);
     await s.json(['transfers', 'match', id(walletA, '0.3'), id(walletC, '0.3', 'inflow')]);
-    const { body } = await check(['--allow', 'unpriced,negative_balance,failed_export']);
+    const { body } = await check(['--allow', 'unpriced,negative_balance,failed_export,rollforward_difference']);
     // A's 0.3 is a leg now, so it needs no tag; C's POL outflow still does.
     expect(body.data.findings.map((f: { kind: string; count: number }) => [f.kind, f.count])).toEqual([['untagged', 1]]);
   });

@@ -1,5 +1,6 @@
 /** How values read in the reports: exact figures with thousands separators, ISO dates in UTC. */
 import { centsToString, decimalToCents, fromBaseUnits } from '../../core/money.js';
+import type { ReportType } from '../../core/export-values.js';
 import type { ExportJob } from '../types.js';
 
 /** Thousands separators on the integer part of a plain decimal (`-1234567.5` → `-1,234,567.5`). */
@@ -52,7 +53,19 @@ export function period(p: ExportJob['period']): string {
   return 'all dates';
 }
 
-export const REPORT_NAMES = { summary: 'Summary', detailed: 'Detailed', tax: 'Tax', audit: 'Audit', income: 'Income' } as const;
+export const REPORT_NAMES: Record<ReportType, string> = {
+  summary: 'Summary',
+  detailed: 'Detailed',
+  tax: 'Tax',
+  audit: 'Audit',
+  income: 'Income',
+  form8949: 'Form 8949',
+  turbotax: 'TurboTax',
+  taxact: 'TaxAct',
+  reconciliation: 'Reconciliation',
+  positions: 'Positions',
+  rollforward: 'Roll-forward',
+};
 
 export function reportTitle(job: ExportJob): string {
   const title = job.options.pdf_title?.trim();

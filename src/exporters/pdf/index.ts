@@ -1,5 +1,5 @@
 /**
- * PDF export writer: one of four reports (docs/reports.md "Report types"), streamed to `destPath` in one pass over
+ * PDF export writer: one of seven reports (docs/reports.md "Report types"), streamed to `destPath` in one pass over
  * the rows: pages go to disk as they are finished, so memory stays flat, and "Page N of M" is
  * written at the end into a form each page reserved (see docs/reports.md).
  */
@@ -17,6 +17,8 @@ import { auditReport } from './reports/audit.js';
 import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
+import { form8949Report } from './reports/form8949.js';
+import { positionsReport, rollforwardReport } from './reports/holdings.js';
 import { withHeapGrowthCap } from './heap-growth.js';
 import { TxaError } from '../../core/errors.js';
 import type { ExportJob, ExportWriter } from '../types.js';
@@ -27,12 +29,14 @@ const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
   detailed: detailedReport,
   tax: taxReport,
   audit: auditReport,
+  form8949: form8949Report,
+  positions: positionsReport,
+  rollforward: rollforwardReport,
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
-  if (!job.reportType || job.reportType === 'income')
-    throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
-  const report = REPORTS[job.reportType];
+  const report = job.reportType && (REPORTS as Partial<Record<string, (job: ExportJob) => Render>>)[job.reportType];
+  if (!report) throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
   return withHeapGrowthCap(() => writeReport(job, report, destPath));
 };
 

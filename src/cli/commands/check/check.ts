@@ -42,6 +42,8 @@ function exampleLine(kind: CheckKind, e: Record<string, any>): string {
       return e.since
         ? `through ${e.through}: the ${e.digest} digest differs from the first close's (${e.since.closed_at}), reopened by ${e.since.reopened_by} on ${e.since.reopened_at}: ${e.since.reason}`
         : `through ${e.through}: the ${e.digest} digest recorded ${e.closed_at} by ${e.closed_by} no longer matches the ledger`;
+    case 'rollforward_difference':
+      return `${e.wallet_label} ${e.asset}: the rows add up to ${e.balance}, the lots hold ${e.closing_quantity} (difference ${e.difference})`;
     case 'failed_export':
       return `${e.export_id} (${e.format}, ${e.created_at}): ${e.error.code}: ${e.error.message}`;
     case 'unmatched_transfer':

@@ -91,7 +91,10 @@ export function register(parent: Command): void {
     .command('create')
     .description('create an export: download writes the file; email and webhook run the job (in this process on the local ledger)')
     .requiredOption('--format <format>', 'csv, json, pdf, or ledger/beancount (a journal for hledger/beancount, docs/journals.md)')
-    .option('--report-type <type>', 'PDF: summary, detailed, tax or audit; CSV/JSON: tax or income (docs/accounting.md)')
+    .option(
+      '--report-type <type>',
+      'PDF: summary, detailed, tax, audit, form8949, positions or rollforward; CSV: tax, income, form8949, turbotax, taxact, reconciliation, positions or rollforward; JSON: tax, income, reconciliation, positions or rollforward (docs/reports.md)',
+    )
     .option('--wallet-ids <ids>', 'comma-separated wallet ids');
   addFilterOptions(cmd)
     .option('--columns <a,b>', 'CSV columns in this order (default: all)')
@@ -113,6 +116,7 @@ export function register(parent: Command): void {
       '--strict',
       'refuse the export (UNRESOLVED_FINDINGS) when its period has findings a report notes: unmatched_transfer, unpriced, unrecorded_allocation',
     )
+    .option('--at <date>', "positions: the day (YYYY-MM-DD) whose end the open lots are shown at (default: the period's end)")
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')

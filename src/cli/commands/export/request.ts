@@ -21,6 +21,7 @@ export interface RequestFlags extends FilterFlags {
   basisScope?: string;
   feeTreatment?: string;
   strict?: boolean;
+  at?: string;
   delivery?: string;
   email?: string;
   webhookUrl?: string;
@@ -67,6 +68,7 @@ export function exportBody(ws: string, o: RequestFlags) {
       basis_scope: o.basisScope,
       fee_treatment: o.feeTreatment,
       strict: o.strict || undefined,
+      at: o.at,
     },
     delivery: { method: deliveryMethod(o), email_recipients: list(o.email), webhook_url: o.webhookUrl },
   };

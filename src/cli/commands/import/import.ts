@@ -21,6 +21,9 @@ export interface ImportOptions {
 }
 
 type ImportSummary = ReturnType<ImportsService['importFile']>;
+
+/** Broker lines (Form 1099-DA), not transactions: a format of its own, never detected. */
+const BROKER_FORMAT = '1099da';
 type Skipped = { line: number; reason: string };
 
 /** Enough of a file to see its header line or first JSON record. */
@@ -71,7 +74,34 @@ function printSummary(out: Output, summary: ImportSummary, skipped: Skipped[], r
   if (summary.dry_run) out.notice('dry run: nothing was written');
 }
 
+/** `--format 1099da`: a broker's 1099-DA lines into the wallet's broker lines, all or none. */
+async function runBrokerLines(ctx: Context, opts: ImportOptions): Promise<void> {
+  if (opts.wallet === undefined) throw new TxaError('USAGE_ERROR', '--format 1099da needs --wallet ID: the account the broker reported', { field: 'wallet' });
+  const ws = ctx.workspace();
+  const imports = await (await ctx.local('import')).imports();
+  let summary: Awaited<ReturnType<ImportsService['importBrokerLines']>>;
+  try {
+    summary = await imports.importBrokerLines(ws, opts.file, opts.wallet, opts.dryRun);
+  } catch (err) {
+    if (reportBadRows(ctx.out, err)) return;
+    throw err;
+  }
+  if (ctx.out.json) {
+    ctx.out.body({ success: true, data: summary });
+    return;
+  }
+  ctx.out.record([
+    ['format', summary.format],
+    ['wallet', summary.wallet_id],
+    ['broker lines imported', summary.imported],
+    ['lines replaced', summary.replaced],
+    ['years', summary.years.join(', ')],
+  ]);
+  if (summary.dry_run) ctx.out.notice('dry run: nothing was written');
+}
+
 export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
+  if (opts.format === BROKER_FORMAT) return runBrokerLines(ctx, opts);
   const format = choice('format', opts.format, IMPORT_FORMATS)!;
   const { isAddress } = await import('../../../importers/fields.js');
   if (opts.tokenAddress !== undefined && !isAddress(opts.tokenAddress)) {
@@ -106,7 +136,11 @@ export function register(program: Command): void {
     .description('import transactions from a file (local only; see docs/import.md)')
     .argument('<file>', 'txa JSON/NDJSON/CSV export, an Etherscan-family CSV export, or a Koinly or rotki CSV')
     .option('--wallet <id>', 'wallet the rows belong to (needed for explorer, Koinly and rotki files)')
-    .option('--format <format>', `${IMPORT_FORMATS.join(', ')} (default auto: detected from the content)`, 'auto')
+    .option(
+      '--format <format>',
+      `${IMPORT_FORMATS.join(', ')}, or ${BROKER_FORMAT} (a broker's Form 1099-DA lines for --wallet; never detected) (default auto: detected from the content)`,
+      'auto',
+    )
     .option(
       '--token-address <0x…>',
       "the token of a token-tracker export (one token's transfers, all holders), which names it only in the download's file name",
