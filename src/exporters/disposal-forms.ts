@@ -5,8 +5,9 @@
  * `reconciliation` reports (and the Form 8949 PDF) all read this stream.
  */
 import { addQuantity, ZERO, type Quantity } from '../accounting/quantity.js';
-import { TaxLedger, type DisposalLine, type LedgerRow } from '../accounting/tax-ledger.js';
+import { TaxLedger, type DisposalLine, type LedgerRow, type TaxLine } from '../accounting/tax-ledger.js';
 import { boxOf, brokerShare, BrokerMatcher, columnsOf, partOf, type Box, type BrokerLine, type Columns, type Part } from '../accounting/form8949.js';
+import { taxOptionsOf } from './tax-options.js';
 import type { ExportJob } from './types.js';
 
 /** One disposed lot as the form shows it. */
@@ -27,7 +28,11 @@ export interface FormDisposal {
   pieces: FormPiece[];
 }
 
-/** The job's broker lines matched against its disposals, as they come. */
+/**
+ * The job's broker lines matched against its disposals, as they come. The ledger holds back the
+ * rows of one second (docs/accounting.md "Order within one second"): `add` answers the disposals
+ * of the seconds it completed, `end` the last's, so every caller takes `end()`'s too.
+ */
 export class FormLines {
   readonly matcher: BrokerMatcher;
   private readonly ledger: TaxLedger;
@@ -36,12 +41,20 @@ export class FormLines {
 
   constructor(private readonly job: ExportJob) {
     this.matcher = new BrokerMatcher(job.brokerLines());
-    this.ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
+    this.ledger = new TaxLedger(taxOptionsOf(job));
   }
 
-  /** The reported disposals of one ledger row, each with its pieces (most rows have none). */
+  /** Feeds one ledger row: the reported disposals of the seconds before it, each with its pieces (mostly none). */
   add(tx: LedgerRow, reported: boolean): FormDisposal[] {
-    const lines = this.ledger.add(tx, reported);
+    return this.disposals(this.ledger.add(tx, reported));
+  }
+
+  /** After the last row: the disposals of the last second. */
+  end(): FormDisposal[] {
+    return this.disposals(this.ledger.end());
+  }
+
+  private disposals(lines: TaxLine[]): FormDisposal[] {
     if (lines.length === 0) return [];
     const out: FormDisposal[] = [];
     let group: DisposalLine[] = [];

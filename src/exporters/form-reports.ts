@@ -116,21 +116,23 @@ function pieceCsv(job: ExportJob, columns: readonly string[], rowOf: (p: FormPie
     const write = csvRowWriter(columns);
     const boxes = new BoxTotalsBook();
     const none: string[] = [];
+    const texts = (disposals: FormDisposal[]) => {
+      if (disposals.length === 0) return none;
+      const out: string[] = [];
+      for (const d of disposals) {
+        for (const p of d.pieces) {
+          boxes.add(p);
+          out.push(write(rowOf(p)));
+        }
+      }
+      return out;
+    };
     return writeLedgerReport(job, destPath, {
       start: (file) => file.add(csvLine([...columns])),
-      lines: (tx, reported) => {
-        const disposals = form.add(tx, reported);
-        if (disposals.length === 0) return none;
-        const out: string[] = [];
-        for (const d of disposals) {
-          for (const p of d.pieces) {
-            boxes.add(p);
-            out.push(write(rowOf(p)));
-          }
-        }
-        return out;
-      },
+      lines: (tx, reported) => texts(form.add(tx, reported)),
       end: (file) => {
+        // The ledger's last second comes at the end.
+        for (const text of texts(form.end())) file.add(text);
         if (!totals || !job.options.include_summary) return;
         file.add(csvLine(columns.map(() => '')));
         for (const t of boxes.list()) {
@@ -203,21 +205,23 @@ function reconciliation(
     const counts = { matched: 0, broker_line_only: 0, txa_only: 0 };
     const none: string[] = [];
     const { start: periodStart, end: periodEnd } = job.period;
+    const texts = (disposals: FormDisposal[]) => {
+      if (disposals.length === 0) return none;
+      const out: string[] = [];
+      for (const d of disposals) {
+        if (d.match) counts.matched++;
+        else if (form.matcher.wallets.has(d.tx.wallet_id)) counts.txa_only++;
+        else continue;
+        out.push(onRow(reconciliationRow(d.match, d)));
+      }
+      return out;
+    };
     return writeLedgerReport(job, destPath, {
       start,
-      lines: (tx, reported) => {
-        const disposals = form.add(tx, reported);
-        if (disposals.length === 0) return none;
-        const out: string[] = [];
-        for (const d of disposals) {
-          if (d.match) counts.matched++;
-          else if (form.matcher.wallets.has(d.tx.wallet_id)) counts.txa_only++;
-          else continue;
-          out.push(onRow(reconciliationRow(d.match, d)));
-        }
-        return out;
-      },
+      lines: (tx, reported) => texts(form.add(tx, reported)),
       end: (file) => {
+        // The ledger's last second first: its disposals may match broker lines.
+        for (const text of texts(form.end())) file.add(text);
         for (const line of job.brokerLines()) {
           if (form.matcher.matched.has(line)) continue;
           if ((periodStart !== null && line.date_sold < periodStart) || (periodEnd !== null && line.date_sold > periodEnd)) continue;

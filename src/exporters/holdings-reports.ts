@@ -90,7 +90,7 @@ export function rollRow(r: RollRow): Row {
 /** The roll-forward of the job's period: every ledger row fed once, then its rows (of the filter's wallets, when it names some). */
 export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow, reported: boolean) => void; rows: () => RollRow[] } {
   const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
-  const roll = new RollForward(ledger, job.assets(), job.options.basis_scope, job.period.start);
+  const roll = new RollForward(ledger, job.assets(), job.options.basis_scope ?? 'wallet', job.period.start);
   const wallets = job.filters.wallet_ids as string[] | undefined;
   return {
     feed: (tx, reported) => void roll.add(tx, reported),

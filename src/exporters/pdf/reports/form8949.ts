@@ -6,7 +6,7 @@
 import type { Box, Part } from '../../../accounting/form8949.js';
 import { formDate } from '../../../accounting/form8949.js';
 import { quantityText } from '../../../accounting/quantity.js';
-import { BoxTotalsBook, FormLines, type FormPiece } from '../../disposal-forms.js';
+import { BoxTotalsBook, FormLines, type FormDisposal, type FormPiece } from '../../disposal-forms.js';
 import type { ExportJob } from '../../types.js';
 import { COLORS } from '../canvas.js';
 import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
@@ -41,8 +41,8 @@ function collect(job: ExportJob): { pieces: Map<Box, FormPiece[]>; totals: BoxTo
   const form = new FormLines(job);
   const pieces = new Map<Box, FormPiece[]>();
   const totals = new BoxTotalsBook();
-  for (const { tx, reported } of job.ledgerRows()) {
-    for (const d of form.add(tx, reported)) {
+  const take = (disposals: FormDisposal[]) => {
+    for (const d of disposals) {
       for (const p of d.pieces) {
         totals.add(p);
         const list = pieces.get(p.box);
@@ -50,7 +50,10 @@ function collect(job: ExportJob): { pieces: Map<Box, FormPiece[]>; totals: BoxTo
         else pieces.set(p.box, [p]);
       }
     }
-  }
+  };
+  for (const { tx, reported } of job.ledgerRows()) take(form.add(tx, reported));
+  // The ledger holds back its last second until the end.
+  take(form.end());
   return { pieces, totals };
 }
 
