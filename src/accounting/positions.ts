@@ -6,7 +6,7 @@
  */
 import { divRoundHalfEven } from '../core/money.js';
 import { termOf, type Term } from './holding.js';
-import type { OpenLot } from './open-lots.js';
+import type { OpenLot } from './tax-ledger.js';
 import type { Quantity } from './quantity.js';
 
 /** Cents per whole token, as num / den. */

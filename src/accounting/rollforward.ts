@@ -3,23 +3,26 @@
  * wallet, or the universal pool) and asset, the lots at the period's start, what the period's
  * rows added and took, the lots at its end, and the balance the rows themselves add up to.
  *
- * - opening and closing: the lots the tax ledger holds before the period's first row and after
- *   its last (quantity and cost still open);
- * - acquired / income: lots opened by inflows at their fiat value (income: those with an
- *   income-type tag); an inflow without a value opens no lot;
- * - disposed: what the period's disposals took from lots (a quantity no lot covers is not here);
- * - transfer in / out: the lots own transfers moved into and out of the book;
+ * One tax ledger runs over the rows. At the first row of the period it is ended there
+ * (`end(start)`: the rows before are settled, the pool split when the start is past the
+ * transition) and its open lots are the opening; from then on its own account of each book's
+ * changes (`onLots`) and its disposal lines are the period's flows; ended at the period's end, its
+ * open lots are the closing:
+ * - acquired / income: lots opened by inflows (at their fiat value, with a fee that `adjust` adds;
+ *   income: those with an income-type tag); an inflow without a value opens no lot;
+ * - disposed: what the period's disposals took from lots (a quantity no lot covers is not here;
+ *   an own transfer's shortfall is, from the sending book);
+ * - transfer in / out: the lots own transfers moved into and out of the book (a transfer's excess
+ *   is a lot in; the pool's split at the transition moves all its lots out to the wallets);
  * - balance: the sum of the book's rows (inflows less outflows) up to the period's end, and
  *   difference = balance − closing quantity: non-zero where rows moved tokens that no lot
  *   accounts for (an inflow without a value, a disposal beyond the lots).
  * So closing = opening + acquired + income − disposed + transfer in − transfer out, in quantity
- * and cost, where the rows of the period are all reported.
+ * and cost, exactly (the lots the ledger holds, lot by lot).
  */
-import type { BasisScope } from '../core/export-values.js';
-import type { Asset, AssetTable } from './assets.js';
-import { bookTotals } from './open-lots.js';
+import type { Asset } from './assets.js';
 import { quantityOf, upscale, type Quantity } from './quantity.js';
-import type { LedgerRow, TaxLedger, TaxLine } from './tax-ledger.js';
+import { TaxLedger, type LedgerRow, type LotChange, type TaxLine, type TaxOptions } from './tax-ledger.js';
 
 /** A signed quantity (units may be negative). */
 export type Signed = Quantity;
@@ -49,116 +52,138 @@ export function addSigned(a: Signed, b: Signed, sign = 1n): Signed {
 
 const ZERO_FLOW = (): Flow => ({ quantity: { units: 0n, scale: 0 }, cost: 0n });
 const UNIVERSAL = '*';
+const TRANSIT = 'transit';
 
 interface Entry {
   scope: string;
   asset: Asset;
   flows: Record<RollFlow, Flow>;
-  balance: Signed;
 }
 
 export class RollForward {
+  /** The ledger (its open lots are the closing once `rows()` has run). */
+  readonly ledger: TaxLedger;
   private readonly entries = new Map<string, Entry>();
   private readonly labels = new Map<string, string>();
-  private readonly byToken = new WeakMap<LedgerRow['token'], { chain: string; walletId: string; entry: Entry }>();
-  /** Own transfers whose receiving leg came first: its book, for when the sending leg moves the lots. */
-  private readonly earlyIn = new Map<string, { scope: string; asset: Asset }>();
-  private readonly sent = new Set<string>();
+  /** Each wallet's balance per asset (the sum of its rows), by `wallet asset-key`. */
+  private readonly balances = new Map<string, { walletId: string; asset: Asset; balance: Signed }>();
+  private readonly byToken = new WeakMap<LedgerRow['token'], { chain: string; walletId: string; key: string }>();
+  private readonly startTs: string | null;
+  private readonly endTs: string | null;
   private opened = false;
+  private ended = false;
 
+  /**
+   * `start` and `end`: the period's first and last days (YYYY-MM-DD), or null (all history; up
+   * to the last row). Rows after the end are left out.
+   */
   constructor(
-    private readonly ledger: TaxLedger,
-    private readonly assets: AssetTable,
-    private readonly scope: BasisScope,
-    /** The period's first day (YYYY-MM-DD), or null: all history is in the period. */
-    private readonly start: string | null,
-  ) {}
+    private readonly opts: TaxOptions,
+    start: string | null,
+    end: string | null = null,
+  ) {
+    this.startTs = start === null ? null : `${start}T00:00:00Z`;
+    this.endTs = end === null ? null : `${end}T23:59:59Z`;
+    const told = opts.onLots;
+    this.ledger = new TaxLedger({
+      ...opts,
+      onLots: (c) => {
+        told?.(c);
+        if (this.opened) this.changed(c);
+      },
+    });
+  }
 
-  /** Feeds one row to the ledger, counting what it does to the books; returns the ledger's lines. */
-  add(tx: LedgerRow, reported: boolean): TaxLine[] {
-    if (!this.opened && (this.start === null || tx.timestamp.slice(0, 10) >= this.start)) this.open();
-    const e = this.entryOf(tx);
-    const { asset, scope } = e;
-    // The balance is every row's, as the journal export and `txa check` count them.
-    const q = quantityOf(tx.amount, tx.token.decimals);
-    if (q.units !== 0n) {
-      const b = e.balance;
-      if (b.scale === q.scale) b.units += tx.direction === 'inflow' ? q.units : -q.units;
-      else e.balance = addSigned(b, q, tx.direction === 'inflow' ? 1n : -1n);
-    }
-    const counted = this.opened && reported;
-    if (!counted || q.units === 0n || tx.type === 'approval') return this.ledger.add(tx, reported);
-    if (tx.transfer) return this.transferLeg(tx, scope, asset, reported);
-    if (tx.direction === 'inflow' && tx.fiat_cents !== null) {
-      this.count(e, tx.income_tags.length > 0 ? 'income' : 'acquired', q, tx.fiat_cents);
-    }
-    const lines = this.ledger.add(tx, reported);
-    for (const l of lines) {
-      if (l.kind !== 'disposal' || l.acquired === null || l.costCents === null || l.tx.transfer) continue;
-      // A row's own disposal lines (own transfers' shortfalls are left out above) are its entry's.
-      this.count(l.tx === tx ? e : this.entry(this.scope === 'wallet' ? l.tx.wallet_id : UNIVERSAL, l.asset), 'disposed', l.quantity, l.costCents);
-    }
-    return lines;
+  /** Feeds one row (in time order). Every row is the ledger's as reported: the roll-forward counts all of the period's disposals. */
+  add(tx: LedgerRow): void {
+    if (this.endTs !== null && tx.timestamp > this.endTs) return;
+    if (!this.opened && (this.startTs === null || tx.timestamp >= this.startTs)) this.open();
+    this.balance(tx);
+    this.disposed(this.ledger.add(tx, true));
   }
 
   /** The rows, after the last `add`: one per book and asset, by wallet label then asset. */
   rows(): RollRow[] {
     if (!this.opened) this.open();
-    for (const p of this.ledger.open()) {
-      if (p.scope === 'transit') continue;
-      const e = this.entry(p.scope, p.asset);
-      e.flows.closing = { quantity: p.quantity, cost: p.costCents };
+    if (!this.ended) {
+      this.ended = true;
+      this.disposed(this.ledger.end(this.endTs ?? undefined));
     }
+    for (const p of this.ledger.open()) {
+      if (p.scope !== TRANSIT) this.entry(p.scope, p.asset).flows.closing = { quantity: p.quantity, cost: p.costCents };
+    }
+    // The balances in the books' scope at the end: the pool's while the ledger is still pooled.
+    const pooled = this.opts.scope === 'universal' || (this.opts.scope === undefined && this.ledger.transition === null);
+    const balances = new Map<string, Signed>();
+    for (const b of this.balances.values()) {
+      const scope = pooled ? UNIVERSAL : b.walletId;
+      const key = `${scope} ${b.asset.key}`;
+      this.entry(scope, b.asset);
+      balances.set(key, addSigned(balances.get(key) ?? { units: 0n, scale: 0 }, b.balance));
+    }
+    const rows = [...this.entries.entries()].map(([key, e]) => {
+      const balance = balances.get(key) ?? { units: 0n, scale: 0 };
+      return {
+        scope: e.scope,
+        wallet_label: e.scope === UNIVERSAL ? 'All wallets' : (this.labels.get(e.scope) ?? e.scope),
+        asset: e.asset,
+        flows: e.flows,
+        balance,
+        difference: addSigned(balance, e.flows.closing.quantity, -1n),
+      };
+    });
     // A wallet and asset that only saw zero amounts (approvals, calls) has nothing to roll forward.
-    const moved = (e: Entry) => e.balance.units !== 0n || ROLL_FLOWS.some((f) => e.flows[f].quantity.units !== 0n || e.flows[f].cost !== 0n);
-    const rows = [...this.entries.values()].filter(moved).map((e) => ({
-      scope: e.scope,
-      wallet_label: e.scope === UNIVERSAL ? 'All wallets' : (this.labels.get(e.scope) ?? e.scope),
-      asset: e.asset,
-      flows: e.flows,
-      balance: e.balance,
-      difference: addSigned(e.balance, e.flows.closing.quantity, -1n),
-    }));
-    return rows.sort((a, b) => a.wallet_label.localeCompare(b.wallet_label) || a.asset.symbol.localeCompare(b.asset.symbol) || a.scope.localeCompare(b.scope));
+    const moved = (r: RollRow) => r.balance.units !== 0n || ROLL_FLOWS.some((f) => r.flows[f].quantity.units !== 0n || r.flows[f].cost !== 0n);
+    return rows
+      .filter(moved)
+      .sort((a, b) => a.wallet_label.localeCompare(b.wallet_label) || a.asset.symbol.localeCompare(b.asset.symbol) || a.scope.localeCompare(b.scope));
   }
 
-  /** The books as the period opens. */
+  /** The books as the period opens: the rows before it settled (their lines are an earlier period's). */
   private open(): void {
+    if (this.startTs !== null) this.ledger.end(this.startTs);
     this.opened = true;
     for (const p of this.ledger.open()) {
-      if (p.scope === 'transit') continue;
-      this.entry(p.scope, p.asset).flows.opening = { quantity: p.quantity, cost: p.costCents };
+      if (p.scope !== TRANSIT) this.entry(p.scope, p.asset).flows.opening = { quantity: p.quantity, cost: p.costCents };
     }
   }
 
-  private transferLeg(tx: LedgerRow, scope: string, asset: Asset, reported: boolean): TaxLine[] {
-    const id = tx.transfer!.id;
-    // The receiving leg that came first gets its lots now; in its own book (another wallet's), or
-    // in this one (one pool), where this leg's delta is the net of both.
-    const early = tx.direction === 'outflow' ? this.earlyIn.get(id) : undefined;
-    const other = early && (early.scope !== scope || early.asset.key !== asset.key) ? early : undefined;
-    const before = bookTotals(this.ledger, scope, asset.key);
-    const otherBefore = other && bookTotals(this.ledger, other.scope, other.asset.key);
-    const lines = this.ledger.add(tx, reported);
-    const after = bookTotals(this.ledger, scope, asset.key);
-    if (tx.direction === 'outflow') {
-      this.sent.add(id);
-      this.earlyIn.delete(id);
-      this.count(this.entry(scope, asset), 'transfer_out', addSigned(before.quantity, after.quantity, -1n), before.costCents - after.costCents);
-      if (other && otherBefore) {
-        const otherAfter = bookTotals(this.ledger, other.scope, other.asset.key);
-        this.count(
-          this.entry(other.scope, other.asset),
-          'transfer_in',
-          addSigned(otherAfter.quantity, otherBefore.quantity, -1n),
-          otherAfter.costCents - otherBefore.costCents,
-        );
-      }
-    } else {
-      if (!this.sent.has(id) && tx.transfer!.counterpart_id !== null) this.earlyIn.set(id, { scope, asset });
-      this.count(this.entry(scope, asset), 'transfer_in', addSigned(after.quantity, before.quantity, -1n), after.costCents - before.costCents);
+  private changed(c: LotChange): void {
+    if (c.scope !== TRANSIT) this.count(this.entry(c.scope, c.asset), c.kind, c.quantity, c.costCents);
+  }
+
+  /** The period's disposal lines: what they took from lots, in the book they took it from. */
+  private disposed(lines: TaxLine[]): void {
+    if (!this.opened) return;
+    for (const l of lines) {
+      if (l.kind !== 'disposal' || l.acquired === null || l.costCents === null) continue;
+      this.count(this.entry(l.walletId ?? UNIVERSAL, l.asset), 'disposed', l.quantity, l.costCents);
     }
-    return lines;
+  }
+
+  /** The balance is every row's, as the journal export and `txa check` count them. */
+  private balance(tx: LedgerRow): void {
+    const q = quantityOf(tx.amount, tx.token.decimals);
+    const b = this.balances.get(this.balanceKey(tx))!;
+    if (q.units === 0n) return;
+    const sign = tx.direction === 'inflow' ? 1n : -1n;
+    if (b.balance.scale === q.scale) b.balance.units += sign * q.units;
+    else b.balance = addSigned(b.balance, q, sign);
+  }
+
+  /**
+   * The row's balance key. Rows of one wallet and token often share their token object
+   * (engine/ledger-rows.ts): its key is kept for it, checked against the row's chain and wallet.
+   */
+  private balanceKey(tx: LedgerRow): string {
+    const known = this.byToken.get(tx.token);
+    if (known && known.chain === tx.chain && known.walletId === tx.wallet_id) return known.key;
+    this.labels.set(tx.wallet_id, tx.wallet_label);
+    const asset = this.opts.assets.assetOf(tx.chain, tx.token);
+    const key = `${tx.wallet_id} ${asset.key}`;
+    if (!this.balances.has(key)) this.balances.set(key, { walletId: tx.wallet_id, asset, balance: { units: 0n, scale: 0 } });
+    this.byToken.set(tx.token, { chain: tx.chain, walletId: tx.wallet_id, key });
+    return key;
   }
 
   private count(e: Entry, flow: RollFlow, quantity: Signed, cost: bigint): void {
@@ -172,21 +197,8 @@ export class RollForward {
     let e = this.entries.get(key);
     if (!e) {
       const flows = Object.fromEntries(ROLL_FLOWS.map((f) => [f, ZERO_FLOW()])) as Record<RollFlow, Flow>;
-      this.entries.set(key, (e = { scope, asset, flows, balance: { units: 0n, scale: 0 } }));
+      this.entries.set(key, (e = { scope, asset, flows }));
     }
     return e;
-  }
-
-  /**
-   * The row's entry. Rows of one wallet and token often share their token object
-   * (engine/ledger-rows.ts): its entry is kept for it, checked against the row's chain and wallet.
-   */
-  private entryOf(tx: LedgerRow): Entry {
-    const known = this.byToken.get(tx.token);
-    if (known && known.chain === tx.chain && known.walletId === tx.wallet_id) return known.entry;
-    this.labels.set(tx.wallet_id, tx.wallet_label);
-    const entry = this.entry(this.scope === 'wallet' ? tx.wallet_id : UNIVERSAL, this.assets.assetOf(tx.chain, tx.token));
-    this.byToken.set(tx.token, { chain: tx.chain, walletId: tx.wallet_id, entry });
-    return entry;
   }
 }

@@ -62,6 +62,24 @@ export interface TaxOptions {
   allocation?: { recorded?: readonly AllocatedLot[] | null; order?: AllocationOrder };
   /** The transition's moment (default TRANSITION_AT). */
   transitionAt?: string;
+  /** Told of every change of a book's lots that is not a disposal (the roll-forward counts them). */
+  onLots?: (change: LotChange) => void;
+}
+
+/**
+ * A change of one book's lots besides a disposal: a lot opened by an inflow (`acquired`, or
+ * `income` when tagged), or lots moved in or out by an own transfer (into `transit` for a sent
+ * leg alone; a transfer's excess opens a lot, told as `transfer_in`) or by the pool's split at the
+ * transition (`tx` null). What a transfer's shortfall takes is a disposal line, not a change.
+ */
+export interface LotChange {
+  kind: 'acquired' | 'income' | 'transfer_in' | 'transfer_out';
+  /** The book: a wallet id, `*` for the pool, `transit`. */
+  scope: string;
+  asset: Asset;
+  quantity: Quantity;
+  costCents: bigint;
+  tx: LedgerRow | null;
 }
 
 /** Notes a disposal line may carry besides the report's own (`missing cost basis`, `no fiat value`). */
@@ -182,7 +200,9 @@ export class TaxLedger {
   }
 
   /**
-   * The lines of the last second. `until`, the moment the open lots are wanted at (a positions
+   * The lines of the last second. It may also be called between seconds (a roll-forward's
+   * opening): the rows added after it go on as if it had not been called, `until` then being the
+   * next row's moment or earlier. `until`, the moment the open lots are wanted at (a positions
    * report's date), splits the pool by year when it reaches the transition and no row did.
    */
   end(until?: string): TaxLine[] {
@@ -344,10 +364,18 @@ export class TaxLedger {
 
   private acquire(book: Book, tx: LedgerRow, quantity: bigint, fee: bigint, reported: boolean, out: TaxLine[]): void {
     const value = tx.fiat_cents;
-    if (value !== null) book.lots.add({ id: tx.id, acquiredAt: tx.timestamp, seq: this.seq++, quantity, cost: value + fee, consumed: 0n });
+    if (value !== null) {
+      book.lots.add({ id: tx.id, acquiredAt: tx.timestamp, seq: this.seq++, quantity, cost: value + fee, consumed: 0n });
+      this.changed(tx.income_tags.length > 0 ? 'income' : 'acquired', book, tx, quantity, value + fee);
+    }
     if (reported && tx.income_tags.length > 0) {
       out.push({ kind: 'income', tx, asset: book.asset, quantity: { units: quantity, scale: book.lots.scale }, valueCents: value, tags: [...tx.income_tags] });
     }
+  }
+
+  private changed(kind: LotChange['kind'], book: Book, tx: LedgerRow | null, units: bigint, cost: bigint): void {
+    if (this.opts.onLots && units > 0n)
+      this.opts.onLots({ kind, scope: book.scope, asset: book.asset, quantity: { units, scale: book.lots.scale }, costCents: cost, tx });
   }
 
   /** The pieces a disposal takes (at the book's scale): `specific` the picked lots first (noted), the rest in the method's order. */
@@ -442,7 +470,15 @@ export class TaxLedger {
     const from = book.lots.scale;
     this.fit(book, aside.lots.scale);
     this.fit(aside, book.lots.scale);
-    for (const p of book.lots.take(upscale(units, from, book.lots.scale)).pieces) aside.lots.add(lotOf(p));
+    let moved = 0n;
+    let cost = 0n;
+    for (const p of book.lots.take(upscale(units, from, book.lots.scale)).pieces) {
+      aside.lots.add(lotOf(p));
+      moved += p.quantity;
+      cost += p.cost;
+    }
+    this.changed('transfer_out', book, tx, moved, cost);
+    this.changed('transfer_in', aside, tx, moved, cost);
   }
 
   /** Moves `sending`'s quantity to `receiving`'s book at once: a shortfall is disposed of, an excess opens a lot. */
@@ -468,18 +504,21 @@ export class TaxLedger {
       const carried: Book = { scope: from.scope, asset: from.asset, lots: new LotBook(this.opts.method, scale), balances: null };
       for (const p of from.lots.take(sent).pieces) carried.lots.add(lotOf(p));
       if (shortfall > 0n) this.dispose(carried, sending, shortfall, proceeds, null, reported, out);
-      for (const p of carried.lots.take(received).pieces) to.lots.add(lotOf(p));
+      let q = 0n;
+      let cost = 0n;
+      for (const p of carried.lots.take(received).pieces) {
+        to.lots.add(lotOf(p));
+        q += p.quantity;
+        cost += p.cost;
+      }
+      this.changed('transfer_out', from, sending, q, cost);
+      this.changed('transfer_in', to, receiving, q, cost);
     }
     const value = receiving.fiat_cents;
     if (received > sent && value !== null) {
-      to.lots.add({
-        id: receiving.id,
-        acquiredAt: receiving.timestamp,
-        seq: this.seq++,
-        quantity: received - sent,
-        cost: share(value, 0n, received - sent, received),
-        consumed: 0n,
-      });
+      const cost = share(value, 0n, received - sent, received);
+      to.lots.add({ id: receiving.id, acquiredAt: receiving.timestamp, seq: this.seq++, quantity: received - sent, cost, consumed: 0n });
+      this.changed('transfer_in', to, receiving, received - sent, cost);
     }
   }
 
@@ -491,7 +530,11 @@ export class TaxLedger {
     this.transition = { at: this.opts.transitionAt ?? TRANSITION_AT, source: recorded ? 'recorded' : 'computed', lots };
     const seqOf = new Map(pool.map((l) => [l.lotId, l.seq!]));
     const scales = new Map<string, number>();
-    for (const b of this.books.values()) scales.set(b.asset.key, b.lots.scale);
+    for (const b of this.books.values()) {
+      scales.set(b.asset.key, b.lots.scale);
+      const r = b.lots.remaining();
+      this.changed('transfer_out', b, null, r.quantity, r.cost);
+    }
     this.books.clear();
     this.bookByToken = new WeakMap();
     this.pooledNow = false;
@@ -503,6 +546,7 @@ export class TaxLedger {
       const quantity = toBaseUnits(canonical, book.lots.scale);
       if (quantity <= 0n) continue;
       book.lots.add({ id: a.lotId, acquiredAt: a.acquiredAt, seq: seqOf.get(a.lotId) ?? this.seq++, quantity, cost: a.costCents, consumed: 0n });
+      this.changed('transfer_in', book, null, quantity, a.costCents);
     }
   }
 }

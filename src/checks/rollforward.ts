@@ -10,7 +10,6 @@ import { identity } from '../engine/rates.js';
 import { ledgerRows, loadAssetTable } from '../engine/ledger-rows.js';
 import { withSpamResolved } from '../store/transactions.js';
 import { quantityText } from '../accounting/quantity.js';
-import { TaxLedger } from '../accounting/tax-ledger.js';
 import { RollForward } from '../accounting/rollforward.js';
 import type { CheckPeriod } from '../store/checks.js';
 
@@ -21,13 +20,12 @@ export function rollforwardDifferences(
   examples: number,
 ): { count: number; examples: Record<string, unknown>[] } {
   const assets = loadAssetTable(engine);
-  const ledger = new TaxLedger({ method: 'fifo', scope: 'wallet', assets });
-  const roll = new RollForward(ledger, assets, 'wallet', null);
+  const roll = new RollForward({ method: 'fifo', scope: 'wallet', assets }, null);
   const filter = withSpamResolved(engine.db, workspaceId, p.endTs === undefined ? {} : { endTs: p.endTs });
   // Of a period, the wallets and assets with rows in it: a difference older than it is an older period's finding.
   const touched = new Set<string>();
   for (const { tx } of ledgerRows(engine, workspaceId, filter, identity)) {
-    roll.add(tx, false);
+    roll.add(tx);
     if (p.startTs !== undefined && Date.parse(tx.timestamp) / 1000 >= p.startTs) touched.add(`${tx.wallet_id} ${assets.assetOf(tx.chain, tx.token).key}`);
   }
   const off = roll.rows().filter((r) => r.difference.units !== 0n && (p.startTs === undefined || touched.has(`${r.scope} ${r.asset.key}`)));

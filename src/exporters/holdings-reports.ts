@@ -13,6 +13,7 @@ import { csvLine } from './csv-text.js';
 import { csvRowWriter, writeLedgerReport, type Row } from './tax-report.js';
 import type { ExportJob, ExportWriter } from './types.js';
 import type { OutFile } from './chunked-file.js';
+import { taxOptionsOf } from './tax-options.js';
 
 export const POSITIONS_COLUMNS = [
   'wallet_label',
@@ -66,7 +67,7 @@ function positionRow(p: Position, labels: Map<string, string>): Row {
   return {
     wallet_label: p.lot.scope === '*' ? 'All wallets' : (labels.get(p.lot.scope) ?? p.lot.scope),
     asset: p.lot.asset.symbol,
-    lot: p.lot.id,
+    lot: p.lot.lotId,
     quantity: qty(p.lot.quantity),
     date_acquired: p.lot.acquiredAt.slice(0, 10),
     cost_basis: p.lot.costCents,
@@ -88,12 +89,11 @@ export function rollRow(r: RollRow): Row {
 }
 
 /** The roll-forward of the job's period: every ledger row fed once, then its rows (of the filter's wallets, when it names some). */
-export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow, reported: boolean) => void; rows: () => RollRow[] } {
-  const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets: job.assets() });
-  const roll = new RollForward(ledger, job.assets(), job.options.basis_scope ?? 'wallet', job.period.start);
+export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow) => void; rows: () => RollRow[] } {
+  const roll = new RollForward(taxOptionsOf(job), job.period.start, job.period.end);
   const wallets = job.filters.wallet_ids as string[] | undefined;
   return {
-    feed: (tx, reported) => void roll.add(tx, reported),
+    feed: (tx) => roll.add(tx),
     rows: () => roll.rows().filter((r) => wallets === undefined || r.scope === '*' || wallets.includes(r.scope)),
   };
 }
@@ -191,7 +191,9 @@ export interface PositionsResult {
 export function positionsFeed(job: ExportJob) {
   const day = positionsDay(job);
   const assets = job.assets();
-  const ledger = new TaxLedger({ method: job.options.cost_basis, scope: job.options.basis_scope, assets });
+  // The lots at the end of the day: the rows up to then, the ledger ended then.
+  const until = day === null ? null : `${day}T23:59:59Z`;
+  const ledger = new TaxLedger(taxOptionsOf(job));
   const labels = new Map<string, string>();
   const prices = new Map<string, UnitPrice>();
   return {
@@ -202,11 +204,12 @@ export function positionsFeed(job: ExportJob) {
         const p = q && rowPrice(tx.fiat_cents, q);
         if (p) prices.set(assets.assetOf(tx.chain, tx.token).key, p);
       }
-      ledger.add(tx, reported);
+      if (until === null || tx.timestamp <= until) ledger.add(tx, reported);
     },
     finish(): PositionsResult {
       const wallets = job.filters.wallet_ids as string[] | undefined;
       const labelOf = (scope: string) => (scope === '*' ? 'All wallets' : (labels.get(scope) ?? scope));
+      ledger.end(until ?? undefined);
       const books = openBooks(ledger)
         .filter((b) => b.scope !== 'transit' && (wallets === undefined || b.scope === '*' || wallets.includes(b.scope)))
         .sort((a, b) => labelOf(a.scope).localeCompare(labelOf(b.scope)) || a.asset.symbol.localeCompare(b.asset.symbol));
@@ -224,7 +227,7 @@ export function positionsFeed(job: ExportJob) {
         labels,
         *positions() {
           if (day === null) return;
-          for (const book of books) yield* positionsOf(book.lots(), day, priceOf);
+          for (const book of books) yield* positionsOf(book.lots, day, priceOf);
         },
         unpriced: () => [...unpriced].sort(),
       };
@@ -236,8 +239,8 @@ const writeRollForward: ExportWriter = (job, destPath) => {
   const { rows: rollRows, feed } = rollForwardOf(job);
   return writeLedgerReport(job, destPath, {
     start: () => {},
-    lines: (tx, reported) => {
-      feed(tx, reported);
+    lines: (tx) => {
+      feed(tx);
       return NONE;
     },
     end: (file) => {

@@ -50,7 +50,7 @@ export function positionsReport(job: ExportJob): Render {
       flow.row([
         result.labels.get(p.lot.scope) ?? (p.lot.scope === '*' ? 'All wallets' : p.lot.scope),
         p.lot.asset.symbol,
-        p.lot.id,
+        p.lot.lotId,
         qty(p.lot.quantity),
         p.lot.acquiredAt.slice(0, 10),
         money(p.lot.costCents),
@@ -84,7 +84,7 @@ const FLOW_LABELS: Record<(typeof ROLL_FLOWS)[number], string> = {
 
 export function rollforwardReport(job: ExportJob): Render {
   const roll = rollForwardOf(job);
-  for (const { tx, reported } of job.ledgerRows()) roll.feed(tx, reported);
+  for (const { tx } of job.ledgerRows()) roll.feed(tx);
   const rows = roll.rows();
   const currency = job.options.currency;
   const head = [
