@@ -180,6 +180,36 @@ describe('rollforward', () => {
   });
 });
 
+describe('rollforward by year (the default scope)', () => {
+  // docs/accounting.md F3, by year: 2024 pooled (L1 2 / 4,000.00; the transfer moves nothing);
+  // at 2025-01-01 the FIFO allocation gives Main (first added, balance 2.5) all of L1 and 0.5
+  // missing, Cold (0.5) nothing; 2025: Main sells 1 of L1 (2,000.00), Cold's 0.1 comes from L2
+  // (600.00 × 0.5 = 300.00).
+  const rowsOf = async (filters: Record<string, string>) => {
+    const rec = await createExport(engine, ws, { format: 'csv', report_type: 'rollforward', filters, options: { include_summary: false } });
+    expect(rec.status).toBe('completed');
+    const text = readFileSync(downloadExport(engine, ws, rec.id, join(dir, `${rec.id}.csv`)).path, 'utf8');
+    return (parse(text, { columns: true }) as Record<string, string>[]).map((r) => [r.wallet_label, ...flowsOf(r).flat(), r.balance, r.difference]);
+  };
+  const Z = ['0', '0.00'];
+
+  test('2024: one pool, its balance all wallets’; 2025: per wallet from the allocation', async () => {
+    expect(await rowsOf(Y2024)).toEqual([['All wallets', ...Z, '2', '4000.00', ...Z, ...Z, ...Z, ...Z, '2', '4000.00', '3', '1']]);
+    expect(await rowsOf(Y2025)).toEqual([
+      ['Cold', ...Z, ...Z, '0.2', '600.00', '0.1', '300.00', ...Z, ...Z, '0.1', '300.00', '0.6', '0.5'],
+      ['Main', '2', '4000.00', ...Z, ...Z, '1', '2000.00', ...Z, ...Z, '1', '2000.00', '1.5', '0.5'],
+    ]);
+  });
+
+  test('a period across the transition: the pool’s lots move out of All wallets and into the wallets', async () => {
+    expect(await rowsOf({ start_date: '2024-01-01', end_date: '2025-12-31' })).toEqual([
+      ['All wallets', ...Z, '2', '4000.00', ...Z, ...Z, ...Z, '2', '4000.00', ...Z, '0', '0'],
+      ['Cold', ...Z, ...Z, '0.2', '600.00', '0.1', '300.00', ...Z, ...Z, '0.1', '300.00', '0.6', '0.5'],
+      ['Main', ...Z, ...Z, ...Z, '1', '2000.00', '2', '4000.00', ...Z, '1', '2000.00', '1.5', '0.5'],
+    ]);
+  });
+});
+
 describe('positions', () => {
   test('every open lot at the day, valued at that day’s price, with the term a sale that day would have', async () => {
     const rows = parse(await download({ format: 'csv', report_type: 'positions', filters: Y2025, options: { at: '2025-06-30' } })) as string[][];
