@@ -94,12 +94,16 @@ export class RollForward {
     });
   }
 
-  /** Feeds one row (in time order). Every row is the ledger's as reported: the roll-forward counts all of the period's disposals. */
+  /**
+   * Feeds one row (in time order). Every row of the period is the ledger's as reported (the
+   * roll-forward counts all of its disposals, whatever the filter); the rows before, whose lines
+   * nobody reads, as not reported (they never share a second with the period's).
+   */
   add(tx: LedgerRow): void {
     if (this.endTs !== null && tx.timestamp > this.endTs) return;
     if (!this.opened && (this.startTs === null || tx.timestamp >= this.startTs)) this.open();
     this.balance(tx);
-    this.disposed(this.ledger.add(tx, true));
+    this.disposed(this.ledger.add(tx, this.opened));
   }
 
   /** The rows, after the last `add`: one per book and asset, by wallet label then asset. */

@@ -140,8 +140,8 @@ const writePositions: ExportWriter = (job, destPath) => {
   const feedAll = positionsFeed(job);
   return writeLedgerReport(job, destPath, {
     start: () => {},
-    lines: (tx, reported) => {
-      feedAll.feed(tx, reported);
+    lines: (tx) => {
+      feedAll.feed(tx);
       return NONE;
     },
     end: (file) => {
@@ -197,14 +197,15 @@ export function positionsFeed(job: ExportJob) {
   const labels = new Map<string, string>();
   const prices = new Map<string, UnitPrice>();
   return {
-    feed(tx: LedgerRow, reported: boolean): void {
+    feed(tx: LedgerRow): void {
       labels.set(tx.wallet_id, tx.wallet_label);
       if (day !== null && tx.fiat_cents !== null && tx.type !== 'approval' && tx.timestamp.startsWith(day)) {
         const q = quantityOfRow(tx);
         const p = q && rowPrice(tx.fiat_cents, q);
         if (p) prices.set(assets.assetOf(tx.chain, tx.token).key, p);
       }
-      if (until === null || tx.timestamp <= until) ledger.add(tx, reported);
+      // Only the lots are read: no row is reported (no line is made).
+      if (until === null || tx.timestamp <= until) ledger.add(tx, false);
     },
     finish(): PositionsResult {
       const wallets = job.filters.wallet_ids as string[] | undefined;

@@ -22,7 +22,7 @@ function note(flow: Flow, text: string): void {
 
 export function positionsReport(job: ExportJob): Render {
   const feed = positionsFeed(job);
-  for (const { tx, reported } of job.ledgerRows()) feed.feed(tx, reported);
+  for (const { tx } of job.ledgerRows()) feed.feed(tx);
   const result = feed.finish();
   const currency = job.options.currency;
   return async (flow) => {
