@@ -2,8 +2,9 @@
  * `rollforward_difference` (docs/check.md): wallets and assets whose balance at the period's end
  * (the sum of their rows) differs from what their lots hold then (docs/accounting.md "Form 8949,
  * 1099-DA and the roll-forward"): an inflow without a value opened no lot, a disposal went
- * beyond the lots. The tax ledger runs over the history up to the period's end, with the reports'
- * defaults (FIFO, lots per wallet).
+ * beyond the lots. The tax ledger runs over the history up to the period's end, FIFO with lots
+ * per wallet throughout (a finding names a wallet; by year, a report's pool before 2025 and its
+ * allocation may spread a difference between wallets otherwise).
  */
 import type { Engine } from '../engine/engine.js';
 import { identity } from '../engine/rates.js';
