@@ -128,7 +128,17 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       { header: 'TXS', align: 'right', drop: 2 },
       { header: 'LAST SYNCED', fit: 'date', drop: 1 },
     ],
-    wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, out.money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
+    // An exchange account shows its exchange where an address wallet shows its chain, and no address.
+    wallets.map((w) => [
+      w.id,
+      w.label,
+      w.chain ?? w.exchange,
+      w.address ?? '(exchange)',
+      w.balance.native,
+      out.money(w.balance.fiat_value),
+      w.transaction_count,
+      w.last_synced,
+    ]),
   );
 }
 

@@ -7,13 +7,13 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { importRecords } from '../engine/imports.js';
-import { requireWallet } from '../engine/wallets.js';
+import { refuseExchangeSync, requireWallet } from '../engine/wallets.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
 import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
 import { setWalletSynced } from '../store/ledger.js';
-import { workspaceWalletIds } from '../store/workspace-wallets.js';
+import { syncableWalletIds } from '../store/workspace-wallets.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -75,6 +75,7 @@ export class WalletSync {
   async sync(walletId: string): Promise<SyncResult> {
     const { engine, opts } = this;
     const wallet = requireWallet(engine, this.workspaceId, walletId);
+    refuseExchangeSync(wallet);
     const chain = wallet.chain as Chain;
     const source = sourceFor(chain, this.settings);
     const api = new ExplorerApi(source, this.limiter, this.settings.limits, opts.onNotice);
@@ -164,5 +165,5 @@ export class WalletSync {
 /** Every wallet of the workspace, oldest first (`--all`). */
 export function walletIdsOf(engine: Engine, workspaceId: string): string[] {
   engine.workspace(workspaceId);
-  return workspaceWalletIds(engine.db, workspaceId);
+  return syncableWalletIds(engine.db, workspaceId);
 }
