@@ -20,7 +20,7 @@ import { isoSeconds } from '../core/clock.js';
 import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
-import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
+import { addressKey, counterpartyWallet, PROPOSAL_WINDOW_SECONDS, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from '../engine/bridges.js';
 import type { CheckKind } from '../core/check-kinds.js';
 
@@ -91,11 +91,11 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
 
 /**
  * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first.
- * Proposals are made from the rows of the period and the bridge window before it, so an inflow
+ * Proposals are made from the rows of the period and the widest proposal window before it, so an inflow
  * early in the period can still pair with an outflow sent just before.
  */
 function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
-  const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
+  const from = p.startTs === undefined ? undefined : p.startTs - PROPOSAL_WINDOW_SECONDS;
   const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inPeriod = (ts: number) => (p.startTs === undefined || ts >= p.startTs) && (p.endTs === undefined || ts < p.endTs);
   for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {

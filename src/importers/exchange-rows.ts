@@ -101,7 +101,8 @@ export function moveRecord(m: ExchangeMove): ImportRecord {
   const fiat = m.fiat ?? null;
   return {
     line: m.line,
-    tx_hash: m.tx_hash,
+    // A network hash in one case, as explorers and syncs store it, so the wallet's side is found by it.
+    tx_hash: /^0x[0-9a-fA-F]{64}$/.test(m.tx_hash) ? m.tx_hash.toLowerCase() : m.tx_hash,
     from_address: '',
     to_address: '',
     token: exchangeToken(m.symbol, [m.amount], m.field),
