@@ -133,7 +133,8 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       w.id,
       w.label,
       w.chain ?? w.exchange,
-      w.address ?? '(exchange)',
+      // Where a narrow terminal hides CHAIN, the ADDRESS column still says which exchange.
+      w.address ?? `${w.exchange} account`,
       w.balance.native,
       out.money(w.balance.fiat_value),
       w.transaction_count,

@@ -187,7 +187,10 @@ export function withNetworkFees(db: Db, legs: Leg[]): Leg[] {
 
 /** The free rows that can be legs and carry network hash `hash` (any case), of exchange accounts: probes of tx_exchange_hash. */
 export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): Leg[] {
-  const stmt = prepareCached(db, `${LEG} WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`);
+  const stmt = prepareCached(
+    db,
+    `${LEG} WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+  );
   return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash])];
 }
 

@@ -11,7 +11,7 @@ import { run as create } from '../../../src/cli/commands/export/create.js';
 import { run as importRun } from '../../../src/cli/commands/import/import.js';
 import * as list from '../../../src/cli/commands/transfers/list.js';
 import * as match from '../../../src/cli/commands/transfers/match.js';
-import { Engine } from '../../../src/engine/engine.js';
+import type { Engine } from '../../../src/engine/engine.js';
 import { addWallet, createWallet } from '../../../src/engine/wallets.js';
 import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';

@@ -87,7 +87,7 @@ describe('txa wallet add --exchange', () => {
 
   it('wallet list shows both kinds: the exchange where a chain goes, no address, and the exchange balances', async () => {
     const r = await runInProcess('txa wallet list', list.run, {}, { db, workspace });
-    expect(r.stdout).toContain(`${coinbase}\tCoinbase\tcoinbase\t(exchange)\t0\t`);
+    expect(r.stdout).toContain(`${coinbase}\tCoinbase\tcoinbase\tcoinbase account\t0\t`);
     expect(r.stdout).toContain('\tMain\tethereum\t0x1111111111111111111111111111111111111111\t');
     const json = await runInProcess('txa wallet list', list.run, {}, { db, workspace, json: true });
     const w = JSON.parse(json.stdout).data.find((x: { id: string }) => x.id === coinbase);
