@@ -79,4 +79,16 @@ describe('an exchange account through the CLI', () => {
     const checked = await execa('bean-check', [file], { reject: false });
     expect([checked.exitCode, checked.stderr]).toEqual([0, '']);
   });
+
+  test('the PDF reports name the exchange rows `exchange` where a chain goes', async () => {
+    for (const type of ['summary', 'detailed', 'audit', 'tax']) {
+      const file = join(s.dir, `${type}.pdf`);
+      const r = await s.txa(['export', 'create', '--format', 'pdf', '--report-type', type, '--out', file]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const text = (await execa('pdftotext', ['-layout', file, '-'])).stdout;
+      if (type !== 'summary') expect(text, type).toContain('Kraken');
+      expect(text, type).not.toContain('null');
+      if (type !== 'tax') expect(text, type).toContain('exchange');
+    }
+  });
 });

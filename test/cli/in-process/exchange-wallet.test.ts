@@ -3,6 +3,7 @@
  * and Transaction shapes of their rows (chain, address and explorer_url null), lists, balances,
  * chain filters, `txa import --wallet-id` of an exchange file, and `wallet sync` refused.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as add from '../../../src/cli/commands/wallet/add.js';
@@ -19,10 +20,11 @@ import { runInProcess } from '../../helpers/in-process.js';
 const FIXTURES = resolve(import.meta.dirname, '../../../fixtures/import');
 let db: string;
 let workspace: string;
+let dir: string;
 let coinbase: string;
 
 beforeAll(() => {
-  ({ db, workspace } = tempLedger());
+  ({ db, workspace, dir } = tempLedger());
 });
 
 describe('txa wallet add --exchange', () => {
@@ -107,5 +109,25 @@ describe('txa wallet add --exchange', () => {
     const out = `${r.stdout}${r.stderr}`;
     expect(out).toContain('SYNC_UNSUPPORTED_CHAIN');
     expect(out).toContain('is an exchange account (coinbase): there is nothing to sync');
+  });
+
+  it('a file of another exchange given --format names the format it looks like; a changed header is not guessed', async () => {
+    const r = await runInProcess(
+      'txa import',
+      importCmd.run,
+      { file: join(FIXTURES, 'kraken-ledgers.csv'), walletId: coinbase, format: 'coinbase' },
+      { db, workspace, json: true },
+    );
+    expect(r.exitCode).toBe(1);
+    const { error } = JSON.parse(r.stderr);
+    expect(error.code).toBe('IMPORT_FAILED');
+    expect(error.message).toContain('the file looks like a Kraken ledgers export: try --format kraken');
+    // Kraken's header with `amount` renamed: no format claims it (none is guessed); as kraken, the column is named.
+    const changed = join(dir, 'changed.csv');
+    writeFileSync(changed, readFileSync(join(FIXTURES, 'kraken-ledgers.csv'), 'utf8').replace('"amount"', '"amt"'));
+    const unknown = await runInProcess('txa import', importCmd.run, { file: changed, walletId: coinbase, format: 'auto' }, { db, workspace, json: true });
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'format' });
+    const asKraken = await runInProcess('txa import', importCmd.run, { file: changed, walletId: coinbase, format: 'kraken' }, { db, workspace, json: true });
+    expect(JSON.parse(asKraken.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'amount', missing_columns: ['amount'] });
   });
 });
