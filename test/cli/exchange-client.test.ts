@@ -91,4 +91,16 @@ describe('an exchange account through the CLI', () => {
       if (type !== 'tax') expect(text, type).toContain('exchange');
     }
   });
+
+  test('JSON and CSV exports: an exchange row has chain and explorer_url null (an empty chain cell)', async () => {
+    const json = join(s.dir, 'rows.json');
+    expect((await s.txa(['export', 'create', '--format', 'json', '--out', json])).exitCode).toBe(0);
+    const rows = JSON.parse(await (await import('node:fs/promises')).readFile(json, 'utf8')).transactions;
+    expect(rows.length).toBe(10);
+    for (const t of rows) expect([t.wallet_label, t.chain, t.explorer_url]).toEqual(['Kraken', null, null]);
+    const csv = join(s.dir, 'rows.csv');
+    expect((await s.txa(['export', 'create', '--format', 'csv', '--columns', 'date,wallet_label,chain,token,amount', '--out', csv])).exitCode).toBe(0);
+    const table = parse(await (await import('node:fs/promises')).readFile(csv, 'utf8')) as string[][];
+    expect(table[1]).toEqual(['2023-01-03', 'Kraken', '', 'ETH', '1']);
+  });
 });
