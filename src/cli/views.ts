@@ -58,7 +58,8 @@ export function printTransactions(out: Output, txs: Transaction[]): void {
       t.timestamp.replace('T', ' ').replace('Z', ''),
       t.id,
       t.wallet_label,
-      t.chain,
+      // An exchange account's row has no chain (docs/storage.md "Exchange wallets").
+      t.chain ?? 'exchange',
       t.type,
       amountText(t),
       t.token.symbol,
@@ -91,7 +92,7 @@ export function printTransaction(out: Output, t: Transaction): void {
     ['id', t.id],
     ['timestamp', t.timestamp],
     ['wallet', `${t.wallet_label} (${t.wallet_id})`],
-    ['chain', t.chain],
+    ['chain', t.chain ?? 'none (an exchange account)'],
     ['type', t.type],
     ['direction', t.direction],
     ['amount', `${t.amount} ${t.token.symbol}`],
