@@ -110,7 +110,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   const importer = importerFor(opts.format ?? 'auto', text);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
-    throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass --wallet-id ID`, {
+    throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass ${importer.exchange ? '--wallet-id' : '--wallet'} ID`, {
       field: 'wallet',
       hint: importer.exchange
         ? `Add the account first (txa wallet add --exchange ${importer.format === 'exchange-csv' ? 'other' : importer.format} --label NAME), then list ids with: txa wallet list`
