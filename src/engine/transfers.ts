@@ -6,6 +6,7 @@
  */
 import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { validateBody } from '../core/validate.js';
@@ -44,6 +45,7 @@ import {
   legsInTimeOrder,
   exchangeLegsByHash,
   exchangeLegsWithHashes,
+  exchangeNetworkHashes,
   legsByHashNear,
   listTransferRows,
   rejections,
@@ -117,7 +119,9 @@ export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransac
     });
     linked += ids.length;
   }
-  return linked + matchExchangeHashes(engine, ws, isRejected, rows);
+  // Only a workspace with an exchange account has exchange transfers to look for.
+  const exchanges = [...wallets.byId.values()].some((w) => w.chain === EXCHANGE_CHAIN);
+  return linked + (exchanges ? matchExchangeHashes(engine, ws, isRejected, rows) : 0);
 }
 
 /**
@@ -127,11 +131,15 @@ export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransac
  * only), a wallet's rows within a day either side of the exchange's row. Returns the legs linked.
  */
 function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: string) => boolean, rows?: Iterable<NewTransaction>): number {
+  // A wallet's new row can only pair with an exchange row of its hash: those hashes, read once, sift them.
+  const hashes = rows && exchangeNetworkHashes(engine.db, ws);
   const seeds = rows
     ? legsById(
         engine.db,
         ws,
-        [...rows].filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash)).map((r) => r.id),
+        [...rows]
+          .filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || hashes!.has(r.tx_hash.toLowerCase())))
+          .map((r) => r.id),
       )
     : exchangeLegsWithHashes(engine.db, ws);
   const pairs: Pair[] = [];

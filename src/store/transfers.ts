@@ -187,11 +187,22 @@ export function withNetworkFees(db: Db, legs: Leg[]): Leg[] {
 
 /** The free rows that can be legs and carry network hash `hash` (any case), of exchange accounts: probes of tx_exchange_hash. */
 export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): Leg[] {
+  // INDEXED BY: on its own the planner takes tx_by_chain and reads every exchange row per probe.
   const stmt = prepareCached(
     db,
-    `${LEG} WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
   );
   return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash])];
+}
+
+/** The network hashes (0x + 64 hex, lower case) the workspace's exchange rows carry: one pass over tx_exchange_hash. */
+export function exchangeNetworkHashes(db: Db, workspaceId: string): Set<string> {
+  const stmt = prepareCached(
+    db,
+    `SELECT DISTINCT lower(t.tx_hash) FROM transactions t INDEXED BY tx_exchange_hash
+     WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66`,
+  ).pluck();
+  return new Set(stmt.all(workspaceId) as string[]);
 }
 
 /** The rows that can be legs and carry `hash` (any case), of a time range (start inclusive, end exclusive): a range of tx_by_time. */
@@ -204,7 +215,7 @@ export function legsByHashNear(db: Db, workspaceId: string, hash: string, startT
 export function exchangeLegsWithHashes(db: Db, workspaceId: string): Leg[] {
   const stmt = prepareCached(
     db,
-    `${LEG} WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66 AND t.transfer_id IS NULL AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66 AND t.transfer_id IS NULL AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
   );
   return [...legsOf(stmt, [workspaceId])];
 }
