@@ -9,10 +9,12 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { TxaError } from '../core/errors.js';
 import { MAX_IMPORT_BYTES } from './read-file.js';
 
-/** Whether the file is a ZIP container (an XLSX workbook is one): its first bytes are `PK\x03\x04`. */
+/** Whether the file is a regular file and a ZIP container (an XLSX workbook is one): its first bytes are `PK\x03\x04`. */
 export function isXlsx(path: string): boolean {
   let fd: number | undefined;
   try {
+    // Only a regular file: reading the head of a pipe (`/dev/stdin`) would take those bytes from the import.
+    if (!statSync(path).isFile()) return false;
     fd = openSync(path, 'r');
     const head = Buffer.alloc(4);
     return readSync(fd, head, 0, 4, 0) === 4 && head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));

@@ -103,4 +103,15 @@ describe('an exchange account through the CLI', () => {
     const table = parse(await (await import('node:fs/promises')).readFile(csv, 'utf8')) as string[][];
     expect(table[1]).toEqual(['2023-01-03', 'Kraken', '', 'ETH', '1']);
   });
+
+  test('an exchange file read from a pipe (/dev/stdin) loses none of its bytes to the XLSX check', async () => {
+    const other = (await s.json(['wallet', 'add', '--exchange', 'other', '--label', 'OTC'])).data.id;
+    const r = await execa('sh', ['-c', `cat ${join(FIXTURES, 'exchange-csv.csv')} | ${BIN} import /dev/stdin --wallet-id ${other} --json`], {
+      env: s.env,
+      cwd: s.dir,
+      reject: false,
+    });
+    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).data).toMatchObject({ format: 'exchange-csv', imported: 10 });
+  });
 });
