@@ -262,6 +262,23 @@ describe('gemini', () => {
   });
 });
 
+describe('XLSX', () => {
+  it('a ZIP that is no workbook is IMPORT_FAILED (file), nothing imported', async () => {
+    const w = exchange('gemini');
+    const { zipSync, strToU8 } = await import('fflate');
+    const path = join(ctx.dir, 'not-a-workbook.xlsx');
+    writeFileSync(path, zipSync({ 'hello.txt': strToU8('hello') }));
+    const err = await importsService(ctx.engine)
+      .importFile(ctx.ws, path, { walletId: w })
+      .then(
+        () => undefined,
+        (e: { code: string; field: string }) => e,
+      );
+    expect([err?.code, err?.field]).toEqual(['IMPORT_FAILED', 'file']);
+    expect(ctx.count(w)).toBe(0);
+  });
+});
+
 describe('exchange-csv', () => {
   it("txa's own layout: every type, fees in fiat included, fees in coins as rows, trade ids and network hashes", () => {
     const w = exchange('other');
