@@ -48,6 +48,17 @@ export const CHAIN_INFO: Record<Chain, ChainInfo> = {
   celo: { id: 42220, native: native('CELO'), explorerTx: 'https://celoscan.io/tx/', etherscan: 'free', blockscout: blockscout('celo') },
 };
 
+/**
+ * The `chain` the store keeps for an exchange wallet and its rows (docs/storage.md "Exchange
+ * wallets"): a value no chain has, so chain filters never match them, shown as null everywhere.
+ */
+export const EXCHANGE_CHAIN = 'exchange';
+
+/** A stored chain as the API shows it: null for an exchange wallet's. */
+export function publicChain(stored: string): Chain | null {
+  return stored === EXCHANGE_CHAIN ? null : (stored as Chain);
+}
+
 export function explorerUrl(chain: Chain, txHash: string): string {
   return /^0x[0-9a-fA-F]{64}$/.test(txHash) ? CHAIN_INFO[chain].explorerTx + txHash : '';
 }
@@ -122,4 +133,20 @@ export function isNativeSymbol(chain: Chain, symbol: string): boolean {
 /** Chains by the explorer's native symbol, for header names like `Value_IN(BNB)`, `Value_IN(xDAI)`. */
 export function chainsForNative(symbol: string): Chain[] {
   return (Object.keys(CHAIN_INFO) as Chain[]).filter((c) => isNativeSymbol(c, symbol));
+}
+
+/**
+ * The on-chain token an exchange's symbol stands for (docs/accounting.md "Assets"): a chain's
+ * native coin (ETH → Ethereum's, MATIC → POL), else a known token of that symbol, Ethereum's
+ * first. Undefined for a coin txa knows on no chain (BTC, SOL): it is its own asset.
+ */
+export function onChainTokenOf(symbol: string): { chain: Chain; token: Token } | undefined {
+  const [native] = chainsForNative(symbol);
+  if (native) return { chain: native, token: CHAIN_INFO[native].native };
+  const upper = symbol.trim().toUpperCase();
+  for (const chain of Object.keys(KNOWN_TOKENS) as Chain[]) {
+    const token = KNOWN_TOKENS[chain].find((t) => t.symbol.toUpperCase() === upper);
+    if (token) return { chain, token };
+  }
+  return undefined;
 }

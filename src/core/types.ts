@@ -18,6 +18,12 @@ export const CHAINS = [
 ] as const;
 export type Chain = (typeof CHAINS)[number];
 
+/** docs/storage.md "Exchange wallets": a wallet is an address on a chain, or a custodial account at an exchange. */
+export const WALLET_KINDS = ['address', 'exchange'] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+export const EXCHANGES = ['coinbase', 'kraken', 'binance', 'gemini', 'other'] as const;
+export type Exchange = (typeof EXCHANGES)[number];
+
 export const DIRECTIONS = ['inflow', 'outflow'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
@@ -81,7 +87,8 @@ export interface Transaction {
   tx_hash: string;
   wallet_id: string;
   wallet_label: string;
-  chain: Chain;
+  /** null for a row of an exchange wallet (docs/storage.md "Exchange wallets"). */
+  chain: Chain | null;
   from_address: string;
   to_address: string;
   token: Token;
@@ -95,9 +102,10 @@ export interface Transaction {
   tags: TagRef[];
   notes: string | null;
   attachments: Attachment[];
-  explorer_url: string;
+  /** null for a row of an exchange wallet: no explorer shows it. */
+  explorer_url: string | null;
   /** docs/accounting.md "Own transfers": the own transfer this row is a leg of; counterpart_id null when the other leg is not in the ledger. */
-  transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge'; matched_by: 'auto' | 'user' | 'rule' } | null;
+  transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge' | 'exchange'; matched_by: 'auto' | 'user' | 'rule' } | null;
   fiat_value_source: 'import' | 'price' | 'manual' | null;
   spam: boolean;
 }
@@ -168,9 +176,13 @@ export interface TokenBalance {
 
 export interface Wallet {
   id: string;
-  address: string;
+  kind: WalletKind;
+  /** The exchange of a `kind: "exchange"` wallet; null for an address. */
+  exchange: Exchange | null;
+  /** null for an exchange wallet, as is `chain`. */
+  address: string | null;
   label: string;
-  chain: Chain;
+  chain: Chain | null;
   balance: { native: string; tokens: TokenBalance[]; fiat_value: number };
   transaction_count: number;
   created_at: string;

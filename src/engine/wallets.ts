@@ -7,9 +7,20 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
-import { CHAIN_INFO } from '../core/chains.js';
+import { CHAIN_INFO, EXCHANGE_CHAIN, publicChain } from '../core/chains.js';
 import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
-import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
+import {
+  CHAINS,
+  EXCHANGES,
+  WALLET_KINDS,
+  type Chain,
+  type Deleted,
+  type Exchange,
+  type Page,
+  type QueryParams,
+  type TokenBalance,
+  type Wallet,
+} from '../core/types.js';
 import { deleteWalletRows, findWalletByAddress, getWallet, insertWallet, setWalletLabel, walletPage, type WalletRow } from '../store/ledger.js';
 import { walletFlows } from '../store/transactions.js';
 import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
@@ -40,6 +51,15 @@ export function requireWallet(engine: Engine, workspaceId: string, walletId: str
   return w;
 }
 
+/** `wallet sync` of an exchange account: nothing to sync, its history comes from the exchange's files. */
+export function refuseExchangeSync(w: WalletRow): void {
+  if (w.kind !== 'exchange') return;
+  throw new TxaError('SYNC_UNSUPPORTED_CHAIN', `wallet ${w.id} is an exchange account (${w.exchange}): there is nothing to sync`, {
+    field: 'wallet_id',
+    hint: `Import the exchange's transaction history instead: txa import FILE --wallet-id ${w.id}`,
+  });
+}
+
 /** Inserts a wallet and its `wallet.created` event; call inside a write transaction. */
 export function insertNewWallet(engine: Engine, workspaceId: string, input: WalletInput): WalletRow {
   const chain = oneOf(input.chain, CHAINS, 'chain', 'INVALID_FIELD');
@@ -48,11 +68,29 @@ export function insertNewWallet(engine: Engine, workspaceId: string, input: Wall
     throw new TxaError('WALLET_ALREADY_EXISTS', `wallet ${address} on ${chain} is already in this workspace`, { field: 'address' });
   }
   const label = (input.label ?? '').trim() || `${chain} ${address.slice(0, 6)}…${address.slice(-4)}`;
-  const row: WalletRow = { id: input.id ?? newId('wal'), workspace_id: workspaceId, address, chain, label, created_at: nowIso(), last_synced: null };
+  return insertRow(engine, workspaceId, { id: input.id ?? newId('wal'), kind: 'address', exchange: null, address, chain, label });
+}
+
+/**
+ * An exchange account (docs/storage.md "Exchange wallets"): stored with the internal chain
+ * `exchange` and its own id as address, both shown as null. Several accounts of one exchange may
+ * be added (two Coinbase logins); the label tells them apart.
+ */
+function insertExchangeWallet(engine: Engine, workspaceId: string, exchange: Exchange, label: string | undefined): WalletRow {
+  const id = newId('wal');
+  const name = (label ?? '').trim() || EXCHANGE_NAMES[exchange];
+  return insertRow(engine, workspaceId, { id, kind: 'exchange', exchange, address: id, chain: EXCHANGE_CHAIN, label: name });
+}
+
+function insertRow(engine: Engine, workspaceId: string, w: Pick<WalletRow, 'id' | 'kind' | 'exchange' | 'address' | 'chain' | 'label'>): WalletRow {
+  const row: WalletRow = { ...w, workspace_id: workspaceId, created_at: nowIso(), last_synced: null };
   insertWallet(engine.db, row);
   engine.change(workspaceId, 'wallet.created', row.id, { wallet: publicWallet(row) });
   return row;
 }
+
+/** How each exchange is named in a default label. */
+const EXCHANGE_NAMES: Record<Exchange, string> = { coinbase: 'Coinbase', kraken: 'Kraken', binance: 'Binance', gemini: 'Gemini', other: 'Exchange' };
 
 export function addWallet(engine: Engine, workspaceId: string, input: WalletInput): Wallet {
   const row = engine.write(() => {
@@ -62,11 +100,30 @@ export function addWallet(engine: Engine, workspaceId: string, input: WalletInpu
   return walletWithBalance(engine, row);
 }
 
-/** POST /wallets and `txa wallet add`: body `{address, chain, label?}`. */
+/** POST /wallets and `txa wallet add`: body `{address, chain, label?}` or `{kind: "exchange", exchange, label?}`. */
 export function createWallet(engine: Engine, workspaceId: string, body: unknown): Wallet {
   const input = validateBody(walletCreateSchema, body);
   if (input.label !== undefined && input.label.trim().length > LABEL_MAX) labelError();
-  return addWallet(engine, workspaceId, input);
+  const kind = oneOf(input.kind ?? 'address', WALLET_KINDS, 'kind', 'INVALID_FIELD');
+  if (kind === 'exchange') {
+    for (const field of ['address', 'chain'] as const) {
+      if (input[field] !== undefined && input[field] !== null) throw new TxaError('INVALID_FIELD', `an exchange wallet has no ${field}`, { field });
+    }
+    if (input.exchange === undefined || input.exchange === null) throw new TxaError('MISSING_REQUIRED_FIELD', 'exchange is required', { field: 'exchange' });
+    const exchange = oneOf(input.exchange, EXCHANGES, 'exchange', 'INVALID_FIELD');
+    const row = engine.write(() => {
+      engine.workspace(workspaceId);
+      return insertExchangeWallet(engine, workspaceId, exchange, input.label);
+    });
+    return walletWithBalance(engine, row);
+  }
+  if (input.exchange !== undefined && input.exchange !== null) {
+    throw new TxaError('INVALID_FIELD', 'exchange is for kind "exchange" wallets only', { field: 'exchange' });
+  }
+  for (const field of ['address', 'chain'] as const) {
+    if (input[field] === undefined || input[field] === null) throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
+  }
+  return addWallet(engine, workspaceId, { address: input.address!, chain: input.chain!, label: input.label });
 }
 
 /** PATCH /wallets/:id and `txa wallet update`: body `{label}`. */
@@ -122,8 +179,19 @@ function refuseClosedWalletRows(engine: Engine, workspaceId: string, walletId: s
   );
 }
 
-function publicWallet(w: WalletRow) {
-  return { id: w.id, address: w.address, label: w.label, chain: w.chain, created_at: w.created_at, last_synced: w.last_synced };
+/** A wallet's fields as the API shows them (no balance): an exchange wallet's address and chain are null. */
+export function publicWallet(w: WalletRow) {
+  const exchange = w.kind === 'exchange';
+  return {
+    id: w.id,
+    kind: w.kind,
+    exchange: exchange ? (w.exchange as Exchange) : null,
+    address: exchange ? null : w.address,
+    label: w.label,
+    chain: publicChain(w.chain),
+    created_at: w.created_at,
+    last_synced: w.last_synced,
+  };
 }
 
 interface TokenAcc {
@@ -161,7 +229,8 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
       acc.priceTs = r.ts;
     }
   }
-  const native = CHAIN_INFO[w.chain as Chain].native;
+  // An exchange holds no coin of its own: its `native` balance is 0.
+  const native = w.kind === 'exchange' ? { symbol: '', address: null } : CHAIN_INFO[w.chain as Chain].native;
   let nativeBalance = '0';
   let totalCents = 0n;
   const list: TokenBalance[] = [];
@@ -173,15 +242,13 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
     list.push({ symbol: acc.symbol, address: acc.address, balance, fiat_value: cents === null ? null : centsToNumber(Number(cents)) });
   }
   list.sort((a, b) => a.symbol.localeCompare(b.symbol) || String(a.address).localeCompare(String(b.address)));
+  const { created_at, last_synced, ...shown } = publicWallet(w);
   return {
-    id: w.id,
-    address: w.address,
-    label: w.label,
-    chain: w.chain as Chain,
+    ...shown,
     balance: { native: nativeBalance, tokens: list, fiat_value: centsToNumber(Number(totalCents)) },
     transaction_count: count,
-    created_at: w.created_at,
-    last_synced: w.last_synced,
+    created_at,
+    last_synced,
   };
 }
 

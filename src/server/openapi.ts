@@ -16,7 +16,7 @@ import {
 import { exportCreateSchema } from '../core/export-schema.js';
 import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSchema } from '../core/lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
-import { CHAINS, DIRECTIONS, EXPORT_STATUSES, TAG_TYPES, TX_TYPES } from '../core/types.js';
+import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_STATUSES, TAG_TYPES, TX_TYPES, WALLET_KINDS } from '../core/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +77,7 @@ const TRANSACTION = object({
   tx_hash: str,
   wallet_id: str,
   wallet_label: str,
-  chain: { enum: [...CHAINS] },
+  chain: { enum: [...CHAINS, null], description: 'null for a row of an exchange wallet' },
   from_address: str,
   to_address: str,
   token: object({ symbol: str, address: strOrNull, decimals: { type: 'integer' } }),
@@ -89,11 +89,11 @@ const TRANSACTION = object({
   tags: { type: 'array', items: object({ id: str, name: str, color: str }) },
   notes: strOrNull,
   attachments: { type: 'array', items: object({ id: str, file_name: str, file_url: str, file_size: { type: 'integer' }, uploaded_at: str }) },
-  explorer_url: { type: 'string', description: 'Empty where the explorer has no page (beacon withdrawals)' },
+  explorer_url: { type: ['string', 'null'], description: 'Empty where the explorer has no page (beacon withdrawals); null for a row of an exchange wallet' },
   transfer: {
     oneOf: [
       { type: 'null' },
-      object({ id: str, counterpart_id: strOrNull, kind: { enum: ['internal', 'bridge'] }, matched_by: { enum: ['auto', 'user', 'rule'] } }),
+      object({ id: str, counterpart_id: strOrNull, kind: { enum: ['internal', 'bridge', 'exchange'] }, matched_by: { enum: ['auto', 'user', 'rule'] } }),
     ],
   },
   fiat_value_source: { enum: ['import', 'price', 'manual', null] },
@@ -103,9 +103,11 @@ const TRANSACTION = object({
 /** docs/reference/api.md "Wallet". */
 const WALLET = object({
   id: str,
-  address: str,
+  kind: { enum: [...WALLET_KINDS] },
+  exchange: { enum: [...EXCHANGES, null] },
+  address: strOrNull,
   label: str,
-  chain: { enum: [...CHAINS] },
+  chain: { enum: [...CHAINS, null] },
   balance: object({
     native: str,
     tokens: { type: 'array', items: object({ symbol: str, address: strOrNull, balance: str, fiat_value: { type: ['number', 'null'] } }) },
@@ -146,7 +148,7 @@ const HISTORY_ENTRY = {
 const TRANSFER = object({
   id: strOrNull,
   status: { enum: ['matched', 'candidate'] },
-  kind: { enum: ['internal', 'bridge'] },
+  kind: { enum: ['internal', 'bridge', 'exchange'] },
   matched_by: { enum: ['auto', 'user', 'rule', null] },
   legs: { type: 'array', items: ref('Transaction') },
 });

@@ -7,6 +7,9 @@ import { tagNameKey } from '../core/tag-refs.js';
 export interface WalletRow {
   id: string;
   workspace_id: string;
+  /** docs/storage.md "Exchange wallets": an exchange wallet's address is its own id, its chain `exchange`. */
+  kind: 'address' | 'exchange';
+  exchange: string | null;
   address: string;
   chain: string;
   label: string;
@@ -60,15 +63,10 @@ export function findWalletByAddress(db: Db, workspaceId: string, chain: string, 
 }
 
 export function insertWallet(db: Db, w: WalletRow): void {
-  prepareCached(db, 'INSERT INTO wallets (id, workspace_id, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    w.id,
-    w.workspace_id,
-    w.address,
-    w.chain,
-    w.label,
-    w.created_at,
-    w.last_synced,
-  );
+  prepareCached(
+    db,
+    'INSERT INTO wallets (id, workspace_id, kind, exchange, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(w.id, w.workspace_id, w.kind, w.exchange, w.address, w.chain, w.label, w.created_at, w.last_synced);
 }
 
 export function walletIdTaken(db: Db, id: string): boolean {

@@ -576,6 +576,35 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE transactions ADD COLUMN block INTEGER;
   ALTER TABLE transactions ADD COLUMN block_position INTEGER;
   `,
+  // 23: exchange wallets (docs/storage.md "Exchange wallets"): a wallet's kind, and the exchange of a
+  // custodial account, whose chain is the internal 'exchange' (core/chains.ts EXCHANGE_CHAIN) and
+  // whose address is its own id, so the UNIQUE (workspace_id, chain, address) still holds. Own
+  // transfers gain the kind 'exchange'; SQLite cannot change a CHECK constraint, so \`transfers\` is
+  // rebuilt with its rows, index and the trigger that names it.
+  `
+  ALTER TABLE wallets ADD COLUMN kind TEXT NOT NULL DEFAULT 'address' CHECK (kind IN ('address', 'exchange'));
+  ALTER TABLE wallets ADD COLUMN exchange TEXT CHECK (exchange IN ('coinbase', 'kraken', 'binance', 'gemini', 'other'));
+
+  DROP TRIGGER transfer_leg_deleted;
+  CREATE TABLE transfers_new (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL CHECK (kind IN ('internal', 'bridge', 'exchange')),
+    matched_by   TEXT NOT NULL CHECK (matched_by IN ('auto', 'user', 'rule')),
+    created_at   TEXT NOT NULL
+  );
+  INSERT INTO transfers_new SELECT id, workspace_id, kind, matched_by, created_at FROM transfers;
+  DROP TABLE transfers;
+  ALTER TABLE transfers_new RENAME TO transfers;
+  CREATE INDEX transfers_by_workspace ON transfers (workspace_id, created_at);
+  CREATE TRIGGER transfer_leg_deleted AFTER DELETE ON transactions WHEN OLD.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET transfer_id = NULL WHERE transfer_id = OLD.transfer_id;
+    DELETE FROM transfers WHERE id = OLD.transfer_id;
+  END;
+  -- An exchange's rows by hash, so a chain row finds the withdrawal of its network hash
+  -- (docs/accounting.md "Exchange accounts"); small: only exchange rows are in it.
+  CREATE INDEX tx_exchange_hash ON transactions (workspace_id, tx_hash) WHERE chain = 'exchange';
+  `,
 ];
 
 /**

@@ -7,13 +7,13 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { importRecords, type ImportSummary } from '../engine/imports.js';
-import { requireWallet } from '../engine/wallets.js';
+import { refuseExchangeSync, requireWallet } from '../engine/wallets.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
 import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
 import { setWalletSynced, type WalletRow } from '../store/ledger.js';
-import { workspaceWalletIds } from '../store/workspace-wallets.js';
+import { syncableWalletIds } from '../store/workspace-wallets.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages, type Batch } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -111,6 +111,7 @@ export class WalletSync {
   /** The wallet, its explorer and its lists, nothing counted yet. */
   private begin(walletId: string): WalletRun {
     const wallet = requireWallet(this.engine, this.workspaceId, walletId);
+    refuseExchangeSync(wallet);
     const chain = wallet.chain as Chain;
     const source = sourceFor(chain, this.settings);
     const api = new ExplorerApi(source, this.limiter, this.settings.limits, this.opts.onNotice);
@@ -211,5 +212,5 @@ function stopped(run: WalletRun, err: unknown, dryRun: boolean | undefined): Txa
 /** Every wallet of the workspace, oldest first (`--all`). */
 export function walletIdsOf(engine: Engine, workspaceId: string): string[] {
   engine.workspace(workspaceId);
-  return workspaceWalletIds(engine.db, workspaceId);
+  return syncableWalletIds(engine.db, workspaceId);
 }
