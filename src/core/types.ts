@@ -15,6 +15,7 @@ export const CHAINS = [
   'blast',
   'mantle',
   'celo',
+  'bitcoin',
 ] as const;
 export type Chain = (typeof CHAINS)[number];
 
