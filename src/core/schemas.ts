@@ -76,9 +76,11 @@ export const transferCreateSchema = z.object({
 /** `address` and `chain` are checked by the wallet code (INVALID_FIELD naming the chains). */
 export const walletCreateSchema = z.object({
   workspace_id: z.string().optional(),
-  address: z.string(),
+  /** Optional only for a bitcoin wallet given by `xpub` (engine/wallets.ts says when it is missing). */
+  address: z.string().optional(),
   chain: z.string(),
   label: z.string().optional(),
+  xpub: z.string().optional(),
 });
 
 export const walletUpdateSchema = z.object({ label: z.string() });

@@ -5,7 +5,8 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
-import { CHAIN_INFO } from '../core/chains.js';
+import { CHAIN_INFO, isBitcoin } from '../core/chains.js';
+import { bitcoinAddress, extendedKey } from '../core/bitcoin-keys.js';
 import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
 import { deleteWalletRows, findWalletByAddress, getWallet, insertWallet, setWalletLabel, walletPage, type WalletRow } from '../store/ledger.js';
@@ -21,9 +22,12 @@ export const WALLET_LIMIT_MAX = 100;
 
 export interface WalletInput {
   id?: string;
-  address: string;
+  /** Absent only for a Bitcoin wallet given by its `xpub`. */
+  address?: string;
   chain: string;
   label?: string;
+  /** A Bitcoin account's xpub/ypub/zpub (docs/sync.md "Bitcoin"), stored as the wallet's address. */
+  xpub?: string;
 }
 
 export function normalizeAddress(address: string, field = 'address'): string {
@@ -38,10 +42,30 @@ export function requireWallet(engine: Engine, workspaceId: string, walletId: str
   return w;
 }
 
+/**
+ * The address a wallet is stored under: an EVM address in lower case; on Bitcoin a mainnet address
+ * of any script type, or an account's extended public key as given (docs/storage.md, wallets).
+ */
+function walletAddress(chain: Chain, input: WalletInput): string {
+  if (!isBitcoin(chain) && input.xpub !== undefined) {
+    throw new TxaError('INVALID_FIELD', `xpub is for bitcoin wallets only; a ${chain} wallet has an address`, { field: 'xpub' });
+  }
+  if (input.address === undefined && input.xpub === undefined) {
+    throw new TxaError('MISSING_REQUIRED_FIELD', isBitcoin(chain) ? 'a bitcoin wallet needs an address or an xpub' : 'address is required', {
+      field: 'address',
+    });
+  }
+  if (!isBitcoin(chain)) return normalizeAddress(input.address!);
+  if (input.xpub !== undefined && input.address !== undefined) {
+    throw new TxaError('INVALID_FIELD', 'a bitcoin wallet has either an address or an xpub (xpub, ypub or zpub), not both', { field: 'xpub' });
+  }
+  return input.xpub === undefined ? bitcoinAddress(input.address!) : extendedKey(input.xpub).key;
+}
+
 /** Inserts a wallet and its `wallet.created` event; call inside a write transaction. */
 export function insertNewWallet(engine: Engine, workspaceId: string, input: WalletInput): WalletRow {
   const chain = oneOf(input.chain, CHAINS, 'chain', 'INVALID_FIELD');
-  const address = normalizeAddress(input.address);
+  const address = walletAddress(chain, input);
   if (findWalletByAddress(engine.db, workspaceId, chain, address)) {
     throw new TxaError('WALLET_ALREADY_EXISTS', `wallet ${address} on ${chain} is already in this workspace`, { field: 'address' });
   }
