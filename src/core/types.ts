@@ -190,7 +190,7 @@ export interface WalletSyncRecord {
   wallet_id: string;
   status: WalletSyncStatus;
   chain: Chain;
-  source: 'etherscan' | 'blockscout' | null;
+  source: 'etherscan' | 'blockscout' | 'esplora' | null;
   new_transactions: number;
   duplicates: number;
   requests: number;
