@@ -2,6 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as add from '../../../src/cli/commands/wallet/add.js';
 import * as list from '../../../src/cli/commands/wallet/list.js';
+import * as sync from '../../../src/cli/commands/wallet/sync.js';
+import { esploraReplay, tx } from '../../helpers/esplora-replay.js';
 import { tempLedger } from '../../helpers/in-process-ledger.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
@@ -61,5 +63,33 @@ describe('txa wallet add --chain bitcoin', () => {
     }
     const l = await runInProcess('txa wallet list', list.run, { chain: 'bitcoin' }, { db, workspace, json: true });
     expect(JSON.parse(l.stdout).data).toHaveLength(2);
+  });
+});
+
+describe('txa wallet sync of a bitcoin wallet', () => {
+  it('reads TXA_ESPLORA_URL and prints the sync in the API body (source esplora), the rows in tx list', async () => {
+    const server = await esploraReplay([
+      tx('cli', 820_001, [['1BoatSLRHtKNngkdXEeobR76b53LETtpyT', 150_000]], [['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 123_456]]),
+    ]);
+    const before = { url: process.env.TXA_ESPLORA_URL, rps: process.env.TXA_SYNC_RPS };
+    process.env.TXA_ESPLORA_URL = server.url;
+    process.env.TXA_SYNC_RPS = '1000';
+    try {
+      const added = await adding({ chain: 'bitcoin', address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy' });
+      const id = JSON.parse(added.stdout).data.id;
+      const r = await runInProcess('txa wallet sync', sync.run, { ids: [id] }, { db, workspace, json: true });
+      expect(r.exitCode).toBe(0);
+      expect(JSON.parse(r.stdout).data).toEqual([
+        expect.objectContaining({ wallet_id: id, chain: 'bitcoin', source: 'esplora', new_transactions: 1, duplicates: 0, requests: 1, last_block: 820_001 }),
+      ]);
+      const l = await runInProcess('txa wallet list', list.run, { chain: 'bitcoin' }, { db, workspace, json: true });
+      expect(JSON.parse(l.stdout).data.find((w: { id: string }) => w.id === id)).toMatchObject({ balance: { native: '0.00123456' }, transaction_count: 1 });
+    } finally {
+      process.env.TXA_ESPLORA_URL = before.url;
+      process.env.TXA_SYNC_RPS = before.rps;
+      if (before.url === undefined) delete process.env.TXA_ESPLORA_URL;
+      if (before.rps === undefined) delete process.env.TXA_SYNC_RPS;
+      await server.close();
+    }
   });
 });
