@@ -80,13 +80,15 @@ export interface EsploraReplay {
   /** Every call's path (after /api), in order. */
   calls: string[];
   faults: Fault[];
+  /** From this call on (1-based), every call is answered 503: a server that goes down mid-sync. */
+  downFrom: number;
   close(): Promise<void>;
 }
 
 const touches = (t: EsploraTxJson, a: string) => t.vin.some((i) => i.prevout?.scriptpubkey_address === a) || t.vout.some((o) => o.scriptpubkey_address === a);
 
 export async function esploraReplay(txs: EsploraTxJson[]): Promise<EsploraReplay> {
-  const state: EsploraReplay = { url: '', txs, calls: [], faults: [], close: async () => undefined };
+  const state: EsploraReplay = { url: '', txs, calls: [], faults: [], downFrom: Number.POSITIVE_INFINITY, close: async () => undefined };
   const send = (res: ServerResponse, status: number, body: string, type = 'application/json', headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, ...headers });
     res.end(body);
@@ -94,7 +96,7 @@ export async function esploraReplay(txs: EsploraTxJson[]): Promise<EsploraReplay
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').replace(/^\/api/, '');
     state.calls.push(path);
-    const fault = state.faults.shift();
+    const fault = state.calls.length >= state.downFrom ? { status: 503 } : state.faults.shift();
     if (fault && 'stall' in fault) return; // never answered: the client's deadline ends it
     if (fault && 'html' in fault) return send(res, 200, '<!DOCTYPE html><html><head><title>mempool - Bitcoin Explorer</title></head></html>', 'text/html');
     if (fault) return send(res, fault.status, fault.body ?? 'error', 'text/plain', fault.headers);

@@ -277,6 +277,40 @@ describe('an address with a long history, paged by the last seen txid', () => {
   });
 });
 
+describe('a sync stopped half-way', () => {
+  it('an xpub whose server goes down after its first transactions page stores nothing of the walk; the next sync stores it all', async () => {
+    const key = extendedKey(ZPUB);
+    const [r0, c0] = [derivedAddress(key, 0, 0), derivedAddress(key, 1, 0)];
+    server.txs.push(
+      tx('h-fund', 830_001, [[F1, 100_000_000]], [[r0, 99_999_000]]),
+      tx(
+        'h-spend',
+        830_002,
+        [[r0, 99_999_000]],
+        [
+          [F2, 40_000_000],
+          [c0, 59_998_000],
+        ],
+      ),
+    );
+    const id = addWallet(engine, ws, { chain: 'bitcoin', xpub: ZPUB }).id;
+    // 21 + 21 stats calls, then r0's page; c0's page finds the server down.
+    server.downFrom = 21 + 21 + 2;
+    const e = await txaRejectionOf(sync(id));
+    expect(e.code).toBe('SYNC_FAILED');
+    expect(e.message).toMatch(/0 new transactions kept/);
+    expect(rowsOf(id)).toEqual([]);
+    expect(engine.db.prepare('SELECT count(*) FROM sync_cursors WHERE wallet_id = ?').pluck().get(id)).toBe(0);
+    server.downFrom = Number.POSITIVE_INFINITY;
+    expect(await sync(id)).toMatchObject({ new_transactions: 3 });
+    expect(rowsOf(id).map((r) => [r.type, r.direction, r.amount])).toEqual([
+      ['transfer', 'inflow', '0.99999'],
+      ['fee', 'outflow', '0.00001'],
+      ['transfer', 'outflow', '0.4'],
+    ]);
+  });
+});
+
 describe('an Esplora server that fails', () => {
   beforeEach(() => {
     server.txs.push(tx('one', 820_001, [[F1, 60_000_000]], [[W1, 50_000_000]]));
