@@ -20,6 +20,8 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa wallet add': [
     'txa wallet add --address 0x50b4…f9d5f9 --chain ethereum --label "Treasury Safe"',
     'txa wallet add --exchange coinbase --label "Coinbase"',
+    'txa wallet add --chain bitcoin --address bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq --label Cold',
+    'txa wallet add --chain bitcoin --xpub zpub6rFR7y4Q2AijBEqT… --label Ledger',
   ],
   'txa wallet list': ['txa wallet list', 'txa wallet list --chain polygon --json'],
   'txa wallet update': ['txa wallet update wal_… --label "Payroll (Polygon)"'],

@@ -83,6 +83,8 @@ export const walletCreateSchema = z.object({
   exchange: z.string().nullable().optional(),
   address: z.string().nullable().optional(),
   chain: z.string().nullable().optional(),
+  /** A bitcoin wallet may be given by its account's extended public key instead of an address (engine/wallets.ts). */
+  xpub: z.string().optional(),
   label: z.string().optional(),
 });
 

@@ -15,6 +15,7 @@ export const CHAINS = [
   'blast',
   'mantle',
   'celo',
+  'bitcoin',
 ] as const;
 export type Chain = (typeof CHAINS)[number];
 
@@ -201,7 +202,7 @@ export interface WalletSyncRecord {
   wallet_id: string;
   status: WalletSyncStatus;
   chain: Chain;
-  source: 'etherscan' | 'blockscout' | null;
+  source: 'etherscan' | 'blockscout' | 'esplora' | null;
   new_transactions: number;
   duplicates: number;
   requests: number;

@@ -7,7 +7,8 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
-import { CHAIN_INFO, EXCHANGE_CHAIN, publicChain } from '../core/chains.js';
+import { CHAIN_INFO, EXCHANGE_CHAIN, isBitcoin, publicChain } from '../core/chains.js';
+import { bitcoinAddress, extendedKey } from '../core/bitcoin-keys.js';
 import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
 import {
   CHAINS,
@@ -34,9 +35,12 @@ export const WALLET_LIMIT_MAX = 100;
 
 export interface WalletInput {
   id?: string;
-  address: string;
+  /** Absent only for a Bitcoin wallet given by its `xpub`. */
+  address?: string;
   chain: string;
   label?: string;
+  /** A Bitcoin account's xpub/ypub/zpub (docs/sync.md "Bitcoin"), stored as the wallet's address. */
+  xpub?: string;
 }
 
 export function normalizeAddress(address: string, field = 'address'): string {
@@ -60,10 +64,30 @@ export function refuseExchangeSync(w: WalletRow): void {
   });
 }
 
+/**
+ * The address a wallet is stored under: an EVM address in lower case; on Bitcoin a mainnet address
+ * of any script type, or an account's extended public key as given (docs/storage.md, wallets).
+ */
+function walletAddress(chain: Chain, input: WalletInput): string {
+  if (!isBitcoin(chain) && input.xpub !== undefined) {
+    throw new TxaError('INVALID_FIELD', `xpub is for bitcoin wallets only; a ${chain} wallet has an address`, { field: 'xpub' });
+  }
+  if (input.address === undefined && input.xpub === undefined) {
+    throw new TxaError('MISSING_REQUIRED_FIELD', isBitcoin(chain) ? 'a bitcoin wallet needs an address or an xpub' : 'address is required', {
+      field: 'address',
+    });
+  }
+  if (!isBitcoin(chain)) return normalizeAddress(input.address!);
+  if (input.xpub !== undefined && input.address !== undefined) {
+    throw new TxaError('INVALID_FIELD', 'a bitcoin wallet has either an address or an xpub (xpub, ypub or zpub), not both', { field: 'xpub' });
+  }
+  return input.xpub === undefined ? bitcoinAddress(input.address!) : extendedKey(input.xpub).key;
+}
+
 /** Inserts a wallet and its `wallet.created` event; call inside a write transaction. */
 export function insertNewWallet(engine: Engine, workspaceId: string, input: WalletInput): WalletRow {
   const chain = oneOf(input.chain, CHAINS, 'chain', 'INVALID_FIELD');
-  const address = normalizeAddress(input.address);
+  const address = walletAddress(chain, input);
   if (findWalletByAddress(engine.db, workspaceId, chain, address)) {
     throw new TxaError('WALLET_ALREADY_EXISTS', `wallet ${address} on ${chain} is already in this workspace`, { field: 'address' });
   }
@@ -120,10 +144,13 @@ export function createWallet(engine: Engine, workspaceId: string, body: unknown)
   if (input.exchange !== undefined && input.exchange !== null) {
     throw new TxaError('INVALID_FIELD', 'exchange is for kind "exchange" wallets only', { field: 'exchange' });
   }
-  for (const field of ['address', 'chain'] as const) {
-    if (input[field] === undefined || input[field] === null) throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
+  const address = input.address ?? undefined;
+  // An address is named first when neither it nor the chain is given; a bitcoin wallet may have an xpub instead (walletAddress).
+  if (input.chain === undefined || input.chain === null) {
+    const field = address === undefined && input.xpub === undefined ? 'address' : 'chain';
+    throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
   }
-  return addWallet(engine, workspaceId, { address: input.address!, chain: input.chain!, label: input.label });
+  return addWallet(engine, workspaceId, { address, chain: input.chain, label: input.label, xpub: input.xpub });
 }
 
 /** PATCH /wallets/:id and `txa wallet update`: body `{label}`. */

@@ -22,6 +22,7 @@ const NATIVE_IDS: Record<Chain, string> = {
   blast: 'ethereum',
   mantle: 'mantle',
   celo: 'celo',
+  bitcoin: 'bitcoin',
 };
 
 /** Polygon's native coin was MATIC until the POL migration of 2024-09-04; its price history is under the old id. */
@@ -89,4 +90,6 @@ export const COINGECKO_PLATFORMS: Record<Chain, string> = {
   blast: 'blast',
   mantle: 'mantle',
   celo: 'celo',
+  // Bitcoin has no tokens; its BTC is `coingecko:bitcoin` (NATIVE_IDS).
+  bitcoin: 'bitcoin',
 };

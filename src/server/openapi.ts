@@ -307,7 +307,7 @@ export function openApiDocument(): Json {
             wallet_id: { type: 'string' },
             status: { enum: ['queued', 'running', 'completed', 'failed'] },
             chain: { type: 'string' },
-            source: { enum: ['etherscan', 'blockscout', null] },
+            source: { enum: ['etherscan', 'blockscout', 'esplora', null] },
             new_transactions: { type: 'integer' },
             duplicates: { type: 'integer' },
             requests: { type: 'integer' },

@@ -138,6 +138,23 @@ export function conformanceCases(): Case[] {
     },
     { name: 'WALLET_ALREADY_EXISTS (address in any case)', args: () => ['wallet', 'add', '--address', `0x${'ab'.repeat(20)}`, '--chain', 'base'], exit: 1 },
     { name: 'wallet add, bad address', args: () => ['wallet', 'add', '--address', '0x123', '--chain', 'base'], exit: 1 },
+    {
+      name: 'wallet add, bitcoin testnet address',
+      args: () => ['wallet', 'add', '--chain', 'bitcoin', '--address', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+      exit: 1,
+    },
+    {
+      name: 'wallet add, bitcoin private key as xpub',
+      args: () => [
+        'wallet',
+        'add',
+        '--chain',
+        'bitcoin',
+        '--xpub',
+        'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
+      ],
+      exit: 1,
+    },
     { name: 'wallet add, unknown chain', args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'solana'], exit: 1 },
     {
       name: 'wallet add, label too long',
