@@ -52,7 +52,8 @@ describe('txa wallet add --chain bitcoin', () => {
       [{ chain: 'bitcoin', xpub: `${ZPUB.slice(0, -1)}t` }, 'INVALID_FIELD', 'xpub', /bad checksum/],
       [{ chain: 'ethereum', xpub: ZPUB }, 'INVALID_FIELD', 'xpub', /only|bitcoin/],
       [{ chain: 'bitcoin', xpub: ZPUB, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'INVALID_FIELD', 'xpub', /not both/],
-      [{ chain: 'bitcoin' }, 'MISSING_REQUIRED_FIELD', 'address', /address or an xpub/],
+      // The CLI says so before any request (docs/architecture.md, "Which error comes first"); the API's answer is MISSING_REQUIRED_FIELD (engine/wallets.ts).
+      [{ chain: 'bitcoin' }, 'USAGE_ERROR', 'address', /--xpub/],
     ];
     for (const [opts, code, field, why] of cases) {
       const r = await adding(opts);

@@ -28,10 +28,14 @@ function bodyOf(opts: AddOptions): Record<string, string | undefined> {
   // An xpub stands for the address (bitcoin); the engine says which of the two a chain takes.
   for (const flag of opts.xpub === undefined ? (['address', 'chain'] as const) : (['chain'] as const)) {
     if (opts[flag] === undefined)
-      throw new TxaError('USAGE_ERROR', `--${flag} is required (or --exchange NAME for an exchange account)`, {
-        field: flag,
-        hint: 'txa wallet add --address 0x… --chain ethereum, or txa wallet add --exchange coinbase --label Coinbase',
-      });
+      throw new TxaError(
+        'USAGE_ERROR',
+        `--${flag} is required (${flag === 'address' ? 'or --xpub KEY on bitcoin, ' : ''}or --exchange NAME for an exchange account)`,
+        {
+          field: flag,
+          hint: 'txa wallet add --address 0x… --chain ethereum, or txa wallet add --exchange coinbase --label Coinbase',
+        },
+      );
   }
   return { address: opts.address, chain: opts.chain, label: opts.label, xpub: opts.xpub };
 }
