@@ -200,7 +200,11 @@ export function importOpeningLots(engine: Engine, ws: string, body: unknown): Op
   const importId = newId('opn');
   return engine.write(() => {
     const planned = plan(engine, ws, lines, input.allow_late === true);
-    const known = knownIdentities(engine.db, ws, planned.map((p) => p.identity));
+    const known = knownIdentities(
+      engine.db,
+      ws,
+      planned.map((p) => p.identity),
+    );
     const createdAt = nowIso();
     const rows: OpeningLotRow[] = [];
     const skipped: OpeningImport['skipped'] = [];

@@ -650,7 +650,11 @@ export function openApiDocument(): Json {
         ),
       },
       '/lots/openings': {
-        get: op('Opening lots (lots carried in from records kept elsewhere), by day', { 200: success('Opening lots', many('OpeningLot')) }, { parameters: [wsRequired] }),
+        get: op(
+          'Opening lots (lots carried in from records kept elsewhere), by day',
+          { 200: success('Opening lots', many('OpeningLot')) },
+          { parameters: [wsRequired] },
+        ),
         post: op(
           'Import opening lots from CSV text (`csv`) or JSON `lines` (emits lots.imported; 400 INVALID_FIELD naming the line; 409 PERIOD_CLOSED; lines already held are skipped)',
           { 201: success('The import', one('OpeningImport')), 200: success('A dry run: checked, not written', one('OpeningImport')) },

@@ -56,7 +56,12 @@ export function knownIdentities(db: Db, workspaceId: string, identities: readonl
 }
 
 export function insertOpeningLots(db: Db, rows: readonly OpeningLotRow[]): void {
-  const stmt = prepareCached(db, `INSERT INTO opening_lots (${COLUMNS}) VALUES (${COLUMNS.split(',').map(() => '?').join(', ')})`);
+  const stmt = prepareCached(
+    db,
+    `INSERT INTO opening_lots (${COLUMNS}) VALUES (${COLUMNS.split(',')
+      .map(() => '?')
+      .join(', ')})`,
+  );
   for (const r of rows) {
     stmt.run(
       r.id,

@@ -67,7 +67,7 @@ async function taxLines(year: string) {
 }
 
 describe('opening lots: example 22', () => {
-  it('a carried-in lot is the sale’s cost: gain 760.00, long term', async () => {
+  it('22. A carried-in lot is the cost of a later sale: gain 760.00, long term', async () => {
     const res = await b.importOpeningLots(WS, { csv: csv(LOT), file_name: 'closing.csv' });
     expect(res.added).toHaveLength(1);
     const lot = res.added[0]!;
@@ -105,7 +105,12 @@ describe('opening lots: example 22', () => {
     expect(res.source).toEqual({ format: 'opening-lots', file_name: 'closing.csv', sha256 });
     const events = (await b.listEvents(WS, { type: 'lots.imported' })).data;
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ actor: 'cli', import_id: res.import_id, source: { format: 'opening-lots', file_name: 'closing.csv', sha256 }, lots: [res.added[0]!.id] });
+    expect(events[0]!.payload).toMatchObject({
+      actor: 'cli',
+      import_id: res.import_id,
+      source: { format: 'opening-lots', file_name: 'closing.csv', sha256 },
+      lots: [res.added[0]!.id],
+    });
   });
 
   it('re-importing the same file adds nothing; two equal lines are two lots', async () => {
