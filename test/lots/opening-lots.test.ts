@@ -129,6 +129,14 @@ describe('opening lots: example 22', () => {
     expect(negativeBalances(b.engine.db, WS, {}).count).toBe(0);
   });
 
+  it('goes with its wallet', async () => {
+    await b.importOpeningLots(WS, { csv: csv(LOT, 'B,ETH,2,2023-01-01,10,x') });
+    const other = (await b.listOpeningLots(WS)).find((o) => o.wallet_label === 'B')!.wallet_id;
+    await b.deleteWallet(WS, other);
+    expect((await b.listOpeningLots(WS)).map((o) => o.wallet_label)).toEqual(['A']);
+    expect((await taxLines('2024'))[0]).toMatchObject({ cost_basis: 640 });
+  });
+
   it('removes one import’s lots', async () => {
     const res = await b.importOpeningLots(WS, { csv: csv(LOT) });
     expect(await b.removeOpeningLots(WS, res.import_id)).toEqual({ import_id: res.import_id, removed: 1 });
