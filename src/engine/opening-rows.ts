@@ -8,12 +8,11 @@
 import type { Engine } from './engine.js';
 import type { Convert } from './rates.js';
 import { parseDay } from '../core/dates.js';
-import type { LedgerRow } from '../accounting/ledger-row.js';
+import { OPENING_TYPE, type LedgerRow } from '../accounting/ledger-row.js';
 import { getWallet } from '../store/ledger.js';
 import { hasOpeningLots, listOpeningLots } from '../store/opening-lots.js';
 
-/** The `type` of an opening lot's row: an acquisition, no income, no fee's mate (its tx_hash is ''). */
-export const OPENING_TYPE = 'opening';
+export { OPENING_TYPE, isOpeningRow } from '../accounting/ledger-row.js';
 
 /** An opening lot as the roll-forward and other readers take it: what it held at its day, in the workspace's currency. */
 export interface OpeningLotFact {

@@ -17,7 +17,8 @@ import { importFile } from '../../src/engine/imports.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { closePeriod } from '../../src/engine/periods.js';
 import { negativeBalances } from '../../src/checks/kinds.js';
-import { openingLotsFor } from '../../src/engine/opening-rows.js';
+import { isOpeningRow, openingLotsFor } from '../../src/engine/opening-rows.js';
+import { rowsBefore } from '../../src/engine/lot-ledger.js';
 import * as importCmd from '../../src/cli/commands/lots/import.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 import { runInProcess } from '../helpers/in-process.js';
@@ -127,6 +128,17 @@ describe('opening lots: example 22', () => {
     expect(negativeBalances(b.engine.db, WS, {}).count).toBe(1);
     await b.importOpeningLots(WS, { csv: csv('A,ETH,0.4,2024-05-31,100,') });
     expect(negativeBalances(b.engine.db, WS, {}).count).toBe(0);
+  });
+
+  it('is a synthetic inflow in the ledger’s stream, before the rows of later days', async () => {
+    const res = await b.importOpeningLots(WS, { csv: csv(LOT) });
+    const rows = [...rowsBefore(b.engine, WS, Date.parse('2025-01-01T00:00:00Z') / 1000)].map((r) => r.tx);
+    expect(rows.map((r) => [r.id, r.timestamp, r.direction, r.amount, r.fiat_cents, isOpeningRow(r)])).toEqual([
+      [res.added[0]!.id, '2023-03-01T00:00:00Z', 'inflow', '1', 160000n, true],
+      [rows[1]!.id, '2024-06-01T12:00:00Z', 'outflow', '0.4', 140000n, false],
+    ]);
+    // Before its day it is not there.
+    expect([...rowsBefore(b.engine, WS, Date.parse('2023-03-01T00:00:00Z') / 1000)]).toEqual([]);
   });
 
   it('goes with its wallet', async () => {
