@@ -20,6 +20,7 @@ import { negativeBalances } from '../../src/checks/kinds.js';
 import { isOpeningRow, openingLotsFor } from '../../src/engine/opening-rows.js';
 import { rowsBefore } from '../../src/engine/lot-ledger.js';
 import * as importCmd from '../../src/cli/commands/lots/import.js';
+import * as openingsCmd from '../../src/cli/commands/lots/openings.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 import { runInProcess } from '../helpers/in-process.js';
 
@@ -126,6 +127,10 @@ describe('opening lots: example 22', () => {
 
   it('a wallet whose first row is an outflow its opening lot covers has no negative balance; without the lot it has', async () => {
     expect(negativeBalances(b.engine.db, WS, {}).count).toBe(1);
+    const late = await b.importOpeningLots(WS, { csv: csv('A,ETH,0.4,2024-06-02,100,'), allow_late: true });
+    // Dated after the outflow, it does not cover it.
+    expect(negativeBalances(b.engine.db, WS, {}).count).toBe(1);
+    await b.removeOpeningLots(WS, late.import_id);
     await b.importOpeningLots(WS, { csv: csv('A,ETH,0.4,2024-05-31,100,') });
     expect(negativeBalances(b.engine.db, WS, {}).count).toBe(0);
   });
@@ -218,5 +223,10 @@ describe('txa lots import', () => {
     const refused = await runInProcess('lots import', importCmd.run, { file: bad }, { db: path, workspace: WS });
     expect(refused.exitCode).not.toBe(0);
     expect(refused.stderr).toContain('line 2: quantity');
+    const table = await runInProcess('lots openings', openingsCmd.run, {}, { db: path, workspace: WS });
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toContain('2023-03-01');
+    expect(table.stdout).toContain('1600.00');
+    expect(table.stdout).toContain('bought on an exchange');
   });
 });
