@@ -114,3 +114,8 @@ export function walletTokens(db: Db, workspaceId: string, walletId: string, symb
      WHERE workspace_id = ? AND wallet_id = ? AND (token_symbol = ? COLLATE NOCASE OR token_address = lower(?))`,
   ).all(workspaceId, walletId, symbol, symbol) as { symbol: string; address: string | null; decimals: number }[];
 }
+
+/** The days of a wallet's opening lots (its removal is refused while one is in a closed period). */
+export function walletOpeningDays(db: Db, walletId: string): string[] {
+  return prepareCached(db, 'SELECT DISTINCT acquired_on FROM opening_lots WHERE wallet_id = ? ORDER BY acquired_on').pluck().all(walletId) as string[];
+}

@@ -201,6 +201,15 @@ describe('opening lots: refusals (nothing written)', () => {
     ]);
   });
 
+  it('a wallet whose opening lot is in a closed period stays', async () => {
+    const res = await b.importOpeningLots(WS, { csv: csv('B,ETH,2,2023-01-01,10,x') });
+    await closePeriod(b.engine, WS, { through: '2023-12-31' });
+    const other = res.added[0]!.wallet_id;
+    expect(await txaRejectionOf(b.deleteWallet(WS, other))).toMatchObject({ code: 'PERIOD_CLOSED', field: 'wallet_id' });
+    expect(await txaRejectionOf(b.removeOpeningLots(WS, res.import_id))).toMatchObject({ code: 'PERIOD_CLOSED', field: 'import_id' });
+    expect(await b.listOpeningLots(WS)).toHaveLength(1);
+  });
+
   it('a lot dated in a closed period is PERIOD_CLOSED', async () => {
     await closePeriod(b.engine, WS, { through: '2023-12-31' });
     expect(await txaRejectionOf(b.importOpeningLots(WS, { csv: csv(LOT) }))).toMatchObject({ code: 'PERIOD_CLOSED', field: 'line 2' });
