@@ -1,6 +1,7 @@
 /** Wallets: add, update, remove (local only), and the list with balances computed from the ledger. */
 import type { Engine } from './engine.js';
-import { closedThrough } from './periods.js';
+import { assertOpen, closedThrough } from './periods.js';
+import { walletOpeningDays } from '../store/opening-lots.js';
 import { walletRowsBefore } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
@@ -181,6 +182,8 @@ export function removeWallet(engine: Engine, workspaceId: string, walletId: stri
   return engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
     refuseClosedWalletRows(engine, workspaceId, walletId);
+    // Its opening lots go with it (docs/lots.md "Opening lots"): not while one is in a closed period.
+    assertOpen(engine, workspaceId, { dates: walletOpeningDays(engine.db, walletId), field: 'wallet_id' });
     removeWalletRollups(engine.db, walletId);
     removeWalletBalanceDays(engine.db, walletId);
     deleteWalletRows(engine.db, walletId);

@@ -178,6 +178,7 @@ async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iter
     return;
   }
   for await (const batch of batches) yield source!.decode(batch);
+  if (source!.rest) yield source!.rest();
 }
 
 /** `report_type` `tax` or `income` of a CSV or JSON export. */

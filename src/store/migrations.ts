@@ -605,6 +605,34 @@ export const MIGRATIONS: string[] = [
   -- (docs/accounting.md "Exchange accounts"); small: only exchange rows are in it.
   CREATE INDEX tx_exchange_hash ON transactions (workspace_id, tx_hash) WHERE chain = 'exchange';
   `,
+  // 24: opening lots (docs/lots.md "Opening lots"): lots carried in from records kept elsewhere,
+  // each an acquisition at its day and cost with no chain row of its own. \`identity\` (wallet,
+  // asset, day, quantity, cost, note and the how-manieth such line of its file) makes a
+  // re-import add nothing; \`import_id\` groups one import's lots so they can be removed together.
+  `
+  CREATE TABLE opening_lots (
+    id             TEXT PRIMARY KEY,
+    workspace_id   TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    wallet_id      TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    import_id      TEXT NOT NULL,
+    line           INTEGER NOT NULL,
+    token_symbol   TEXT NOT NULL,
+    token_address  TEXT,
+    token_decimals INTEGER NOT NULL,
+    quantity       TEXT NOT NULL,
+    acquired_on    TEXT NOT NULL,
+    cost_cents     INTEGER NOT NULL,
+    note           TEXT NOT NULL,
+    identity       TEXT NOT NULL,
+    file_name      TEXT,
+    sha256         TEXT NOT NULL,
+    created_at     TEXT NOT NULL,
+    actor          TEXT NOT NULL,
+    UNIQUE (workspace_id, identity)
+  );
+  CREATE INDEX opening_lots_by_day ON opening_lots (workspace_id, acquired_on);
+  CREATE INDEX opening_lots_by_import ON opening_lots (workspace_id, import_id);
+  `,
 ];
 
 /**
