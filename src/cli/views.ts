@@ -139,9 +139,10 @@ export function printWorkspaces(out: Output, list: Workspace[]): void {
       { header: 'NAME', fit: 'end' },
       { header: 'TIER' },
       { header: 'CURRENCY' },
+      { header: 'JURISDICTION', drop: 3 },
       { header: 'RATE LIMIT', align: 'right', drop: 2 },
       { header: 'CREATED', fit: 'date', drop: 1 },
     ],
-    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
+    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.jurisdiction, w.rate_limit, w.created_at]),
   );
 }

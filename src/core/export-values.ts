@@ -46,6 +46,8 @@ export type BasisScope = (typeof BASIS_SCOPES)[number];
 export const FEE_TREATMENTS = ['adjust', 'separate'] as const;
 export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
 
+import type { JurisdictionCode } from './jurisdictions.js';
+
 export interface ExportOptions {
   currency: string;
   date_format: string;
@@ -59,4 +61,6 @@ export interface ExportOptions {
   fee_treatment: FeeTreatment;
   /** Refuse the export when its period has findings reports note (docs/periods.md, "Report notes"). */
   strict?: boolean;
+  /** The rules the report is made by, when not the US ones (docs/accounting.md "Jurisdictions"). */
+  jurisdiction?: JurisdictionCode;
 }

@@ -5,6 +5,7 @@
  */
 import { TxaError } from './errors.js';
 import type { DateRange } from './dates.js';
+import { COST_BASIS, type CostBasis } from './export-values.js';
 
 export const JURISDICTIONS = ['us', 'uk', 'ca', 'de', 'au'] as const;
 export type JurisdictionCode = (typeof JURISDICTIONS)[number];
@@ -45,4 +46,34 @@ export function parseJurisdiction(input: string, field = 'jurisdiction'): Jurisd
   const code = input.trim().toLowerCase();
   if ((JURISDICTIONS as readonly string[]).includes(code)) return code as JurisdictionCode;
   throw new TxaError('INVALID_FIELD', `${field} must be one of ${JURISDICTIONS.join(', ')}, got '${input}'`, { field });
+}
+
+/** The jurisdictions' names, in report titles and errors. */
+export const JURISDICTION_NAME: Record<JurisdictionCode, string> = { us: 'United States', uk: 'United Kingdom', ca: 'Canada', de: 'Germany', au: 'Australia' };
+
+/**
+ * The `cost_basis` methods each jurisdiction's law allows, the first the default. The UK's is fixed
+ * by law (same day, 30 days, then the Section 104 pool): it takes no choice, `fifo` standing for it.
+ */
+export const JURISDICTION_METHODS: Record<JurisdictionCode, readonly CostBasis[]> = {
+  us: COST_BASIS,
+  uk: ['fifo'],
+  ca: COST_BASIS,
+  de: COST_BASIS,
+  au: COST_BASIS,
+};
+
+/** Jurisdictions whose tax report is written (src/accounting/jurisdictions/); the others' is refused. */
+export const JURISDICTIONS_WITH_TAX_REPORT: readonly JurisdictionCode[] = ['us', 'uk'];
+
+/** The method asked for, if the jurisdiction allows it (INVALID_FIELD `cost_basis` saying what it does); not given, its default. */
+export function checkMethod(code: JurisdictionCode, method: CostBasis | undefined, field = 'cost_basis'): CostBasis {
+  const methods = JURISDICTION_METHODS[code];
+  if (method === undefined) return methods[0]!;
+  if (methods.includes(method)) return method;
+  const allowed =
+    code === 'uk'
+      ? 'no choice of lots: disposals are matched by law with same-day, then 30-day acquisitions, then the Section 104 pool at average cost (cost_basis fifo, the default, stands for it)'
+      : methods.join(', ');
+  throw new TxaError('INVALID_FIELD', `cost_basis ${method} is not allowed under jurisdiction ${code}: it allows ${allowed}`, { field });
 }

@@ -275,7 +275,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
-    notes: () => reportNotes(reader.db, ws.id, filter),
+    notes: () => reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON tax and income reports (exporters/tax-report.ts) read their rows on a second thread.
@@ -587,8 +587,8 @@ export async function runExportJob(
  */
 export async function reportDigest(engine: Engine, workspaceId: string, body: unknown): Promise<string> {
   const { parseExportBody } = await import('../core/export-schema.js');
-  const { request } = parseExportBody(body);
   const ws = engine.workspace(workspaceId);
+  const { request } = parseExportBody(body, ws);
   const writer = await writerFor(request.format, request.report_type);
   const row = { id: 'digest', workspace_id: ws.id, format: request.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
   const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[request.format]}`);

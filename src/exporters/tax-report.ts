@@ -161,7 +161,7 @@ export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
   };
 }
 
-function csvText(cell: Cell): string {
+export function csvText(cell: Cell): string {
   return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
 }
 
@@ -169,7 +169,7 @@ function csvText(cell: Cell): string {
  * The job's ledger rows, in groups as they come: read by the file's worker in the job's snapshot
  * when it can (the lots are computed here meanwhile), else by this thread.
  */
-async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
+export async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
   const source = job.ledgerSource;
   const batches = source?.snapshot && file.ledgerBatches ? await file.ledgerBatches(source.read, source.snapshot.unchanged) : null;
   if (batches === null) {
@@ -181,6 +181,10 @@ async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iter
 
 /** `report_type` `tax` or `income` of a CSV or JSON export. */
 export const writeTaxReport: ExportWriter = async (job, destPath) => {
+  // Another jurisdiction's rules write their own lines (docs/accounting.md "Jurisdictions").
+  if (job.reportType === 'tax' && job.options.jurisdiction !== undefined && job.options.jurisdiction !== 'us') {
+    return (await import('./jurisdiction-report.js')).writeJurisdictionReport(job, destPath);
+  }
   const report = job.reportType === 'income' ? 'income' : 'tax';
   const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);

@@ -576,6 +576,11 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE transactions ADD COLUMN block INTEGER;
   ALTER TABLE transactions ADD COLUMN block_position INTEGER;
   `,
+  // 27: a workspace's jurisdiction (docs/accounting.md "Jurisdictions"): its tax year, rules, report
+  // lines and default report currency. Every workspace so far is a US one.
+  `
+  ALTER TABLE workspaces ADD COLUMN jurisdiction TEXT NOT NULL DEFAULT 'us' CHECK (jurisdiction IN ('us', 'uk', 'ca', 'de', 'au'));
+  `,
 ];
 
 /**

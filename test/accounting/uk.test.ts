@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
-import { jurisdictionOf, checkMethod } from '../../src/accounting/jurisdictions/index.js';
+import { jurisdictionOf } from '../../src/accounting/jurisdictions/index.js';
+import { checkMethod } from '../../src/core/jurisdictions.js';
 import type { ReportLine } from '../../src/accounting/jurisdictions/types.js';
 import { shareOf } from '../../src/accounting/jurisdictions/uk-matching.js';
 import { buy, sell, X, type Row } from './helpers.js';
@@ -200,8 +201,8 @@ describe('the UK pool', () => {
   });
 
   it('refuses a method the UK does not allow, naming what it allows', () => {
-    expect(() => checkMethod(uk, 'hifo', true)).toThrow(/cost_basis hifo is not allowed under jurisdiction uk/);
-    expect(checkMethod(uk, 'hifo', false)).toBe('fifo');
-    expect(checkMethod(jurisdictionOf('us'), 'hifo', true)).toBe('hifo');
+    expect(() => checkMethod('uk', 'hifo')).toThrow(/cost_basis hifo is not allowed under jurisdiction uk: it allows no choice of lots/);
+    expect(checkMethod('uk', undefined)).toBe('fifo');
+    expect(checkMethod('us', 'hifo')).toBe('hifo');
   });
 });

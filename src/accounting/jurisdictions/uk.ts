@@ -3,7 +3,7 @@
  * every wallet pooled per asset and matched by uk-matching.ts (same day, 30 days, Section 104), the
  * lines one per asset and day of disposal, the totals those of the SA108 cryptoasset boxes.
  */
-import { taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
+import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
 import type { Asset } from '../assets.js';
 import type { LedgerRow } from '../ledger-row.js';
 import { quantityOf, quantityText } from '../quantity.js';
@@ -90,10 +90,10 @@ class UkReport implements JurisdictionReport {
 
 export const uk: Jurisdiction = {
   code: 'uk',
-  name: 'United Kingdom',
-  currency: 'GBP',
+  name: JURISDICTION_NAME.uk,
+  currency: JURISDICTION_CURRENCY.uk,
   // Pooling is the law (TCGA 1992 ss104–106A): no choice of lots.
-  methods: ['fifo'],
+  methods: JURISDICTION_METHODS.uk,
   taxYear: (year) => taxYearRange('uk', year),
   taxYearOf: (day) => taxYearOf('uk', day),
   columns: UK_COLUMNS,

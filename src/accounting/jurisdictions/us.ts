@@ -3,15 +3,14 @@
  * USD, lots by the chosen method. Its report is the tax ledger's (tax-ledger.ts) written by
  * exporters/tax-report.ts, unchanged.
  */
-import { COST_BASIS } from '../../core/export-values.js';
-import { taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
+import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
 import type { Jurisdiction } from './types.js';
 
 export const us: Jurisdiction = {
   code: 'us',
-  name: 'United States',
-  currency: 'USD',
-  methods: COST_BASIS,
+  name: JURISDICTION_NAME.us,
+  currency: JURISDICTION_CURRENCY.us,
+  methods: JURISDICTION_METHODS.us,
   taxYear: (year) => taxYearRange('us', year),
   taxYearOf: (day) => taxYearOf('us', day),
   columns: null,
