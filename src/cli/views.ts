@@ -139,7 +139,8 @@ export function printWorkspaces(out: Output, list: Workspace[]): void {
       { header: 'NAME', fit: 'end' },
       { header: 'TIER' },
       { header: 'CURRENCY' },
-      { header: 'JURISDICTION', drop: 3 },
+      // The jurisdiction (docs/accounting.md "Jurisdictions"), named for what it decides so the table fits 80 columns.
+      { header: 'TAX RULES', drop: 3 },
       { header: 'RATE LIMIT', align: 'right', drop: 2 },
       { header: 'CREATED', fit: 'date', drop: 1 },
     ],
