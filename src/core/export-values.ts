@@ -46,7 +46,9 @@ export type BasisScope = (typeof BASIS_SCOPES)[number];
 export const FEE_TREATMENTS = ['adjust', 'separate'] as const;
 export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
 
-import type { JurisdictionCode } from './jurisdictions.js';
+/** The jurisdictions a workspace or a report can be in (docs/accounting.md "Jurisdictions"; their data in jurisdictions.ts). */
+export const JURISDICTIONS = ['us', 'uk', 'ca', 'de', 'au'] as const;
+export type JurisdictionCode = (typeof JURISDICTIONS)[number];
 
 export interface ExportOptions {
   currency: string;

@@ -5,10 +5,9 @@
  */
 import { TxaError } from './errors.js';
 import type { DateRange } from './dates.js';
-import { COST_BASIS, type CostBasis } from './export-values.js';
+import { COST_BASIS, JURISDICTIONS, type CostBasis, type JurisdictionCode } from './export-values.js';
 
-export const JURISDICTIONS = ['us', 'uk', 'ca', 'de', 'au'] as const;
-export type JurisdictionCode = (typeof JURISDICTIONS)[number];
+export { JURISDICTIONS, type JurisdictionCode };
 
 export const DEFAULT_JURISDICTION: JurisdictionCode = 'us';
 

@@ -181,10 +181,6 @@ export async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerat
 
 /** `report_type` `tax` or `income` of a CSV or JSON export. */
 export const writeTaxReport: ExportWriter = async (job, destPath) => {
-  // Another jurisdiction's rules write their own lines (docs/accounting.md "Jurisdictions").
-  if (job.reportType === 'tax' && job.options.jurisdiction !== undefined && job.options.jurisdiction !== 'us') {
-    return (await import('./jurisdiction-report.js')).writeJurisdictionReport(job, destPath);
-  }
   const report = job.reportType === 'income' ? 'income' : 'tax';
   const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);

@@ -125,7 +125,10 @@ describe('workspace update', () => {
 
   it('usage errors: nothing to change (exit 2), an unknown id (exit 1), a remote backend (LOCAL_ONLY)', async () => {
     const none = await s.txa(['workspace', 'update', ws]);
-    expect([none.exitCode, none.stderr]).toEqual([2, 'error: USAGE_ERROR (name): nothing to change: pass --name, --tier, --currency, --jurisdiction or --rate-limit']);
+    expect([none.exitCode, none.stderr]).toEqual([
+      2,
+      'error: USAGE_ERROR (name): nothing to change: pass --name, --tier, --currency, --jurisdiction or --rate-limit',
+    ]);
     const unknown = await s.txa(['workspace', 'update', 'ws_nope', '--name', 'X']);
     expect([unknown.exitCode, unknown.stderr]).toEqual([1, expect.stringMatching(/^error: WORKSPACE_NOT_FOUND: workspace ws_nope not found/)]);
     const remote = await s.txa(['--base-url', 'http://127.0.0.1:9', 'workspace', 'update', ws, '--name', 'X']);
