@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
 import { jurisdictionOf } from '../../src/accounting/jurisdictions/index.js';
-import { checkMethod } from '../../src/core/jurisdictions.js';
+import { checkMethod, taxYearOf, taxYearRange } from '../../src/core/jurisdictions.js';
 import type { ReportLine } from '../../src/accounting/jurisdictions/types.js';
 import { shareOf } from '../../src/accounting/jurisdictions/uk-matching.js';
 import { buy, sell, X, type Row } from './helpers.js';
@@ -204,5 +204,17 @@ describe('the UK pool', () => {
     expect(() => checkMethod('uk', 'hifo')).toThrow(/cost_basis hifo is not allowed under jurisdiction uk: it allows no choice of lots/);
     expect(checkMethod('uk', undefined)).toBe('fifo');
     expect(checkMethod('us', 'hifo')).toBe('hifo');
+  });
+});
+
+describe('tax years', () => {
+  it('uk 6 April – 5 April, au 1 July – 30 June, the others the calendar year; the year is the one it starts in', () => {
+    expect(taxYearRange('uk', 2024)).toEqual({ start_date: '2024-04-06', end_date: '2025-04-05' });
+    expect(taxYearRange('au', 2024)).toEqual({ start_date: '2024-07-01', end_date: '2025-06-30' });
+    for (const code of ['us', 'ca', 'de'] as const) expect(taxYearRange(code, 2024)).toEqual({ start_date: '2024-01-01', end_date: '2024-12-31' });
+    expect([taxYearOf('uk', '2025-04-05'), taxYearOf('uk', '2025-04-06'), taxYearOf('au', '2025-06-30'), taxYearOf('au', '2025-07-01')]).toEqual([
+      2024, 2025, 2024, 2025,
+    ]);
+    expect(taxYearOf('us', '2024-12-31')).toBe(2024);
   });
 });
