@@ -200,6 +200,17 @@ describe('the UK pool', () => {
     expect(lines[0]).toMatchObject({ allowable_cost: 10000n, matched: 's104', note: 'missing cost basis 5' });
   });
 
+  it('an acquisition exactly 30 days later is matched (2 January → 1 February), earliest first', () => {
+    const rows = [
+      buy({ at: '2024-01-01', amount: '10', value: 100, token: X }),
+      sell({ at: '2024-01-02', amount: '5', value: 300, token: X }),
+      buy({ at: '2024-02-01', amount: '3', value: 60, token: X }),
+      buy({ at: '2024-02-02', amount: '5', value: 500, token: X }),
+    ];
+    // 3 from 1 February (£60), the other 2 from the pool (£100 × 2/10 = £20); 2 February is day 31.
+    expect(report(rows).lines[0]).toMatchObject({ allowable_cost: 8000n, gain_loss: 22000n, matched: '30-day+s104' });
+  });
+
   it('refuses a method the UK does not allow, naming what it allows', () => {
     expect(() => checkMethod('uk', 'hifo')).toThrow(/cost_basis hifo is not allowed under jurisdiction uk: it allows no choice of lots/);
     expect(checkMethod('uk', undefined)).toBe('fifo');
