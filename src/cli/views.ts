@@ -151,9 +151,11 @@ export function printWorkspaces(out: Output, list: Workspace[]): void {
       { header: 'NAME', fit: 'end' },
       { header: 'TIER' },
       { header: 'CURRENCY' },
+      // The jurisdiction (docs/accounting.md "Jurisdictions"), named for what it decides so the table fits 80 columns.
+      { header: 'TAX RULES', drop: 3 },
       { header: 'RATE LIMIT', align: 'right', drop: 2 },
       { header: 'CREATED', fit: 'date', drop: 1 },
     ],
-    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
+    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.jurisdiction, w.rate_limit, w.created_at]),
   );
 }

@@ -1,4 +1,5 @@
 /** Domain types: the resource shapes of docs/reference/api.md "Resources and request bodies", exactly as the API sends them. */
+import type { JurisdictionCode } from './jurisdictions.js';
 
 export const CHAINS = [
   'ethereum',
@@ -45,6 +46,8 @@ export interface Workspace {
   name: string;
   tier: Tier;
   base_currency: string;
+  /** Its tax year, rules, report lines and default report currency (docs/accounting.md "Jurisdictions"). */
+  jurisdiction: JurisdictionCode;
   /** Enterprise API requests per hour; null = unlimited. */
   rate_limit: number | null;
   created_at: string;

@@ -162,7 +162,7 @@ export function csvRowWriter(columns: readonly string[]): (row: Row) => string {
   };
 }
 
-function csvText(cell: Cell): string {
+export function csvText(cell: Cell): string {
   return cell === null ? '' : typeof cell === 'bigint' ? centsToString(cell) : cell;
 }
 
@@ -170,7 +170,7 @@ function csvText(cell: Cell): string {
  * The job's ledger rows, in groups as they come: read by the file's worker in the job's snapshot
  * when it can (the lots are computed here meanwhile), else by this thread.
  */
-async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
+export async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerator<Iterable<{ tx: LedgerRow; reported: boolean }>> {
   const source = job.ledgerSource;
   const batches = source?.snapshot && file.ledgerBatches ? await file.ledgerBatches(source.read, source.snapshot.unchanged) : null;
   if (batches === null) {

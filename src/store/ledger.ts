@@ -18,29 +18,36 @@ export interface WalletRow {
 }
 
 export function getWorkspace(db: Db, id: string): Workspace | undefined {
-  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as Workspace | undefined;
+  return prepareCached(db, 'SELECT id, name, tier, base_currency, jurisdiction, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as
+    | Workspace
+    | undefined;
 }
 
 export function listWorkspaces(db: Db): Workspace[] {
-  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces ORDER BY created_at, id').all() as Workspace[];
+  return prepareCached(
+    db,
+    'SELECT id, name, tier, base_currency, jurisdiction, rate_limit, created_at FROM workspaces ORDER BY created_at, id',
+  ).all() as Workspace[];
 }
 
 export function insertWorkspace(db: Db, ws: Workspace): void {
-  prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, jurisdiction, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     ws.id,
     ws.name,
     ws.tier,
     ws.base_currency,
+    ws.jurisdiction,
     ws.rate_limit,
     ws.created_at,
   );
 }
 
 export function updateWorkspaceRow(db: Db, ws: Workspace): void {
-  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(
+  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, jurisdiction = ?, rate_limit = ? WHERE id = ?').run(
     ws.name,
     ws.tier,
     ws.base_currency,
+    ws.jurisdiction,
     ws.rate_limit,
     ws.id,
   );

@@ -633,6 +633,11 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX opening_lots_by_day ON opening_lots (workspace_id, acquired_on);
   CREATE INDEX opening_lots_by_import ON opening_lots (workspace_id, import_id);
   `,
+  // 25: a workspace's jurisdiction (docs/accounting.md "Jurisdictions"): its tax year, rules, report
+  // lines and default report currency. Every workspace so far is a US one.
+  `
+  ALTER TABLE workspaces ADD COLUMN jurisdiction TEXT NOT NULL DEFAULT 'us' CHECK (jurisdiction IN ('us', 'uk', 'ca', 'de', 'au'));
+  `,
 ];
 
 /**

@@ -40,6 +40,8 @@ const UNDO: Record<number, Undo> = {
   22: (raw) => raw.exec('ALTER TABLE transactions DROP COLUMN block; ALTER TABLE transactions DROP COLUMN block_position'),
   // Opening lots. Keyed by where the migration sits in the list, like the exchange wallets' below.
   [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE opening_lots')) + 1]: (raw) => raw.exec('DROP TABLE opening_lots'),
+  // The workspaces' jurisdiction.
+  [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN jurisdiction')) + 1]: (raw) => raw.exec('ALTER TABLE workspaces DROP COLUMN jurisdiction'),
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
