@@ -32,7 +32,7 @@ read -r -a names <<<"${NAMES:-list-filtered list-tag check export-csv rules-dry-
 # One import run of a checkout, as hyperfine's JSON shape ({results: [{mean}]}) for the summary below.
 import_run() {
   node "$1/bench/import.mjs" --runs 1 --transactions "${IMPORT_N:-100000}" 2>/dev/null | head -1 |
-    node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(JSON.stringify({ results: [{ mean: r.transactions / r.import_tx_per_s }] }))' >"$2"
+    node -e 'const r = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(JSON.stringify({ results: [{ mean: r.transactions / r.import_tx_per_s, user: r.transactions / r.import_tx_per_cpu_s, system: 0 }] }))' >"$2"
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   for name in "${names[@]}"; do
@@ -55,9 +55,12 @@ echo "ledger $DB, $ROUNDS rounds, load $(cut -d' ' -f1-3 /proc/loadavg)"
 node -e '
 const fs = require("fs"); const [dir, rounds, ...names] = process.argv.slice(1);
 const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+// Wall time, and CPU time (user + system), which a loaded machine moves less.
+const runsOf = (name, side) => Array.from({ length: +rounds }, (_, i) => JSON.parse(fs.readFileSync(`${dir}/${name}-${side}-${i + 1}.json`)).results[0]);
 for (const name of names) {
-  const t = (side) => med(Array.from({ length: +rounds }, (_, i) => JSON.parse(fs.readFileSync(`${dir}/${name}-${side}-${i + 1}.json`)).results[0].mean));
-  const a = t("A"), b = t("B");
-  console.log(`${name.padEnd(14)} A ${a.toFixed(3)} s  B ${b.toFixed(3)} s  B/A ${(b / a).toFixed(3)}`);
+  const wall = (side) => med(runsOf(name, side).map((r) => r.mean));
+  const cpu = (side) => med(runsOf(name, side).map((r) => r.user + r.system));
+  const [a, b, ca, cb] = [wall("A"), wall("B"), cpu("A"), cpu("B")];
+  console.log(`${name.padEnd(14)} A ${a.toFixed(3)} s  B ${b.toFixed(3)} s  B/A ${(b / a).toFixed(3)}   CPU A ${ca.toFixed(3)} s  B ${cb.toFixed(3)} s  B/A ${(cb / ca).toFixed(3)}`);
 }' "$work" "$ROUNDS" "${names[@]}"
 rm -rf "$work"

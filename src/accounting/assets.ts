@@ -6,6 +6,7 @@
  * natively (bridged copies such as BSC's Binance-Peg tokens stay apart). The user extends it.
  */
 import { TxaError } from '../core/errors.js';
+import { EXCHANGE_CHAIN, onChainTokenOf } from '../core/chains.js';
 import type { Token } from '../core/types.js';
 
 export interface AssetEntry {
@@ -70,9 +71,24 @@ export class AssetTable {
   }
 
   assetOf(chain: string, token: Pick<Token, 'symbol' | 'address'>): Asset {
+    if (chain === EXCHANGE_CHAIN) return this.exchangeAsset(token.symbol);
     const id = tokenId(chain, token);
     const name = this.byToken.get(id);
     return name === undefined ? { key: id, symbol: token.symbol } : { key: `asset:${name}`, symbol: name };
+  }
+
+  /**
+   * A coin held at an exchange, known by its symbol only: the asset the table names `exchange:SYMBOL`
+   * (the user's entries), else the on-chain token the symbol stands for (core/chains.ts
+   * onChainTokenOf: ETH is ETH, USDC is USDC, LINK is Ethereum's LINK), so lots move between an
+   * exchange and a wallet; else the symbol's own asset, the same at every exchange.
+   */
+  private exchangeAsset(symbol: string): Asset {
+    const own = tokenId(EXCHANGE_CHAIN, { symbol, address: null });
+    const named = this.byToken.get(own);
+    if (named !== undefined) return { key: `asset:${named}`, symbol: named };
+    const onChain = onChainTokenOf(symbol);
+    return onChain ? this.assetOf(onChain.chain, onChain.token) : { key: own, symbol: symbol.toUpperCase() };
   }
 }
 

@@ -42,3 +42,15 @@ export interface LedgerRow {
   block?: number | null;
   block_position?: number | null;
 }
+
+/**
+ * The `type` of an opening lot's row (docs/lots.md "Opening lots"): a synthetic inflow the engine
+ * merges into the stream (engine/opening-rows.ts), never a transaction. Its tx_hash is '', so it
+ * is no fee's mate; its id is the lot's (`lot_…`).
+ */
+export const OPENING_TYPE = 'opening';
+
+/** Whether a ledger row is an opening lot (a roll-forward shows it as opening, not as an acquisition). */
+export function isOpeningRow(tx: Pick<LedgerRow, 'type' | 'tx_hash'>): boolean {
+  return tx.type === OPENING_TYPE && tx.tx_hash === '';
+}

@@ -10,14 +10,28 @@
  * - bridge (only proposed): an outflow on one chain and an inflow of the same asset on another,
  *   received within BRIDGE_WINDOW_SECONDS and short of the amount sent by at most
  *   BRIDGE_TOLERANCE_PERCENT (the bridge's fee). The user confirms or rejects each proposal.
+ * - exchange (docs/accounting.md "Exchange accounts"): a withdrawal from an exchange account and
+ *   the inflow of another wallet of the workspace, or the reverse. Matched automatically when both
+ *   carry the same network hash (exchangeHashPair); else proposed when the inflow comes 0 to
+ *   EXCHANGE_WINDOW_SECONDS after the outflow and is short of it by at most
+ *   BRIDGE_TOLERANCE_PERCENT plus the outflow's network fee (withinExchangeTolerance).
  */
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { compareDecimal, scaleOf, toBaseUnits } from '../core/money.js';
+import type { TransferKind } from '../core/types.js';
 import { rejectionKey, type Leg } from '../core/transfer-legs.js';
 
 export { rejectionKey, type Leg };
 
 export const BRIDGE_WINDOW_SECONDS = 3600;
 export const BRIDGE_TOLERANCE_PERCENT = 1n;
+/** How long after an exchange's withdrawal (or a deposit's sending) the inflow may arrive. */
+export const EXCHANGE_WINDOW_SECONDS = 24 * 3600;
+/** The widest window a proposal looks back: a range of proposals reads its rows from this long before it. */
+export const PROPOSAL_WINDOW_SECONDS = EXCHANGE_WINDOW_SECONDS;
+
+/** Whether a row is of an exchange account (docs/storage.md "Exchange wallets"). */
+export const onExchange = (leg: Pick<Leg, 'chain'>): boolean => leg.chain === EXCHANGE_CHAIN;
 
 export interface OwnWallet {
   id: string;
@@ -53,9 +67,58 @@ export function pairProblem(a: Leg, b: Leg): string | null {
   return null;
 }
 
-/** `internal` on one chain, `bridge` across chains. */
-export function kindOf(a: Leg, b: Leg): 'internal' | 'bridge' {
+/** `exchange` when either leg is an exchange account's, else `internal` on one chain, `bridge` across chains. */
+export function kindOf(a: Leg, b: Leg): TransferKind {
+  if (onExchange(a) || onExchange(b)) return 'exchange';
   return a.chain === b.chain ? 'internal' : 'bridge';
+}
+
+/** A network transaction's hash (0x + 64 hex digits), the only kind two ledgers' rows can share. */
+export const NETWORK_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * The counterpart of `leg` among rows carrying its network hash: the other side of the move
+ * between an exchange account and another wallet (one of the two is an exchange's), opposite
+ * direction, same asset, free, a pair the user can match and has not rejected; the exact amount
+ * first, then the nearest in time, then the lowest id.
+ */
+export function exchangeHashPair(leg: Leg, others: Iterable<Leg>, rejected: (key: string) => boolean): Pair | undefined {
+  if (!open(leg) || !movesValue(leg) || !NETWORK_HASH.test(leg.tx_hash)) return undefined;
+  let best: Pair | undefined;
+  for (const other of others) {
+    if (other.tx_hash.toLowerCase() !== leg.tx_hash.toLowerCase() || (!onExchange(leg) && !onExchange(other))) continue;
+    if (!open(other) || !movesValue(other) || (leg.transfer && other.transfer) || pairProblem(leg, other) !== null) continue;
+    const pair = leg.direction === 'outflow' ? { out: leg, in: other } : { out: other, in: leg };
+    if (rejected(rejectionKey(pair.out.id, pair.in.id))) continue;
+    const mine = leg.direction === 'outflow' ? pair.in : pair.out;
+    const theirs = best && (leg.direction === 'outflow' ? best.in : best.out);
+    if (!theirs || closerTo(mine, theirs, leg)) best = pair;
+  }
+  return best;
+}
+
+/** Whether `a` fits `leg` better than `b`: the same amount, then nearer in time, then the lower id. */
+function closerTo(a: Leg, b: Leg, leg: Leg): boolean {
+  const exactA = a.amount === leg.amount;
+  const exactB = b.amount === leg.amount;
+  if (exactA !== exactB) return exactA;
+  const da = Math.abs(a.ts - leg.ts);
+  const db = Math.abs(b.ts - leg.ts);
+  if (da !== db) return da < db;
+  return a.id < b.id;
+}
+
+/**
+ * Whether `received` is `sent` less at most BRIDGE_TOLERANCE_PERCENT of it and the network fee
+ * (in the same coin): what reaches the other side of an exchange's withdrawal.
+ */
+export function withinExchangeTolerance(sent: string, received: string, fee: string | null | undefined): boolean {
+  if (compareDecimal(received, sent) > 0) return false;
+  const f = fee ?? '0';
+  const scale = Math.max(scaleOf(sent), scaleOf(received), scaleOf(f));
+  const s = toBaseUnits(sent, scale);
+  const r = toBaseUnits(received, scale);
+  return r * 100n >= s * (100n - BRIDGE_TOLERANCE_PERCENT) - toBaseUnits(f, scale) * 100n;
 }
 
 /** Whether a leg can still get a counterpart: free, or alone in its transfer. */
@@ -145,32 +208,70 @@ function magnitude(canonical: string): number {
   return dot + 1 - i;
 }
 
+/** Outflows of one asset sent within the widest window: on chains, and from exchange accounts. */
+interface Recent<T> {
+  chain: T[];
+  exchange: T[];
+}
+
+function recentOf<T>(map: Map<string, Recent<T>>, symbol: string): Recent<T> {
+  const asset = symbol.toUpperCase();
+  let r = map.get(asset);
+  if (!r) map.set(asset, (r = { chain: [], exchange: [] }));
+  return r;
+}
+
+/** Drops the outflows sent longer than PROPOSAL_WINDOW_SECONDS before `ts` (they arrive in time order: at the front). */
+function trim<T extends { ts: number }>(r: Recent<T>, ts: number): void {
+  for (const list of [r.chain, r.exchange]) while (list.length > 0 && list[0]!.ts < ts - PROPOSAL_WINDOW_SECONDS) list.shift();
+}
+
 /**
- * Proposed bridges among free rows given in time order: each inflow takes the outflow of the same
- * asset on another chain sent at most BRIDGE_WINDOW_SECONDS before it, within tolerance and not
- * rejected, preferring the exact amount, then the nearest in time, then the lowest id; each row
- * is proposed once. Memory holds one window of outflows.
+ * The outflows an inflow at `ts` may pair with: from exchange accounts within the exchange window;
+ * on chains, within the bridge window for an inflow on a chain (read from the newest back), within
+ * the exchange window for an inflow to an exchange account.
+ */
+function* windowOf<T extends { ts: number }>(r: Recent<T>, ts: number, toExchange: boolean): Generator<T> {
+  yield* r.exchange;
+  if (toExchange) {
+    yield* r.chain;
+    return;
+  }
+  for (let i = r.chain.length - 1; i >= 0 && r.chain[i]!.ts >= ts - BRIDGE_WINDOW_SECONDS; i--) yield r.chain[i]!;
+}
+
+/** Whether an outflow and a later inflow are a proposal: a bridge, or a move to or from an exchange account. */
+function proposable(out: Leg, leg: Leg): boolean {
+  if (onExchange(out) || onExchange(leg)) {
+    return out.wallet_id !== leg.wallet_id && leg.ts - out.ts <= EXCHANGE_WINDOW_SECONDS && withinExchangeTolerance(out.amount, leg.amount, out.fee);
+  }
+  return out.chain !== leg.chain && leg.ts - out.ts <= BRIDGE_WINDOW_SECONDS && withinTolerance(out.amount, leg.amount);
+}
+
+/**
+ * Proposed bridges and exchange transfers among free rows given in time order: each inflow takes
+ * the outflow of the same asset that fits it (proposable) and is not rejected, preferring the
+ * exact amount, then the nearest in time, then the lowest id; each row is proposed once. Memory
+ * holds one exchange window of outflows.
  */
 export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) => boolean): Generator<Pair> {
-  const recent = new Map<string, Leg[]>();
+  const recent = new Map<string, Recent<Leg>>();
   for (const leg of rows) {
     if (leg.transfer !== null || !movesValue(leg)) continue;
-    const asset = leg.token_symbol.toUpperCase();
-    let window = recent.get(asset);
-    if (!window) recent.set(asset, (window = []));
-    // Outflows arrive in time order: the ones sent too long ago are at the front.
-    while (window.length > 0 && window[0]!.ts < leg.ts - BRIDGE_WINDOW_SECONDS) window.shift();
+    const r = recentOf(recent, leg.token_symbol);
+    trim(r, leg.ts);
     if (leg.direction === 'outflow') {
-      window.push(leg);
+      (onExchange(leg) ? r.exchange : r.chain).push(leg);
       continue;
     }
     let best: Leg | undefined;
-    for (const out of window) {
-      if (out.chain === leg.chain || !withinTolerance(out.amount, leg.amount) || rejected(rejectionKey(out.id, leg.id))) continue;
+    for (const out of windowOf(r, leg.ts, onExchange(leg))) {
+      if (!proposable(out, leg) || rejected(rejectionKey(out.id, leg.id))) continue;
       if (!best || closer(out, best, leg)) best = out;
     }
     if (best) {
-      window.splice(window.indexOf(best), 1);
+      const list = onExchange(best) ? r.exchange : r.chain;
+      list.splice(list.indexOf(best), 1);
       yield { out: best, in: leg };
     }
   }
@@ -180,35 +281,36 @@ export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) =
 const FLOAT_SLACK = 1e-9;
 
 /**
- * The rows that may be legs of a proposed bridge, found from each free row's time, direction,
- * chain, symbol and amount as a binary float, given in the order bridgeCandidates reads them: an
- * inflow and each outflow of its window (same asset, another chain) that its amount may fit are
- * kept. Every row bridgeCandidates could pair is kept, and a row that fits no other never changes
- * what it proposes, so it proposes the same bridges from the kept rows alone, read in full
- * (bench/RESULTS.md "Session 7, txa check": a whole-ledger pass reads a fraction of the rows).
+ * The rows that may be legs of a proposal, found from each free row's time, direction, chain,
+ * symbol and amount as a binary float, given in the order bridgeCandidates reads them: an inflow
+ * and each outflow of its window (same asset) that its amount may fit are kept (for a move to or
+ * from an exchange account, any outflow not smaller than it: the network fee is not known here).
+ * Every row bridgeCandidates could pair is kept, and a row that fits no other never changes what
+ * it proposes, so it proposes the same from the kept rows alone, read in full (bench/RESULTS.md
+ * "Session 7, txa check": a whole-ledger pass reads a fraction of the rows).
  */
 export class BridgeSieve {
   readonly kept = new Set<number>();
-  private readonly recent = new Map<string, { key: number; ts: number; chain: string; amount: number }[]>();
+  private readonly recent = new Map<string, Recent<{ key: number; ts: number; chain: string; amount: number }>>();
   private lastTs = -Infinity;
 
   /** One free row that moves value, by its key (the caller's row id), in time order. */
   add(key: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number): void {
     if (ts < this.lastTs) throw new Error('BridgeSieve: rows out of time order');
     this.lastTs = ts;
-    const asset = symbol.toUpperCase();
-    let window = this.recent.get(asset);
-    if (!window) this.recent.set(asset, (window = []));
-    while (window.length > 0 && window[0]!.ts < ts - BRIDGE_WINDOW_SECONDS) window.shift();
+    const r = recentOf(this.recent, symbol);
+    trim(r, ts);
+    const exchange = chain === EXCHANGE_CHAIN;
     if (!inflow) {
-      window.push({ key, ts, chain, amount });
+      (exchange ? r.exchange : r.chain).push({ key, ts, chain, amount });
       return;
     }
     // withinTolerance, loosened by FLOAT_SLACK: received ≤ sent and received ≥ (1 − tolerance) × sent.
     const low = amount * (1 - FLOAT_SLACK);
     const high = (amount * 100 * (1 + FLOAT_SLACK)) / (100 - Number(BRIDGE_TOLERANCE_PERCENT));
-    for (const out of window) {
-      if (out.chain === chain || out.amount < low || out.amount > high) continue;
+    for (const out of windowOf(r, ts, exchange)) {
+      const viaExchange = exchange || out.chain === EXCHANGE_CHAIN;
+      if (viaExchange ? out.amount < low : out.chain === chain || out.amount < low || out.amount > high) continue;
       this.kept.add(out.key);
       this.kept.add(key);
     }

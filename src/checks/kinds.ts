@@ -12,6 +12,7 @@ import { EXAMPLES, rowKind, unmatchedTransfers, unpriced, type KindResult } from
 import type { CheckKind } from '../core/check-kinds.js';
 import { WALLET_SCOPE_FROM } from '../core/lots.js';
 import { firstUnallocatedDisposal } from '../store/lots.js';
+import { listOpeningLots } from '../store/opening-lots.js';
 import { closedPeriodsChanged } from './closed-periods.js';
 import type { Engine } from '../engine/engine.js';
 import { rollforwardDifferences } from './rollforward.js';
@@ -54,13 +55,28 @@ export function negativeBalances(db: Db, workspaceId: string, p: Period): KindRe
   let token: string | undefined;
   let balance = new ExactSum();
   const found = new Map<string, { walletId: string; symbol: string; address: string | null; rowid: number; balance: string }>();
+  // Opening lots (docs/lots.md "Opening lots") are what the wallet held before its rows: each adds
+  // its quantity at the start of its day, so rows that spend them are no missing history.
+  const openings = new Map<string, { day: number; quantity: string; decimals: number }[]>();
+  for (const o of listOpeningLots(db, workspaceId)) {
+    const key = `${o.wallet_id}\u0000${o.token_symbol}\u0000${o.token_address ?? ''}`;
+    let list = openings.get(key);
+    if (!list) openings.set(key, (list = []));
+    list.push({ day: epochDay(parseDay(o.acquired_on)!), quantity: o.quantity, decimals: o.token_decimals });
+  }
+  let pending: { day: number; quantity: string; decimals: number }[] = [];
   for (const d of balanceDays(db, workspaceId, epochDay(end - 1))) {
     const key = `${d.wallet_id}\u0000${d.token_symbol}\u0000${d.token_address}`;
     if (key !== token) {
       token = key;
       balance = new ExactSum();
+      pending = [...(openings.get(key) ?? [])];
     }
     if (found.has(key)) continue;
+    while (pending.length > 0 && pending[0]!.day <= d.day) {
+      const o = pending.shift()!;
+      balance.add(o.quantity, o.decimals);
+    }
     const dayStart = d.day * DAY_SECONDS;
     // Most days move nothing or only one way: amounts of '0' are not summed.
     const afterOutflows = d.outflow === '0' ? balance : balance.minus(d.outflow);

@@ -4,7 +4,7 @@
  * static: the shell never runs txa to complete, so a TAB costs nothing.
  */
 import type { Command, Option } from 'commander';
-import { CHAINS, DIRECTIONS, EXPORT_FORMATS, SORTS, TAG_TYPES, TIERS } from '../core/types.js';
+import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_FORMATS, SORTS, TAG_TYPES, TIERS } from '../core/types.js';
 import { NAMED_PERIODS } from '../core/dates.js';
 import { DELIVERY_METHODS } from '../core/export-schema.js';
 import { BASIS_SCOPES, FEE_TREATMENTS, COST_BASIS, DATE_FORMATS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
@@ -34,6 +34,7 @@ const VALUES_BY_COMMAND: Record<string, readonly string[]> = {
 
 const VALUES_BY_FLAG: Record<string, readonly string[]> = {
   '--chain': CHAINS,
+  '--exchange': EXCHANGES,
   '--direction': DIRECTIONS,
   '--sort': SORTS,
   '--tier': TIERS,

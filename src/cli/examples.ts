@@ -17,7 +17,12 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa workspace use': ['txa workspace use ws_…', '# another profile', 'txa --profile work workspace use ws_…'],
 
   'txa wallet': ['txa wallet add --address 0x… --chain ethereum --label Main', 'txa wallet list'],
-  'txa wallet add': ['txa wallet add --address 0x50b4…f9d5f9 --chain ethereum --label "Treasury Safe"'],
+  'txa wallet add': [
+    'txa wallet add --address 0x50b4…f9d5f9 --chain ethereum --label "Treasury Safe"',
+    'txa wallet add --exchange coinbase --label "Coinbase"',
+    'txa wallet add --chain bitcoin --address bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq --label Cold',
+    'txa wallet add --chain bitcoin --xpub zpub6rFR7y4Q2AijBEqT… --label Ledger',
+  ],
   'txa wallet list': ['txa wallet list', 'txa wallet list --chain polygon --json'],
   'txa wallet update': ['txa wallet update wal_… --label "Payroll (Polygon)"'],
   'txa wallet remove': ['# removes its transactions too', 'txa wallet remove wal_… --yes'],

@@ -1,4 +1,5 @@
 /** How the lots commands print (docs/lots.md): open lots, an allocation, picks; 80 columns first. */
+import type { OpeningLot } from '../core/opening-lots.js';
 import type { Allocation, LotPick, OpenLots } from '../core/lots.js';
 import type { Output } from './output.js';
 
@@ -51,4 +52,22 @@ export function printPicks(out: Output, picks: LotPick[]): void {
     picks.map((p) => [p.disposal_id, p.lot, p.quantity ?? 'all', p.recorded_at, p.after_sale ? 'identified after the sale' : '']),
   );
   if (picks.length === 0) out.notice('no picks recorded');
+}
+
+/** Opening lots as a table (docs/lots.md "Opening lots"). */
+export function printOpenings(out: Output, lots: OpeningLot[]): void {
+  out.table(
+    [
+      { header: 'LOT' },
+      { header: 'WALLET' },
+      { header: 'ASSET' },
+      { header: 'QUANTITY', align: 'right', fit: 'decimal' },
+      { header: 'ACQUIRED', fit: 'date' },
+      { header: 'COST', align: 'right' },
+      { header: 'IMPORT' },
+      { header: 'NOTE', fit: 'end', drop: 1 },
+    ],
+    lots.map((l) => [l.id, l.wallet_label, l.asset, l.quantity, l.date_acquired, l.cost_basis.toFixed(2), l.import_id, l.note]),
+  );
+  if (lots.length === 0) out.notice('no opening lots');
 }

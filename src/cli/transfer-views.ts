@@ -7,7 +7,7 @@ import { printNextPage } from './views.js';
 /** One leg in a cell: its id first (what `transfers match` takes, kept whole when a table is cut), then wallet, signed amount and token, time. */
 function legText(t: Transaction | undefined): string {
   if (!t) return '(not in the ledger)';
-  return `${t.id} ${t.wallet_label} ${t.direction === 'outflow' ? '-' : '+'}${t.amount} ${t.token.symbol} (${t.chain}) ${t.timestamp.replace('T', ' ').replace('Z', '')}`;
+  return `${t.id} ${t.wallet_label} ${t.direction === 'outflow' ? '-' : '+'}${t.amount} ${t.token.symbol} (${t.chain ?? 'exchange'}) ${t.timestamp.replace('T', ' ').replace('Z', '')}`;
 }
 
 const outOf = (t: Transfer) => t.legs.find((l) => l.direction === 'outflow');

@@ -58,7 +58,8 @@ export function printTransactions(out: Output, txs: Transaction[]): void {
       t.timestamp.replace('T', ' ').replace('Z', ''),
       t.id,
       t.wallet_label,
-      t.chain,
+      // An exchange account's row has no chain (docs/storage.md "Exchange wallets").
+      t.chain ?? 'exchange',
       t.type,
       amountText(t),
       t.token.symbol,
@@ -91,7 +92,7 @@ export function printTransaction(out: Output, t: Transaction): void {
     ['id', t.id],
     ['timestamp', t.timestamp],
     ['wallet', `${t.wallet_label} (${t.wallet_id})`],
-    ['chain', t.chain],
+    ['chain', t.chain ?? 'none (an exchange account)'],
     ['type', t.type],
     ['direction', t.direction],
     ['amount', `${t.amount} ${t.token.symbol}`],
@@ -128,7 +129,18 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       { header: 'TXS', align: 'right', drop: 2 },
       { header: 'LAST SYNCED', fit: 'date', drop: 1 },
     ],
-    wallets.map((w) => [w.id, w.label, w.chain, w.address, w.balance.native, out.money(w.balance.fiat_value), w.transaction_count, w.last_synced]),
+    // An exchange account shows its exchange where an address wallet shows its chain, and no address.
+    wallets.map((w) => [
+      w.id,
+      w.label,
+      w.chain ?? w.exchange,
+      // Where a narrow terminal hides CHAIN, the ADDRESS column still says which exchange.
+      w.address ?? `${w.exchange} account`,
+      w.balance.native,
+      out.money(w.balance.fiat_value),
+      w.transaction_count,
+      w.last_synced,
+    ]),
   );
 }
 
@@ -139,9 +151,11 @@ export function printWorkspaces(out: Output, list: Workspace[]): void {
       { header: 'NAME', fit: 'end' },
       { header: 'TIER' },
       { header: 'CURRENCY' },
+      // The jurisdiction (docs/accounting.md "Jurisdictions"), named for what it decides so the table fits 80 columns.
+      { header: 'TAX RULES', drop: 3 },
       { header: 'RATE LIMIT', align: 'right', drop: 2 },
       { header: 'CREATED', fit: 'date', drop: 1 },
     ],
-    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.rate_limit, w.created_at]),
+    list.map((w) => [w.id, w.name, w.tier, w.base_currency, w.jurisdiction, w.rate_limit, w.created_at]),
   );
 }

@@ -23,6 +23,7 @@ import type {
   Webhook,
 } from './types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from './lots.js';
+import type { OpeningImport, OpeningLot, OpeningsRemoved } from './opening-lots.js';
 
 export interface Backend {
   readonly kind: 'local' | 'remote';
@@ -87,6 +88,12 @@ export interface Backend {
   createLotPicks(workspaceId: string, body: unknown): Promise<LotPick[]>;
   /** Removes a disposal's picks (emits lots.unpicked when there were any). */
   deleteLotPicks(workspaceId: string, disposalId: string): Promise<PicksDeleted>;
+  /** Opening lots (docs/lots.md "Opening lots"), by day. */
+  listOpeningLots(workspaceId: string): Promise<OpeningLot[]>;
+  /** Body `{csv | lines, file_name?, allow_late?, dry_run?}`: adds the lots not already held (emits lots.imported). */
+  importOpeningLots(workspaceId: string, body: unknown): Promise<OpeningImport>;
+  /** Removes one import's opening lots (emits lots.openings_removed). */
+  removeOpeningLots(workspaceId: string, importId: string): Promise<OpeningsRemoved>;
   /** Closed periods (docs/periods.md): every through-date ever closed, with its state and history. */
   listPeriods(workspaceId: string): Promise<Period[]>;
   /** Body `{through, note?}`: closes every day through `through`, recording the digests. */

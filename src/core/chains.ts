@@ -1,13 +1,14 @@
 /**
- * Facts about the supported EVM chains (docs/sync.md "Chains and sources"): chain id, native coin, explorer, and which
+ * Facts about the supported chains (docs/sync.md "Chains and sources"): the EVM chains' chain id, native coin, explorer, and which
  * explorer API serves the chain to `txa wallet sync` (docs/sync.md), plus
- * well-known tokens on them (real contract addresses and decimals).
+ * well-known tokens on them (real contract addresses and decimals); and Bitcoin, synced from an
+ * Esplora API instead (docs/sync.md "Bitcoin").
  */
 import type { Chain, Token } from './types.js';
 
 export interface ChainInfo {
-  /** EIP-155 chain id (Etherscan V2's `chainid`). */
-  id: number;
+  /** EIP-155 chain id (Etherscan V2's `chainid`); null for Bitcoin, which is no EVM chain. */
+  id: number | null;
   native: Token;
   explorerTx: string;
   /**
@@ -46,10 +47,28 @@ export const CHAIN_INFO: Record<Chain, ChainInfo> = {
   blast: { id: 81457, native: native('ETH'), explorerTx: 'https://blastscan.io/tx/', etherscan: 'free', blockscout: null, l1Fee: true },
   mantle: { id: 5000, native: native('MNT'), explorerTx: 'https://mantlescan.xyz/tx/', etherscan: 'free', blockscout: null, l1Fee: true },
   celo: { id: 42220, native: native('CELO'), explorerTx: 'https://celoscan.io/tx/', etherscan: 'free', blockscout: blockscout('celo') },
+  // Synced from an Esplora API (src/sync/bitcoin/), never from Etherscan or Blockscout.
+  bitcoin: { id: null, native: { symbol: 'BTC', address: null, decimals: 8 }, explorerTx: 'https://mempool.space/tx/', etherscan: null, blockscout: null },
 };
 
+/**
+ * The `chain` the store keeps for an exchange wallet and its rows (docs/storage.md "Exchange
+ * wallets"): a value no chain has, so chain filters never match them, shown as null everywhere.
+ */
+export const EXCHANGE_CHAIN = 'exchange';
+
+/** A stored chain as the API shows it: null for an exchange wallet's. */
+export function publicChain(stored: string): Chain | null {
+  return stored === EXCHANGE_CHAIN ? null : (stored as Chain);
+}
+
+/** Chains whose transactions are not EVM ones: their own addresses, hashes and sync (docs/sync.md "Bitcoin"). */
+export const isBitcoin = (chain: string): chain is 'bitcoin' => chain === 'bitcoin';
+
 export function explorerUrl(chain: Chain, txHash: string): string {
-  return /^0x[0-9a-fA-F]{64}$/.test(txHash) ? CHAIN_INFO[chain].explorerTx + txHash : '';
+  // A Bitcoin txid is 64 hex digits without 0x (mempool.space links it so).
+  const hash = isBitcoin(chain) ? /^[0-9a-f]{64}$/ : /^0x[0-9a-fA-F]{64}$/;
+  return hash.test(txHash) ? CHAIN_INFO[chain].explorerTx + txHash : '';
 }
 
 /** WETH's predeploy on OP-stack chains (Optimism, Base). */
@@ -101,6 +120,7 @@ export const KNOWN_TOKENS: Record<Chain, Token[]> = {
   blast: [{ symbol: 'USDB', address: '0x4300000000000000000000000000000000000003', decimals: 18 }],
   mantle: [],
   celo: [{ symbol: 'cUSD', address: '0x765de816845861e75a25fca122bb6898b8b1282a', decimals: 18 }],
+  bitcoin: [],
 };
 
 /** A known token by contract address on any chain (addresses compare case-insensitively). */
@@ -122,4 +142,20 @@ export function isNativeSymbol(chain: Chain, symbol: string): boolean {
 /** Chains by the explorer's native symbol, for header names like `Value_IN(BNB)`, `Value_IN(xDAI)`. */
 export function chainsForNative(symbol: string): Chain[] {
   return (Object.keys(CHAIN_INFO) as Chain[]).filter((c) => isNativeSymbol(c, symbol));
+}
+
+/**
+ * The on-chain token an exchange's symbol stands for (docs/accounting.md "Assets"): a chain's
+ * native coin (ETH → Ethereum's, MATIC → POL), else a known token of that symbol, Ethereum's
+ * first. Undefined for a coin txa knows on no chain (BTC, SOL): it is its own asset.
+ */
+export function onChainTokenOf(symbol: string): { chain: Chain; token: Token } | undefined {
+  const [native] = chainsForNative(symbol);
+  if (native) return { chain: native, token: CHAIN_INFO[native].native };
+  const upper = symbol.trim().toUpperCase();
+  for (const chain of Object.keys(KNOWN_TOKENS) as Chain[]) {
+    const token = KNOWN_TOKENS[chain].find((t) => t.symbol.toUpperCase() === upper);
+    if (token) return { chain, token };
+  }
+  return undefined;
 }

@@ -8,7 +8,17 @@ import { TxaError } from './errors.js';
 import { validateBody } from './validate.js';
 import { requireDay } from './dates.js';
 import { buildFilter, type TxFilter } from './filters.js';
-import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat } from './types.js';
+import { EXPORT_FORMATS, JOURNAL_FORMATS, type ExportFormat, type Workspace } from './types.js';
+import {
+  checkMethod,
+  JURISDICTION_CURRENCY,
+  JURISDICTION_NAME,
+  JURISDICTIONS,
+  JURISDICTIONS_WITH_TAX_REPORT,
+  parseJurisdiction,
+  taxYearRange,
+  type JurisdictionCode,
+} from './jurisdictions.js';
 import {
   BASIS_SCOPES,
   FEE_TREATMENTS,
@@ -53,6 +63,13 @@ const filtersSchema = z.object({
   has_notes: z.boolean({ message: 'must be true or false' }).optional(),
   internal: z.boolean({ message: 'must be true or false' }).optional(),
   include_spam: z.boolean({ message: 'must be true or false' }).optional(),
+  /** The tax year that starts in this year, of the report's jurisdiction (the CLI's `--period YYYY` of a tax or income report). */
+  tax_year: z
+    .number({ message: 'must be a year such as 2024' })
+    .int({ message: 'must be a year such as 2024' })
+    .min(1970, { message: 'must be a year such as 2024' })
+    .max(9998, { message: 'must be a year such as 2024' })
+    .optional(),
 });
 
 const optionsSchema = z.strictObject({
@@ -73,6 +90,7 @@ const optionsSchema = z.strictObject({
   fee_treatment: z.enum(FEE_TREATMENTS, oneOfMsg(FEE_TREATMENTS)).optional(),
   strict: z.boolean({ message: 'must be true or false' }).optional(),
   at: z.string({ message: 'must be a date YYYY-MM-DD' }).optional(),
+  jurisdiction: z.string({ message: `must be one of ${JURISDICTIONS.join(', ')}` }).optional(),
 });
 
 const deliverySchema = z.object({
@@ -194,9 +212,33 @@ export function exportFilter(filters: ExportFilters): TxFilter {
   return buildFilter({ ...filters, min_amount: asText(filters.min_amount), max_amount: asText(filters.max_amount) }, 'INVALID_FIELD', 'filters.', true);
 }
 
-/** Validates a create-export body; returns the request and its parsed filter. */
-export function parseExportBody(body: unknown): { request: ExportRequest; filter: TxFilter } {
+/**
+ * The body's filters with `tax_year` replaced, in its place, by that tax year's first and last
+ * days (so a JSON report echoes the dates it covers); the body's dates with it are refused.
+ */
+function taxYearFilters(filters: ExportFilters, code: JurisdictionCode): ExportFilters {
+  if (filters.tax_year === undefined) return filters;
+  if (filters.start_date !== undefined || filters.end_date !== undefined)
+    fail('INVALID_FIELD', 'filters.tax_year', 'filters.tax_year cannot be combined with filters.start_date or filters.end_date');
+  const range = taxYearRange(code, filters.tax_year);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === 'tax_year') Object.assign(out, range);
+    else out[key] = value;
+  }
+  return out as ExportFilters;
+}
+
+/**
+ * Validates a create-export body; returns the request and its parsed filter. With the workspace,
+ * its jurisdiction (or the `jurisdiction` option's, a what-if) decides `filters.tax_year`'s days,
+ * a tax or income report's default currency, and which `cost_basis` is allowed (docs/accounting.md
+ * "Jurisdictions"); a US request is left exactly as it was.
+ */
+export function parseExportBody(body: unknown, ws?: Pick<Workspace, 'jurisdiction'>): { request: ExportRequest; filter: TxFilter } {
   const b = validateBody(exportCreateSchema, body);
+  const code = b.options?.jurisdiction === undefined ? (ws?.jurisdiction ?? 'us') : parseJurisdiction(b.options.jurisdiction);
+  const report = b.report_type === 'tax' || b.report_type === 'income';
   checkJournal(b);
   checkReportType(b.format, b.report_type);
   checkReportOptions(b.report_type, b.options);
@@ -205,15 +247,24 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   if (table && b.options?.group_by !== undefined)
     fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to a ${b.report_type} report`);
   const columns = checkColumns(b.format, b.columns);
-  const filters = b.filters ?? {};
+  const filters = taxYearFilters(b.filters ?? {}, code);
   const filter = exportFilter(filters);
   const o = b.options ?? {};
+  if (b.report_type === 'tax' && !JURISDICTIONS_WITH_TAX_REPORT.includes(code))
+    fail(
+      'INVALID_FIELD',
+      'jurisdiction',
+      `the tax report of jurisdiction ${code} (${JURISDICTION_NAME[code]}) is not written yet; jurisdictions with a tax report: ${JURISDICTIONS_WITH_TAX_REPORT.join(', ')}`,
+    );
+  if (b.report_type === 'tax' && b.format === 'pdf' && code !== 'us')
+    fail('INVALID_FIELD', 'format', `the tax report of jurisdiction ${code} is written as csv or json; its PDF is not written yet`);
   const options: ExportOptions = {
-    currency: (o.currency ?? 'USD').toUpperCase(),
+    currency: (o.currency ?? (report ? JURISDICTION_CURRENCY[code] : 'USD')).toUpperCase(),
     date_format: o.date_format ?? 'YYYY-MM-DD',
     include_summary: o.include_summary ?? true,
     include_logo: o.include_logo ?? true,
-    cost_basis: o.cost_basis ?? 'fifo',
+    // Income reports take no lots: only a tax report's method is the jurisdiction's to refuse.
+    cost_basis: b.report_type === 'tax' ? checkMethod(code, o.cost_basis) : (o.cost_basis ?? 'fifo'),
     fee_treatment: o.fee_treatment ?? 'adjust',
   };
   if (o.basis_scope !== undefined) options.basis_scope = o.basis_scope;
@@ -221,6 +272,8 @@ export function parseExportBody(body: unknown): { request: ExportRequest; filter
   if (o.pdf_title !== undefined) options.pdf_title = o.pdf_title;
   if (o.strict) options.strict = true;
   if (o.at !== undefined) options.at = o.at;
+  // Only a jurisdiction other than the US, or one asked for, is written: US requests stay as before.
+  if (code !== 'us' || o.jurisdiction !== undefined) options.jurisdiction = code;
   const request: ExportRequest = { format: b.format, filters, columns, options, delivery: checkDelivery(b.delivery) };
   if (b.report_type !== undefined) request.report_type = b.report_type;
   return { request, filter };

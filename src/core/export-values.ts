@@ -78,6 +78,10 @@ export type BasisScope = (typeof BASIS_SCOPES)[number];
 export const FEE_TREATMENTS = ['adjust', 'separate'] as const;
 export type FeeTreatment = (typeof FEE_TREATMENTS)[number];
 
+/** The jurisdictions a workspace or a report can be in (docs/accounting.md "Jurisdictions"; their data in jurisdictions.ts). */
+export const JURISDICTIONS = ['us', 'uk', 'ca', 'de', 'au'] as const;
+export type JurisdictionCode = (typeof JURISDICTIONS)[number];
+
 export interface ExportOptions {
   currency: string;
   date_format: string;
@@ -93,4 +97,6 @@ export interface ExportOptions {
   strict?: boolean;
   /** `positions`: the day (YYYY-MM-DD) whose end the open lots are shown at; default the period's end. */
   at?: string;
+  /** The rules the report is made by, when not the US ones (docs/accounting.md "Jurisdictions"). */
+  jurisdiction?: JurisdictionCode;
 }

@@ -73,11 +73,18 @@ export const transferCreateSchema = z.object({
   counterpart_id: z.string().min(1, { message: 'must be a transaction id' }),
 });
 
-/** `address` and `chain` are checked by the wallet code (INVALID_FIELD naming the chains). */
+/**
+ * `kind` `address` (the default: `address` and `chain` required) or `exchange` (`exchange` required,
+ * no address or chain); the values are checked by the wallet code (INVALID_FIELD naming them).
+ */
 export const walletCreateSchema = z.object({
   workspace_id: z.string().optional(),
-  address: z.string(),
-  chain: z.string(),
+  kind: z.string().optional(),
+  exchange: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  chain: z.string().nullable().optional(),
+  /** A bitcoin wallet may be given by its account's extended public key instead of an address (engine/wallets.ts). */
+  xpub: z.string().optional(),
   label: z.string().optional(),
 });
 

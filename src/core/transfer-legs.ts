@@ -22,6 +22,11 @@ export interface Leg {
   to_address: string;
   /** The transfer the row is a leg of, and how many legs that transfer has. */
   transfer: { id: string; legs: number } | null;
+  /**
+   * An outflow's network fee in its own coin (the `fee` row of its wallet and transaction), where
+   * the proposal of an exchange transfer reads it; absent elsewhere.
+   */
+  fee?: string | null;
 }
 
 /** Key of a rejected pair (`in` empty for a one-leg transfer), as the engine stores rejections. */

@@ -1,4 +1,5 @@
 /** Domain types: the resource shapes of docs/reference/api.md "Resources and request bodies", exactly as the API sends them. */
+import type { JurisdictionCode } from './jurisdictions.js';
 
 export const CHAINS = [
   'ethereum',
@@ -15,8 +16,15 @@ export const CHAINS = [
   'blast',
   'mantle',
   'celo',
+  'bitcoin',
 ] as const;
 export type Chain = (typeof CHAINS)[number];
+
+/** docs/storage.md "Exchange wallets": a wallet is an address on a chain, or a custodial account at an exchange. */
+export const WALLET_KINDS = ['address', 'exchange'] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+export const EXCHANGES = ['coinbase', 'kraken', 'binance', 'gemini', 'other'] as const;
+export type Exchange = (typeof EXCHANGES)[number];
 
 export const DIRECTIONS = ['inflow', 'outflow'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -38,6 +46,8 @@ export interface Workspace {
   name: string;
   tier: Tier;
   base_currency: string;
+  /** Its tax year, rules, report lines and default report currency (docs/accounting.md "Jurisdictions"). */
+  jurisdiction: JurisdictionCode;
   /** Enterprise API requests per hour; null = unlimited. */
   rate_limit: number | null;
   created_at: string;
@@ -81,7 +91,8 @@ export interface Transaction {
   tx_hash: string;
   wallet_id: string;
   wallet_label: string;
-  chain: Chain;
+  /** null for a row of an exchange wallet (docs/storage.md "Exchange wallets"). */
+  chain: Chain | null;
   from_address: string;
   to_address: string;
   token: Token;
@@ -95,9 +106,10 @@ export interface Transaction {
   tags: TagRef[];
   notes: string | null;
   attachments: Attachment[];
-  explorer_url: string;
+  /** null for a row of an exchange wallet: no explorer shows it. */
+  explorer_url: string | null;
   /** docs/accounting.md "Own transfers": the own transfer this row is a leg of; counterpart_id null when the other leg is not in the ledger. */
-  transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge'; matched_by: 'auto' | 'user' | 'rule' } | null;
+  transfer: { id: string; counterpart_id: string | null; kind: 'internal' | 'bridge' | 'exchange'; matched_by: 'auto' | 'user' | 'rule' } | null;
   fiat_value_source: 'import' | 'price' | 'manual' | null;
   spam: boolean;
 }
@@ -168,9 +180,13 @@ export interface TokenBalance {
 
 export interface Wallet {
   id: string;
-  address: string;
+  kind: WalletKind;
+  /** The exchange of a `kind: "exchange"` wallet; null for an address. */
+  exchange: Exchange | null;
+  /** null for an exchange wallet, as is `chain`. */
+  address: string | null;
   label: string;
-  chain: Chain;
+  chain: Chain | null;
   balance: { native: string; tokens: TokenBalance[]; fiat_value: number };
   transaction_count: number;
   created_at: string;
@@ -189,7 +205,7 @@ export interface WalletSyncRecord {
   wallet_id: string;
   status: WalletSyncStatus;
   chain: Chain;
-  source: 'etherscan' | 'blockscout' | null;
+  source: 'etherscan' | 'blockscout' | 'esplora' | null;
   new_transactions: number;
   duplicates: number;
   requests: number;

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../store/db.js';
 import { BridgeSieve, bridgeCandidates, type Pair } from '../accounting/transfers.js';
-import { legsByRowid, rejections, visitFreeLegs } from '../store/transfers.js';
+import { legsByRowid, rejections, visitFreeLegs, withNetworkFees } from '../store/transfers.js';
 
 /** The bridges proposed among the free rows of a time range (start inclusive, end exclusive), in the order the inflows arrive. */
 export function proposedBridges(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number } = {}): Pair[] {
@@ -15,6 +15,7 @@ export function proposedBridges(db: Db, workspaceId: string, range: { startTs?: 
     const sieve = new BridgeSieve();
     visitFreeLegs(db, workspaceId, range, (rowid, ts, inflow, chain, symbol, amount) => sieve.add(rowid, ts, inflow, chain, symbol, amount));
     const rejected = rejections(db, workspaceId);
-    return [...bridgeCandidates(legsByRowid(db, sieve.kept), (key) => rejected.has(key))];
+    // An exchange transfer's tolerance counts the network fee: read for the kept outflows only.
+    return [...bridgeCandidates(withNetworkFees(db, legsByRowid(db, sieve.kept)), (key) => rejected.has(key))];
   })();
 }

@@ -6,6 +6,7 @@
  * job in the foreground. Every transition a job makes is conditional on the row still being its
  * own and `processing`, so a cancelled export (cancelExport) stays cancelled and the job stops.
  */
+import type { JurisdictionCode } from '../core/jurisdictions.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, fsyncSync, openSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -301,7 +302,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
-    notes: () => reportNotes(reader.db, ws.id, filter),
+    notes: () => reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
@@ -325,8 +326,11 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   return job;
 }
 
-async function writerFor(format: ExportFormat, reportType: string | undefined): Promise<ExportWriter> {
+async function writerFor(format: ExportFormat, reportType: string | undefined, jurisdiction?: JurisdictionCode): Promise<ExportWriter> {
   if (format === 'ledger' || format === 'beancount') return (await import('../exporters/journal/index.js')).writeJournal;
+  // Another jurisdiction's tax report has lines of its own (docs/accounting.md "Jurisdictions").
+  if (format !== 'pdf' && reportType === 'tax' && jurisdiction !== undefined && jurisdiction !== 'us')
+    return (await import('../exporters/jurisdiction-report.js')).writeJurisdictionReport;
   if (format !== 'pdf' && (reportType === 'form8949' || reportType === 'turbotax' || reportType === 'taxact' || reportType === 'reconciliation')) {
     return (await import('../exporters/form-reports.js')).writeFormReport;
   }
@@ -461,7 +465,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
   const row = lease.row;
   const ws = engine.workspace(row.workspace_id);
   const request = JSON.parse(row.request) as ExportRequest;
-  const writer = await writerFor(row.format, request.report_type);
+  const writer = await writerFor(row.format, request.report_type, request.options.jurisdiction);
   const dir = engine.dir('exports');
   const fileName = `${row.id}.${EXPORT_EXTENSIONS[row.format]}`;
   // The name failJob, cancelExport and recoverInterruptedJobs remove.
@@ -618,9 +622,9 @@ export async function runExportJob(
  */
 export async function reportDigest(engine: Engine, workspaceId: string, body: unknown): Promise<string> {
   const { parseExportBody } = await import('../core/export-schema.js');
-  const { request } = parseExportBody(body);
   const ws = engine.workspace(workspaceId);
-  const writer = await writerFor(request.format, request.report_type);
+  const { request } = parseExportBody(body, ws);
+  const writer = await writerFor(request.format, request.report_type, request.options.jurisdiction);
   const row = { id: 'digest', workspace_id: ws.id, format: request.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
   const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[request.format]}`);
   const { reader, watch } = openReader(engine);

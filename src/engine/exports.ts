@@ -133,12 +133,12 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
  * `runExportJob`), so no moment leaves it queued with no one to run it.
  */
 export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: RunOptions = {}): Promise<ExportRecord> {
-  const { request, filter } = parseExportBody(body);
   const ws = engine.workspace(workspaceId);
+  const { request, filter } = parseExportBody(body, ws);
   checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
   if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
   conversionFor(engine, ws, request.options.currency, filter);
-  if (request.options.strict) refuseNotes(reportNotes(engine.db, workspaceId, filter));
+  if (request.options.strict) refuseNotes(reportNotes(engine.db, workspaceId, filter, request.options.jurisdiction));
   // A job a dead process left behind must not count against the concurrent limit.
   sweep(engine);
   const id = newId('exp');

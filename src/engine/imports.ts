@@ -8,9 +8,10 @@
  * its end (store/bulk-write.ts).
  */
 import { createHash } from 'node:crypto';
+import Big from 'big.js';
 import { basename } from 'node:path';
 import type { Engine } from './engine.js';
-import { insertNewWallet, requireWallet } from './wallets.js';
+import { insertNewWallet, publicWallet, requireWallet } from './wallets.js';
 import { createTag } from './tags.js';
 import { TxaError } from '../core/errors.js';
 import { newId, transactionId } from '../core/ids.js';
@@ -38,6 +39,8 @@ import {
   type TransactionRow,
 } from '../store/transactions.js';
 import { linkTag } from '../store/transaction-edits.js';
+import { rateReader } from '../store/rates.js';
+import { dayOf } from '../core/dates.js';
 import { insertTransactions, updateValue } from '../store/insert-transactions.js';
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { withLinkTriggersDeferred } from '../store/bulk-links.js';
@@ -62,6 +65,8 @@ export interface ImportOptions {
   onSkipped?: (row: { line: number; reason: string }) => void;
   /** Runs on the new rows' ids inside the import's transaction, after matching (`--rules`). */
   onInserted?: (ids: string[]) => void;
+  /** The file's content already read (an XLSX sheet as CSV text, importers/xlsx.ts) and the SHA-256 of its bytes. */
+  content?: { text: string; sha256: string };
 }
 
 export interface ImportSummary {
@@ -94,26 +99,48 @@ class DryRunDone {
   constructor(readonly summary: ImportSummary) {}
 }
 
+/** importFile of any file: an XLSX workbook (Gemini's download) is read as the CSV text of its first sheet first (importers/xlsx.ts). */
+export async function importAnyFile(engine: Engine, workspaceId: string, path: string, opts: Omit<ImportOptions, 'content'> = {}): Promise<ImportSummary> {
+  const { isXlsx, xlsxAsCsv } = await import('../importers/xlsx.js');
+  return importFile(engine, workspaceId, path, { ...opts, content: isXlsx(path) ? await xlsxAsCsv(path) : undefined });
+}
+
 export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
   const ws = engine.workspace(workspaceId);
   const hash = createHash('sha256');
-  const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
+  const text = opts.content?.text ?? readImportFile(path, undefined, (bytes) => hash.update(bytes));
   const importer = importerFor(opts.format ?? 'auto', text);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
-    throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass --wallet ID`, {
+    throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass ${importer.exchange ? '--wallet-id' : '--wallet'} ID`, {
       field: 'wallet',
-      hint: 'Add the wallet first (txa wallet add --address A --chain C), then list ids with: txa wallet list',
+      hint: importer.exchange
+        ? `Add the account first (txa wallet add --exchange ${importer.format === 'exchange-csv' ? 'other' : importer.format} --label NAME), then list ids with: txa wallet list`
+        : 'Add the wallet first (txa wallet add --address A --chain C), then list ids with: txa wallet list',
+    });
+  }
+  // An exchange account takes exchange files and this tool's JSON, whose rows carry their tokens whole.
+  if (wallet?.kind === 'exchange' && !importer.exchange && importer.format !== 'json' && importer.format !== 'ndjson') {
+    throw new TxaError('USAGE_ERROR', `wallet ${wallet.id} is an exchange account; ${importer.format} files are read into address wallets`, {
+      field: 'wallet',
+      hint: 'An exchange wallet imports coinbase, kraken, binance, gemini and exchange-csv files (docs/import.md "Exchange files").',
     });
   }
   const parsed = importer.parse(text, {
-    wallet: wallet && { id: wallet.id, address: wallet.address, chain: wallet.chain as Chain, label: wallet.label },
+    wallet: wallet && {
+      id: wallet.id,
+      address: wallet.address,
+      chain: wallet.chain as Chain,
+      label: wallet.label,
+      kind: wallet.kind,
+      exchange: wallet.exchange,
+    },
     fileName: basename(path),
     tokenAddress: opts.tokenAddress,
     baseCurrency: ws.base_currency,
   });
   for (const s of parsed.skipped) opts.onSkipped?.(s);
-  const source = { file_name: basename(path), sha256: hash.digest('hex') };
+  const source = { file_name: basename(path), sha256: opts.content?.sha256 ?? hash.digest('hex') };
   return run(
     engine,
     ws,
@@ -149,6 +176,7 @@ function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOp
   try {
     return engine.write(() => {
       const errors = [...parseErrors];
+      convertFiat(engine, ws, records, errors);
       const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
       const rows = buildRows(ws.id, records, wallets, errors);
       if (errors.length > 0) throw invalidRows(errors);
@@ -194,6 +222,32 @@ function refuseClosedRows(engine: Engine, workspaceId: string, rows: PlannedRow[
     early.filter((r) => fresh.has(r.id)),
     'imported',
   );
+}
+
+/**
+ * Values an exchange file states in another currency than the workspace's, converted with the
+ * ledger's rates (`txa rates`, units of the currency per unit of the base): value / rate, exact,
+ * rounded to cents where it is stored. A day without a rate is a bad row naming the day and the
+ * currency, never a silent 1.0 (docs/import.md "Exchange files").
+ */
+function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], errors: RowError[]): void {
+  let rate: ReturnType<typeof rateReader> | undefined;
+  for (const r of records) {
+    const currency = r.fiat_currency;
+    if (currency === undefined || r.fiat_value === null || currency === ws.base_currency.toUpperCase()) continue;
+    rate ??= rateReader(engine.db, ws.id);
+    const day = dayOf(r.timestamp);
+    const found = rate(currency, day);
+    if (found === undefined) {
+      errors.push({
+        line: r.line,
+        field: 'fiat_currency',
+        reason: `no ${currency} rate on ${day} to convert the value to ${ws.base_currency}; add it (txa rates import FILE) and import again`,
+      });
+      continue;
+    }
+    r.fiat_value = new Big(r.fiat_value).div(found).toFixed();
+  }
 }
 
 /**
@@ -404,7 +458,7 @@ function write(
     const syncedAt = nowIso();
     for (const t of touched.values()) {
       setWalletSynced(engine.db, t.wallet.id, syncedAt);
-      const { workspace_id: _, ...wallet } = { ...t.wallet, last_synced: syncedAt };
+      const wallet = publicWallet({ ...t.wallet, last_synced: syncedAt });
       engine.change(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
     }
   }

@@ -16,6 +16,7 @@ import type { LedgerRow } from '../accounting/tax-ledger.js';
 import type { LedgerSource } from '../exporters/types.js';
 import { compareTagRefs } from '../store/transactions.js';
 import { incomeTagNames, walletLabels } from '../store/ledger.js';
+import { OpeningMerge, openingLedgerRows, withOpenings } from './opening-rows.js';
 import { F, ledgerBatches, ledgerHasRows, RECORD_WIDTH, type LedgerBatch } from '../store/ledger-read.js';
 
 export { ledgerFilter } from '../store/ledger-read.js';
@@ -26,13 +27,34 @@ export type LedgerDecoder = (batch: LedgerBatch) => Generator<{ tx: LedgerRow; r
 /** The ledger's source for `filter`, values converted by `convert`. */
 export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): LedgerSource {
   const read = { workspaceId, filter };
-  return { read, decode: ledgerDecoder(reader, workspaceId, convert), hasRows: (n) => ledgerHasRows(reader.db, read, n) };
+  const decode = ledgerDecoder(reader, workspaceId, convert);
+  const openings = openingLedgerRows(reader, workspaceId, filter.endTs, convert);
+  // Opening lots (engine/opening-rows.ts) merged into the batches in order, the later ones at the end.
+  const merge = new OpeningMerge(openings);
+  const source: LedgerSource = { read, decode, hasRows: (n) => ledgerHasRows(reader.db, read, n) };
+  if (openings.length === 0) return source;
+  return {
+    ...source,
+    *decode(batch) {
+      for (const r of decode(batch)) {
+        yield* merge.before(r.tx);
+        yield r;
+      }
+    },
+    rest: () => merge.rest(),
+  };
 }
 
-/** The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values converted by `convert`. */
+/**
+ * The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values
+ * converted by `convert`, with the opening lots before `filter.endTs` merged in (never reported).
+ */
 export function* ledgerRows(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Generator<{ tx: LedgerRow; reported: boolean }> {
-  const source = ledgerSource(reader, workspaceId, filter, convert);
-  for (const batch of ledgerBatches(reader.db, source.read)) yield* source.decode(batch);
+  const decode = ledgerDecoder(reader, workspaceId, convert);
+  const rows = (function* () {
+    for (const batch of ledgerBatches(reader.db, { workspaceId, filter })) yield* decode(batch);
+  })();
+  yield* withOpenings(rows, openingLedgerRows(reader, workspaceId, filter.endTs, convert));
 }
 
 /** The fields a kind stands for, with the wallet's label; rows of a kind share its token object. */

@@ -20,6 +20,7 @@ const walletSyncs = () => import('./wallet-syncs.js');
 const lots = () => import('./lots.js');
 const lotAllocation = () => import('./lot-allocation.js');
 const lotPicks = () => import('./lot-picks.js');
+const openingLots = () => import('./opening-lots.js');
 const periods = () => import('./periods.js');
 
 export class LocalBackend implements Backend {
@@ -153,6 +154,15 @@ export class LocalBackend implements Backend {
   }
   async deleteLotPicks(ws: string, disposalId: string) {
     return (await lotPicks()).deleteLotPicks(this.engine, ws, disposalId);
+  }
+  async listOpeningLots(ws: string) {
+    return (await openingLots()).listOpenings(this.engine, ws);
+  }
+  async importOpeningLots(ws: string, body: unknown) {
+    return (await openingLots()).importOpeningLots(this.engine, ws, body);
+  }
+  async removeOpeningLots(ws: string, importId: string) {
+    return (await openingLots()).removeOpenings(this.engine, ws, importId);
   }
   async listPeriods(ws: string) {
     return (await periods()).listPeriods(this.engine, ws);

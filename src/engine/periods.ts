@@ -32,6 +32,8 @@ import {
  */
 export const PERIOD_REPORTS: Record<string, { report_type: string; format: 'csv'; options?: Record<string, unknown> }> = {
   tax: { report_type: 'tax', format: 'csv' },
+  form8949: { report_type: 'form8949', format: 'csv' },
+  rollforward: { report_type: 'rollforward', format: 'csv' },
 };
 
 function requireThrough(value: unknown): string {

@@ -4,6 +4,7 @@
  * report with UNRESOLVED_FINDINGS. NOTED is the one list of those kinds: a kind added here (e.g.
  * `unrecorded_allocation`) is counted, noted and refused by every report and by `strict`.
  */
+import type { JurisdictionCode } from '../core/jurisdictions.js';
 import type { Db } from '../store/db.js';
 import type { CheckPeriod } from '../store/checks.js';
 import type { CheckKind } from '../core/check-kinds.js';
@@ -43,10 +44,12 @@ export const NOTED: Partial<Record<CheckKind, NotedKind>> = {
 };
 
 /** The notes of a report over `filter` (its period and wallets): one per kind with findings. */
-export function reportNotes(db: Db, workspaceId: string, filter: TxFilter): ReportNote[] {
+export function reportNotes(db: Db, workspaceId: string, filter: TxFilter, jurisdiction: JurisdictionCode = 'us'): ReportNote[] {
   const p: CheckPeriod = { startTs: filter.startTs, endTs: filter.endTs, ...(filter.walletIds && { walletIds: filter.walletIds }) };
   const notes: ReportNote[] = [];
   for (const [kind, noted] of Object.entries(NOTED) as [CheckKind, NotedKind][]) {
+    // The allocation splits the US pool between wallets in 2025; other jurisdictions' rules have none.
+    if (kind === 'unrecorded_allocation' && jurisdiction !== 'us') continue;
     const count = noted.count(db, workspaceId, p);
     if (count > 0) notes.push({ kind, count, message: `${noted.says(count)}; txa check lists them` });
   }

@@ -7,7 +7,7 @@ import type { Db } from '../store/db.js';
 import { legFindings, rowFindings, type CheckPeriod, type RowFinding, type RowKind } from '../store/checks.js';
 import { walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
-import { addressKey, BRIDGE_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
+import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from './bridges.js';
 
 /** Unix seconds, start inclusive and end exclusive; either may be open; `walletIds` only those wallets' rows. */
@@ -57,11 +57,11 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
 
 /**
  * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first.
- * Proposals are made from the rows of the period and the bridge window before it, so an inflow
+ * Proposals are made from the rows of the period and the widest proposal window before it, so an inflow
  * early in the period can still pair with an outflow sent just before.
  */
 function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
-  const from = p.startTs === undefined ? undefined : p.startTs - BRIDGE_WINDOW_SECONDS;
+  const from = p.startTs === undefined ? undefined : p.startTs - PROPOSAL_WINDOW_SECONDS;
   const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
   const inScope = (leg: Leg) => p.walletIds === undefined || p.walletIds.includes(leg.wallet_id);
   const inPeriod = (leg: Leg) => inScope(leg) && (p.startTs === undefined || leg.ts >= p.startTs) && (p.endTs === undefined || leg.ts < p.endTs);

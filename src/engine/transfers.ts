@@ -6,6 +6,7 @@
  */
 import type { Engine } from './engine.js';
 import { TxaError } from '../core/errors.js';
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { validateBody } from '../core/validate.js';
@@ -15,8 +16,12 @@ import { oneOf } from '../core/filters.js';
 import type { Deleted, Page, QueryParams, Transfer, TransferMatchedBy } from '../core/types.js';
 import {
   addressKey,
-  BRIDGE_WINDOW_SECONDS,
+  EXCHANGE_WINDOW_SECONDS,
+  exchangeHashPair,
   kindOf,
+  NETWORK_HASH,
+  onExchange,
+  PROPOSAL_WINDOW_SECONDS,
   mayBeLeg,
   movesValue,
   oneLegWallet,
@@ -38,6 +43,10 @@ import {
   legsAtTimes,
   legsById,
   legsInTimeOrder,
+  exchangeLegsByHash,
+  exchangeLegsWithHashes,
+  exchangeNetworkHashes,
+  legsByHashNear,
   listTransferRows,
   rejections,
   removeRejection,
@@ -110,7 +119,51 @@ export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransac
     });
     linked += ids.length;
   }
-  return linked;
+  // Only a workspace with an exchange account has exchange transfers to look for.
+  const exchanges = [...wallets.byId.values()].some((w) => w.chain === EXCHANGE_CHAIN);
+  return linked + (exchanges ? matchExchangeHashes(engine, ws, isRejected, rows) : 0);
+}
+
+/**
+ * Exchange transfers by network hash (docs/accounting.md "Exchange accounts"): each free row of
+ * the given ones (or, without them, each free exchange row) that carries a network hash, paired
+ * with the other side of the move: an exchange's rows found by the hash (an index of exchange rows
+ * only), a wallet's rows within a day either side of the exchange's row. Returns the legs linked.
+ */
+function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: string) => boolean, rows?: Iterable<NewTransaction>): number {
+  // A wallet's new row can only pair with an exchange row of its hash: those hashes, read once, sift them.
+  const hashes = rows && exchangeNetworkHashes(engine.db, ws);
+  const seeds = rows
+    ? legsById(
+        engine.db,
+        ws,
+        [...rows]
+          .filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || hashes!.has(r.tx_hash.toLowerCase())))
+          .map((r) => r.id),
+      )
+    : exchangeLegsWithHashes(engine.db, ws);
+  const pairs: Pair[] = [];
+  const taken = new Set<string>();
+  for (const seed of seeds) {
+    if (taken.has(seed.id) || seed.transfer !== null) continue;
+    const others = onExchange(seed)
+      ? legsByHashNear(engine.db, ws, seed.tx_hash, seed.ts - EXCHANGE_WINDOW_SECONDS, seed.ts + EXCHANGE_WINDOW_SECONDS + 1)
+      : exchangeLegsByHash(engine.db, ws, seed.tx_hash);
+    const pair = exchangeHashPair(
+      seed,
+      others.filter((o) => !taken.has(o.id)),
+      isRejected,
+    );
+    if (!pair) continue;
+    pairs.push(pair);
+    taken.add(pair.out.id).add(pair.in.id);
+  }
+  if (pairs.length === 0) return 0;
+  const ids = pairs.flatMap((p) => [p.out.id, p.in.id]);
+  changing(engine, ws, ids, () => {
+    for (const pair of pairs) link(engine, ws, pair, 'auto');
+  });
+  return ids.length;
 }
 
 function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {
@@ -250,7 +303,7 @@ export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string
   if (open.length > 0) {
     const first = open.reduce((ts, l) => Math.min(ts, l.ts), Infinity);
     const last = open.reduce((ts, l) => Math.max(ts, l.ts), -Infinity);
-    const range = { startTs: first - BRIDGE_WINDOW_SECONDS, endTs: last + BRIDGE_WINDOW_SECONDS + 1 };
+    const range = { startTs: first - PROPOSAL_WINDOW_SECONDS, endTs: last + PROPOSAL_WINDOW_SECONDS + 1 };
     for (const pair of proposedBridges(engine.db, ws, range)) if (wanted.has(pair.out.id) || wanted.has(pair.in.id)) take(pair);
   }
   const single = legs.filter((l) => !used.has(l.id) && oneLegWallet(l, wallets.byAddress) && !isRejected(rejectionKey(l.id, '')));

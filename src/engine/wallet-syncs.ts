@@ -9,11 +9,12 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import type { WalletSyncRecord } from '../core/types.js';
 import { activeSyncRow, getSyncRow, insertQueuedSync, latestSyncRow, syncRecordOf } from '../store/wallet-syncs.js';
-import { requireWallet } from './wallets.js';
+import { refuseExchangeSync, requireWallet } from './wallets.js';
 
 export function requestWalletSync(engine: Engine, workspaceId: string, walletId: string): WalletSyncRecord {
   return engine.write(() => {
     const wallet = requireWallet(engine, workspaceId, walletId);
+    refuseExchangeSync(wallet);
     const active = activeSyncRow(engine.db, wallet.id);
     if (active) return syncRecordOf(active);
     const id = newId('sync');

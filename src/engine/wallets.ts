@@ -1,15 +1,28 @@
 /** Wallets: add, update, remove (local only), and the list with balances computed from the ledger. */
 import type { Engine } from './engine.js';
-import { closedThrough } from './periods.js';
+import { assertOpen, closedThrough } from './periods.js';
+import { walletOpeningDays } from '../store/opening-lots.js';
 import { walletRowsBefore } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
-import { CHAIN_INFO } from '../core/chains.js';
+import { CHAIN_INFO, EXCHANGE_CHAIN, isBitcoin, publicChain } from '../core/chains.js';
+import { bitcoinAddress, extendedKey } from '../core/bitcoin-keys.js';
 import { centsToNumber, divRoundHalfEven, fromBaseUnits, toBaseUnits } from '../core/money.js';
-import { CHAINS, type Chain, type Deleted, type Page, type QueryParams, type TokenBalance, type Wallet } from '../core/types.js';
+import {
+  CHAINS,
+  EXCHANGES,
+  WALLET_KINDS,
+  type Chain,
+  type Deleted,
+  type Exchange,
+  type Page,
+  type QueryParams,
+  type TokenBalance,
+  type Wallet,
+} from '../core/types.js';
 import { deleteWalletRows, findWalletByAddress, getWallet, insertWallet, setWalletLabel, walletPage, type WalletRow } from '../store/ledger.js';
 import { walletFlows } from '../store/transactions.js';
 import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
@@ -23,9 +36,12 @@ export const WALLET_LIMIT_MAX = 100;
 
 export interface WalletInput {
   id?: string;
-  address: string;
+  /** Absent only for a Bitcoin wallet given by its `xpub`. */
+  address?: string;
   chain: string;
   label?: string;
+  /** A Bitcoin account's xpub/ypub/zpub (docs/sync.md "Bitcoin"), stored as the wallet's address. */
+  xpub?: string;
 }
 
 export function normalizeAddress(address: string, field = 'address'): string {
@@ -40,19 +56,66 @@ export function requireWallet(engine: Engine, workspaceId: string, walletId: str
   return w;
 }
 
+/** `wallet sync` of an exchange account: nothing to sync, its history comes from the exchange's files. */
+export function refuseExchangeSync(w: WalletRow): void {
+  if (w.kind !== 'exchange') return;
+  throw new TxaError('SYNC_UNSUPPORTED_CHAIN', `wallet ${w.id} is an exchange account (${w.exchange}): there is nothing to sync`, {
+    field: 'wallet_id',
+    hint: `Import the exchange's transaction history instead: txa import FILE --wallet-id ${w.id}`,
+  });
+}
+
+/**
+ * The address a wallet is stored under: an EVM address in lower case; on Bitcoin a mainnet address
+ * of any script type, or an account's extended public key as given (docs/storage.md, wallets).
+ */
+function walletAddress(chain: Chain, input: WalletInput): string {
+  if (!isBitcoin(chain) && input.xpub !== undefined) {
+    throw new TxaError('INVALID_FIELD', `xpub is for bitcoin wallets only; a ${chain} wallet has an address`, { field: 'xpub' });
+  }
+  if (input.address === undefined && input.xpub === undefined) {
+    throw new TxaError('MISSING_REQUIRED_FIELD', isBitcoin(chain) ? 'a bitcoin wallet needs an address or an xpub' : 'address is required', {
+      field: 'address',
+    });
+  }
+  if (!isBitcoin(chain)) return normalizeAddress(input.address!);
+  if (input.xpub !== undefined && input.address !== undefined) {
+    throw new TxaError('INVALID_FIELD', 'a bitcoin wallet has either an address or an xpub (xpub, ypub or zpub), not both', { field: 'xpub' });
+  }
+  return input.xpub === undefined ? bitcoinAddress(input.address!) : extendedKey(input.xpub).key;
+}
+
 /** Inserts a wallet and its `wallet.created` event; call inside a write transaction. */
 export function insertNewWallet(engine: Engine, workspaceId: string, input: WalletInput): WalletRow {
   const chain = oneOf(input.chain, CHAINS, 'chain', 'INVALID_FIELD');
-  const address = normalizeAddress(input.address);
+  const address = walletAddress(chain, input);
   if (findWalletByAddress(engine.db, workspaceId, chain, address)) {
     throw new TxaError('WALLET_ALREADY_EXISTS', `wallet ${address} on ${chain} is already in this workspace`, { field: 'address' });
   }
   const label = (input.label ?? '').trim() || `${chain} ${address.slice(0, 6)}…${address.slice(-4)}`;
-  const row: WalletRow = { id: input.id ?? newId('wal'), workspace_id: workspaceId, address, chain, label, created_at: nowIso(), last_synced: null };
+  return insertRow(engine, workspaceId, { id: input.id ?? newId('wal'), kind: 'address', exchange: null, address, chain, label });
+}
+
+/**
+ * An exchange account (docs/storage.md "Exchange wallets"): stored with the internal chain
+ * `exchange` and its own id as address, both shown as null. Several accounts of one exchange may
+ * be added (two Coinbase logins); the label tells them apart.
+ */
+function insertExchangeWallet(engine: Engine, workspaceId: string, exchange: Exchange, label: string | undefined): WalletRow {
+  const id = newId('wal');
+  const name = (label ?? '').trim() || EXCHANGE_NAMES[exchange];
+  return insertRow(engine, workspaceId, { id, kind: 'exchange', exchange, address: id, chain: EXCHANGE_CHAIN, label: name });
+}
+
+function insertRow(engine: Engine, workspaceId: string, w: Pick<WalletRow, 'id' | 'kind' | 'exchange' | 'address' | 'chain' | 'label'>): WalletRow {
+  const row: WalletRow = { ...w, workspace_id: workspaceId, created_at: nowIso(), last_synced: null };
   insertWallet(engine.db, row);
   engine.change(workspaceId, 'wallet.created', row.id, { wallet: publicWallet(row) });
   return row;
 }
+
+/** How each exchange is named in a default label. */
+const EXCHANGE_NAMES: Record<Exchange, string> = { coinbase: 'Coinbase', kraken: 'Kraken', binance: 'Binance', gemini: 'Gemini', other: 'Exchange' };
 
 export function addWallet(engine: Engine, workspaceId: string, input: WalletInput): Wallet {
   const row = engine.write(() => {
@@ -62,11 +125,33 @@ export function addWallet(engine: Engine, workspaceId: string, input: WalletInpu
   return walletWithBalance(engine, row);
 }
 
-/** POST /wallets and `txa wallet add`: body `{address, chain, label?}`. */
+/** POST /wallets and `txa wallet add`: body `{address, chain, label?}` or `{kind: "exchange", exchange, label?}`. */
 export function createWallet(engine: Engine, workspaceId: string, body: unknown): Wallet {
   const input = validateBody(walletCreateSchema, body);
   if (input.label !== undefined && input.label.trim().length > LABEL_MAX) labelError();
-  return addWallet(engine, workspaceId, input);
+  const kind = oneOf(input.kind ?? 'address', WALLET_KINDS, 'kind', 'INVALID_FIELD');
+  if (kind === 'exchange') {
+    for (const field of ['address', 'chain'] as const) {
+      if (input[field] !== undefined && input[field] !== null) throw new TxaError('INVALID_FIELD', `an exchange wallet has no ${field}`, { field });
+    }
+    if (input.exchange === undefined || input.exchange === null) throw new TxaError('MISSING_REQUIRED_FIELD', 'exchange is required', { field: 'exchange' });
+    const exchange = oneOf(input.exchange, EXCHANGES, 'exchange', 'INVALID_FIELD');
+    const row = engine.write(() => {
+      engine.workspace(workspaceId);
+      return insertExchangeWallet(engine, workspaceId, exchange, input.label);
+    });
+    return walletWithBalance(engine, row);
+  }
+  if (input.exchange !== undefined && input.exchange !== null) {
+    throw new TxaError('INVALID_FIELD', 'exchange is for kind "exchange" wallets only', { field: 'exchange' });
+  }
+  const address = input.address ?? undefined;
+  // An address is named first when neither it nor the chain is given; a bitcoin wallet may have an xpub instead (walletAddress).
+  if (input.chain === undefined || input.chain === null) {
+    const field = address === undefined && input.xpub === undefined ? 'address' : 'chain';
+    throw new TxaError('MISSING_REQUIRED_FIELD', `${field} is required`, { field });
+  }
+  return addWallet(engine, workspaceId, { address, chain: input.chain, label: input.label, xpub: input.xpub });
 }
 
 /** PATCH /wallets/:id and `txa wallet update`: body `{label}`. */
@@ -97,6 +182,8 @@ export function removeWallet(engine: Engine, workspaceId: string, walletId: stri
   return engine.write(() => {
     const w = requireWallet(engine, workspaceId, walletId);
     refuseClosedWalletRows(engine, workspaceId, walletId);
+    // Its opening lots go with it (docs/lots.md "Opening lots"): not while one is in a closed period.
+    assertOpen(engine, workspaceId, { dates: walletOpeningDays(engine.db, walletId), field: 'wallet_id' });
     removeWalletRollups(engine.db, walletId);
     removeWalletBalanceDays(engine.db, walletId);
     deleteWalletRows(engine.db, walletId);
@@ -122,8 +209,19 @@ function refuseClosedWalletRows(engine: Engine, workspaceId: string, walletId: s
   );
 }
 
-function publicWallet(w: WalletRow) {
-  return { id: w.id, address: w.address, label: w.label, chain: w.chain, created_at: w.created_at, last_synced: w.last_synced };
+/** A wallet's fields as the API shows them (no balance): an exchange wallet's address and chain are null. */
+export function publicWallet(w: WalletRow) {
+  const exchange = w.kind === 'exchange';
+  return {
+    id: w.id,
+    kind: w.kind,
+    exchange: exchange ? (w.exchange as Exchange) : null,
+    address: exchange ? null : w.address,
+    label: w.label,
+    chain: publicChain(w.chain),
+    created_at: w.created_at,
+    last_synced: w.last_synced,
+  };
 }
 
 interface TokenAcc {
@@ -161,7 +259,8 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
       acc.priceTs = r.ts;
     }
   }
-  const native = CHAIN_INFO[w.chain as Chain].native;
+  // An exchange holds no coin of its own: its `native` balance is 0.
+  const native = w.kind === 'exchange' ? { symbol: '', address: null } : CHAIN_INFO[w.chain as Chain].native;
   let nativeBalance = '0';
   let totalCents = 0n;
   const list: TokenBalance[] = [];
@@ -173,15 +272,13 @@ function walletWithBalance(engine: Engine, w: WalletRow): Wallet {
     list.push({ symbol: acc.symbol, address: acc.address, balance, fiat_value: cents === null ? null : centsToNumber(Number(cents)) });
   }
   list.sort((a, b) => a.symbol.localeCompare(b.symbol) || String(a.address).localeCompare(String(b.address)));
+  const { created_at, last_synced, ...shown } = publicWallet(w);
   return {
-    id: w.id,
-    address: w.address,
-    label: w.label,
-    chain: w.chain as Chain,
+    ...shown,
     balance: { native: nativeBalance, tokens: list, fiat_value: centsToNumber(Number(totalCents)) },
     transaction_count: count,
-    created_at: w.created_at,
-    last_synced: w.last_synced,
+    created_at,
+    last_synced,
   };
 }
 

@@ -48,6 +48,8 @@ export const EVENT_TYPES = [
   'lots.allocated',
   'lots.picked',
   'lots.unpicked',
+  'lots.imported',
+  'lots.openings_removed',
   'period.closed',
   'period.reopened',
 ] as const;

@@ -5,6 +5,7 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { TIERS, type Tier, type Workspace } from '../core/types.js';
+import { DEFAULT_JURISDICTION, parseJurisdiction } from '../core/jurisdictions.js';
 import { getWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow, workspaceHoldsValues } from '../store/ledger.js';
 
 export interface WorkspaceInput {
@@ -12,6 +13,8 @@ export interface WorkspaceInput {
   name: string;
   tier?: string;
   currency?: string;
+  /** `us` (default), `uk`, `ca`, `de`, `au`. */
+  jurisdiction?: string;
   rate_limit?: number | null;
 }
 
@@ -44,8 +47,9 @@ export function createWorkspace(engine: Engine, input: WorkspaceInput): Workspac
   const name = checkName(input.name);
   const tier = oneOf(input.tier ?? 'free', TIERS, 'tier', 'INVALID_FIELD');
   const currency = checkCurrency(input.currency ?? 'USD');
+  const jurisdiction = input.jurisdiction === undefined ? DEFAULT_JURISDICTION : parseJurisdiction(input.jurisdiction);
   const rateLimit = checkRateLimit(input.rate_limit ?? null, tier);
-  const ws: Workspace = { id: input.id ?? newId('ws'), name, tier, base_currency: currency, rate_limit: rateLimit, created_at: nowIso() };
+  const ws: Workspace = { id: input.id ?? newId('ws'), name, tier, base_currency: currency, jurisdiction, rate_limit: rateLimit, created_at: nowIso() };
   return engine.write(() => {
     if (getWorkspace(engine.db, ws.id)) throw new TxaError('WORKSPACE_ALREADY_EXISTS', `workspace ${ws.id} already exists`, { field: 'id' });
     insertWorkspace(engine.db, ws);
@@ -57,6 +61,7 @@ export interface WorkspacePatch {
   name?: string;
   tier?: string;
   currency?: string;
+  jurisdiction?: string;
   rate_limit?: number;
 }
 
@@ -75,6 +80,8 @@ export function updateWorkspace(engine: Engine, id: string, patch: WorkspacePatc
       name: patch.name === undefined ? before.name : checkName(patch.name),
       tier,
       base_currency: patch.currency === undefined ? before.base_currency : checkCurrency(patch.currency),
+      // Only reports read it (tax year, rules, currency): changing it rewrites nothing stored.
+      jurisdiction: patch.jurisdiction === undefined ? before.jurisdiction : parseJurisdiction(patch.jurisdiction),
       rate_limit: checkRateLimit(patch.rate_limit ?? (tier === 'enterprise' ? before.rate_limit : null), tier),
     };
     if (after.base_currency !== before.base_currency && workspaceHoldsValues(engine.db, id)) {

@@ -39,6 +39,8 @@ function cellOf(tx: Transaction, column: CsvColumn, dateFormat: string): string 
       return tx.attachments.map((a) => a.file_name).join('; ');
     case 'notes':
       return tx.notes ?? '';
+    case 'chain':
+      return tx.chain ?? '';
     default:
       return tx[column];
   }

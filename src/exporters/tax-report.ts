@@ -4,6 +4,7 @@
  * with their totals. CSV text follows the transaction CSV's rules (csv-text.ts).
  */
 import { centsToNumber, centsToString } from '../core/money.js';
+import { publicChain } from '../core/chains.js';
 import { quantityText } from '../accounting/quantity.js';
 import { TaxLedger, type DisposalLine, type IncomeLine, type LedgerRow, type TaxLine } from '../accounting/tax-ledger.js';
 import { taxOptionsOf } from './tax-options.js';
@@ -53,7 +54,7 @@ function taxRow(l: DisposalLine): Row {
     gain_loss: l.gainCents,
     term: l.term,
     wallet_label: l.tx.wallet_label,
-    chain: l.tx.chain,
+    chain: publicChain(l.tx.chain),
     token: l.tx.token.symbol,
     quantity,
     // biome-ignore lint/complexity/useOptionalChain: null, not undefined, when no lot was acquired
@@ -74,7 +75,7 @@ function incomeRow(l: IncomeLine): Row {
   return {
     date: day(l.tx.timestamp),
     wallet_label: l.tx.wallet_label,
-    chain: l.tx.chain,
+    chain: publicChain(l.tx.chain),
     token: l.tx.token.symbol,
     quantity: quantityText(l.quantity),
     fair_value: l.valueCents,
@@ -177,6 +178,7 @@ export async function* ledgerGroups(job: ExportJob, file: OutFile): AsyncGenerat
     return;
   }
   for await (const batch of batches) yield source!.decode(batch);
+  if (source!.rest) yield source!.rest();
 }
 
 /** What a report made of the ledger's rows writes: its head, the text of each row's lines, its tail. */

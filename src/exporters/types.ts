@@ -41,6 +41,8 @@ export interface LedgerSource {
   decode(batch: LedgerBatch): Iterable<{ tx: LedgerRow; reported: boolean }>;
   /** Whether the lots come from at least `n` rows (the report's own rows may be far fewer). */
   hasRows(n: number): boolean;
+  /** Rows after the last batch's (opening lots dated after every row, engine/opening-rows.ts). */
+  rest?(): Iterable<{ tx: LedgerRow; reported: boolean }>;
 }
 
 export interface ExportJob {

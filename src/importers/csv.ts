@@ -45,6 +45,19 @@ export function readCsv(text: string, toLine?: number): CsvTable {
   return { header, rows };
 }
 
+/**
+ * A table whose header is not the first record: the first of the first `within` records that
+ * `isHeader` accepts (exchanges put a preamble above it: Coinbase's "Transactions", "User,…"
+ * lines). The whole file is the table when none is.
+ */
+export function readCsvAfterPreamble(text: string, isHeader: (cells: string[]) => boolean, within = 12): CsvTable {
+  const table = readCsv(text);
+  if (isHeader(table.header)) return table;
+  const at = table.rows.slice(0, within).findIndex((r) => isHeader(r.cells.map((c) => c.trim())));
+  if (at < 0) return table;
+  return { header: table.rows[at]!.cells.map((h) => h.trim()), rows: table.rows.slice(at + 1) };
+}
+
 /** The header alone (first record), for format detection. */
 export function readHeader(text: string): string[] {
   try {

@@ -4,12 +4,29 @@ import { IMPORT_FORMATS, type Importer } from './types.js';
 import { readHeader } from './csv.js';
 import { etherscanImporter } from './etherscan.js';
 import { koinlyImporter } from './koinly.js';
+import { coinbaseImporter } from './coinbase.js';
+import { krakenImporter } from './kraken.js';
+import { binanceImporter } from './binance.js';
+import { geminiImporter } from './gemini.js';
+import { exchangeCsvImporter } from './exchange-csv.js';
 import { rotkiImporter } from './rotki.js';
 import { txaCsvImporter } from './txa-csv.js';
 import { jsonImporter, ndjsonImporter } from './txa-json.js';
 
 /** In detection order: JSON shapes first, then CSV layouts from the most specific header. */
-const IMPORTERS: Importer[] = [jsonImporter, ndjsonImporter, txaCsvImporter, koinlyImporter, rotkiImporter, etherscanImporter];
+const IMPORTERS: Importer[] = [
+  jsonImporter,
+  ndjsonImporter,
+  txaCsvImporter,
+  exchangeCsvImporter,
+  coinbaseImporter,
+  krakenImporter,
+  binanceImporter,
+  geminiImporter,
+  koinlyImporter,
+  rotkiImporter,
+  etherscanImporter,
+];
 
 /** What each format is, for a message that names the one a file looks like. */
 export const FORMAT_NAMES: Record<string, string> = {
@@ -19,6 +36,11 @@ export const FORMAT_NAMES: Record<string, string> = {
   etherscan: 'an explorer CSV export (Etherscan, BscScan, Arbiscan, Polygonscan)',
   koinly: 'a Koinly file',
   rotki: 'a rotki events file',
+  coinbase: 'a Coinbase transaction history',
+  kraken: 'a Kraken ledgers export',
+  binance: 'a Binance transaction history',
+  gemini: 'a Gemini transaction history',
+  'exchange-csv': "txa's exchange CSV",
 };
 
 /** The importer a file's content looks like; it needs only the file's first line or record. */

@@ -12,7 +12,8 @@ export function enumOf<T extends string>(value: unknown, allowed: readonly T[], 
 
 export const directionOf = (v: unknown, field = 'direction'): Direction => enumOf(v, DIRECTIONS, field);
 export const typeOf = (v: unknown, field = 'type'): TxType => (v === undefined || v === '' ? 'transfer' : enumOf(v, TX_TYPES, field));
-export const chainOf = (v: unknown, field = 'chain'): Chain | undefined => (v === undefined || v === '' ? undefined : enumOf(v, CHAINS, field));
+/** A row's chain; none (`null` too: a row of an exchange wallet has no chain) is undefined. */
+export const chainOf = (v: unknown, field = 'chain'): Chain | undefined => (v === undefined || v === null || v === '' ? undefined : enumOf(v, CHAINS, field));
 
 /** Tags by name, checked with the tag-creation rules (name length, type, colour) the engine applies. */
 export function tagsOf(

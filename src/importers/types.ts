@@ -7,7 +7,20 @@ import type { Chain, Direction, TxType } from '../core/types.js';
 import type { SpamReason } from '../accounting/spam.js';
 
 /** `txa import --format` values; `auto` detects the format from the content. */
-export const IMPORT_FORMATS = ['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki'] as const;
+export const IMPORT_FORMATS = [
+  'auto',
+  'json',
+  'ndjson',
+  'csv',
+  'etherscan',
+  'koinly',
+  'rotki',
+  'coinbase',
+  'kraken',
+  'binance',
+  'gemini',
+  'exchange-csv',
+] as const;
 
 /** A wallet as a file names it (native JSON carries wallet_id/wallet_label; CSVs name none). */
 export interface WalletRef {
@@ -30,8 +43,13 @@ export interface ImportRecord {
   token: { symbol: string; address: string | null; decimals: number };
   /** Canonical non-negative decimal in token units (core/money normalizeDecimal). */
   amount: string;
-  /** Decimal text in the workspace's base currency, or null when the source has no value. */
+  /** Decimal text in the workspace's base currency (or in `fiat_currency`), or null when the source has no value. */
   fiat_value: string | null;
+  /**
+   * The currency `fiat_value` is in, when the file states one (exchange files): the engine converts
+   * it to the workspace's with the ledger's rates, and a day without a rate is a bad row.
+   */
+  fiat_currency?: string;
   direction: Direction;
   type: TxType;
   /** Unix seconds, UTC. */
@@ -66,7 +84,12 @@ export interface ParseResult {
 
 /** What an importer may know beyond the file: the wallet chosen with `--wallet`, the file name, `--token-address`. */
 export interface ImportContext {
-  wallet?: { id: string; address: string; chain: Chain; label: string };
+  /**
+   * An exchange wallet (`kind` `exchange`) reaches only the importers that read exchange files and
+   * this tool's JSON (engine/imports.ts refuses the others); its `chain` is then the store's
+   * internal `exchange` and its address its id (docs/storage.md "Exchange wallets").
+   */
+  wallet?: { id: string; address: string; chain: Chain; label: string; kind: 'address' | 'exchange'; exchange: string | null };
   fileName: string;
   /** The token of a token-tracker export, which names it only in the download's file name. */
   tokenAddress?: string;
@@ -76,8 +99,10 @@ export interface ImportContext {
 
 export interface Importer {
   readonly format: string;
-  /** True for sources that name no wallet (explorer, Koinly, rotki): they need `--wallet`. */
+  /** True for sources that name no wallet (explorer, Koinly, rotki, exchanges): they need `--wallet`. */
   readonly needsWallet?: boolean;
+  /** True for an exchange's files, read into an exchange wallet only (docs/import.md "Exchange files"). */
+  readonly exchange?: boolean;
   /** Whether this importer reads a file with this header (CSV) or first value (JSON). */
   detect(sample: { header?: string[]; text: string }): boolean;
   parse(text: string, ctx: ImportContext): ParseResult;

@@ -60,7 +60,7 @@ export async function fillPrices(
   const requestsBefore = api.http.requests;
   const keysOf = (r: UnpricedRow, day: string) => ({
     imported: [...(r.token_address ? [`${r.chain}:${r.token_address.toLowerCase()}`] : []), r.token_symbol.toUpperCase()],
-    api: coinKey(r.chain, r.token_address, day),
+    api: coinKey(r.chain, r.token_address, day, r.token_symbol),
   });
   for (const r of rows) {
     const day = dayOf(r.ts);

@@ -25,6 +25,7 @@ import type {
   Webhook,
 } from '../core/types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from '../core/lots.js';
+import type { OpeningImport, OpeningLot, OpeningsRemoved } from '../core/opening-lots.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
 export type RemoteOptions = ClientOptions;
@@ -187,6 +188,15 @@ export class RemoteBackend implements Backend {
   }
   deleteLotPicks(ws: string, disposalId: string) {
     return this.data<PicksDeleted>('DELETE', `/lots/picks/${seg(disposalId)}`, ws);
+  }
+  listOpeningLots(ws: string) {
+    return this.data<OpeningLot[]>('GET', '/lots/openings', ws);
+  }
+  importOpeningLots(ws: string, body: unknown) {
+    return this.data<OpeningImport>('POST', '/lots/openings', ws, withWorkspace(body, ws));
+  }
+  removeOpeningLots(ws: string, importId: string) {
+    return this.data<OpeningsRemoved>('DELETE', `/lots/openings/${seg(importId)}`, ws);
   }
   listPeriods(ws: string) {
     return this.data<Period[]>('GET', '/periods', ws);

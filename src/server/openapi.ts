@@ -15,8 +15,9 @@ import {
 } from '../core/schemas.js';
 import { exportCreateSchema } from '../core/export-schema.js';
 import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSchema } from '../core/lots.js';
+import { openingsCreateSchema } from '../core/opening-lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
-import { CHAINS, DIRECTIONS, EXPORT_STATUSES, TAG_TYPES, TX_TYPES } from '../core/types.js';
+import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_STATUSES, TAG_TYPES, TX_TYPES, WALLET_KINDS } from '../core/types.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ const TRANSACTION = object({
   tx_hash: str,
   wallet_id: str,
   wallet_label: str,
-  chain: { enum: [...CHAINS] },
+  chain: { enum: [...CHAINS, null], description: 'null for a row of an exchange wallet' },
   from_address: str,
   to_address: str,
   token: object({ symbol: str, address: strOrNull, decimals: { type: 'integer' } }),
@@ -89,11 +90,11 @@ const TRANSACTION = object({
   tags: { type: 'array', items: object({ id: str, name: str, color: str }) },
   notes: strOrNull,
   attachments: { type: 'array', items: object({ id: str, file_name: str, file_url: str, file_size: { type: 'integer' }, uploaded_at: str }) },
-  explorer_url: { type: 'string', description: 'Empty where the explorer has no page (beacon withdrawals)' },
+  explorer_url: { type: ['string', 'null'], description: 'Empty where the explorer has no page (beacon withdrawals); null for a row of an exchange wallet' },
   transfer: {
     oneOf: [
       { type: 'null' },
-      object({ id: str, counterpart_id: strOrNull, kind: { enum: ['internal', 'bridge'] }, matched_by: { enum: ['auto', 'user', 'rule'] } }),
+      object({ id: str, counterpart_id: strOrNull, kind: { enum: ['internal', 'bridge', 'exchange'] }, matched_by: { enum: ['auto', 'user', 'rule'] } }),
     ],
   },
   fiat_value_source: { enum: ['import', 'price', 'manual', null] },
@@ -103,9 +104,11 @@ const TRANSACTION = object({
 /** docs/reference/api.md "Wallet". */
 const WALLET = object({
   id: str,
-  address: str,
+  kind: { enum: [...WALLET_KINDS] },
+  exchange: { enum: [...EXCHANGES, null] },
+  address: strOrNull,
   label: str,
-  chain: { enum: [...CHAINS] },
+  chain: { enum: [...CHAINS, null] },
   balance: object({
     native: str,
     tokens: { type: 'array', items: object({ symbol: str, address: strOrNull, balance: str, fiat_value: { type: ['number', 'null'] } }) },
@@ -146,7 +149,7 @@ const HISTORY_ENTRY = {
 const TRANSFER = object({
   id: strOrNull,
   status: { enum: ['matched', 'candidate'] },
-  kind: { enum: ['internal', 'bridge'] },
+  kind: { enum: ['internal', 'bridge', 'exchange'] },
   matched_by: { enum: ['auto', 'user', 'rule', null] },
   legs: { type: 'array', items: ref('Transaction') },
 });
@@ -239,6 +242,22 @@ const LOT_PICK = object({
   recorded_by: str,
   after_sale: { type: 'boolean' },
 });
+const OPENING_SOURCE = object({ format: { enum: ['opening-lots'] }, file_name: { type: ['string', 'null'] }, sha256: str });
+const OPENING_LOT = object({
+  id: { type: 'string', description: 'lot_…: the lot an opening line added' },
+  wallet_id: str,
+  wallet_label: str,
+  asset: str,
+  quantity: { type: 'string', description: 'Exact decimal' },
+  date_acquired: { type: 'string', description: 'YYYY-MM-DD' },
+  cost_basis: { type: 'number', description: "In the workspace's currency" },
+  note: str,
+  import_id: str,
+  line: int,
+  source: OPENING_SOURCE,
+  created_at: str,
+  created_by: str,
+});
 const PERIOD = object({
   workspace_id: str,
   through: { type: 'string', description: 'The last closed day, YYYY-MM-DD' },
@@ -305,7 +324,7 @@ export function openApiDocument(): Json {
             wallet_id: { type: 'string' },
             status: { enum: ['queued', 'running', 'completed', 'failed'] },
             chain: { type: 'string' },
-            source: { enum: ['etherscan', 'blockscout', null] },
+            source: { enum: ['etherscan', 'blockscout', 'esplora', null] },
             new_transactions: { type: 'integer' },
             duplicates: { type: 'integer' },
             requests: { type: 'integer' },
@@ -329,6 +348,16 @@ export function openApiDocument(): Json {
         OpenLots: OPEN_LOTS,
         LotPick: LOT_PICK,
         PicksDeleted: object({ disposal_id: str, deleted: int }),
+        OpeningsCreate: schemaOf(openingsCreateSchema),
+        OpeningLot: OPENING_LOT,
+        OpeningImport: object({
+          import_id: str,
+          source: OPENING_SOURCE,
+          dry_run: { type: 'boolean' },
+          added: { type: 'array', items: OPENING_LOT },
+          skipped: { type: 'array', items: object({ line: int, lot: str }) },
+        }),
+        OpeningsRemoved: object({ import_id: str, removed: int }),
         Period: PERIOD,
         PeriodClose: {
           type: 'object',
@@ -620,6 +649,25 @@ export function openApiDocument(): Json {
           "Remove a disposal's picks (emits lots.unpicked)",
           { 200: success('{disposal_id, deleted}', one('PicksDeleted')) },
           { parameters: [param('disposal_id', 'path', 'Disposal transaction id')] },
+        ),
+      },
+      '/lots/openings': {
+        get: op(
+          'Opening lots (lots carried in from records kept elsewhere), by day',
+          { 200: success('Opening lots', many('OpeningLot')) },
+          { parameters: [wsRequired] },
+        ),
+        post: op(
+          'Import opening lots from CSV text (`csv`) or JSON `lines` (emits lots.imported; 400 INVALID_FIELD naming the line; 409 PERIOD_CLOSED; lines already held are skipped)',
+          { 201: success('The import', one('OpeningImport')), 200: success('A dry run: checked, not written', one('OpeningImport')) },
+          { requestBody: jsonBody('OpeningsCreate') },
+        ),
+      },
+      '/lots/openings/{import_id}': {
+        delete: op(
+          "Remove one import's opening lots (emits lots.openings_removed; 404 NOT_FOUND)",
+          { 200: success('{import_id, removed}', one('OpeningsRemoved')) },
+          { parameters: [param('import_id', 'path', 'The import (opn_…)')] },
         ),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },

@@ -1,4 +1,4 @@
-/** A broker's 1099-DA lines per wallet (migration 23, docs/import.md "1099-DA"), kept apart from transactions. */
+/** A broker's 1099-DA lines per wallet (migration 26, docs/import.md "1099-DA"), kept apart from transactions. */
 import type { BrokerLine } from '../core/broker-lines.js';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';

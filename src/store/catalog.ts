@@ -8,7 +8,8 @@ import { dayOf } from '../core/dates.js';
  */
 export interface LedgerCatalog {
   /** In the order they were added (created_at, id). */
-  wallets: { id: string; label: string; chain: string; address: string }[];
+  /** An exchange wallet (`kind` `exchange`) has the internal chain `exchange` and its id as address (docs/storage.md). */
+  wallets: { id: string; label: string; chain: string; address: string; kind: 'address' | 'exchange'; exchange: string | null }[];
   /** Each wallet and token that has rows, with how many. */
   holdings: { walletId: string; symbol: string; address: string | null; rows: number }[];
   /** The day (`YYYY-MM-DD`) of the workspace's first transaction; null when it has none. */
@@ -17,7 +18,7 @@ export interface LedgerCatalog {
 
 export function ledgerCatalog(db: Db, workspaceId: string): LedgerCatalog {
   const wallets = db
-    .prepare('SELECT id, label, chain, address FROM wallets WHERE workspace_id = ? ORDER BY created_at, id')
+    .prepare('SELECT id, label, chain, address, kind, exchange FROM wallets WHERE workspace_id = ? ORDER BY created_at, id')
     .all(workspaceId) as LedgerCatalog['wallets'];
   const holdings = db
     .prepare(

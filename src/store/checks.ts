@@ -4,6 +4,7 @@
  * assertions with the ledger's balance at their day's end; the failed exports. Rows of amount 0
  * (approvals, calls) move nothing and are never findings.
  */
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import type { Db } from './db.js';
 import { ExactSum } from '../core/money.js';
 
@@ -46,7 +47,8 @@ function rowScope(workspaceId: string, p: CheckPeriod): Scope {
   return { sql: clauses.join(' AND '), params };
 }
 
-const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet_label, t.chain, t.token_symbol AS token, t.amount, t.direction, t.tx_hash`;
+/** An exchange wallet's rows show no chain (docs/storage.md "Exchange wallets"). */
+const ROW_FIELDS = `t.id AS transaction_id, t.ts, t.wallet_id, w.label AS wallet_label, nullif(t.chain, '${EXCHANGE_CHAIN}') AS chain, t.token_symbol AS token, t.amount, t.direction, t.tx_hash`;
 
 // The row kinds' conditions on a row in scope, shared by their queries and rowKindCounts.
 const UNTAGGED = 't.tag_count = 0 AND t.transfer_id IS NULL';

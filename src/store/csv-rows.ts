@@ -8,6 +8,7 @@ import type { Db } from './db.js';
 import type { TxFilter } from '../core/filters.js';
 import type { CsvColumn } from '../core/export-values.js';
 import { whereOf } from './transactions.js';
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { FIAT_EXACT, tagOrderAgrees, TS_EXACT, TX_FROM } from './sql-exact.js';
 import { keyRangesOf, type KeyRanges, type RangeQuery } from './key-ranges.js';
 import { NUMBER_CELL, ROW_END, TEXT_CELL } from './raw-rows.js';
@@ -46,6 +47,9 @@ function rawCell(column: CsvColumn, dateFormat: string, tagSets: boolean): strin
       return 'w.label';
     case 'token':
       return 't.token_symbol';
+    case 'chain':
+      // An exchange wallet's rows have no chain (docs/storage.md "Exchange wallets").
+      return `iif(t.chain = '${EXCHANGE_CHAIN}', '', t.chain)`;
     case 'fiat_value':
       // centsToString: sign, whole units, two decimals (string arithmetic, cheaper than printf).
       return `CASE WHEN t.fiat_cents IS NULL THEN ''

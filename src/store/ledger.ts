@@ -7,6 +7,9 @@ import { tagNameKey } from '../core/tag-refs.js';
 export interface WalletRow {
   id: string;
   workspace_id: string;
+  /** docs/storage.md "Exchange wallets": an exchange wallet's address is its own id, its chain `exchange`. */
+  kind: 'address' | 'exchange';
+  exchange: string | null;
   address: string;
   chain: string;
   label: string;
@@ -15,29 +18,36 @@ export interface WalletRow {
 }
 
 export function getWorkspace(db: Db, id: string): Workspace | undefined {
-  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as Workspace | undefined;
+  return prepareCached(db, 'SELECT id, name, tier, base_currency, jurisdiction, rate_limit, created_at FROM workspaces WHERE id = ?').get(id) as
+    | Workspace
+    | undefined;
 }
 
 export function listWorkspaces(db: Db): Workspace[] {
-  return prepareCached(db, 'SELECT id, name, tier, base_currency, rate_limit, created_at FROM workspaces ORDER BY created_at, id').all() as Workspace[];
+  return prepareCached(
+    db,
+    'SELECT id, name, tier, base_currency, jurisdiction, rate_limit, created_at FROM workspaces ORDER BY created_at, id',
+  ).all() as Workspace[];
 }
 
 export function insertWorkspace(db: Db, ws: Workspace): void {
-  prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  prepareCached(db, 'INSERT INTO workspaces (id, name, tier, base_currency, jurisdiction, rate_limit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     ws.id,
     ws.name,
     ws.tier,
     ws.base_currency,
+    ws.jurisdiction,
     ws.rate_limit,
     ws.created_at,
   );
 }
 
 export function updateWorkspaceRow(db: Db, ws: Workspace): void {
-  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, rate_limit = ? WHERE id = ?').run(
+  prepareCached(db, 'UPDATE workspaces SET name = ?, tier = ?, base_currency = ?, jurisdiction = ?, rate_limit = ? WHERE id = ?').run(
     ws.name,
     ws.tier,
     ws.base_currency,
+    ws.jurisdiction,
     ws.rate_limit,
     ws.id,
   );
@@ -60,15 +70,10 @@ export function findWalletByAddress(db: Db, workspaceId: string, chain: string, 
 }
 
 export function insertWallet(db: Db, w: WalletRow): void {
-  prepareCached(db, 'INSERT INTO wallets (id, workspace_id, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    w.id,
-    w.workspace_id,
-    w.address,
-    w.chain,
-    w.label,
-    w.created_at,
-    w.last_synced,
-  );
+  prepareCached(
+    db,
+    'INSERT INTO wallets (id, workspace_id, kind, exchange, address, chain, label, created_at, last_synced) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(w.id, w.workspace_id, w.kind, w.exchange, w.address, w.chain, w.label, w.created_at, w.last_synced);
 }
 
 export function walletIdTaken(db: Db, id: string): boolean {

@@ -576,7 +576,69 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE transactions ADD COLUMN block INTEGER;
   ALTER TABLE transactions ADD COLUMN block_position INTEGER;
   `,
-  // 23: broker lines (docs/import.md "1099-DA"): a broker's Form 1099-DA (or 1099-B) lines for
+  // 23: exchange wallets (docs/storage.md "Exchange wallets"): a wallet's kind, and the exchange of a
+  // custodial account, whose chain is the internal 'exchange' (core/chains.ts EXCHANGE_CHAIN) and
+  // whose address is its own id, so the UNIQUE (workspace_id, chain, address) still holds. Own
+  // transfers gain the kind 'exchange'; SQLite cannot change a CHECK constraint, so \`transfers\` is
+  // rebuilt with its rows, index and the trigger that names it.
+  `
+  ALTER TABLE wallets ADD COLUMN kind TEXT NOT NULL DEFAULT 'address' CHECK (kind IN ('address', 'exchange'));
+  ALTER TABLE wallets ADD COLUMN exchange TEXT CHECK (exchange IN ('coinbase', 'kraken', 'binance', 'gemini', 'other'));
+
+  DROP TRIGGER transfer_leg_deleted;
+  CREATE TABLE transfers_new (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL CHECK (kind IN ('internal', 'bridge', 'exchange')),
+    matched_by   TEXT NOT NULL CHECK (matched_by IN ('auto', 'user', 'rule')),
+    created_at   TEXT NOT NULL
+  );
+  INSERT INTO transfers_new SELECT id, workspace_id, kind, matched_by, created_at FROM transfers;
+  DROP TABLE transfers;
+  ALTER TABLE transfers_new RENAME TO transfers;
+  CREATE INDEX transfers_by_workspace ON transfers (workspace_id, created_at);
+  CREATE TRIGGER transfer_leg_deleted AFTER DELETE ON transactions WHEN OLD.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET transfer_id = NULL WHERE transfer_id = OLD.transfer_id;
+    DELETE FROM transfers WHERE id = OLD.transfer_id;
+  END;
+  -- An exchange's rows by hash, so a chain row finds the withdrawal of its network hash
+  -- (docs/accounting.md "Exchange accounts"); small: only exchange rows are in it.
+  CREATE INDEX tx_exchange_hash ON transactions (workspace_id, tx_hash) WHERE chain = 'exchange';
+  `,
+  // 24: opening lots (docs/lots.md "Opening lots"): lots carried in from records kept elsewhere,
+  // each an acquisition at its day and cost with no chain row of its own. \`identity\` (wallet,
+  // asset, day, quantity, cost, note and the how-manieth such line of its file) makes a
+  // re-import add nothing; \`import_id\` groups one import's lots so they can be removed together.
+  `
+  CREATE TABLE opening_lots (
+    id             TEXT PRIMARY KEY,
+    workspace_id   TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    wallet_id      TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    import_id      TEXT NOT NULL,
+    line           INTEGER NOT NULL,
+    token_symbol   TEXT NOT NULL,
+    token_address  TEXT,
+    token_decimals INTEGER NOT NULL,
+    quantity       TEXT NOT NULL,
+    acquired_on    TEXT NOT NULL,
+    cost_cents     INTEGER NOT NULL,
+    note           TEXT NOT NULL,
+    identity       TEXT NOT NULL,
+    file_name      TEXT,
+    sha256         TEXT NOT NULL,
+    created_at     TEXT NOT NULL,
+    actor          TEXT NOT NULL,
+    UNIQUE (workspace_id, identity)
+  );
+  CREATE INDEX opening_lots_by_day ON opening_lots (workspace_id, acquired_on);
+  CREATE INDEX opening_lots_by_import ON opening_lots (workspace_id, import_id);
+  `,
+  // 25: a workspace's jurisdiction (docs/accounting.md "Jurisdictions"): its tax year, rules, report
+  // lines and default report currency. Every workspace so far is a US one.
+  `
+  ALTER TABLE workspaces ADD COLUMN jurisdiction TEXT NOT NULL DEFAULT 'us' CHECK (jurisdiction IN ('us', 'uk', 'ca', 'de', 'au'));
+  `,
+  // 26: broker lines (docs/import.md "1099-DA"): a broker's Form 1099-DA (or 1099-B) lines for
   // one wallet, kept apart from its transactions; the reconciliation and Form 8949's boxes match
   // disposals to them. A re-import replaces the wallet's lines of the years the file holds.
   `

@@ -35,3 +35,10 @@ export function addFailedTxHashes(db: Db, walletId: string, hashes: string[]): v
   const insert = db.prepare('INSERT OR IGNORE INTO sync_failed_txs (wallet_id, tx_hash) VALUES (?, ?)');
   for (const hash of hashes) insert.run(walletId, hash);
 }
+
+/** The tx hashes of a wallet's rows: a Bitcoin sync walks an address's pages back to the first of these (docs/sync.md "Bitcoin"). */
+export function walletTxHashes(db: Db, workspaceId: string, walletId: string): Set<string> {
+  // The workspace keeps to the index tx_by_wallet.
+  const sql = 'SELECT DISTINCT tx_hash FROM transactions WHERE workspace_id = ? AND wallet_id = ?';
+  return new Set(db.prepare(sql).pluck().all(workspaceId, walletId) as string[]);
+}

@@ -3,10 +3,10 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
 import type { TxFilter } from '../core/filters.js';
-import type { Attachment, Chain, Direction, FiatValueSource, Sort, TagRef, Transaction, TransferKind, TransferMatchedBy, TxType } from '../core/types.js';
+import type { Attachment, Direction, FiatValueSource, Sort, TagRef, Transaction, TransferKind, TransferMatchedBy, TxType } from '../core/types.js';
 import { centsToNumber } from '../core/money.js';
 import { isoSeconds } from '../core/clock.js';
-import { explorerUrl } from '../core/chains.js';
+import { explorerUrl, publicChain } from '../core/chains.js';
 
 export interface TransactionRow {
   id: string;
@@ -317,7 +317,7 @@ export function loadRelations(db: Db, ids: string[], fileUrl: (attachmentId: str
 }
 
 export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: Attachment[]): Transaction {
-  const chain = row.chain as Chain;
+  const chain = publicChain(row.chain);
   return {
     id: row.id,
     tx_hash: row.tx_hash,
@@ -335,7 +335,7 @@ export function toTransaction(row: TransactionRow, tags: TagRef[], attachments: 
     tags,
     notes: row.notes,
     attachments,
-    explorer_url: explorerUrl(chain, row.tx_hash),
+    explorer_url: chain === null ? null : explorerUrl(chain, row.tx_hash),
     transfer:
       row.transfer_id === null
         ? null

@@ -7,6 +7,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
 import { rejectionKey, type Leg } from '../core/transfer-legs.js';
+import { EXCHANGE_CHAIN } from '../core/chains.js';
+import { transactionId } from '../core/ids.js';
 import type { TransferKind, TransferMatchedBy } from '../core/types.js';
 
 export interface TransferRow {
@@ -166,6 +168,56 @@ export function visitFreeLegs(db: Db, workspaceId: string, range: { startTs?: nu
 export function legsByRowid(db: Db, rowids: Iterable<number>): Leg[] {
   const stmt = prepareCached(db, `${LEG} WHERE t.rowid IN (SELECT value FROM json_each(?)) ORDER BY t.ts, t.id`);
   return [...legsOf(stmt, [JSON.stringify([...rowids])])];
+}
+
+/**
+ * Sets each outflow's network fee (Leg.fee): the amount of its wallet's `fee` row of the same
+ * transaction and coin, found by the id that row's identity gives (engine/imports.ts: transfer key
+ * `fee:<address or symbol>:outflow:0`), one primary-key probe each.
+ */
+export function withNetworkFees(db: Db, legs: Leg[]): Leg[] {
+  const stmt = prepareCached(db, 'SELECT amount FROM transactions WHERE id = ?').pluck();
+  for (const leg of legs) {
+    if (leg.direction !== 'outflow') continue;
+    const id = transactionId(leg.wallet_id, leg.tx_hash, `fee:${leg.token_address ?? leg.token_symbol}:outflow:0`);
+    leg.fee = (stmt.get(id) as string | undefined) ?? null;
+  }
+  return legs;
+}
+
+/** The free rows that can be legs and carry network hash `hash` (any case), of exchange accounts: probes of tx_exchange_hash. */
+export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): Leg[] {
+  // INDEXED BY: on its own the planner takes tx_by_chain and reads every exchange row per probe.
+  const stmt = prepareCached(
+    db,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+  );
+  return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash])];
+}
+
+/** The network hashes (0x + 64 hex, lower case) the workspace's exchange rows carry: one pass over tx_exchange_hash. */
+export function exchangeNetworkHashes(db: Db, workspaceId: string): Set<string> {
+  const stmt = prepareCached(
+    db,
+    `SELECT DISTINCT lower(t.tx_hash) FROM transactions t INDEXED BY tx_exchange_hash
+     WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66`,
+  ).pluck();
+  return new Set(stmt.all(workspaceId) as string[]);
+}
+
+/** The rows that can be legs and carry `hash` (any case), of a time range (start inclusive, end exclusive): a range of tx_by_time. */
+export function legsByHashNear(db: Db, workspaceId: string, hash: string, startTs: number, endTs: number): Leg[] {
+  const stmt = prepareCached(db, `${LEG} WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND lower(t.tx_hash) = ? AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`);
+  return [...legsOf(stmt, [workspaceId, startTs, endTs, hash.toLowerCase()])];
+}
+
+/** The free rows of exchange accounts that can be legs and carry a network hash (0x + 64 hex), in time order: a whole-ledger pass. */
+export function exchangeLegsWithHashes(db: Db, workspaceId: string): Leg[] {
+  const stmt = prepareCached(
+    db,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66 AND t.transfer_id IS NULL AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+  );
+  return [...legsOf(stmt, [workspaceId])];
 }
 
 /** Remembers that the user unmatched a pair (inId '' for one leg), so it is never matched automatically again. */

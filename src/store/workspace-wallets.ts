@@ -13,7 +13,16 @@ export function workspaceWalletIds(db: Db, workspaceId: string): string[] {
   return db.prepare('SELECT id FROM wallets WHERE workspace_id = ? ORDER BY created_at, rowid').pluck().all(workspaceId) as string[];
 }
 
-/** Every wallet of every workspace, oldest first, with its chain (`serve --sync-every`). */
+/** The workspace's address wallets, oldest first: those `wallet sync --all` syncs (an exchange account has nothing to sync). */
+export function syncableWalletIds(db: Db, workspaceId: string): string[] {
+  return db.prepare("SELECT id FROM wallets WHERE workspace_id = ? AND kind = 'address' ORDER BY created_at, id").pluck().all(workspaceId) as string[];
+}
+
+/** Every address wallet of every workspace, oldest first, with its chain (`serve --sync-every`). */
 export function allWalletChains(db: Db): { id: string; workspace_id: string; chain: Chain }[] {
-  return db.prepare('SELECT id, workspace_id, chain FROM wallets ORDER BY created_at, id').all() as { id: string; workspace_id: string; chain: Chain }[];
+  return db.prepare("SELECT id, workspace_id, chain FROM wallets WHERE kind = 'address' ORDER BY created_at, id").all() as {
+    id: string;
+    workspace_id: string;
+    chain: Chain;
+  }[];
 }

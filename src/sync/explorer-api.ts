@@ -84,7 +84,7 @@ export class ExplorerApi {
     // new URL keeps a query the base already has (Blockscout PRO's `?chain_id=`).
     const url = new URL(this.source.url);
     const set = (k: string, v: string | number) => url.searchParams.set(k, String(v));
-    if (this.source.kind === 'etherscan') set('chainid', CHAIN_INFO[this.source.chain].id);
+    if (this.source.kind === 'etherscan') set('chainid', String(CHAIN_INFO[this.source.chain].id));
     set('module', 'account');
     set('action', action);
     for (const [k, v] of Object.entries(params)) set(k, v);

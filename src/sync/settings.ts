@@ -3,11 +3,13 @@
  * profile's Etherscan key, which the CLI passes in), and which explorer serves a chain.
  */
 import { TxaError } from '../core/errors.js';
-import { CHAIN_INFO } from '../core/chains.js';
+import { CHAIN_INFO, isBitcoin } from '../core/chains.js';
 import type { Chain } from '../core/types.js';
 import { DEFAULT_LIMITS, type AnswerLimits } from './http.js';
 
 export const ETHERSCAN_URL = 'https://api.etherscan.io/v2/api';
+/** Bitcoin's Esplora API (docs/sync.md "Bitcoin"): mempool.space's public one unless TXA_ESPLORA_URL names another. */
+export const ESPLORA_URL = 'https://mempool.space/api';
 const DEFAULT_RPS = 3;
 const DEFAULT_PAGE_SIZE = 1000;
 /** Etherscan and Blockscout refuse page × offset above 10,000. */
@@ -21,6 +23,8 @@ export interface SyncSettings {
   etherscanKey: string | undefined;
   /** `TXA_BLOCKSCOUT_URL_<CHAIN>` values by chain. */
   blockscoutUrls: Partial<Record<Chain, string>>;
+  /** `TXA_ESPLORA_URL`: where Bitcoin wallets sync from. */
+  esploraUrl: string;
   rps: number;
   pageSize: number;
   /** Each call's size cap and deadline (`TXA_SYNC_TIMEOUT`, seconds). */
@@ -28,7 +32,7 @@ export interface SyncSettings {
 }
 
 export interface ExplorerSource {
-  kind: 'etherscan' | 'blockscout';
+  kind: 'etherscan' | 'blockscout' | 'esplora';
   url: string;
   chain: Chain;
   /** Etherscan only: the key every call needs. */
@@ -60,7 +64,7 @@ export function answerLimits(env: NodeJS.ProcessEnv, name: string): AnswerLimits
 
 /** The settings from `env`; `profileKey` is the profile's `etherscan_api_key` (the environment wins). */
 export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncSettings {
-  const chains = Object.keys(CHAIN_INFO) as Chain[];
+  const chains = (Object.keys(CHAIN_INFO) as Chain[]).filter((c) => !isBitcoin(c));
   // A misspelt chain would sync silently from another source than the one the user named.
   const byName = new Map(chains.map((chain) => [`${BLOCKSCOUT_PREFIX}${chain.toUpperCase()}`, chain]));
   for (const name of Object.keys(env)) {
@@ -79,6 +83,7 @@ export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncS
     etherscanUrl: httpUrl(env, 'TXA_ETHERSCAN_URL') ?? ETHERSCAN_URL,
     etherscanKey: env.TXA_ETHERSCAN_API_KEY || profileKey || undefined,
     blockscoutUrls,
+    esploraUrl: httpUrl(env, 'TXA_ESPLORA_URL') ?? ESPLORA_URL,
     rps: positive(env, 'TXA_SYNC_RPS', DEFAULT_RPS, false),
     pageSize: positive(env, 'TXA_SYNC_PAGE_SIZE', DEFAULT_PAGE_SIZE, true, MAX_PAGE_SIZE),
     limits: answerLimits(env, 'TXA_SYNC_TIMEOUT'),
@@ -88,10 +93,11 @@ export function syncSettings(env: NodeJS.ProcessEnv, profileKey?: string): SyncS
 /**
  * The explorer that serves a chain (docs/sync.md): a Blockscout named for it in the environment;
  * else Etherscan where its free plan serves the chain, or where only paid plans do and a key is
- * set; else the chain's public Blockscout. Etherscan without a key is SYNC_UNAUTHORIZED before
+ * set; else the chain's public Blockscout. Bitcoin: the Esplora API. Etherscan without a key is SYNC_UNAUTHORIZED before
  * any call.
  */
 export function sourceFor(chain: Chain, settings: SyncSettings): ExplorerSource {
+  if (isBitcoin(chain)) return { kind: 'esplora', url: settings.esploraUrl, chain };
   const info = CHAIN_INFO[chain];
   const named = settings.blockscoutUrls[chain];
   if (named) return { kind: 'blockscout', url: named, chain };

@@ -7,13 +7,13 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { importRecords, type ImportSummary } from '../engine/imports.js';
-import { requireWallet } from '../engine/wallets.js';
+import { refuseExchangeSync, requireWallet } from '../engine/wallets.js';
 import { TxaError } from '../core/errors.js';
 import { nowIso } from '../core/clock.js';
 import type { Chain } from '../core/types.js';
 import { addFailedTxHashes, failedTxHashes, getSyncCursor, setSyncCursor } from '../store/sync-cursors.js';
 import { setWalletSynced, type WalletRow } from '../store/ledger.js';
-import { workspaceWalletIds } from '../store/workspace-wallets.js';
+import { syncableWalletIds } from '../store/workspace-wallets.js';
 import { ExplorerApi } from './explorer-api.js';
 import { pages, type Batch } from './pager.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -22,6 +22,7 @@ import { recordsOf, type BatchRecords } from './rows.js';
 import { LISTS, blockOf, whereOf, type ListName } from './row-fields.js';
 import type { ExplorerWallet } from '../importers/explorer-records.js';
 import { sourceFor, type ExplorerSource, type SyncSettings } from './settings.js';
+import { syncBitcoin } from './bitcoin/bitcoin-sync.js';
 
 /** One wallet's outcome, as `--json` prints it. */
 export interface SyncResult {
@@ -55,8 +56,9 @@ export interface SyncOptions {
   onInserted?: (ids: string[]) => void;
 }
 
-/** Beacon withdrawals exist on Ethereum, and only Etherscan lists them. */
+/** Beacon withdrawals exist on Ethereum, and only Etherscan lists them; Esplora has no lists (src/sync/bitcoin/). */
 function listsOf(source: ExplorerSource): ListName[] {
+  if (source.kind === 'esplora') return [];
   return LISTS.filter((l) => l !== 'txsBeaconWithdrawal' || (source.kind === 'etherscan' && source.chain === 'ethereum'));
 }
 
@@ -73,6 +75,8 @@ interface WalletRun {
   created: number;
   duplicates: number;
   lastBlock: number;
+  /** Calls of a Bitcoin wallet's Esplora API (the explorer API's own count is `api.requests`). */
+  requests: number;
 }
 
 export class WalletSync {
@@ -91,6 +95,7 @@ export class WalletSync {
   async sync(walletId: string): Promise<SyncResult> {
     const run = this.begin(walletId);
     try {
+      if (run.source.kind === 'esplora') await syncBitcoin(this.engine, this.workspaceId, run.wallet, this.settings, this.limiter, run, this.opts);
       for (const [done, list] of run.lists.entries()) await this.syncList(run, list, done);
     } catch (err) {
       throw stopped(run, err, this.opts.dryRun);
@@ -102,7 +107,7 @@ export class WalletSync {
       source: run.source.kind,
       new_transactions: run.created,
       duplicates: run.duplicates,
-      requests: run.api.requests,
+      requests: run.api.requests + run.requests,
       last_block: run.lastBlock,
       last_synced: lastSynced,
     };
@@ -111,12 +116,13 @@ export class WalletSync {
   /** The wallet, its explorer and its lists, nothing counted yet. */
   private begin(walletId: string): WalletRun {
     const wallet = requireWallet(this.engine, this.workspaceId, walletId);
+    refuseExchangeSync(wallet);
     const chain = wallet.chain as Chain;
     const source = sourceFor(chain, this.settings);
     const api = new ExplorerApi(source, this.limiter, this.settings.limits, this.opts.onNotice);
     const failed = failedTxHashes(this.engine.db, wallet.id);
     const explorerWallet = { address: wallet.address, chain };
-    return { wallet, chain, source, api, lists: listsOf(source), explorerWallet, failed, created: 0, duplicates: 0, lastBlock: 0 };
+    return { wallet, chain, source, api, lists: listsOf(source), explorerWallet, failed, created: 0, duplicates: 0, lastBlock: 0, requests: 0 };
   }
 
   /** One list of the wallet, page by page from its stored cursor. */
@@ -211,5 +217,5 @@ function stopped(run: WalletRun, err: unknown, dryRun: boolean | undefined): Txa
 /** Every wallet of the workspace, oldest first (`--all`). */
 export function walletIdsOf(engine: Engine, workspaceId: string): string[] {
   engine.workspace(workspaceId);
-  return workspaceWalletIds(engine.db, workspaceId);
+  return syncableWalletIds(engine.db, workspaceId);
 }

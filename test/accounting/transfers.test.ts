@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fromBaseUnits } from '../../src/core/money.js';
-import { bridgeCandidates, pairProblem, sameAsset, sameTimePairs, withinTolerance, type Leg } from '../../src/accounting/transfers.js';
+import {
+  bridgeCandidates,
+  exchangeHashPair,
+  kindOf,
+  pairProblem,
+  sameAsset,
+  sameTimePairs,
+  withinExchangeTolerance,
+  withinTolerance,
+  type Leg,
+} from '../../src/accounting/transfers.js';
 
 let n = 0;
 function leg(over: Partial<Leg>): Leg {
@@ -98,5 +108,58 @@ describe('own transfer rules', () => {
     expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', token_symbol: 'DAI', token_address: '0xd' }))).toMatch(/different tokens/);
     expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', amount: '1.1' }))).toMatch(/more than the outflow/);
     expect(pairProblem(out, leg({ direction: 'inflow', wallet_id: 'w2', amount: '0.9' }))).toBeNull();
+  });
+});
+
+describe('exchange transfers (docs/accounting.md "Exchange accounts")', () => {
+  const X = 'exchange';
+
+  it('are kind exchange when either leg is an exchange account’s', () => {
+    expect(kindOf(leg({ chain: X }), leg({ chain: 'ethereum' }))).toBe('exchange');
+    expect(kindOf(leg({ chain: 'base' }), leg({ chain: X }))).toBe('exchange');
+    expect(kindOf(leg({ chain: X, wallet_id: 'a' }), leg({ chain: X, wallet_id: 'b' }))).toBe('exchange');
+    expect(kindOf(leg({ chain: 'base' }), leg({ chain: 'ethereum' }))).toBe('bridge');
+  });
+
+  it('tolerate 1 % of the amount sent plus the network fee, exactly, and never more in than out', () => {
+    // 1 − 1 % = 0.99; less a fee of 0.002: 0.988 is the least that may arrive.
+    expect(withinExchangeTolerance('1', '0.988', '0.002')).toBe(true);
+    expect(withinExchangeTolerance('1', '0.987999999999999999', '0.002')).toBe(false);
+    expect(withinExchangeTolerance('1', '0.99', null)).toBe(true);
+    expect(withinExchangeTolerance('1', '0.989999', null)).toBe(false);
+    expect(withinExchangeTolerance('1', '1.000000000000000001', '0.5')).toBe(false);
+  });
+
+  it('are proposed within 24 hours after the outflow (not before it, not a second later), from another wallet', () => {
+    const out = leg({ chain: X, wallet_id: 'cb', ts: 0, amount: '2', fee: '0.01' });
+    const at = (ts: number, amount = '1.97') => leg({ chain: 'ethereum', wallet_id: 'w', direction: 'inflow', ts, amount });
+    // 2 − 0.02 − 0.01 = 1.97: the least that may arrive.
+    expect([...bridgeCandidates([out, at(86400)], never)].map((p) => [p.out.id, p.in.id])).toEqual([[out.id, expect.any(String)]]);
+    expect([...bridgeCandidates([out, at(86401)], never)]).toEqual([]);
+    expect([...bridgeCandidates([out, at(3600, '1.969')], never)]).toEqual([]);
+    // An inflow before the withdrawal is no arrival of it.
+    expect([...bridgeCandidates([at(0), { ...out, ts: 10 }], never)]).toEqual([]);
+    // The same wallet's rows are never a transfer.
+    expect([...bridgeCandidates([out, { ...at(60), wallet_id: 'cb', chain: X }], never)]).toEqual([]);
+  });
+
+  it('a deposit to an exchange is proposed over a day too, a bridge still within the hour', () => {
+    const sent = leg({ chain: 'ethereum', wallet_id: 'w', ts: 0, amount: '5' });
+    const credited = leg({ chain: X, wallet_id: 'kr', direction: 'inflow', ts: 20 * 3600, amount: '5' });
+    expect([...bridgeCandidates([sent, credited], never)].map((p) => kindOf(p.out, p.in))).toEqual(['exchange']);
+    const bridged = leg({ chain: 'base', wallet_id: 'b', direction: 'inflow', ts: 2 * 3600, amount: '5' });
+    expect([...bridgeCandidates([sent, bridged], never)]).toEqual([]);
+  });
+
+  it('are matched by network hash: the other side of the hash, same asset, opposite direction, not rejected', () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    const withdrawal = leg({ chain: X, wallet_id: 'cb', tx_hash: hash, amount: '1' });
+    const arrival = leg({ chain: 'ethereum', wallet_id: 'w', direction: 'inflow', tx_hash: hash.toUpperCase().replace('0X', '0x'), amount: '1', ts: 1300 });
+    expect(exchangeHashPair(arrival, [withdrawal], never)).toEqual({ out: withdrawal, in: arrival });
+    // Two chain rows of one hash are no exchange transfer (sameTimePairs matches those); a synthetic id is no network hash.
+    expect(exchangeHashPair(arrival, [{ ...withdrawal, chain: 'ethereum' }], never)).toBeUndefined();
+    expect(exchangeHashPair({ ...arrival, tx_hash: 'coinbase:abc' }, [{ ...withdrawal, tx_hash: 'coinbase:abc' }], never)).toBeUndefined();
+    expect(exchangeHashPair(arrival, [{ ...withdrawal, token_symbol: 'USDC' }], never)).toBeUndefined();
+    expect(exchangeHashPair(arrival, [withdrawal], () => true)).toBeUndefined();
   });
 });

@@ -62,7 +62,21 @@ describe('completion bash', () => {
     );
     expect(bashComplete(['txa', 'tx', 'list', '--chain', ''])).toEqual(expect.arrayContaining(['ethereum', 'polygon', 'arbitrum', 'bsc']));
     expect(bashComplete(['txa', 'tx', 'list', '--sort', 'amount'])).toEqual(['amount_desc', 'amount_asc']);
-    expect(bashComplete(['txa', 'import', 'f.csv', '--format', ''])).toEqual(['auto', 'json', 'ndjson', 'csv', 'etherscan', 'koinly', 'rotki', '1099da']);
+    expect(bashComplete(['txa', 'import', 'f.csv', '--format', ''])).toEqual([
+      'auto',
+      'json',
+      'ndjson',
+      'csv',
+      'etherscan',
+      'koinly',
+      'rotki',
+      'coinbase',
+      'kraken',
+      'binance',
+      'gemini',
+      'exchange-csv',
+      '1099da',
+    ]);
     expect(bashComplete(['txa', 'export', 'create', '--format', ''])).toEqual([...EXPORT_FORMATS]);
     expect(bashComplete(['txa', 'workspace', 'create', 'X', '--tier', ''])).toEqual(['free', 'pro', 'enterprise']);
     expect(bashComplete(['txa', 'completion', 'txa.b'])).toEqual(['txa.bash']); // no subcommands: files

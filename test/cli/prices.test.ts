@@ -247,7 +247,7 @@ describe('txa prices import and list', () => {
     expect(lines.slice(1)).toEqual([
       "  line 3, date: '2024-02-30' is not a date YYYY-MM-DD",
       "  line 4, date: 'x' is not a date YYYY-MM-DD",
-      "  line 5, token: unknown chain 'polygonzk' (known: ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo)",
+      "  line 5, token: unknown chain 'polygonzk' (known: ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, bitcoin)",
       "  line 6, price: '-4' is not a positive number",
       '  line 7, token: ETH on 2024-03-01 is priced on line 2 already',
     ]);

@@ -207,3 +207,23 @@ describe('export create: --email and --webhook-url imply the delivery', () => {
     expect(help).toContain('implies --delivery webhook');
   });
 });
+
+describe('wallet add --exchange and import --wallet-id', () => {
+  const s = sandbox();
+
+  it('--exchange with --chain or --address, an unknown exchange, neither form, and two different wallets', async () => {
+    const w = ['-w', 'ws_x'];
+    expect(failed(await s.txa([...w, 'wallet', 'add', '--exchange', 'coinbase', '--chain', 'ethereum']))).toEqual(
+      usage('chain', '--exchange takes no --chain: an exchange account has no address or chain'),
+    );
+    expect(failed(await s.txa([...w, 'wallet', 'add', '--exchange', 'ftx']))).toEqual(
+      usage('exchange', "--exchange must be one of coinbase, kraken, binance, gemini, other, got 'ftx'"),
+    );
+    expect(failed(await s.txa([...w, 'wallet', 'add', '--label', 'X']))).toEqual(
+      usage('address', '--address is required (or --exchange NAME for an exchange account)'),
+    );
+    expect(failed(await s.txa([...w, 'import', 'f.csv', '--wallet', 'wal_a', '--wallet-id', 'wal_b']))).toEqual(
+      usage('wallet-id', "--wallet and --wallet-id name different wallets ('wal_a', 'wal_b'); give one"),
+    );
+  });
+});

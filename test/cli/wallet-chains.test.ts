@@ -24,11 +24,11 @@ describe('chains', () => {
     const r = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(
-      /^error: INVALID_FIELD \(chain\): chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, got 'solana'/,
+      /^error: INVALID_FIELD \(chain\): chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, bitcoin, got 'solana'/,
     );
     const j = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana', '--json']);
     expect(JSON.parse(j.stderr).error).toMatchObject({ code: 'INVALID_FIELD', field: 'chain' });
     const q = await s.txa(['tx', 'list', '--chain', 'solana']);
-    expect(q.stderr).toMatch(/INVALID_PARAMETERS \(chain\): chain must be one of .*celo, got 'solana'/);
+    expect(q.stderr).toMatch(/INVALID_PARAMETERS \(chain\): chain must be one of .*celo, bitcoin, got 'solana'/);
   });
 });

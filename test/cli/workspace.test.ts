@@ -87,7 +87,7 @@ describe('workspace update', () => {
   it('leaving enterprise drops the rate limit; a table on the way', async () => {
     const r = await s.txa(['workspace', 'update', ws, '--tier', 'pro']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^${ws}\\tBooks 2025\\tpro\\tEUR\\t\\t`));
+    expect(r.stdout).toMatch(new RegExp(`^${ws}\\tBooks 2025\\tpro\\tEUR\\tus\\t\\t`));
   });
 
   it.each([
@@ -125,7 +125,10 @@ describe('workspace update', () => {
 
   it('usage errors: nothing to change (exit 2), an unknown id (exit 1), a remote backend (LOCAL_ONLY)', async () => {
     const none = await s.txa(['workspace', 'update', ws]);
-    expect([none.exitCode, none.stderr]).toEqual([2, 'error: USAGE_ERROR (name): nothing to change: pass --name, --tier, --currency or --rate-limit']);
+    expect([none.exitCode, none.stderr]).toEqual([
+      2,
+      'error: USAGE_ERROR (name): nothing to change: pass --name, --tier, --currency, --jurisdiction or --rate-limit',
+    ]);
     const unknown = await s.txa(['workspace', 'update', 'ws_nope', '--name', 'X']);
     expect([unknown.exitCode, unknown.stderr]).toEqual([1, expect.stringMatching(/^error: WORKSPACE_NOT_FOUND: workspace ws_nope not found/)]);
     const remote = await s.txa(['--base-url', 'http://127.0.0.1:9', 'workspace', 'update', ws, '--name', 'X']);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CHAIN_INFO, KNOWN_TOKENS, chainsForNative, explorerUrl, isNativeSymbol } from '../../src/core/chains.js';
 import { CHAINS } from '../../src/core/types.js';
+import { coinKey } from '../../src/prices/coins.js';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
 describe('chain table (docs/sync.md "Chains and sources")', () => {
-  it('has the fourteen chains, each with a distinct chain id, an https explorer and a sync source', () => {
+  it('has the fourteen EVM chains and Bitcoin, each with a distinct chain id, an https explorer and a sync source', () => {
     expect(CHAINS).toEqual([
       'ethereum',
       'polygon',
@@ -21,9 +22,11 @@ describe('chain table (docs/sync.md "Chains and sources")', () => {
       'blast',
       'mantle',
       'celo',
+      'bitcoin',
     ]);
-    expect(new Set(CHAINS.map((c) => CHAIN_INFO[c].id)).size).toBe(CHAINS.length);
-    for (const c of CHAINS) {
+    const evm = CHAINS.filter((c) => c !== 'bitcoin');
+    expect(new Set(evm.map((c) => CHAIN_INFO[c].id)).size).toBe(evm.length);
+    for (const c of evm) {
       const info = CHAIN_INFO[c];
       expect(info.explorerTx).toMatch(/^https:\/\/[a-z.]+\/tx\/$/);
       expect(info.native).toMatchObject({ address: null, decimals: 18 });
@@ -32,6 +35,23 @@ describe('chain table (docs/sync.md "Chains and sources")', () => {
       for (const t of KNOWN_TOKENS[c]) expect(t.address).toMatch(/^0x[0-9a-f]{40}$/);
     }
     expect([CHAIN_INFO.base.id, CHAIN_INFO.optimism.id, CHAIN_INFO.zksync.id, CHAIN_INFO.gnosis.id]).toEqual([8453, 10, 324, 100]);
+  });
+
+  it('has Bitcoin: BTC of 8 decimals, mempool.space links of bare txids, no EVM chain id, no Etherscan or Blockscout', () => {
+    expect(CHAIN_INFO.bitcoin).toEqual({
+      id: null,
+      native: { symbol: 'BTC', address: null, decimals: 8 },
+      explorerTx: 'https://mempool.space/tx/',
+      etherscan: null,
+      blockscout: null,
+    });
+    const txid = 'ab'.repeat(32);
+    expect(explorerUrl('bitcoin', txid)).toBe(`https://mempool.space/tx/${txid}`);
+    expect(explorerUrl('bitcoin', HASH)).toBe('');
+    expect(explorerUrl('ethereum', txid)).toBe('');
+    expect(chainsForNative('btc')).toEqual(['bitcoin']);
+    // Prices as for any native coin: DefiLlama's and CoinGecko's id.
+    expect(coinKey('bitcoin', null, '2024-05-01')).toBe('coingecko:bitcoin');
   });
 
   it('the free Etherscan plan serves what sync.md says; Base, OP, BSC and Avalanche need a paid one', () => {

@@ -8,24 +8,35 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tempEngine } from '../helpers/engine.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
-import { insertNewWallet } from '../../src/engine/wallets.js';
+import { createWallet, insertNewWallet } from '../../src/engine/wallets.js';
 import { insertTransactions } from '../../src/store/insert-transactions.js';
 import type { NewTransaction } from '../../src/store/transactions.js';
-import { addRejection, legsInTimeOrder, rejections } from '../../src/store/transfers.js';
-import { bridgeCandidates, BRIDGE_WINDOW_SECONDS } from '../../src/accounting/transfers.js';
+import { addRejection, legsInTimeOrder, rejections, withNetworkFees } from '../../src/store/transfers.js';
+import { bridgeCandidates, BRIDGE_WINDOW_SECONDS, EXCHANGE_WINDOW_SECONDS } from '../../src/accounting/transfers.js';
 import { proposedBridges } from '../../src/engine/bridges.js';
 import { amountKey, fromBaseUnits } from '../../src/core/money.js';
 
 const T0 = Date.parse('2024-05-01T00:00:00Z') / 1000;
-const CHAINS = ['ethereum', 'polygon', 'arbitrum'] as const;
+/** The last is an exchange account's (docs/storage.md "Exchange wallets"), whose proposals have a day's window and the network fee. */
+const CHAINS = ['ethereum', 'polygon', 'arbitrum', 'exchange'] as const;
 const SYMBOLS = ['USDC', 'USDC', 'usdc', 'ETH', 'ß', 'SS'];
 
 const row = fc.record({
-  chain: fc.integer({ min: 0, max: 2 }),
+  chain: fc.integer({ min: 0, max: 3 }),
   inflow: fc.boolean(),
   symbol: fc.constantFrom(...SYMBOLS),
   // Few distinct times, some an hour apart to the second, so ties and the window's edge are common.
-  ts: fc.constantFrom(0, 1, 600, 1800, BRIDGE_WINDOW_SECONDS, BRIDGE_WINDOW_SECONDS + 1, 2 * BRIDGE_WINDOW_SECONDS),
+  ts: fc.constantFrom(
+    0,
+    1,
+    600,
+    1800,
+    BRIDGE_WINDOW_SECONDS,
+    BRIDGE_WINDOW_SECONDS + 1,
+    2 * BRIDGE_WINDOW_SECONDS,
+    EXCHANGE_WINDOW_SECONDS,
+    EXCHANGE_WINDOW_SECONDS + 1,
+  ),
   // The ledger's one amount, shaved by 0–1.5 % and by one unit across the 1 % edge.
   permille: fc.constantFrom(1000, 999, 995, 990, 989, 985),
   nudge: fc.constantFrom(-1n, 0n, 1n),
@@ -50,8 +61,9 @@ describe('proposed bridges', () => {
         run++;
         const ws = createWorkspace(engine, { name: `P${run}`, tier: 'pro' }).id;
         const wallets = engine.write(() =>
-          CHAINS.map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: chain }).id),
+          CHAINS.slice(0, 3).map((chain, i) => insertNewWallet(engine, ws, { address: `0x${String(i + 1).repeat(40)}`, chain, label: chain }).id),
         );
+        wallets.push(createWallet(engine, ws, { kind: 'exchange', exchange: 'kraken' }).id);
         const txs: NewTransaction[] = rows.map((r, i) => {
           const units = (base * BigInt(r.permille)) / 1000n + r.nudge;
           const amount = fromBaseUnits(units < 0n ? 0n : units, scale);
@@ -83,7 +95,7 @@ describe('proposed bridges', () => {
         });
         const rejected = rejections(engine.db, ws);
         for (const range of [{}, { startTs: T0 + 600, endTs: T0 + BRIDGE_WINDOW_SECONDS + 1 }]) {
-          const exact = [...bridgeCandidates(legsInTimeOrder(engine.db, ws, range), (key) => rejected.has(key))];
+          const exact = [...bridgeCandidates(withNetworkFees(engine.db, [...legsInTimeOrder(engine.db, ws, range)]), (key) => rejected.has(key))];
           expect(proposalsOf(proposedBridges(engine.db, ws, range))).toEqual(proposalsOf(exact));
         }
       }),

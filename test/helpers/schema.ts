@@ -1,6 +1,7 @@
 /** Turning a ledger file back to an older schema, for tests of the migrations that upgrade it. */
 import type Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from '../../src/store/db.js';
+import { MIGRATIONS } from '../../src/store/migrations.js';
 
 type Undo = (raw: Database.Database) => void;
 
@@ -37,6 +38,36 @@ const UNDO: Record<number, Undo> = {
   21: (raw) => raw.exec('DROP TABLE lot_picks; DROP TABLE lot_allocation_lines; DROP TABLE lot_allocations'),
   // Where a row stands in its chain.
   22: (raw) => raw.exec('ALTER TABLE transactions DROP COLUMN block; ALTER TABLE transactions DROP COLUMN block_position'),
+  // Opening lots. Keyed by where the migration sits in the list, like the exchange wallets' below.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE opening_lots')) + 1]: (raw) => raw.exec('DROP TABLE opening_lots'),
+  // The workspaces' jurisdiction.
+  [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN jurisdiction')) + 1]: (raw) => raw.exec('ALTER TABLE workspaces DROP COLUMN jurisdiction'),
+  // A broker's 1099-DA lines.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE broker_lines')) + 1]: (raw) => raw.exec('DROP TABLE broker_lines'),
+  // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
+  // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
+  [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
+    raw.exec(`
+      DROP INDEX tx_exchange_hash;
+      ALTER TABLE wallets DROP COLUMN kind;
+      ALTER TABLE wallets DROP COLUMN exchange;
+      DROP TRIGGER transfer_leg_deleted;
+      CREATE TABLE transfers_old (
+        id TEXT PRIMARY KEY,
+        workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('internal', 'bridge')),
+        matched_by TEXT NOT NULL CHECK (matched_by IN ('auto', 'user', 'rule')),
+        created_at TEXT NOT NULL
+      );
+      INSERT INTO transfers_old SELECT * FROM transfers;
+      DROP TABLE transfers;
+      ALTER TABLE transfers_old RENAME TO transfers;
+      CREATE INDEX transfers_by_workspace ON transfers (workspace_id, created_at);
+      CREATE TRIGGER transfer_leg_deleted AFTER DELETE ON transactions WHEN OLD.transfer_id IS NOT NULL BEGIN
+        UPDATE transactions SET transfer_id = NULL WHERE transfer_id = OLD.transfer_id;
+        DELETE FROM transfers WHERE id = OLD.transfer_id;
+      END;`);
+  },
 };
 
 /**

@@ -175,6 +175,8 @@ describe('events and wallets', () => {
     ]);
     expect(synced[0].wallet).toEqual({
       id: 'wal_main',
+      kind: 'address',
+      exchange: null,
       address: ADDRESS,
       label: 'Main',
       chain: 'ethereum',

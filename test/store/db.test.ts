@@ -114,3 +114,33 @@ describe('migrations', () => {
     db.close();
   });
 });
+
+describe('migration 24: exchange wallets', () => {
+  it("keeps an older ledger's wallets (kind address) and transfers, which may then be of kind exchange", () => {
+    const version = MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1;
+    const path = join(mkdtempSync(join(tmpdir(), 'txa-mig-')), 'old.db');
+    const old = new Database(path);
+    for (const m of MIGRATIONS.slice(0, version - 1)) old.exec(m);
+    old.pragma('application_id = 0x54584131');
+    old.pragma(`user_version = ${version - 1}`);
+    old.prepare("INSERT INTO workspaces VALUES ('ws_old', 'Old', 'pro', 'USD', NULL, '2024-01-01T00:00:00Z')").run();
+    old.prepare("INSERT INTO wallets (id, workspace_id, address, chain, label, created_at) VALUES ('wal_old', 'ws_old', '0xab', 'ethereum', 'Old', 'x')").run();
+    old.prepare("INSERT INTO transfers VALUES ('trf_old', 'ws_old', 'bridge', 'user', '2024-01-02T00:00:00Z')").run();
+    old.close();
+    const db = openDb(path);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT id, kind, exchange, chain FROM wallets').all()).toEqual([
+        { id: 'wal_old', kind: 'address', exchange: null, chain: 'ethereum' },
+      ]);
+      expect(db.prepare('SELECT id, kind, matched_by FROM transfers').all()).toEqual([{ id: 'trf_old', kind: 'bridge', matched_by: 'user' }]);
+      db.prepare("INSERT INTO transfers VALUES ('trf_new', 'ws_old', 'exchange', 'auto', '2024-02-01T00:00:00Z')").run();
+      expect(() => db.prepare("INSERT INTO transfers VALUES ('trf_bad', 'ws_old', 'teleport', 'auto', 'x')").run()).toThrow(/CHECK/);
+      expect(() => db.prepare("UPDATE wallets SET kind = 'vault'").run()).toThrow(/CHECK/);
+      // The trigger that ends a transfer with a deleted leg is back on the rebuilt table.
+      expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'transfer_leg_deleted'").pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});

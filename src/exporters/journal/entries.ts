@@ -120,7 +120,7 @@ export class EntryBuilder {
     const meta: [string, string][] = [
       ['id', tx.id],
       ['tx_hash', tx.tx_hash],
-      ['chain', tx.chain],
+      ['chain', tx.chain ?? 'exchange'],
       ['type', tx.type],
     ];
     if (tx.tags.length > 0) meta.push(['tags', tx.tags.map((t) => t.name).join('; ')]);

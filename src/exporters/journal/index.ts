@@ -45,14 +45,16 @@ export const writeJournal: ExportWriter = async (job, destPath) => {
         const wallets = new Map(catalog.wallets.map((w) => [w.id, w]));
         for (const a of names.accounts()) {
           const w = a.walletId === undefined ? undefined : wallets.get(a.walletId);
-          const meta: [string, string][] = w
-            ? [
-                ['wallet_label', w.label],
-                ['wallet_id', w.id],
-                ['chain', w.chain],
-                ['address', w.address],
-              ]
-            : [];
+          const place: [string, string][] =
+            w?.kind === 'exchange'
+              ? [['exchange', w.exchange ?? 'other']]
+              : w
+                ? [
+                    ['chain', w.chain],
+                    ['address', w.address],
+                  ]
+                : [];
+          const meta: [string, string][] = w ? [['wallet_label', w.label], ['wallet_id', w.id], ...place] : [];
           file.add(syntax.open(opened, a.account, { meta }));
         }
         file.add('\n');

@@ -102,8 +102,8 @@ export class JournalNames {
     // Wallets in the order they were added: a second `Main` becomes `Main-Arbitrum`, then `Main-2`.
     const walletNames = new Set<string>();
     for (const w of catalog.wallets) {
-      const base = accountComponent(w.label) || `Wallet-${w.address.slice(2, 8)}`;
-      this.wallets.set(w.id, claim(walletNames, [base, `${base}-${accountComponent(w.chain)}`], base));
+      const base = accountComponent(w.label) || `Wallet-${w.kind === 'exchange' ? w.id.slice(-6) : w.address.slice(2, 8)}`;
+      this.wallets.set(w.id, claim(walletNames, [base, `${base}-${accountComponent(w.exchange ?? w.chain)}`], base));
     }
     // Tokens most used first: the real USDC keeps `USDC`, a look-alike gets `USDC-<its address>`.
     const commodityNames = new Set([currency.toLowerCase()]);

@@ -1,6 +1,7 @@
 /**
  * Lots (docs/lots.md): GET /lots (open lots at a date), GET|POST /lots/allocation, GET|POST
- * /lots/picks, DELETE /lots/picks/:disposal_id. Reads need a `read` key, writes a `write` key,
+ * /lots/picks, DELETE /lots/picks/:disposal_id, GET|POST /lots/openings, DELETE
+ * /lots/openings/:import_id. Reads need a `read` key, writes a `write` key,
  * as the transfers' routes; writes act as the request's key. The open lots are cached as the
  * other lists are (docs/server.md "List cache").
  */
@@ -39,5 +40,18 @@ export function lotRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   app.delete('/lots/picks/:disposal_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
     return { success: true, data: await backend.as(req.grant!.keyId).deleteLotPicks(ws, param(req, 'disposal_id')) };
+  });
+  app.get('/lots/openings', { config: { access: 'read' } }, async (req) => {
+    const { ws } = queryWorkspace(req, { required: true });
+    return { success: true, data: await backend.listOpeningLots(ws) };
+  });
+  app.post('/lots/openings', { config: { access: 'write' } }, async (req, reply) => {
+    const ws = bodyWorkspace(req);
+    const data = await backend.as(req.grant!.keyId).importOpeningLots(ws, req.body);
+    return reply.code(data.dry_run ? 200 : 201).send({ success: true, data });
+  });
+  app.delete('/lots/openings/:import_id', { config: { access: 'write' } }, async (req) => {
+    const { ws } = queryWorkspace(req);
+    return { success: true, data: await backend.as(req.grant!.keyId).removeOpeningLots(ws, param(req, 'import_id')) };
   });
 }

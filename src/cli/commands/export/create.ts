@@ -98,7 +98,7 @@ export function register(parent: Command): void {
     .option('--wallet-ids <ids>', 'comma-separated wallet ids');
   addFilterOptions(cmd)
     .option('--columns <a,b>', 'CSV columns in this order (default: all)')
-    .option('--currency <code>', 'currency of values, converted with `txa rates` (default USD)')
+    .option('--currency <code>', "currency of values, converted with `txa rates` (default USD; a tax or income report: its jurisdiction's, e.g. GBP under uk)")
     .option('--date-format <pattern>', "YYYY-MM-DD (default), MM/DD/YYYY or DD/MM/YYYY, optionally + ' HH:mm:ss' or ' HH:mm'")
     .option('--include-summary', 'append totals (default)')
     .option('--no-include-summary', 'a bare table without totals')
@@ -111,6 +111,7 @@ export function register(parent: Command): void {
       '--basis-scope <scope>',
       'tax report: wallet (lots per wallet) or universal (one pool per asset); default: pooled before 2025, per wallet from 2025',
     )
+    .option('--jurisdiction <code>', "tax report: another jurisdiction's rules for a what-if: us, uk, ca, de, au (default the workspace's)")
     .option('--fee-treatment <treatment>', "tax report: adjust (default: a trade's fee joins its cost or leaves its proceeds) or separate")
     .option(
       '--strict',

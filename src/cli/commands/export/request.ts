@@ -20,6 +20,7 @@ export interface RequestFlags extends FilterFlags {
   costBasis?: string;
   basisScope?: string;
   feeTreatment?: string;
+  jurisdiction?: string;
   strict?: boolean;
   at?: string;
   delivery?: string;
@@ -35,7 +36,11 @@ export function checkOutDir(out: string | undefined): void {
 }
 
 export function exportBody(ws: string, o: RequestFlags) {
-  const { start_date, end_date } = dateRange(o);
+  // A tax or income report's `--period YYYY` is the jurisdiction's tax year (UK 6 April–5 April),
+  // which the engine knows: it goes as `tax_year`; every other period is calendar dates.
+  const taxYear = (o.reportType === 'tax' || o.reportType === 'income') && o.period !== undefined && /^\d{4}$/.test(o.period) ? Number(o.period) : undefined;
+  const range = dateRange(o);
+  const { start_date, end_date } = taxYear === undefined ? range : {};
   return {
     workspace_id: ws,
     // Values the API checks go as they are, so a bad one gets the API's code and dotted field
@@ -50,6 +55,7 @@ export function exportBody(ws: string, o: RequestFlags) {
       tag_ids: list(o.tagIds),
       start_date,
       end_date,
+      tax_year: taxYear,
       min_amount: o.minAmount,
       max_amount: o.maxAmount,
       has_tags: booleanFlag(o.hasTags),
@@ -67,6 +73,7 @@ export function exportBody(ws: string, o: RequestFlags) {
       cost_basis: o.costBasis,
       basis_scope: o.basisScope,
       fee_treatment: o.feeTreatment,
+      jurisdiction: o.jurisdiction,
       strict: o.strict || undefined,
       at: o.at,
     },

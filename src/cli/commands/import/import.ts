@@ -13,6 +13,8 @@ import { action, choice } from '../../run.js';
 export interface ImportOptions {
   file: string;
   wallet?: string;
+  /** The same as `wallet` (`--wallet-id`). */
+  walletId?: string;
   format: string;
   tokenAddress?: string;
   dryRun?: boolean;
@@ -20,7 +22,7 @@ export interface ImportOptions {
   rules?: string;
 }
 
-type ImportSummary = ReturnType<ImportsService['importFile']>;
+type ImportSummary = Awaited<ReturnType<ImportsService['importFile']>>;
 
 /** Broker lines (Form 1099-DA), not transactions: a format of its own, never detected. */
 const BROKER_FORMAT = '1099da';
@@ -107,14 +109,19 @@ export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
   if (opts.tokenAddress !== undefined && !isAddress(opts.tokenAddress)) {
     throw new TxaError('USAGE_ERROR', `--token-address must be a 0x address of 40 hex digits, got '${opts.tokenAddress}'`, { field: 'token-address' });
   }
+  if (opts.wallet !== undefined && opts.walletId !== undefined && opts.wallet !== opts.walletId) {
+    throw new TxaError('USAGE_ERROR', `--wallet and --wallet-id name different wallets ('${opts.wallet}', '${opts.walletId}'); give one`, {
+      field: 'wallet-id',
+    });
+  }
   const ws = ctx.workspace();
   const rules = await rulesHook(opts.rules, opts.dryRun);
   const imports = await (await ctx.local('import')).imports();
   const skipped: Skipped[] = [];
   let summary: ImportSummary;
   try {
-    summary = imports.importFile(ws, opts.file, {
-      walletId: opts.wallet,
+    summary = await imports.importFile(ws, opts.file, {
+      walletId: opts.walletId ?? opts.wallet,
       format,
       tokenAddress: opts.tokenAddress,
       dryRun: opts.dryRun,
@@ -134,8 +141,12 @@ export function register(program: Command): void {
   program
     .command('import')
     .description('import transactions from a file (local only; see docs/import.md)')
-    .argument('<file>', 'txa JSON/NDJSON/CSV export, an Etherscan-family CSV export, or a Koinly or rotki CSV')
-    .option('--wallet <id>', 'wallet the rows belong to (needed for explorer, Koinly and rotki files)')
+    .argument(
+      '<file>',
+      'txa JSON/NDJSON/CSV export, an Etherscan-family CSV export, a Koinly or rotki CSV, or an exchange history (Coinbase, Kraken, Binance, Gemini CSV or XLSX, exchange-csv)',
+    )
+    .option('--wallet <id>', 'wallet the rows belong to (needed for explorer, Koinly, rotki and exchange files)')
+    .option('--wallet-id <id>', 'the same as --wallet')
     .option(
       '--format <format>',
       `${IMPORT_FORMATS.join(', ')}, or ${BROKER_FORMAT} (a broker's Form 1099-DA lines for --wallet; never detected) (default auto: detected from the content)`,

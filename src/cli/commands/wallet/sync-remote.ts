@@ -50,7 +50,8 @@ export async function remoteWalletIds(backend: Backend, ws: string): Promise<str
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const res = await backend.listWallets(ws, { workspace_id: ws, page: String(page), limit: '100' });
-    ids.push(...res.data.map((w) => w.id));
+    // An exchange account has nothing to sync (docs/sync.md): `--all` means every address wallet.
+    ids.push(...res.data.filter((w) => w.kind !== 'exchange').map((w) => w.id));
     if (page >= res.pagination.pages) return ids;
   }
 }

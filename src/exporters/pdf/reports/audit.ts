@@ -110,7 +110,7 @@ function recordOf(canvas: Canvas, job: ExportJob, tx: Transaction, history: Hist
   const left = [
     dateTime(tx.timestamp),
     tx.wallet_label,
-    `${tx.chain} · ${tx.type}`,
+    `${tx.chain ?? 'exchange'} · ${tx.type}`,
     `${tx.direction} ${groupDigits(tx.amount)} ${tx.token.symbol}`,
     `${fiat(tx.fiat_value)} ${job.options.currency}`,
   ];

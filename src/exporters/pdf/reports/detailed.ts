@@ -73,7 +73,7 @@ function cells(tx: Transaction): string[] {
   return [
     day(tx.timestamp),
     tx.wallet_label,
-    tx.chain,
+    tx.chain ?? 'exchange',
     tx.type,
     tx.direction,
     groupDigits(tx.amount),

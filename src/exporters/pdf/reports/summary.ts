@@ -58,10 +58,12 @@ function collect(job: ExportJob): SummaryData {
     data.months.add(month, tx, () => ({ label: month }));
     if (tx.tags.length === 0) data.tags.add('', tx, () => ({ label: UNTAGGED, color: COLORS.muted, type: '' }));
     for (const tag of tx.tags) data.tags.add(tag.id, tx, () => ({ label: tag.name, color: tag.color, type: typeOf(tag.id) ?? 'unknown' }));
-    data.chains.add(tx.chain, tx, () => ({ label: tx.chain }));
+    // An exchange wallet's rows (chain null) are one line, `exchange`.
+    const chain = tx.chain ?? 'exchange';
+    data.chains.add(chain, tx, () => ({ label: chain }));
     // Per token and chain, at the token's decimals (a row of other decimals gets its own line).
-    const key = `${tokenId(tx.chain, tx.token)}:${tx.token.decimals}`;
-    data.tokens.add(key, tx, () => ({ label: tx.token.symbol, chain: tx.chain, decimals: tx.token.decimals, inUnits: 0n, outUnits: 0n }));
+    const key = `${tokenId(chain, tx.token)}:${tx.token.decimals}`;
+    data.tokens.add(key, tx, () => ({ label: tx.token.symbol, chain, decimals: tx.token.decimals, inUnits: 0n, outUnits: 0n }));
     const token = data.tokens.groups.get(key)!;
     const units = quantityOf(tx.amount, tx.token.decimals).units;
     if (tx.direction === 'inflow') token.inUnits += units;

@@ -1,0 +1,198 @@
+/**
+ * Kraken's ledgers CSV (docs/import.md "kraken"): `txid,refid,time,type,subtype,aclass,asset,
+ * amount,fee,balance`, later with `subclass` and `wallet`. Amounts are signed, the fee is
+ * charged on top (balance = previous + amount − fee). A trade is two rows sharing `refid` (so is
+ * an instant buy: `spend` and `receive`); assets carry Kraken's names (`XXBT`, `XETH`, `ZUSD`,
+ * `ETH2.S`, `DOT.S`, `USDC.M`), read as the coin they stand for.
+ */
+import { Columns, FieldError, fail, readCsv, requireColumns, type CsvRow } from './csv.js';
+import { dateTimeOf } from './fields.js';
+import {
+  abs,
+  fiatOnly,
+  feeRecord,
+  type IncomeWord,
+  isFiat,
+  isNegative,
+  minus,
+  moveRecord,
+  plus,
+  requireExchangeWallet,
+  signedAmount,
+} from './exchange-rows.js';
+import type { ImportRecord, Importer, ParseResult, RowError } from './types.js';
+
+const REQUIRED = ['txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee'] as const;
+
+/** Kraken's legacy four-letter names (X for coins, Z for fiat) and its own short names. */
+const LEGACY: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE', XXBT: 'BTC', XXDG: 'DOGE', ETH2: 'ETH' };
+
+/**
+ * The coin a Kraken asset name stands for: `XXBT` BTC, `XETH` ETH, `ZUSD` USD, and the staked or
+ * earning variants (`ETH2.S`, `ETH2`, `DOT.S`, `DOT28.S`, `USDC.M`, `SOL.F`) as their coin, since
+ * moving a coin into staking at Kraken is no disposal of it.
+ */
+export function krakenAsset(name: string): string {
+  let a = name
+    .trim()
+    .toUpperCase()
+    .replace(/\.[A-Z]$/, '');
+  a = a.replace(/^([A-Z]{2,})\d{2}$/, '$1'); // DOT28 (bonded for 28 days)
+  if (LEGACY[a]) return LEGACY[a]!;
+  if (a.length === 4 && (a[0] === 'X' || a[0] === 'Z')) a = a.slice(1);
+  return LEGACY[a] ?? a;
+}
+
+/** Rows that move a coin between parts of the account (spot, staking, earn): nothing leaves it. */
+const INTERNAL_SUBTYPES = new Set(['spottostaking', 'stakingfromspot', 'stakingtospot', 'spotfromstaking', 'spottofutures', 'spotfromfutures']);
+const INTERNAL_EARN = new Set(['allocation', 'deallocation', 'autoallocation', 'migration']);
+
+interface Leg {
+  line: number;
+  txid: string;
+  refid: string;
+  ts: number;
+  type: string;
+  subtype: string;
+  asset: string;
+  /** Signed. */
+  amount: string;
+  fee: string;
+}
+
+export const krakenImporter: Importer = {
+  format: 'kraken',
+  needsWallet: true,
+  exchange: true,
+  detect({ header }) {
+    return new Columns(header ?? []).has('txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee', 'balance');
+  },
+  parse(text, ctx) {
+    requireExchangeWallet('kraken', ctx);
+    const table = readCsv(text);
+    const cols = new Columns(table.header);
+    requireColumns(
+      REQUIRED.filter((c) => cols.find(c) < 0),
+      { hint: "Export the Ledgers report (CSV) from Kraken's History > Export page." },
+    );
+    const at = cols.pick([...REQUIRED, 'subtype']);
+    const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+    const errors: RowError[] = [];
+    const skipped: ParseResult['skipped'] = [];
+    const legs: Leg[] = [];
+    for (const { line, cells } of table.rows as CsvRow[]) {
+      try {
+        const txid = get(cells, at.txid);
+        // A pending deposit is listed once without txid, then again with it when credited.
+        if (txid === '') {
+          skipped.push({ line, reason: 'no txid yet (a pending entry Kraken lists again once settled)' });
+          continue;
+        }
+        const amount = signedAmount(get(cells, at.amount), 'amount');
+        if (amount === null) fail('amount', 'is empty');
+        const fee = abs(signedAmount(get(cells, at.fee), 'fee') ?? '0');
+        const asset = get(cells, at.asset);
+        if (asset === '') fail('asset', 'is empty');
+        legs.push({
+          line,
+          txid,
+          refid: get(cells, at.refid),
+          ts: dateTimeOf(get(cells, at.time), 'time'),
+          type: get(cells, at.type).toLowerCase(),
+          subtype: get(cells, at.subtype).toLowerCase(),
+          asset: krakenAsset(asset),
+          amount,
+          fee,
+        });
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        errors.push({ line, field: err.field, reason: err.message });
+      }
+    }
+    const trades = new Map<string, Leg[]>();
+    for (const leg of legs) {
+      if (leg.type !== 'trade' && leg.type !== 'spend' && leg.type !== 'receive') continue;
+      const group = trades.get(leg.refid) ?? [];
+      group.push(leg);
+      trades.set(leg.refid, group);
+    }
+    const records: ImportRecord[] = [];
+    for (const leg of legs) {
+      try {
+        const group = trades.get(leg.refid);
+        if (group?.includes(leg)) {
+          // The group is written at its first leg.
+          if (group[0] === leg) {
+            const out = trade(group);
+            if (typeof out === 'string') for (const l of group) skipped.push({ line: l.line, reason: out });
+            else records.push(...out);
+          }
+          continue;
+        }
+        const out = single(leg);
+        if (typeof out === 'string') skipped.push({ line: leg.line, reason: out });
+        else records.push(...out);
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        errors.push({ line: leg.line, field: err.field, reason: err.message });
+      }
+    }
+    return { format: 'kraken', records, errors, skipped };
+  },
+};
+
+const base = (leg: Leg, tx_hash: string) => ({ line: leg.line, tx_hash, timestamp: leg.ts, field: 'amount', notes: null });
+
+/** The coin fee of a leg, as its own row. */
+const legFee = (leg: Leg, tx_hash: string): ImportRecord[] => feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
+
+/**
+ * A trade's legs (one refid): coin for fiat is a buy valued at the fiat paid plus its fee, or a
+ * sale at the fiat received less its fee; coin for coin two rows sharing the refid; each coin fee
+ * its own row. Fiat for fiat (a currency exchange) moves no token.
+ */
+function trade(group: Leg[]): ImportRecord[] | string {
+  const coins = group.filter((l) => !isFiat(l.asset));
+  const fiat = group.filter((l) => isFiat(l.asset));
+  if (coins.length === 0) return fiatOnly('trade', fiat[0]!.asset);
+  const hash = group[0]!.refid || group[0]!.txid;
+  if (group.length !== 2) fail('refid', `trade ${hash} has ${group.length} rows; a trade is two (what was given, what was received)`);
+  const records: ImportRecord[] = [];
+  const paid = fiat[0];
+  for (const leg of coins) {
+    const direction = isNegative(leg.amount) ? 'outflow' : 'inflow';
+    const value = paid && {
+      amount: direction === 'inflow' ? plus(abs(paid.amount), paid.fee) : minus(abs(paid.amount), paid.fee),
+      currency: paid.asset,
+    };
+    records.push(moveRecord({ ...base(leg, hash), symbol: leg.asset, amount: abs(leg.amount), direction, type: 'swap', fiat: value }), ...legFee(leg, hash));
+  }
+  return records;
+}
+
+/** A row of its own: a deposit, withdrawal, reward, or a move inside the account. */
+function single(leg: Leg): ImportRecord[] | string {
+  const hash = leg.txid;
+  if ((leg.type === 'transfer' && INTERNAL_SUBTYPES.has(leg.subtype)) || (leg.type === 'earn' && INTERNAL_EARN.has(leg.subtype))) {
+    return `${leg.type}/${leg.subtype}: moves within the account`;
+  }
+  if (isFiat(leg.asset)) return fiatOnly(leg.type, leg.asset);
+  const move = (direction: 'inflow' | 'outflow', income?: IncomeWord) => [
+    moveRecord({ ...base(leg, hash), symbol: leg.asset, amount: abs(leg.amount), direction, type: 'transfer', income }),
+    ...legFee(leg, hash),
+  ];
+  const sign = isNegative(leg.amount) ? 'outflow' : 'inflow';
+  switch (leg.type) {
+    case 'deposit':
+    case 'withdrawal':
+    case 'transfer':
+      return move(sign);
+    case 'staking':
+      if (sign === 'inflow') return move('inflow', 'Staking');
+      break;
+    case 'earn':
+      if (leg.subtype === 'reward' && sign === 'inflow') return move('inflow', 'Rewards');
+      break;
+  }
+  return fail('type', `unknown Kraken ledger type '${leg.type}${leg.subtype ? `/${leg.subtype}` : ''}'`);
+}

@@ -1,0 +1,150 @@
+/**
+ * One Bitcoin wallet's sync from Esplora (docs/sync.md "Bitcoin"): its addresses (the one it is,
+ * or an xpub's receive and change addresses up to 20 unused in a row), each address's confirmed
+ * transactions newest first, page by page back to the first one the wallet already has, then the
+ * rows of every new transaction (a transaction touching several of the wallet's addresses once)
+ * written with the addresses' counts in one database transaction. Esplora only pages newest
+ * first, so nothing is stored before a whole walk is done: a sync stopped half-way stores nothing
+ * of it and the next one walks again, rather than take the newest rows for all there is.
+ */
+import type { Engine } from '../../engine/engine.js';
+import { importRecords } from '../../engine/imports.js';
+import { TxaError } from '../../core/errors.js';
+import { derivedAddress, extendedKey, isExtendedKey, type KeyChain } from '../../core/bitcoin-keys.js';
+import type { ImportRecord } from '../../importers/types.js';
+import type { WalletRow } from '../../store/ledger.js';
+import { getSyncCursor, setSyncCursor, walletTxHashes } from '../../store/sync-cursors.js';
+import type { TokenBucket } from '../rate-limiter.js';
+import type { SyncSettings } from '../settings.js';
+import { CHAIN_PAGE, EsploraApi } from './esplora-api.js';
+import type { EsploraTx } from './tx-fields.js';
+import { txRecords } from './tx-rows.js';
+
+/** Unused addresses in a row after which an xpub's chain is taken to end (BIP 44's gap limit). */
+export const GAP_LIMIT = 20;
+
+/** What the run counts as it goes; WalletSync's run has these fields. */
+export interface BitcoinCounts {
+  created: number;
+  duplicates: number;
+  lastBlock: number;
+  requests: number;
+}
+
+export interface BitcoinOptions {
+  dryRun?: boolean;
+  onNotice?: (message: string) => void;
+  onInserted?: (ids: string[]) => void;
+}
+
+/** An address of the wallet and, for an xpub's, its confirmed count now (stored as its cursor once synced). */
+interface Walked {
+  address: string;
+  chainTxs: number | null;
+}
+
+export async function syncBitcoin(
+  engine: Engine,
+  workspaceId: string,
+  wallet: WalletRow,
+  settings: SyncSettings,
+  limiter: TokenBucket,
+  counts: BitcoinCounts,
+  opts: BitcoinOptions = {},
+): Promise<void> {
+  const api = new EsploraApi(settings.esploraUrl, limiter, settings.limits, opts.onNotice);
+  try {
+    const { own, walk } = isExtendedKey(wallet.address)
+      ? await xpubAddresses(api, wallet.address, (a) => getSyncCursor(engine.db, wallet.id, cursorOf(a)))
+      : single(wallet.address);
+    const known = walletTxHashes(engine.db, workspaceId, wallet.id);
+    const found = new Map<string, EsploraTx>();
+    for (const w of walk) await newTxs(api, w.address, known, found);
+    const txs = [...found.values()].sort((a, b) => a.blockHeight! - b.blockHeight! || a.blockTime! - b.blockTime!);
+    const records: ImportRecord[] = txs.flatMap((tx) => txRecords(tx, own));
+    for (const tx of txs) counts.lastBlock = Math.max(counts.lastBlock, tx.blockHeight!);
+    const write = () => {
+      const summary =
+        records.length > 0
+          ? importRecords(engine, workspaceId, records, {
+              walletId: wallet.id,
+              dryRun: opts.dryRun,
+              format: 'sync',
+              source: { sync: 'esplora', chain: 'bitcoin', list: 'txs' },
+              walletSynced: false,
+              onInserted: opts.onInserted,
+            })
+          : undefined;
+      if (!opts.dryRun) for (const w of walk) if (w.chainTxs !== null) setSyncCursor(engine.db, wallet.id, cursorOf(w.address), w.chainTxs);
+      counts.created += summary?.imported ?? 0;
+      counts.duplicates += summary?.duplicates ?? 0;
+    };
+    if (opts.dryRun) write();
+    else engine.write(write);
+  } finally {
+    counts.requests += api.requests;
+  }
+}
+
+/** An xpub address's cursor: its confirmed count when it was last synced whole. */
+const cursorOf = (address: string) => `esplora:${address}`;
+
+function single(address: string): { own: Set<string>; walk: Walked[] } {
+  return { own: new Set([address]), walk: [{ address, chainTxs: null }] };
+}
+
+/**
+ * The xpub's receive and change addresses, each chain up to GAP_LIMIT unused in a row (`/address/:a`
+ * counts confirmed and mempool transactions), and those whose confirmed count moved since the
+ * last sync (their cursor), which are the ones to walk.
+ */
+async function xpubAddresses(api: EsploraApi, xpub: string, synced: (address: string) => number): Promise<{ own: Set<string>; walk: Walked[] }> {
+  const key = extendedKey(xpub);
+  const own = new Set<string>();
+  const walk: Walked[] = [];
+  for (const chain of [0, 1] as KeyChain[]) {
+    const branch = key.hd.deriveChild(chain);
+    for (let index = 0, unused = 0; unused < GAP_LIMIT; index++) {
+      const address = derivedAddress(key, chain, index, branch);
+      own.add(address);
+      const stats = await api.stats(address);
+      unused = stats.chainTxs + stats.mempoolTxs > 0 ? 0 : unused + 1;
+      if (stats.chainTxs > 0 && synced(address) !== stats.chainTxs) {
+        walk.push({ address, chainTxs: stats.chainTxs });
+      }
+    }
+  }
+  return { own, walk };
+}
+
+/**
+ * The address's confirmed transactions the wallet does not have, into `found`: the first page
+ * (mempool ones left out), then `/txs/chain/:last_seen_txid` while pages are full, stopping at the
+ * first txid the wallet has. A page that brings nothing new is a server ignoring the cursor.
+ */
+async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<string>, found: Map<string, EsploraTx>): Promise<void> {
+  const seen = new Set<string>();
+  let lastSeen: string | undefined;
+  for (;;) {
+    const confirmed = (await api.txs(address, lastSeen)).filter((tx) => tx.confirmed);
+    let fresh = 0;
+    for (const tx of confirmed) {
+      if (known.has(tx.txid)) return;
+      if (seen.has(tx.txid)) continue;
+      seen.add(tx.txid);
+      fresh++;
+      if (!found.has(tx.txid)) found.set(tx.txid, tx);
+    }
+    if (confirmed.length < CHAIN_PAGE) return;
+    if (fresh === 0) {
+      throw new TxaError(
+        'SYNC_FAILED',
+        `Esplora (${api.baseUrl}) answered the same page of ${address} again after ${lastSeen}: it ignores the last seen txid`,
+        {
+          hint: 'Check that TXA_ESPLORA_URL is an Esplora API (https://mempool.space/api, https://blockstream.info/api).',
+        },
+      );
+    }
+    lastSeen = confirmed.at(-1)!.txid;
+  }
+}
