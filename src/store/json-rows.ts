@@ -27,13 +27,15 @@ const FIAT = `CASE WHEN t.fiat_cents IS NULL THEN 'null'
 
 /**
  * explorerUrl as JSON text: the chain's explorer and the hash when it is a 0x-prefixed 32-byte
- * hex hash (such a URL needs no escaping), else "". unhex() is NULL for any character that is not
+ * hex hash (a Bitcoin txid: 64 lower-case hex digits; such a URL needs no escaping), else "". unhex() is NULL for any character that is not
  * a hex digit (GLOB '*[^0-9a-fA-F]*' costs 4× more).
  */
-const EXPLORER_URL = `iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND unhex(substr(t.tx_hash, 3)) IS NOT NULL,
+const EXPLORER_URL = `iif(t.chain = 'bitcoin',
+  iif(length(t.tx_hash) = 64 AND t.tx_hash = lower(t.tx_hash) AND unhex(t.tx_hash) IS NOT NULL, ${quote(`"${CHAIN_INFO.bitcoin.explorerTx}`)} || t.tx_hash || '"', '""'),
+  iif(length(t.tx_hash) = 66 AND substr(t.tx_hash, 1, 2) = '0x' AND unhex(substr(t.tx_hash, 3)) IS NOT NULL,
   '"' || CASE t.chain ${Object.entries(CHAIN_INFO)
     .map(([chain, info]) => `WHEN ${quote(chain)} THEN ${quote(info.explorerTx)}`)
-    .join(' ')} END || t.tx_hash || '"', '""')`;
+    .join(' ')} END || t.tx_hash || '"', '""'))`;
 
 /** The tags as TagRef objects in compareTagRefs order, from TAG_TEXT_FN when `tagSets` (their texts: JSON.stringify of the tags). */
 const tags = (tagSets: boolean) =>

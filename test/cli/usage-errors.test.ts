@@ -220,7 +220,7 @@ describe('wallet add --exchange and import --wallet-id', () => {
       usage('exchange', "--exchange must be one of coinbase, kraken, binance, gemini, other, got 'ftx'"),
     );
     expect(failed(await s.txa([...w, 'wallet', 'add', '--label', 'X']))).toEqual(
-      usage('address', '--address is required (or --exchange NAME for an exchange account)'),
+      usage('address', '--address is required (or --xpub KEY on bitcoin, or --exchange NAME for an exchange account)'),
     );
     expect(failed(await s.txa([...w, 'import', 'f.csv', '--wallet', 'wal_a', '--wallet-id', 'wal_b']))).toEqual(
       usage('wallet-id', "--wallet and --wallet-id name different wallets ('wal_a', 'wal_b'); give one"),

@@ -9,7 +9,9 @@ let db: Db;
 
 beforeEach(() => {
   db = openDb(join(mkdtempSync(join(tmpdir(), 'txa-bulk-')), 'ledger.db'));
-  db.prepare("INSERT INTO workspaces VALUES ('ws', 'W', 'free', 'USD', NULL, '2024-01-01T00:00:00Z')").run();
+  db.prepare(
+    "INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES ('ws', 'W', 'free', 'USD', NULL, '2024-01-01T00:00:00Z')",
+  ).run();
 });
 afterEach(() => db.close());
 

@@ -12,7 +12,10 @@ let log: EventLog;
 beforeEach(() => {
   db = openDb(join(mkdtempSync(join(tmpdir(), 'txa-events-')), 'ledger.db'));
   for (const ws of ['ws_a', 'ws_b']) {
-    db.prepare("INSERT INTO workspaces VALUES (?, ?, 'free', 'USD', NULL, '2024-01-01T00:00:00Z')").run(ws, ws);
+    db.prepare("INSERT INTO workspaces (id, name, tier, base_currency, rate_limit, created_at) VALUES (?, ?, 'free', 'USD', NULL, '2024-01-01T00:00:00Z')").run(
+      ws,
+      ws,
+    );
   }
   log = new EventLog(db);
 });
