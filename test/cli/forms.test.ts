@@ -13,19 +13,22 @@ import { sandbox } from '../helpers/cli.js';
 import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { Engine } from '../../src/engine/engine.js';
 import { createWorkspace } from '../../src/engine/workspaces.js';
-import { addTxs, addWallets } from '../exports/seed.js';
+import { addTxs } from '../exports/seed.js';
+import { createWallet } from '../../src/engine/wallets.js';
+import { EXCHANGE_CHAIN } from '../../src/core/chains.js';
 
 const s = sandbox();
 const engine = Engine.open(s.env.TXA_DB!);
 const ws = createWorkspace(engine, { name: 'Forms', tier: 'pro' }).id;
-const [main] = addWallets(engine, ws, ['Main']);
+// The broker's account is an exchange wallet: an address wallet's disposals are self-custody (boxes C/F, I/L).
+const main = createWallet(engine, ws, { kind: 'exchange', exchange: 'coinbase', label: 'Main' }).id;
 addTxs(
   engine,
   ws,
-  [main!],
+  [main],
   [
-    { wallet: 0, day: '2024-01-10', amount: '1', fiat: '1000.00', direction: 'inflow' },
-    { wallet: 0, day: '2025-03-05', amount: '0.4', fiat: '1200.00', direction: 'outflow' },
+    { wallet: 0, day: '2024-01-10', amount: '1', fiat: '1000.00', direction: 'inflow', chain: EXCHANGE_CHAIN },
+    { wallet: 0, day: '2025-03-05', amount: '0.4', fiat: '1200.00', direction: 'outflow', chain: EXCHANGE_CHAIN },
   ],
 );
 engine.close();
@@ -39,7 +42,7 @@ const HEADER = 'date_sold,date_acquired,asset,units,proceeds,cost_basis,basis_re
 describe('txa import --format 1099da', () => {
   test('a bad file: exit 1, the line and field named, nothing written', async () => {
     writeFileSync(join(s.dir, 'bad.csv'), `${HEADER}\n2025-03-05,,ETH,0.4,1200.00,450.00,yes\n2025-03-06,,ETH,0.1,lots,,no\n`);
-    const r = await s.txa(['import', 'bad.csv', '--format', '1099da', '--wallet', main!]);
+    const r = await s.txa(['import', 'bad.csv', '--format', '1099da', '--wallet', main]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('line 3');
     expect(r.stderr).toContain('proceeds');
@@ -47,7 +50,7 @@ describe('txa import --format 1099da', () => {
     expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining('--wallet')]);
     const noColumn = join(s.dir, 'nocol.csv');
     writeFileSync(noColumn, 'date_sold,asset,units,proceeds,cost_basis,basis_reported\n2025-03-05,ETH,0.4,1200,450,yes\n');
-    const r2 = await s.txa(['import', noColumn, '--format', '1099da', '--wallet', main!, '--json']);
+    const r2 = await s.txa(['import', noColumn, '--format', '1099da', '--wallet', main, '--json']);
     expect(r2.exitCode).toBe(1);
     expect(JSON.parse(r2.stdout || r2.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'date_acquired' });
     const rec = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'reconciliation', '--out', join(s.dir, 'none.csv')]);
@@ -57,7 +60,7 @@ describe('txa import --format 1099da', () => {
 
   test('the lines are imported (--json: the counts), and form8949 boxes the matched sale J with code B', async () => {
     writeFileSync(join(s.dir, 'da.csv'), `${HEADER}\n03/05/2025,01/10/2024,ETH,0.40000000,1200.00,450.00,yes\n`);
-    const r = await s.txa(['import', 'da.csv', '--format', '1099da', '--wallet', main!, '--json']);
+    const r = await s.txa(['import', 'da.csv', '--format', '1099da', '--wallet', main, '--json']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data).toEqual({ format: '1099da', wallet_id: main, imported: 1, replaced: 0, years: [2025], dry_run: false });
     const out = join(s.dir, 'f.csv');

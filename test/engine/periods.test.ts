@@ -273,11 +273,13 @@ describe('digests and check closed_period_changed', () => {
     for (const t of triggers) engine.db.exec(`DROP TRIGGER ${t}`);
     engine.db.prepare('UPDATE transactions SET fiat_cents = 350001 WHERE id = ?').run(idOf(wallets.a, r2024b));
     const f = await changed();
-    expect(f?.count).toBe(2);
+    // The sale's proceeds changed: its rows, tax and Form 8949 digests; the roll-forward (costs) is the same.
     expect(f?.examples.map((e) => [e.through, e.digest])).toEqual([
       ['2024-12-31', 'rows'],
       ['2024-12-31', 'tax'],
+      ['2024-12-31', 'form8949'],
     ]);
+    expect(f?.count).toBe(3);
   });
 
   it('the rows digest depends on what the rows are, not on their ids or the order they were written in (the tax CSV names ids, so its digest does)', async () => {
@@ -304,7 +306,8 @@ describe('digests and check closed_period_changed', () => {
     updateTransaction(engine, ws, id2024, { fiat_value: 3100 });
     await closePeriod(engine, ws, { through: '2024-12-31' });
     const f = await changed();
-    expect(f?.examples.map((e) => e.digest)).toEqual(['rows', 'tax']);
+    // The purchase's cost changed: every report of the period with it.
+    expect(f?.examples.map((e) => e.digest)).toEqual(['rows', 'tax', 'form8949', 'rollforward']);
     expect(f?.examples[0]).toMatchObject({ since: { reopened_by: 'key_9', reason: 'amended' } });
     // Allowed, it is neither run nor reported.
     expect((await runAllChecks(engine, ws, {}, ['closed_period_changed'])).findings.find((x) => x.kind === 'closed_period_changed')).toBeUndefined();

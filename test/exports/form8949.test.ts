@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { tempLedger } from './seed.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
-import { insertNewWallet } from '../../src/engine/wallets.js';
+import { createWallet } from '../../src/engine/wallets.js';
+import { EXCHANGE_CHAIN } from '../../src/core/chains.js';
 import { importBrokerLines } from '../../src/engine/broker-lines.js';
 import { listBrokerLines } from '../../src/store/broker-lines.js';
 import type { NewTransaction } from '../../src/store/transactions.js';
@@ -34,7 +35,8 @@ import { transactionId } from '../../src/core/ids.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 
 const { dir, engine, ws } = tempLedger('enterprise');
-const cb = engine.write(() => insertNewWallet(engine, ws, { address: `0x${'1'.repeat(40)}`, chain: 'ethereum', label: 'Coinbase' }).id);
+// The broker's account: an exchange wallet (an address wallet's disposals are self-custody, boxes C/F and I/L).
+const cb = createWallet(engine, ws, { kind: 'exchange', exchange: 'coinbase', label: 'Coinbase' }).id;
 
 let n = 0;
 function add(day: string, direction: 'inflow' | 'outflow', amount: string, cents: number, type: 'transfer' | 'fee' = 'transfer'): string {
@@ -43,7 +45,7 @@ function add(day: string, direction: 'inflow' | 'outflow', amount: string, cents
     id: transactionId(cb, hash, '0'),
     workspace_id: ws,
     wallet_id: cb,
-    chain: 'ethereum',
+    chain: EXCHANGE_CHAIN,
     tx_hash: hash,
     transfer_key: '0',
     from_address: `0x${'9'.repeat(40)}`,

@@ -13,6 +13,8 @@ import { transactionId } from '../../src/core/ids.js';
 import type { Tier } from '../../src/core/types.js';
 
 export interface SeedTx {
+  /** The stored chain (an exchange wallet's rows: EXCHANGE_CHAIN); default ethereum. */
+  chain?: string;
   wallet: number;
   day: string;
   time?: string;
@@ -52,7 +54,7 @@ export function addTxs(engine: Engine, ws: string, wallets: string[], txs: SeedT
       id: transactionId(walletId, hash, '0'),
       workspace_id: ws,
       wallet_id: walletId,
-      chain: 'ethereum',
+      chain: t.chain ?? 'ethereum',
       tx_hash: hash,
       transfer_key: '0',
       from_address: t.from ?? ADDR(90),
