@@ -87,6 +87,13 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa lots allocation': ['txa lots allocation', 'txa lots allocation --json'],
   'txa lots pick': ['# the sale takes 0.5 of one lot, then what it still needs of another', 'txa lots pick tx_… tx_…:0.5 tx_…'],
   'txa lots picks': ['txa lots picks', 'txa lots picks tx_… --json'],
+  'txa lots import': [
+    "# last year's closing positions from the previous tool: wallet,asset,quantity,date_acquired,cost_basis,note",
+    'txa lots import opening.csv --dry-run',
+    'txa lots import opening.csv',
+  ],
+  'txa lots openings': ['txa lots openings', 'txa lots openings --json'],
+  'txa lots remove-openings': ['# take back one import of opening lots (its id is in lots openings)', 'txa lots remove-openings opn_…'],
   'txa lots unpick': ['txa lots unpick tx_…'],
 
   'txa tokens': ['txa tokens spam ethereum:0x…', 'txa tokens list'],
