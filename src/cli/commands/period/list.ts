@@ -8,8 +8,7 @@ export type ListOptions = Record<string, never>;
 export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   const periods = await (await ctx.backend()).listPeriods(ws);
-  if (ctx.out.json) ctx.out.body({ success: true, data: periods });
-  else
+  ctx.out.result(periods, () =>
     ctx.out.table(
       [{ header: 'THROUGH' }, { header: 'STATUS' }, { header: 'CLOSED', fit: 'date' }, { header: 'BY' }, { header: 'NOTE OR REASON', fit: 'end' }],
       periods.map((p) => [
@@ -19,7 +18,8 @@ export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
         p.status === 'closed' ? p.closed_by : p.reopened_by!,
         (p.status === 'closed' ? p.note : p.reason) ?? '',
       ]),
-    );
+    ),
+  );
 }
 
 export function register(parent: Command): void {

@@ -4,10 +4,10 @@ import type { Period } from '../../../core/types.js';
 import { TxaError } from '../../../core/errors.js';
 
 export function showPeriod(ctx: Context, period: Period): void {
-  if (ctx.out.json) {
-    ctx.out.body({ success: true, data: period });
-    return;
-  }
+  ctx.out.result(period, () => printPeriod(ctx, period));
+}
+
+function printPeriod(ctx: Context, period: Period): void {
   ctx.out.record([
     ['through', period.through],
     ['status', period.status],
