@@ -4,56 +4,25 @@
  * the acting key recorded, and every answer against the OpenAPI document the server serves.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { z } from 'zod';
-import { buildServer } from '../../src/server/app.js';
-import { LocalBackend } from '../../src/engine/local-backend.js';
-import { Engine } from '../../src/engine/engine.js';
-import { listKeys } from '../../src/engine/keys.js';
-import { lotsLedger, type LotsLedger } from '../lots/seed.js';
+import type { InjectOptions } from 'fastify';
+import type { LotsLedger } from '../lots/seed.js';
+import { type LotsServer, lotsServer } from './lots-harness.js';
 
+let server: LotsServer;
 let l: LotsLedger;
-let engine: Engine;
-let app: FastifyInstance;
 let write: string;
 let read: string;
+let call: LotsServer['call'];
 
 beforeEach(() => {
-  l = lotsLedger();
-  write = l.key('write');
-  read = l.key('read');
-  engine = Engine.open(l.path);
-  app = buildServer({ backend: new LocalBackend(engine), engine, allowPrivateWebhooks: false });
+  server = lotsServer();
+  ({ l, write, read, call } = server);
 });
-afterEach(async () => {
-  await app.close();
-  engine.close();
-});
-
-async function call(key: string | null, opts: InjectOptions) {
-  const res = await app.inject({ ...opts, headers: key ? { authorization: `Bearer ${key}` } : {} });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
-
-/** Checks a success body against the response schema the OpenAPI document gives that operation. */
-async function conformance() {
-  const doc = (await call(null, { method: 'GET', url: '/api/v1/openapi.json' })).body;
-  return (path: string, method: string, status: string, body: { data: unknown }) => {
-    const data = doc.paths[path][method].responses[status].content['application/json'].schema.properties.data;
-    const name = (data.items ?? data).$ref.split('/').pop();
-    const schema = doc.components.schemas[name];
-    const items = (data.type === 'array' ? body.data : [body.data]) as Record<string, unknown>[];
-    expect(items.length, `${method} ${path}`).toBeGreaterThan(0);
-    for (const item of items) {
-      expect(z.fromJSONSchema(schema).safeParse(item).error, `${method} ${path}`).toBeUndefined();
-      expect(Object.keys(item).sort(), `${method} ${path}`).toEqual(Object.keys(schema.properties).sort());
-    }
-  };
-}
+afterEach(() => server.close());
 
 describe('lots over HTTP', () => {
   it('serves open lots, the allocation and picks as the OpenAPI document describes them', async () => {
-    const conforms = await conformance();
+    const conforms = await server.conformance();
     const pooled = await call(read, { method: 'GET', url: `/api/v1/lots?workspace_id=${l.ws}&at=2024-12-31` });
     expect(pooled.status).toBe(200);
     conforms('/lots', 'get', '200', pooled.body);
@@ -70,7 +39,7 @@ describe('lots over HTTP', () => {
     const created = await call(write, { method: 'POST', url: '/api/v1/lots/allocation', payload: { workspace_id: l.ws } });
     expect(created.status).toBe(201);
     conforms('/lots/allocation', 'post', '201', created.body);
-    const keyId = listKeys(engine, l.ws).find((k) => k.access === 'write')!.id;
+    const keyId = server.writeKeyId();
     expect(created.body.data.recorded_by).toBe(keyId);
     const got = await call(read, { method: 'GET', url: `/api/v1/lots/allocation?workspace_id=${l.ws}` });
     conforms('/lots/allocation', 'get', '200', got.body);

@@ -5,57 +5,27 @@
  * OpenAPI document. Alpha's first row is 2023-01-10 (L1, 1 ETH for 1,000.00).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { z } from 'zod';
-import { buildServer } from '../../src/server/app.js';
-import { LocalBackend } from '../../src/engine/local-backend.js';
-import { Engine } from '../../src/engine/engine.js';
-import { listKeys } from '../../src/engine/keys.js';
-import { lotsLedger, type LotsLedger } from '../lots/seed.js';
+import type { LotsLedger } from '../lots/seed.js';
+import { type LotsServer, lotsServer } from './lots-harness.js';
 
+let server: LotsServer;
 let l: LotsLedger;
-let engine: Engine;
-let app: FastifyInstance;
 let write: string;
 let read: string;
+let call: LotsServer['call'];
 
 beforeEach(() => {
-  l = lotsLedger();
-  write = l.key('write');
-  read = l.key('read');
-  engine = Engine.open(l.path);
-  app = buildServer({ backend: new LocalBackend(engine), engine, allowPrivateWebhooks: false });
+  server = lotsServer();
+  ({ l, write, read, call } = server);
 });
-afterEach(async () => {
-  await app.close();
-  engine.close();
-});
-
-async function call(key: string | null, opts: InjectOptions) {
-  const res = await app.inject({ ...opts, headers: key ? { authorization: `Bearer ${key}` } : {} });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
-
-async function conformance() {
-  const doc = (await call(null, { method: 'GET', url: '/api/v1/openapi.json' })).body;
-  return (path: string, method: string, status: string, body: { data: unknown }) => {
-    const data = doc.paths[path][method].responses[status].content['application/json'].schema.properties.data;
-    const schema = doc.components.schemas[(data.items ?? data).$ref.split('/').pop()];
-    const items = (data.type === 'array' ? body.data : [body.data]) as Record<string, unknown>[];
-    expect(items.length, `${method} ${path}`).toBeGreaterThan(0);
-    for (const item of items) {
-      expect(z.fromJSONSchema(schema).safeParse(item).error, `${method} ${path}`).toBeUndefined();
-      expect(Object.keys(item).sort(), `${method} ${path}`).toEqual(Object.keys(schema.properties).sort());
-    }
-  };
-}
+afterEach(() => server.close());
 
 const CSV = 'wallet,asset,quantity,date_acquired,cost_basis,note\nAlpha,ETH,0.25,2022-11-01,300.00,carried\n';
 
 describe('opening lots over HTTP', () => {
   it('imports CSV text, lists, and removes, as the OpenAPI document describes them', async () => {
-    const conforms = await conformance();
-    const keyId = listKeys(engine, l.ws).find((k) => k.access === 'write')!.id;
+    const conforms = await server.conformance();
+    const keyId = server.writeKeyId();
     const dry = await call(write, { method: 'POST', url: '/api/v1/lots/openings', payload: { workspace_id: l.ws, csv: CSV, dry_run: true } });
     expect(dry.status).toBe(200);
     expect(dry.body.data.dry_run).toBe(true);
