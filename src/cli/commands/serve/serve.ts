@@ -1,11 +1,9 @@
 /** `txa serve`: the HTTP API on the local ledger, until SIGTERM or SIGINT. */
 import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
-import type { ServerService } from '../../../local/services.js';
 import { requireHttpUrl } from '../../config.js';
 import type { Context } from '../../context.js';
 import { syncEnv } from '../../env-settings.js';
-import type { Output } from '../../output.js';
 import { action } from '../../run.js';
 
 export interface ServeOptions {
@@ -15,8 +13,6 @@ export interface ServeOptions {
   allowPrivateWebhooks?: boolean;
   syncEvery?: string;
 }
-
-type RunningServer = Awaited<ReturnType<ServerService['start']>>;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 /** Syncing more often than this only spends the explorer's quota. */
@@ -40,16 +36,23 @@ function portOf(text: string): number {
   return port;
 }
 
-/** Serves until the first SIGTERM or SIGINT, then finishes the requests in flight. */
-function untilSignal(out: Output, running: RunningServer): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      out.stderr.write(`${signal}: finishing in-flight requests…\n`);
-      running.close().then(resolve, resolve);
+/**
+ * The first SIGTERM or SIGINT, listened for from before the server binds: a signal that comes
+ * while it starts stops it as soon as it has started, instead of being lost.
+ */
+function firstSignal(): { signal: Promise<string>; forget: () => void } {
+  let forget = () => {};
+  const signal = new Promise<string>((resolve) => {
+    const term = () => resolve('SIGTERM');
+    const int = () => resolve('SIGINT');
+    process.once('SIGTERM', term);
+    process.once('SIGINT', int);
+    forget = () => {
+      process.off('SIGTERM', term);
+      process.off('SIGINT', int);
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
   });
+  return { signal, forget };
 }
 
 export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
@@ -62,19 +65,29 @@ export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
   const server = await (await ctx.local('serve')).server();
   const ledgerPath = ctx.ledgerPath();
   await ctx.close(); // serve opens its own connections
-  const running = await server.start({
-    ledgerPath,
-    host: opts.host,
-    port,
-    publicUrl,
-    allowPrivateWebhooks: Boolean(opts.allowPrivateWebhooks),
-    etherscanKey: ctx.profile.etherscan_api_key,
-    syncEveryMs: syncEvery,
-    syncSettings,
-  });
+  const stop = firstSignal();
+  const running = await server
+    .start({
+      ledgerPath,
+      host: opts.host,
+      port,
+      publicUrl,
+      allowPrivateWebhooks: Boolean(opts.allowPrivateWebhooks),
+      etherscanKey: ctx.profile.etherscan_api_key,
+      syncEveryMs: syncEvery,
+      syncSettings,
+    })
+    .catch((err: unknown) => {
+      stop.forget();
+      throw err;
+    });
   ctx.out.stderr.write(`txa API listening on ${running.url} (ledger ${ledgerPath})\n`);
   if (running.publicUrl !== running.url) ctx.out.stderr.write(`public URL ${running.publicUrl}\n`);
-  await untilSignal(ctx.out, running);
+  const signal = await stop.signal;
+  stop.forget();
+  // Finishes the requests in flight before it exits.
+  ctx.out.stderr.write(`${signal}: finishing in-flight requests…\n`);
+  await running.close().catch(() => {});
 }
 
 export function register(program: Command): void {
