@@ -71,7 +71,7 @@ describe('own transfers over HTTP', () => {
     const bad = await call({ method: 'PATCH', url: `/api/v1/transactions/${id}`, payload: { fiat_value: 1.234 } });
     expect([bad.status, bad.body.error.code, bad.body.error.field]).toEqual([400, 'INVALID_FIELD', 'fiat_value']);
     const history = await call({ method: 'GET', url: `/api/v1/transactions/${id}/history` });
-    const keyId = listKeys(s.engine, WS).at(-1)!.id;
+    const keyId = listKeys(s.engine, WS).at(-1)!.member_id; // the key's member acts (docs/server.md "Teams")
     expect(history.body.data).toEqual([
       expect.objectContaining({
         event: 'transaction.updated',
