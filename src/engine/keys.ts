@@ -69,11 +69,7 @@ export function randomToken(length = 32): string {
  * A new key of `member_id` (default: the workspace's owner, docs/server.md "Teams"). Call inside
  * or outside a write: it opens its own, which nests into the caller's.
  */
-export function createKey(
-  engine: Engine,
-  workspaceId: string,
-  input: { name?: string; access?: string; member_id?: string },
-): { key: string; record: ApiKey } {
+export function createKey(engine: Engine, workspaceId: string, input: { name?: string; access?: string; member_id?: string }): { key: string; record: ApiKey } {
   const access = oneOf(input.access ?? 'full', ACCESS_LEVELS, 'access', 'INVALID_FIELD');
   const name = input.name?.trim() || null;
   if (name !== null && name.length > 100) throw new TxaError('INVALID_FIELD', 'name must be at most 100 characters', { field: 'name' });

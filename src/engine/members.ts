@@ -144,12 +144,7 @@ async function emailInvitation(engine: Engine, workspaceName: string, row: Invit
     `  txa members accept ${token} --email ${row.email}${base ? ` --base-url ${base}` : ''}`,
     '',
     ...(base
-      ? [
-          'or send:',
-          '',
-          `  curl -X POST ${base}/api/v1/invitations/${token}/accept -H 'Content-Type: application/json' -d '{"email":"${row.email}"}'`,
-          '',
-        ]
+      ? ['or send:', '', `  curl -X POST ${base}/api/v1/invitations/${token}/accept -H 'Content-Type: application/json' -d '{"email":"${row.email}"}'`, '']
       : []),
     'It answers with your API key, shown once: keep it.',
   ];

@@ -77,7 +77,13 @@ export async function sendEmail(m: EmailMessage): Promise<void> {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport(smtpUrl()!);
   try {
-    await transport.sendMail({ from: process.env.TXA_SMTP_FROM || 'txa <txa@localhost>', to: m.to, subject: m.subject, text: m.text, attachments: m.attachments ?? [] });
+    await transport.sendMail({
+      from: process.env.TXA_SMTP_FROM || 'txa <txa@localhost>',
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      attachments: m.attachments ?? [],
+    });
   } finally {
     transport.close();
   }

@@ -712,9 +712,13 @@ export function openApiDocument(): Json {
         ),
       },
       '/workspaces/{workspace_id}/members': {
-        get: op('Members of the workspace, oldest first (docs/server.md "Teams")', { 200: success('Members', many('Member')) }, {
-          parameters: [param('workspace_id', 'path', "The key's workspace")],
-        }),
+        get: op(
+          'Members of the workspace, oldest first (docs/server.md "Teams")',
+          { 200: success('Members', many('Member')) },
+          {
+            parameters: [param('workspace_id', 'path', "The key's workspace")],
+          },
+        ),
         post: op(
           'Invite an address with a role, e-mailed through the SMTP server exports use (emits member.invited; 400 INVITATION_EXISTS while one is pending; 409 MEMBER_ALREADY_EXISTS)',
           { 201: success('The invitation, with its token once', one('InvitationSent')) },
@@ -737,9 +741,13 @@ export function openApiDocument(): Json {
         ),
       },
       '/workspaces/{workspace_id}/invitations': {
-        get: op('Invitations with their state, newest first', { 200: success('Invitations', many('Invitation')) }, {
-          parameters: [param('workspace_id', 'path', "The key's workspace")],
-        }),
+        get: op(
+          'Invitations with their state, newest first',
+          { 200: success('Invitations', many('Invitation')) },
+          {
+            parameters: [param('workspace_id', 'path', "The key's workspace")],
+          },
+        ),
       },
       '/workspaces/{workspace_id}/invitations/{invitation_id}': {
         delete: op(

@@ -44,7 +44,7 @@ export function insertMember(db: Db, m: MemberRow): void {
 
 /** The workspace's members that are not removed, oldest first. */
 export function listActiveMembers(db: Db, workspaceId: string): MemberRow[] {
-  return prepareCached(db, `SELECT ${MEMBER_COLUMNS} FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY created_at, id`).all(
+  return prepareCached(db, `SELECT ${MEMBER_COLUMNS} FROM members WHERE workspace_id = ? AND removed_at IS NULL ORDER BY created_at, rowid`).all(
     workspaceId,
   ) as MemberRow[];
 }
@@ -65,7 +65,7 @@ export function ownerMember(db: Db, workspaceId: string): MemberRow | undefined 
   return prepareCached(
     db,
     `SELECT ${MEMBER_COLUMNS} FROM members WHERE workspace_id = ? AND removed_at IS NULL AND role = 'admin'
-     ORDER BY (name = 'owner' AND email IS NULL) DESC, created_at, id LIMIT 1`,
+     ORDER BY (name = 'owner' AND email IS NULL) DESC, created_at, rowid LIMIT 1`,
   ).get(workspaceId) as MemberRow | undefined;
 }
 
@@ -108,15 +108,13 @@ export function insertInvitation(db: Db, inv: InvitationRow, tokenHash: string):
 
 /** Every invitation of the workspace, newest first. */
 export function listInvitationRows(db: Db, workspaceId: string): InvitationRow[] {
-  return prepareCached(db, `SELECT ${INVITATION_COLUMNS} FROM invitations WHERE workspace_id = ? ORDER BY created_at DESC, id DESC`).all(
+  return prepareCached(db, `SELECT ${INVITATION_COLUMNS} FROM invitations WHERE workspace_id = ? ORDER BY created_at DESC, rowid DESC`).all(
     workspaceId,
   ) as InvitationRow[];
 }
 
 export function invitationById(db: Db, workspaceId: string, id: string): InvitationRow | undefined {
-  return prepareCached(db, `SELECT ${INVITATION_COLUMNS} FROM invitations WHERE id = ? AND workspace_id = ?`).get(id, workspaceId) as
-    | InvitationRow
-    | undefined;
+  return prepareCached(db, `SELECT ${INVITATION_COLUMNS} FROM invitations WHERE id = ? AND workspace_id = ?`).get(id, workspaceId) as InvitationRow | undefined;
 }
 
 export function invitationByTokenHash(db: Db, tokenHash: string): (InvitationRow & { token_hash: string }) | undefined {
@@ -136,11 +134,8 @@ export function openInvitationsFor(db: Db, workspaceId: string, email: string): 
 /** Marks a pending invitation accepted; answers false when another request got there first. */
 export function markInvitationAccepted(db: Db, id: string, at: string, memberId: string): boolean {
   return (
-    prepareCached(db, 'UPDATE invitations SET accepted_at = ?, member_id = ? WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL').run(
-      at,
-      memberId,
-      id,
-    ).changes === 1
+    prepareCached(db, 'UPDATE invitations SET accepted_at = ?, member_id = ? WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL').run(at, memberId, id)
+      .changes === 1
   );
 }
 

@@ -33,7 +33,7 @@ const reopen = (key: string, payload: Record<string, unknown>) =>
   call(key, { method: 'POST', url: '/api/v1/periods/reopen', payload: { workspace_id: WS, ...payload } });
 
 describe('periods routes', () => {
-  it('closes (201) with the key's member as actor, refuses a write into it with 409 PERIOD_CLOSED, reopens with a reason, lists the history', async () => {
+  it('closes (201) with the member of the key as actor, refuses a write into it with 409 PERIOD_CLOSED, reopens with a reason, lists the history', async () => {
     const closed = await close(full, { through: '2099-12-31', note: 'filed' });
     expect(closed.status).toBe(201);
     expect(closed.body.data).toMatchObject({ through: '2099-12-31', status: 'closed', note: 'filed' });

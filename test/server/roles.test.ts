@@ -54,7 +54,8 @@ function operations(): [string, string][] {
 function requestOf(method: string, path: string, key: string): InjectOptions {
   const url = `/api/v1${path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'workspace_id' ? WS : name === 'token' ? 'txa_inv_unknown' : `${name}_unknown`))}?workspace_id=${WS}`;
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  if (path.endsWith('/attachments')) return { method: method as 'POST', url, headers: { ...headers, 'content-type': 'text/plain', 'x-file-name': 'a.txt' }, payload: 'x' };
+  if (path.endsWith('/attachments'))
+    return { method: method as 'POST', url, headers: { ...headers, 'content-type': 'text/plain', 'x-file-name': 'a.txt' }, payload: 'x' };
   if (method === 'POST' || method === 'PATCH') return { method: method as 'POST', url, headers, payload: { workspace_id: WS } };
   return { method: method as 'GET', url, headers };
 }
@@ -101,14 +102,17 @@ describe('the role table', () => {
 
   it('says what docs/server.md "Teams" says: a viewer only reads, and not exports; a contributor all but the admin list', () => {
     const ops = operations().map(([m, p]) => `${m} ${p}`);
-    const allowed = (role: Role) => ops.filter((o) => {
-      const [m, p] = o.split(' ');
-      const roles = rolesOf(m!, p!.replace(/\{\w+\}/g, ':x'));
-      return roles === PUBLIC || roles.includes(role);
-    });
+    const allowed = (role: Role) =>
+      ops.filter((o) => {
+        const [m, p] = o.split(' ');
+        const roles = rolesOf(m!, p!.replace(/\{\w+\}/g, ':x'));
+        return roles === PUBLIC || roles.includes(role);
+      });
     const publicOps = ['GET /health', 'GET /openapi.json', 'GET /exports/{export_id}/download', 'POST /invitations/{token}/accept'];
     expect(allowed('admin')).toEqual(ops);
-    const viewer = ops.filter((o) => (o.startsWith('GET ') && !o.startsWith('GET /exports') && o !== 'GET /workspaces/{workspace_id}/invitations') || publicOps.includes(o));
+    const viewer = ops.filter(
+      (o) => (o.startsWith('GET ') && !o.startsWith('GET /exports') && o !== 'GET /workspaces/{workspace_id}/invitations') || publicOps.includes(o),
+    );
     expect(allowed('viewer')).toEqual(viewer);
     const adminOnly = [
       'DELETE /tags/{tag_id}',
