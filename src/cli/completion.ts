@@ -10,6 +10,7 @@ import { DELIVERY_METHODS } from '../core/export-schema.js';
 import { BASIS_SCOPES, FEE_TREATMENTS, COST_BASIS, DATE_FORMATS, GROUP_BY, REPORT_TYPES } from '../core/export-values.js';
 import { IMPORT_FORMATS } from '../importers/types.js';
 import { EVENT_TYPES } from '../engine/webhooks.js';
+import { ROLE_INPUTS } from '../core/members.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
 import { TRANSFER_STATUSES } from '../engine/transfers.js';
 import { CHECK_KINDS } from '../core/check-kinds.js';
@@ -38,6 +39,7 @@ const VALUES_BY_FLAG: Record<string, readonly string[]> = {
   '--direction': DIRECTIONS,
   '--sort': SORTS,
   '--tier': TIERS,
+  '--role': ROLE_INPUTS,
   '--has-tags': BOOLEANS,
   '--has-notes': BOOLEANS,
   '--internal': BOOLEANS,

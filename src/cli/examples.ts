@@ -163,7 +163,12 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa serve': ['txa serve --port 8080', 'txa --db /srv/txa/ledger.db serve --host 0.0.0.0 --public-url https://txa.example.com'],
 
   'txa keys': ['txa keys create --name ci --access read', 'txa keys list'],
-  'txa keys create': ['# printed once', 'txa keys create --name ci --access read'],
+  'txa keys create': [
+    '# printed once',
+    'txa keys create --name ci --access read',
+    '# a new key for a member who lost theirs',
+    'txa keys create --member mem_…',
+  ],
   'txa keys list': ['txa keys list'],
   'txa keys revoke': ['txa keys revoke key_… --yes'],
 
@@ -175,6 +180,18 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa webhooks add': ['# the signing secret is printed once', 'txa webhooks add --url https://hooks.example.com/txa --events export.completed,tag.created'],
   'txa webhooks list': ['txa webhooks list'],
   'txa webhooks remove': ['txa webhooks remove wh_… --yes'],
+
+  'txa members': ['txa members invite ana@example.com --role contributor', 'txa members list'],
+  'txa members list': ['txa members list', "txa members list --json | jq '.data[] | {email, role}'"],
+  'txa members invite': ['# e-mailed through TXA_SMTP_URL; the token is printed once', 'txa members invite ana@example.com --role viewer'],
+  'txa members update': ['txa members update mem_… --role admin'],
+  'txa members remove': ['# their keys stop working at once', 'txa members remove mem_… --yes'],
+  'txa members invitations': ['txa members invitations'],
+  'txa members revoke-invitation': ['txa members revoke-invitation inv_…'],
+  'txa members accept': [
+    "# the invited person, against the team's server; prints the new key once",
+    'txa --base-url https://txa.example.com members accept txa_inv_… --email ana@example.com',
+  ],
 
   'txa login': [
     '# asks for the base URL, key and workspace',

@@ -24,6 +24,7 @@ import type {
 } from './types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from './lots.js';
 import type { OpeningImport, OpeningLot, OpeningsRemoved } from './opening-lots.js';
+import type { Invitation, InvitationAccepted, InvitationSent, Member, MemberRemoved } from './members.js';
 
 export interface Backend {
   readonly kind: 'local' | 'remote';
@@ -100,6 +101,21 @@ export interface Backend {
   closePeriod(workspaceId: string, body: unknown): Promise<Period>;
   /** Body `{through, reason}`: reopens the latest close. */
   reopenPeriod(workspaceId: string, body: unknown): Promise<Period>;
+
+  /** Members (docs/server.md "Teams"): those not removed, oldest first. */
+  listMembers(workspaceId: string): Promise<Member[]>;
+  /** Body `{email, role}`: an invitation, e-mailed when an SMTP server is configured; its token is in the answer once. */
+  inviteMember(workspaceId: string, body: unknown): Promise<InvitationSent>;
+  /** Body `{role}`. */
+  updateMember(workspaceId: string, memberId: string, body: unknown): Promise<Member>;
+  /** Removes the member and revokes its keys. */
+  removeMember(workspaceId: string, memberId: string): Promise<MemberRemoved>;
+  /** Every invitation with its state, newest first. */
+  listInvitations(workspaceId: string): Promise<Invitation[]>;
+  /** Revokes a pending invitation. */
+  revokeInvitation(workspaceId: string, invitationId: string): Promise<Invitation>;
+  /** Body `{email}`: the token is the credential (no key needed); answers the member and its key, shown once. */
+  acceptInvitation(token: string, body: unknown): Promise<InvitationAccepted>;
 
   close(): Promise<void>;
 }

@@ -25,6 +25,13 @@ export type ErrorCode =
   | 'EXPORT_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
   | 'KEY_NOT_FOUND'
+  | 'MEMBER_NOT_FOUND'
+  | 'INVITATION_NOT_FOUND'
+  | 'INVITATION_EXISTS'
+  | 'INVITATION_EXPIRED'
+  | 'INVITATION_NOT_PENDING'
+  | 'MEMBER_ALREADY_EXISTS'
+  | 'LAST_ADMIN'
   | 'ATTACHMENT_NOT_FOUND'
   | 'TRANSFER_NOT_FOUND'
   | 'ASSERTION_NOT_FOUND'
@@ -97,6 +104,16 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   EXPORT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   WEBHOOK_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   KEY_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  // Teams (docs/server.md "Teams"): an unknown member or invitation (or token); a second pending
+  // invitation for one address; a link past its 7 days; one already accepted or revoked; an
+  // address that is a member already; removing or demoting the workspace's last admin.
+  MEMBER_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  INVITATION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  INVITATION_EXISTS: { status: 400, exit: EXIT_ERROR },
+  INVITATION_EXPIRED: { status: 410, exit: EXIT_ERROR },
+  INVITATION_NOT_PENDING: { status: 409, exit: EXIT_ERROR },
+  MEMBER_ALREADY_EXISTS: { status: 409, exit: EXIT_ERROR },
+  LAST_ADMIN: { status: 409, exit: EXIT_ERROR },
   ATTACHMENT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   TRANSFER_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   ASSERTION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },

@@ -45,7 +45,7 @@ export function isDateFormat(pattern: string): boolean {
   return rest.length === 0 && (DATE_FORMATS as readonly string[]).includes(day!) && (time === undefined || time === 'HH:mm:ss' || time === 'HH:mm');
 }
 
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+export const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const oneOfMsg = (values: readonly string[]) => ({ message: `must be one of ${values.join(', ')}` });
 const amount = z.union([z.number(), z.string()], { message: 'must be a number in token units' });
 

@@ -38,7 +38,7 @@ export interface Allocation {
   cost_basis: PoolMethod;
   /** false for a dry run: computed, not recorded. */
   recorded: boolean;
-  /** When it was recorded, and by whom (`cli` or the API key's id); null for a dry run. */
+  /** When it was recorded, and by whom (`cli` or the acting key's member id); null for a dry run. */
   recorded_at: string | null;
   recorded_by: string | null;
   lines: AllocationLine[];

@@ -136,7 +136,7 @@ export interface HistoryEntry {
   event_id: string;
   event: string;
   created_at: string;
-  /** The API key's id or `cli`; null for events written before txa recorded it. */
+  /** The acting key's member id (docs/server.md "Teams") or `cli`; null for events written before txa recorded it. */
   actor: string | null;
   changes: Record<string, { old: unknown; new: unknown }>;
   /** An import's `transaction.created`: where the row came from. */

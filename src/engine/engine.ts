@@ -14,7 +14,7 @@ import { TxaError } from '../core/errors.js';
 import type { Workspace } from '../core/types.js';
 
 export interface EngineOptions {
-  /** Identifier recorded as `created_by` (the CLI user, or the API key's id). */
+  /** Identifier recorded as `created_by` (the CLI user, or the member id of the API key that acts). */
   actor?: string;
   /**
    * Base URL of a `txa serve` on this ledger, for the download links the engine signs: serve's
@@ -47,7 +47,7 @@ export class Engine {
     return new Engine(openDb(path), path, opts);
   }
 
-  /** This engine acting as another identity (an API key's id): the same database and state. */
+  /** This engine acting as another identity (the member id of an API key): the same database and state. */
   as(actor: string): Engine {
     return Object.create(this, { actor: { value: actor } }) as Engine;
   }
@@ -62,7 +62,7 @@ export class Engine {
   /** URL of a stored attachment (stored under its id): a file:// URL locally; `txa serve` sets its route. */
   attachmentUrl: (attachmentId: string) => string = (id) => pathToFileURL(join(this.filesDir, 'attachments', id)).href;
 
-  /** Appends a change event carrying who made the change (docs/transfers.md "The audit trail": the API key's id, or `cli`). */
+  /** Appends a change event carrying who made the change (docs/transfers.md "The audit trail": the acting key's member id, or `cli`). */
   change(workspaceId: string, type: string, subjectId: string, body: Record<string, unknown>): void {
     this.events.append(workspaceId, type, subjectId, { actor: this.actor, ...body });
   }

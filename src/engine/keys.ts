@@ -10,6 +10,9 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { apiKeyByHash, apiKeyExists, insertApiKey, listApiKeys, revokeApiKey } from '../store/keys.js';
+import { memberById } from '../store/members.js';
+import { ROLES, type Role } from '../core/members.js';
+import { ensureOwner } from './owner.js';
 
 export const ACCESS_LEVELS = ['read', 'write', 'full'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -27,13 +30,17 @@ export interface ApiKey {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The member the key belongs to and acts as (docs/server.md "Teams"). */
+  member_id: string | null;
 }
 
-/** What a verified key grants. */
+/** What a verified key grants: its access level, and the role of the member it acts as. */
 export interface KeyGrant {
   keyId: string;
   workspaceId: string;
   access: Access;
+  memberId: string;
+  role: Role;
 }
 
 const ACCESS_RANK: Record<Access, number> = { read: 0, write: 1, full: 2 };
@@ -42,12 +49,13 @@ export function allows(granted: Access, needed: Access): boolean {
   return ACCESS_RANK[granted] >= ACCESS_RANK[needed];
 }
 
-function hashKey(key: string): Buffer {
+/** SHA-256 of a secret (a key, an invitation token): what the ledger keeps of it. */
+export function hashKey(key: string): Buffer {
   return createHash('sha256').update(key).digest();
 }
 
 /** 32 base62 characters (~190 bits), rejection-sampled so every character is equally likely. */
-function randomToken(length = 32): string {
+export function randomToken(length = 32): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
@@ -57,7 +65,11 @@ function randomToken(length = 32): string {
   return out;
 }
 
-export function createKey(engine: Engine, workspaceId: string, input: { name?: string; access?: string }): { key: string; record: ApiKey } {
+/**
+ * A new key of `member_id` (default: the workspace's owner, docs/server.md "Teams"). Call inside
+ * or outside a write: it opens its own, which nests into the caller's.
+ */
+export function createKey(engine: Engine, workspaceId: string, input: { name?: string; access?: string; member_id?: string }): { key: string; record: ApiKey } {
   const access = oneOf(input.access ?? 'full', ACCESS_LEVELS, 'access', 'INVALID_FIELD');
   const name = input.name?.trim() || null;
   if (name !== null && name.length > 100) throw new TxaError('INVALID_FIELD', 'name must be at most 100 characters', { field: 'name' });
@@ -71,9 +83,11 @@ export function createKey(engine: Engine, workspaceId: string, input: { name?: s
     created_at: nowIso(),
     last_used_at: null,
     revoked_at: null,
+    member_id: null,
   };
   engine.write(() => {
     engine.workspace(workspaceId);
+    record.member_id = input.member_id === undefined ? ensureOwner(engine, workspaceId).id : liveMember(engine, workspaceId, input.member_id);
     insertApiKey(engine.db, record, hashKey(key).toString('hex'));
   });
   return { key, record };
@@ -94,12 +108,24 @@ export function revokeKey(engine: Engine, workspaceId: string, keyId: string): A
   });
 }
 
-/** The grant of a presented key, or null for an unknown, malformed or revoked one. */
+function liveMember(engine: Engine, workspaceId: string, memberId: string): string {
+  const m = memberById(engine.db, workspaceId, memberId);
+  if (!m || m.removed_at !== null)
+    throw new TxaError('MEMBER_NOT_FOUND', `member ${memberId} not found`, { field: 'member', hint: 'List members with: txa members list' });
+  return m.id;
+}
+
+/**
+ * The grant of a presented key, or null for an unknown, malformed or revoked one, or one whose
+ * member is removed. One lookup by the key's hash (its unique index), joined to the member by
+ * primary key: no cache, so a revocation or a role change holds from the next request.
+ */
 export function verifyKey(engine: Engine, presented: string): KeyGrant | null {
   if (!presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
   const digest = hashKey(presented);
   const row = apiKeyByHash(engine.db, digest.toString('hex'));
-  if (!row || row.revoked_at !== null) return null;
+  if (!row || row.revoked_at !== null || row.member_id === null || row.removed_at !== null) return null;
   if (!timingSafeEqual(Buffer.from(row.key_hash, 'hex'), digest)) return null;
-  return { keyId: row.id, workspaceId: row.workspace_id, access: row.access as Access };
+  if (!(ROLES as readonly (string | null)[]).includes(row.role)) return null;
+  return { keyId: row.id, workspaceId: row.workspace_id, access: row.access as Access, memberId: row.member_id, role: row.role as Role };
 }

@@ -22,6 +22,7 @@ const lotAllocation = () => import('./lot-allocation.js');
 const lotPicks = () => import('./lot-picks.js');
 const openingLots = () => import('./opening-lots.js');
 const periods = () => import('./periods.js');
+const members = () => import('./members.js');
 
 export class LocalBackend implements Backend {
   readonly kind = 'local' as const;
@@ -172,6 +173,28 @@ export class LocalBackend implements Backend {
   }
   async reopenPeriod(ws: string, body: unknown) {
     return (await periods()).reopenPeriod(this.engine, ws, body);
+  }
+
+  async listMembers(ws: string) {
+    return (await members()).listMembers(this.engine, ws);
+  }
+  async inviteMember(ws: string, body: unknown) {
+    return (await members()).inviteMember(this.engine, ws, body);
+  }
+  async updateMember(ws: string, id: string, body: unknown) {
+    return (await members()).updateMember(this.engine, ws, id, body);
+  }
+  async removeMember(ws: string, id: string) {
+    return (await members()).removeMember(this.engine, ws, id);
+  }
+  async listInvitations(ws: string) {
+    return (await members()).listInvitations(this.engine, ws);
+  }
+  async revokeInvitation(ws: string, id: string) {
+    return (await members()).revokeInvitation(this.engine, ws, id);
+  }
+  async acceptInvitation(token: string, body: unknown) {
+    return (await members()).acceptInvitation(this.engine, token, body);
   }
 
   async close() {

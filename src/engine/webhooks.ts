@@ -52,6 +52,10 @@ export const EVENT_TYPES = [
   'lots.openings_removed',
   'period.closed',
   'period.reopened',
+  'member.invited',
+  'member.joined',
+  'member.updated',
+  'member.removed',
 ] as const;
 
 export const webhookCreateSchema = z.object({

@@ -6,6 +6,7 @@ import { nowIso } from '../core/clock.js';
 import { oneOf } from '../core/filters.js';
 import { TIERS, type Tier, type Workspace } from '../core/types.js';
 import { DEFAULT_JURISDICTION, parseJurisdiction } from '../core/jurisdictions.js';
+import { ensureOwner } from './owner.js';
 import { getWorkspace, insertWorkspace, listWorkspaces, updateWorkspaceRow, workspaceHoldsValues } from '../store/ledger.js';
 
 export interface WorkspaceInput {
@@ -53,6 +54,8 @@ export function createWorkspace(engine: Engine, input: WorkspaceInput): Workspac
   return engine.write(() => {
     if (getWorkspace(engine.db, ws.id)) throw new TxaError('WORKSPACE_ALREADY_EXISTS', `workspace ${ws.id} already exists`, { field: 'id' });
     insertWorkspace(engine.db, ws);
+    // Its first admin, the local user (docs/server.md "Teams"): keys made on the ledger are theirs.
+    ensureOwner(engine, ws.id);
     return ws;
   });
 }

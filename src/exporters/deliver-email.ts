@@ -42,8 +42,6 @@ export async function sendExportEmail(recipients: string[], e: EmailExport): Pro
       `the file (${e.fileSize} bytes) is larger than the ${EMAIL_ATTACHMENT_MAX_BYTES} bytes (10 MB) an e-mail attaches, and no public URL of a txa serve on this ledger is configured to link to it (txa config set public_url URL, or TXA_PUBLIC_URL)`,
     );
   }
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport(smtpUrl()!);
   const link =
     e.downloadUrl === undefined
       ? []
@@ -54,14 +52,37 @@ export async function sendExportEmail(recipients: string[], e: EmailExport): Pro
     attach ? 'The file is attached.' : `The file (${e.fileSize} bytes) is too large to attach; download it here:`,
     ...link,
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  await sendEmail({
+    to: recipients,
+    subject: `txa export ${e.exportId}: ${e.transactionCount} transactions (${e.format.toUpperCase()})`,
+    text: lines.join('\n'),
+    // base64 keeps the bytes exact: CSV's CRLF line ends survive any relay.
+    attachments: attach ? [{ filename: e.fileName, path: e.filePath, contentTransferEncoding: 'base64' }] : [],
+  });
+}
+
+export interface EmailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments?: { filename: string; path: string; contentTransferEncoding: 'base64' }[];
+}
+
+/**
+ * One message over the configured SMTP server (`TXA_SMTP_URL`, from `TXA_SMTP_FROM`): the export
+ * deliveries and the invitations of docs/server.md "Teams" both go through here.
+ */
+export async function sendEmail(m: EmailMessage): Promise<void> {
+  requireSmtp();
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport(smtpUrl()!);
   try {
     await transport.sendMail({
       from: process.env.TXA_SMTP_FROM || 'txa <txa@localhost>',
-      to: recipients,
-      subject: `txa export ${e.exportId}: ${e.transactionCount} transactions (${e.format.toUpperCase()})`,
-      text: lines.join('\n'),
-      // base64 keeps the bytes exact: CSV's CRLF line ends survive any relay.
-      attachments: attach ? [{ filename: e.fileName, path: e.filePath, contentTransferEncoding: 'base64' }] : [],
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      attachments: m.attachments ?? [],
     });
   } finally {
     transport.close();

@@ -26,6 +26,7 @@ import type {
 } from '../core/types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from '../core/lots.js';
 import type { OpeningImport, OpeningLot, OpeningsRemoved } from '../core/opening-lots.js';
+import type { Invitation, InvitationAccepted, InvitationSent, Member, MemberRemoved } from '../core/members.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
 
 export type RemoteOptions = ClientOptions;
@@ -206,6 +207,30 @@ export class RemoteBackend implements Backend {
   }
   reopenPeriod(ws: string, body: unknown) {
     return this.data<Period>('POST', '/periods/reopen', ws, withWorkspace(body, ws));
+  }
+
+  listMembers(ws: string) {
+    return this.data<Member[]>('GET', `/workspaces/${seg(ws)}/members`, ws);
+  }
+  inviteMember(ws: string, body: unknown) {
+    return this.data<InvitationSent>('POST', `/workspaces/${seg(ws)}/members`, ws, body);
+  }
+  updateMember(ws: string, id: string, body: unknown) {
+    return this.data<Member>('PATCH', `/workspaces/${seg(ws)}/members/${seg(id)}`, ws, body);
+  }
+  removeMember(ws: string, id: string) {
+    return this.data<MemberRemoved>('DELETE', `/workspaces/${seg(ws)}/members/${seg(id)}`, ws);
+  }
+  listInvitations(ws: string) {
+    return this.data<Invitation[]>('GET', `/workspaces/${seg(ws)}/invitations`, ws);
+  }
+  revokeInvitation(ws: string, id: string) {
+    return this.data<Invitation>('DELETE', `/workspaces/${seg(ws)}/invitations/${seg(id)}`, ws);
+  }
+  /** No key needed: the token is the credential. */
+  async acceptInvitation(token: string, body: unknown) {
+    const res = await this.client.send<Ok<InvitationAccepted>>({ method: 'POST', path: `/invitations/${seg(token)}/accept`, json: body });
+    return res.data;
   }
 
   async close() {

@@ -19,6 +19,8 @@ import { apiRoutes } from './routes/index.js';
 import { JSON_TYPE } from './routes/helpers.js';
 import type { RouteDeps, ServerDeps } from './deps.js';
 import { ReadCache } from './read-cache.js';
+import { PUBLIC, rolesOf, type RouteRoles } from './permissions.js';
+import { ROLE_LABELS, requiredRolesText } from '../core/members.js';
 
 /** JSON bodies are small; attachments have their own limit (routes/transactions.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -28,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The access level a route needs; `public` needs no key. */
     access?: Access | 'public';
+    /** Who may call the route: its entry in the role table (permissions.ts), set when the route is added. */
+    roles?: RouteRoles;
   }
   interface FastifyRequest {
     grant: KeyGrant | null;
@@ -79,6 +83,7 @@ export function buildServer(deps: ServerDeps, logLevel = process.env.TXA_LOG_LEV
   app.decorateRequest('grant', null);
   app.decorateRequest('idempotency', null);
   const routes = collectRoutes(app);
+  attachRoles(app);
   parseJsonBodies(app);
 
   // While shutting down, every response ends its connection, so close() is not held up by keep-alive.
@@ -159,6 +164,24 @@ function collectRoutes(app: FastifyInstance): KnownRoute[] {
   return routes;
 }
 
+/**
+ * Each route gets its entry of the role table as it is added, so a request's check is a lookup in
+ * its own route's config; a route the table lacks, or one public in one place and not the other,
+ * stops the server from being built.
+ */
+function attachRoles(app: FastifyInstance): void {
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) {
+      const roles = rolesOf(String(method), r.routePath);
+      if ((roles === PUBLIC) !== (r.config?.access === undefined || r.config.access === 'public')) {
+        throw new Error(`route ${String(method)} ${r.routePath}: the role table and its access level disagree on whether it is public`);
+      }
+      r.config = { ...r.config, roles };
+    }
+  });
+}
+
 /** JSON bodies through parseJsonBody, whose errors are the API's (INVALID_JSON, …). */
 function parseJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -182,6 +205,11 @@ function authorize(req: FastifyRequest, reply: FastifyReply, deps: ServerDeps, l
   }
   req.grant = grant;
   setRateHeaders(reply, limiter, grant.workspaceId);
+  // The member's role, then the key's own level where it is narrower (docs/server.md "Teams").
+  const roles = req.routeOptions.config.roles;
+  if (roles !== undefined && roles !== PUBLIC && !roles.includes(grant.role)) {
+    throw new TxaError('INSUFFICIENT_PERMISSIONS', `this operation ${requiredRolesText(roles)}; this key's member is a ${ROLE_LABELS[grant.role]}`);
+  }
   if (!allows(grant.access, access)) {
     throw new TxaError('INSUFFICIENT_PERMISSIONS', `this API key has ${grant.access} access; the operation needs ${access}`);
   }

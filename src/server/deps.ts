@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine.js';
 import type { ReadCache } from './read-cache.js';
 
 export interface ServerDeps {
-  /** The engine's local backend; routes that create objects act as the request's key (`as`). */
+  /** The engine's local backend; routes that change things act as the request's member (`as`). */
   backend: LocalBackend;
   engine: Engine;
   allowPrivateWebhooks: boolean;

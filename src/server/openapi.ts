@@ -17,6 +17,7 @@ import { exportCreateSchema } from '../core/export-schema.js';
 import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSchema } from '../core/lots.js';
 import { openingsCreateSchema } from '../core/opening-lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
+import { INVITATION_STATES, ROLES, invitationAcceptSchema, memberInviteSchema, memberUpdateSchema } from '../core/members.js';
 import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_STATUSES, TAG_TYPES, TX_TYPES, WALLET_KINDS } from '../core/types.js';
 
 type Json = Record<string, unknown>;
@@ -279,6 +280,30 @@ const PERIOD = object({
     items: object({ action: { enum: ['close', 'reopen'] }, at: str, actor: str, note: strOrNull, reason: strOrNull }),
   },
 });
+/** docs/server.md "Teams". */
+const MEMBER_FIELDS = {
+  id: str,
+  workspace_id: str,
+  email: { type: ['string', 'null'], description: 'null for the `owner` member the ledger made' },
+  name: strOrNull,
+  role: { enum: [...ROLES] },
+  created_at: str,
+  updated_at: strOrNull,
+  removed_at: strOrNull,
+};
+const INVITATION_FIELDS = {
+  id: str,
+  workspace_id: str,
+  email: str,
+  role: { enum: [...ROLES] },
+  status: { enum: [...INVITATION_STATES] },
+  invited_by: { type: ['string', 'null'], description: 'The inviting member, or `cli`' },
+  created_at: str,
+  expires_at: { type: 'string', description: '7 days after created_at' },
+  accepted_at: strOrNull,
+  revoked_at: strOrNull,
+  member_id: { type: ['string', 'null'], description: 'The member the acceptance made' },
+};
 const one = (name: string) => ({ data: ref(name) });
 const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
 
@@ -359,6 +384,22 @@ export function openApiDocument(): Json {
         }),
         OpeningsRemoved: object({ import_id: str, removed: int }),
         Period: PERIOD,
+        Member: object(MEMBER_FIELDS),
+        MemberRemoved: object({ ...MEMBER_FIELDS, revoked_keys: { type: 'integer', description: 'Keys of the member the removal revoked' } }),
+        Invitation: object(INVITATION_FIELDS),
+        InvitationSent: object({
+          ...INVITATION_FIELDS,
+          token: { type: 'string', description: 'The one-time token (txa_inv_…), returned only here' },
+          email_sent: { type: 'boolean' },
+          email_error: { type: ['string', 'null'], description: 'Why the e-mail did not go out' },
+        }),
+        InvitationAccepted: object({
+          member: ref('Member'),
+          api_key: object({ id: str, key: { type: 'string', description: 'txa_live_…, returned only here' }, access: str, prefix: str, created_at: str }),
+        }),
+        MemberInvite: schemaOf(memberInviteSchema),
+        MemberUpdate: schemaOf(memberUpdateSchema),
+        InvitationAccept: schemaOf(invitationAcceptSchema),
         PeriodClose: {
           type: 'object',
           required: ['through'],
@@ -668,6 +709,58 @@ export function openApiDocument(): Json {
           "Remove one import's opening lots (emits lots.openings_removed; 404 NOT_FOUND)",
           { 200: success('{import_id, removed}', one('OpeningsRemoved')) },
           { parameters: [param('import_id', 'path', 'The import (opn_…)')] },
+        ),
+      },
+      '/workspaces/{workspace_id}/members': {
+        get: op(
+          'Members of the workspace, oldest first (docs/server.md "Teams")',
+          { 200: success('Members', many('Member')) },
+          {
+            parameters: [param('workspace_id', 'path', "The key's workspace")],
+          },
+        ),
+        post: op(
+          'Invite an address with a role, e-mailed through the SMTP server exports use (emits member.invited; 400 INVITATION_EXISTS while one is pending; 409 MEMBER_ALREADY_EXISTS)',
+          { 201: success('The invitation, with its token once', one('InvitationSent')) },
+          { parameters: [param('workspace_id', 'path', "The key's workspace")], requestBody: jsonBody('MemberInvite') },
+        ),
+      },
+      '/workspaces/{workspace_id}/members/{member_id}': {
+        patch: op(
+          "Change a member's role (emits member.updated; 409 LAST_ADMIN for the last admin)",
+          { 200: success('The member', one('Member')) },
+          {
+            parameters: [param('workspace_id', 'path', "The key's workspace"), param('member_id', 'path', 'Member id')],
+            requestBody: jsonBody('MemberUpdate'),
+          },
+        ),
+        delete: op(
+          'Remove a member and revoke its keys (emits member.removed; 409 LAST_ADMIN for the last admin)',
+          { 200: success('The member, removed', one('MemberRemoved')) },
+          { parameters: [param('workspace_id', 'path', "The key's workspace"), param('member_id', 'path', 'Member id')] },
+        ),
+      },
+      '/workspaces/{workspace_id}/invitations': {
+        get: op(
+          'Invitations with their state, newest first',
+          { 200: success('Invitations', many('Invitation')) },
+          {
+            parameters: [param('workspace_id', 'path', "The key's workspace")],
+          },
+        ),
+      },
+      '/workspaces/{workspace_id}/invitations/{invitation_id}': {
+        delete: op(
+          'Revoke a pending invitation (409 INVITATION_NOT_PENDING otherwise)',
+          { 200: success('The invitation, revoked', one('Invitation')) },
+          { parameters: [param('workspace_id', 'path', "The key's workspace"), param('invitation_id', 'path', 'Invitation id')] },
+        ),
+      },
+      '/invitations/{token}/accept': {
+        post: op(
+          'Accept an invitation with the address it was sent to (no key: the token is the credential; emits member.joined; 403 FORBIDDEN for another address, 410 INVITATION_EXPIRED, 409 INVITATION_NOT_PENDING once used or revoked)',
+          { 201: success('The member and its API key, shown once', one('InvitationAccepted')) },
+          { parameters: [param('token', 'path', 'The token of the invitation (txa_inv_…)')], requestBody: jsonBody('InvitationAccept'), security: [] },
         ),
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },

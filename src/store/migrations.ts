@@ -660,6 +660,46 @@ export const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX broker_lines_by_workspace ON broker_lines (workspace_id, date_sold);
   `,
+  // 27: members and invitations (docs/server.md "Teams"). Every API key belongs to a member and
+  // acts with its role; the keys made before members existed go to an `admin` member named
+  // `owner`, one per workspace (every workspace gets one, so each has an admin to start with).
+  // A removed member's row stays (removed_at), as histories name it. An invitation keeps only its
+  // token's SHA-256; its state (pending, accepted, expired, revoked) follows from its times.
+  `
+  CREATE TABLE members (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    email        TEXT,
+    name         TEXT,
+    role         TEXT NOT NULL CHECK (role IN ('admin', 'contributor', 'viewer')),
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT,
+    removed_at   TEXT
+  );
+  CREATE INDEX members_by_workspace ON members (workspace_id, created_at);
+  CREATE UNIQUE INDEX members_by_email ON members (workspace_id, email) WHERE removed_at IS NULL AND email IS NOT NULL;
+
+  CREATE TABLE invitations (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    email        TEXT NOT NULL,
+    role         TEXT NOT NULL CHECK (role IN ('admin', 'contributor', 'viewer')),
+    token_hash   TEXT NOT NULL UNIQUE,
+    invited_by   TEXT,
+    created_at   TEXT NOT NULL,
+    expires_at   TEXT NOT NULL,
+    accepted_at  TEXT,
+    revoked_at   TEXT,
+    member_id    TEXT
+  );
+  CREATE INDEX invitations_by_workspace ON invitations (workspace_id, email, created_at);
+
+  INSERT INTO members (id, workspace_id, email, name, role, created_at)
+  SELECT 'mem_' || lower(hex(randomblob(10))), id, NULL, 'owner', 'admin', created_at FROM workspaces;
+  ALTER TABLE api_keys ADD COLUMN member_id TEXT REFERENCES members (id);
+  UPDATE api_keys SET member_id = (SELECT m.id FROM members m WHERE m.workspace_id = api_keys.workspace_id);
+  CREATE INDEX api_keys_by_member ON api_keys (member_id);
+  `,
 ];
 
 /**

@@ -21,7 +21,7 @@ export interface WalletSyncRow {
   created_at: string;
   started_at: string | null;
   completed_at: string | null;
-  /** Who asked (the API key's id, or the serve's own actor for `--sync-every`): the sync's changes are theirs. */
+  /** Who asked (the acting key's member id, or the serve's own actor for `--sync-every`): the sync's changes are theirs. */
   requested_by: string | null;
   /** How often a worker took it: more than once only when a process died running it. */
   attempts: number;

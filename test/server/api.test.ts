@@ -80,7 +80,7 @@ describe('authentication and scoping', () => {
     const write = createKey(s.engine, WS, { access: 'write' });
     const created = await call(write.key, { method: 'POST', url: '/api/v1/tags', payload: { workspace_id: WS, name: 'x', type: 'income' } });
     expect(created.status).toBe(201);
-    expect(created.body.data.created_by).toBe(write.record.id); // the key that created it
+    expect(created.body.data.created_by).toBe(write.record.member_id); // the member of the key that created it (docs/server.md "Teams")
     expect(s.engine.actor).toBe('cli'); // acting as the key did not change the shared engine
     const w = await call(write.key, { method: 'POST', url: '/api/v1/webhooks', payload: { url: 'https://example.com/h' } });
     expect([w.status, w.body.error.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);

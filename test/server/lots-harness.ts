@@ -16,8 +16,8 @@ export interface LotsServer {
   l: LotsLedger;
   write: string;
   read: string;
-  /** The id of the `write` key, the actor its writes record. */
-  writeKeyId: () => string;
+  /** The `write` key as listed (its id and its member's). */
+  writeKey: () => ReturnType<typeof listKeys>[number];
   call: (key: string | null, opts: InjectOptions) => Promise<{ status: number; body: any }>;
   /** A checker of success bodies against the response schema of their operation. */
   conformance: () => Promise<(path: string, method: string, status: string, body: { data: unknown }) => void>;
@@ -51,7 +51,7 @@ export function lotsServer(): LotsServer {
     l,
     write,
     read,
-    writeKeyId: () => listKeys(engine, l.ws).find((k) => k.access === 'write')!.id,
+    writeKey: () => listKeys(engine, l.ws).find((k) => k.access === 'write')!,
     call,
     conformance,
     close: async () => {

@@ -25,7 +25,7 @@ const CSV = 'wallet,asset,quantity,date_acquired,cost_basis,note\nAlpha,ETH,0.25
 describe('opening lots over HTTP', () => {
   it('imports CSV text, lists, and removes, as the OpenAPI document describes them', async () => {
     const conforms = await server.conformance();
-    const keyId = server.writeKeyId();
+    const keyId = server.writeKey().member_id; // the key's member acts (docs/server.md "Teams")
     const dry = await call(write, { method: 'POST', url: '/api/v1/lots/openings', payload: { workspace_id: l.ws, csv: CSV, dry_run: true } });
     expect(dry.status).toBe(200);
     expect(dry.body.data.dry_run).toBe(true);

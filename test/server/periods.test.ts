@@ -1,6 +1,6 @@
 /**
  * Closed periods over HTTP (docs/periods.md): GET|POST /periods and POST /periods/reopen with
- * their codes, the key's id as the actor, a `full` key to close or reopen (a `write` or `read` key
+ * their codes, the key's member id as the actor, a `full` key to close or reopen (a `write` or `read` key
  * may list), and the guard answering 409 PERIOD_CLOSED on a route that writes into a closed period.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,11 +33,11 @@ const reopen = (key: string, payload: Record<string, unknown>) =>
   call(key, { method: 'POST', url: '/api/v1/periods/reopen', payload: { workspace_id: WS, ...payload } });
 
 describe('periods routes', () => {
-  it('closes (201) with the key as actor, refuses a write into it with 409 PERIOD_CLOSED, reopens with a reason, lists the history', async () => {
+  it('closes (201) with the member of the key as actor, refuses a write into it with 409 PERIOD_CLOSED, reopens with a reason, lists the history', async () => {
     const closed = await close(full, { through: '2099-12-31', note: 'filed' });
     expect(closed.status).toBe(201);
     expect(closed.body.data).toMatchObject({ through: '2099-12-31', status: 'closed', note: 'filed' });
-    expect(closed.body.data.closed_by).toMatch(/^key_/);
+    expect(closed.body.data.closed_by).toMatch(/^mem_/);
     const tx = s.engine.db.prepare('SELECT id FROM transactions WHERE workspace_id = ? LIMIT 1').pluck().get(WS) as string;
     const refused = await call(full, { method: 'PATCH', url: `/api/v1/transactions/${tx}`, payload: { notes: 'late' } });
     expect([refused.status, refused.body.error.code, refused.body.error.field]).toEqual([409, 'PERIOD_CLOSED', tx]);

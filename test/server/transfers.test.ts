@@ -64,14 +64,14 @@ describe('own transfers over HTTP', () => {
     expect((await call({ method: 'DELETE', url: `/api/v1/transfers/${created.body.data.id}` })).status).toBe(404);
   });
 
-  it('records the acting key on every change: history lists old and new values with the key id', async () => {
+  it('records the acting key on every change: history lists old and new values with the member id of the key', async () => {
     const id = rows.find((r) => r.workspace_id === WS)!.id;
     const patched = await call({ method: 'PATCH', url: `/api/v1/transactions/${id}`, payload: { fiat_value: 10.5 } });
     expect(patched.body.data).toMatchObject({ fiat_value: 10.5, fiat_value_source: 'manual' });
     const bad = await call({ method: 'PATCH', url: `/api/v1/transactions/${id}`, payload: { fiat_value: 1.234 } });
     expect([bad.status, bad.body.error.code, bad.body.error.field]).toEqual([400, 'INVALID_FIELD', 'fiat_value']);
     const history = await call({ method: 'GET', url: `/api/v1/transactions/${id}/history` });
-    const keyId = listKeys(s.engine, WS).at(-1)!.id;
+    const keyId = listKeys(s.engine, WS).at(-1)!.member_id; // the key's member acts (docs/server.md "Teams")
     expect(history.body.data).toEqual([
       expect.objectContaining({
         event: 'transaction.updated',

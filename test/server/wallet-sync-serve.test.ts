@@ -81,7 +81,7 @@ describe('POST/GET /wallets/:id/sync on txa serve', () => {
     const events = await api(srv!, key, 'GET', `/events?workspace_id=${s.env.TXA_WORKSPACE}&type=wallet.synced`);
     expect(events.body.data.map((e: any) => JSON.stringify(e.payload))).toEqual([expect.stringContaining('"new_transactions":88')]);
     // The rows and events are the changes of the key that asked (docs/transfers.md "The audit trail"), from the explorer's lists.
-    const keyId = (await s.json(['keys', 'list'])).data[0].id;
+    const keyId = (await s.json(['keys', 'list'])).data[0].member_id; // the key's member acts (docs/server.md "Teams")
     expect(events.body.data[0].payload.actor).toBe(keyId);
     const tx = (await api(srv!, key, 'GET', `/transactions?workspace_id=${s.env.TXA_WORKSPACE}&limit=1`)).body.data[0];
     const [created] = (await api(srv!, key, 'GET', `/transactions/${tx.id}/history?workspace_id=${s.env.TXA_WORKSPACE}`)).body.data;

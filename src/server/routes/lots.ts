@@ -2,7 +2,7 @@
  * Lots (docs/lots.md): GET /lots (open lots at a date), GET|POST /lots/allocation, GET|POST
  * /lots/picks, DELETE /lots/picks/:disposal_id, GET|POST /lots/openings, DELETE
  * /lots/openings/:import_id. Reads need a `read` key, writes a `write` key,
- * as the transfers' routes; writes act as the request's key. The open lots are cached as the
+ * as the transfers' routes; writes act as the request's member. The open lots are cached as the
  * other lists are (docs/server.md "List cache").
  */
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +26,7 @@ export function lotRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   });
   app.post('/lots/allocation', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    const data = await backend.as(req.grant!.keyId).createLotAllocation(ws, req.body);
+    const data = await backend.as(req.grant!.memberId).createLotAllocation(ws, req.body);
     return reply.code(data.recorded ? 201 : 200).send({ success: true, data });
   });
   app.get('/lots/picks', { config: { access: 'read' } }, async (req) => {
@@ -35,11 +35,11 @@ export function lotRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   });
   app.post('/lots/picks', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createLotPicks(ws, req.body) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.memberId).createLotPicks(ws, req.body) });
   });
   app.delete('/lots/picks/:disposal_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).deleteLotPicks(ws, param(req, 'disposal_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).deleteLotPicks(ws, param(req, 'disposal_id')) };
   });
   app.get('/lots/openings', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req, { required: true });
@@ -47,11 +47,11 @@ export function lotRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   });
   app.post('/lots/openings', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    const data = await backend.as(req.grant!.keyId).importOpeningLots(ws, req.body);
+    const data = await backend.as(req.grant!.memberId).importOpeningLots(ws, req.body);
     return reply.code(data.dry_run ? 200 : 201).send({ success: true, data });
   });
   app.delete('/lots/openings/:import_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).removeOpeningLots(ws, param(req, 'import_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).removeOpeningLots(ws, param(req, 'import_id')) };
   });
 }

@@ -35,11 +35,11 @@ export function miscRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
   app.post('/periods', { config: { access: 'full' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).closePeriod(ws, req.body ?? {}) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.memberId).closePeriod(ws, req.body ?? {}) });
   });
   app.post('/periods/reopen', { config: { access: 'full' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).reopenPeriod(ws, req.body ?? {}) };
+    return { success: true, data: await backend.as(req.grant!.memberId).reopenPeriod(ws, req.body ?? {}) };
   });
   app.delete('/webhooks/:webhook_id', { config: { access: 'full' } }, async (req) => {
     const { ws } = queryWorkspace(req);

@@ -8,7 +8,7 @@ import { pageOfList } from '../../core/pagination.js';
 export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): void {
   app.post('/tags', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req, { required: true });
-    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createTag(ws, req.body) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.memberId).createTag(ws, req.body) });
   });
   app.get('/tags', { config: { access: 'read' } }, async (req, reply) => {
     const { ws, query } = queryWorkspace(req, { required: true });
@@ -17,10 +17,10 @@ export function tagRoutes(app: FastifyInstance, { backend, cache }: RouteDeps): 
   });
   app.patch('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).updateTag(ws, param(req, 'tag_id'), req.body) };
+    return { success: true, data: await backend.as(req.grant!.memberId).updateTag(ws, param(req, 'tag_id'), req.body) };
   });
   app.delete('/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).deleteTag(ws, param(req, 'tag_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).deleteTag(ws, param(req, 'tag_id')) };
   });
 }

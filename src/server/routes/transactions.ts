@@ -37,15 +37,15 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
   app.patch('/transactions/:transaction_id', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).updateTransaction(ws, param(req, 'transaction_id'), req.body) };
+    return { success: true, data: await backend.as(req.grant!.memberId).updateTransaction(ws, param(req, 'transaction_id'), req.body) };
   });
   app.post('/transactions/:transaction_id/tags', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).tagTransaction(ws, param(req, 'transaction_id'), req.body) };
+    return { success: true, data: await backend.as(req.grant!.memberId).tagTransaction(ws, param(req, 'transaction_id'), req.body) };
   });
   app.delete('/transactions/:transaction_id/tags/:tag_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).untagTransaction(ws, param(req, 'transaction_id'), param(req, 'tag_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).untagTransaction(ws, param(req, 'transaction_id'), param(req, 'tag_id')) };
   });
   app.get('/transactions/:transaction_id/history', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req);
@@ -59,7 +59,7 @@ export function transactionRoutes(app: FastifyInstance, deps: RouteDeps): void {
     files.post('/transactions/:transaction_id/attachments', { config: { access: 'write' }, bodyLimit: ATTACHMENT_MAX_BYTES }, async (req, reply) => {
       const ws = workspaceOf(req, queryOf(req).workspace_id);
       const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const attachment = await backend.as(req.grant!.keyId).attachFile(ws, param(req, 'transaction_id'), {
+      const attachment = await backend.as(req.grant!.memberId).attachFile(ws, param(req, 'transaction_id'), {
         file_name: fileNameHeader(req.headers['x-file-name']),
         content_type: req.headers['content-type'] ?? 'application/octet-stream',
         data,

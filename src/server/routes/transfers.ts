@@ -1,4 +1,4 @@
-/** Own transfers (docs/accounting.md "Own transfers"): GET/POST /transfers, DELETE /transfers/:id; changes act as the request's key. */
+/** Own transfers (docs/accounting.md "Own transfers"): GET/POST /transfers, DELETE /transfers/:id; changes act as the request's member. */
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../deps.js';
 import { JSON_TYPE, bodyWorkspace, param, queryWorkspace } from './helpers.js';
@@ -12,10 +12,10 @@ export function transferRoutes(app: FastifyInstance, { backend, cache }: RouteDe
   });
   app.post('/transfers', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createTransfer(ws, req.body) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.memberId).createTransfer(ws, req.body) });
   });
   app.delete('/transfers/:transfer_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).deleteTransfer(ws, param(req, 'transfer_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).deleteTransfer(ws, param(req, 'transfer_id')) };
   });
 }

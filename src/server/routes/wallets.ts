@@ -15,20 +15,20 @@ export function walletRoutes(app: FastifyInstance, { backend, cache }: RouteDeps
   });
   app.post('/wallets', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req, { required: true });
-    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.keyId).createWallet(ws, req.body) });
+    return reply.code(201).send({ success: true, data: await backend.as(req.grant!.memberId).createWallet(ws, req.body) });
   });
   app.patch('/wallets/:wallet_id', { config: { access: 'write' } }, async (req) => {
     const ws = bodyWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).updateWallet(ws, param(req, 'wallet_id'), req.body) };
+    return { success: true, data: await backend.as(req.grant!.memberId).updateWallet(ws, param(req, 'wallet_id'), req.body) };
   });
   app.delete('/wallets/:wallet_id', { config: { access: 'write' } }, async (req) => {
     const { ws } = queryWorkspace(req);
-    return { success: true, data: await backend.as(req.grant!.keyId).deleteWallet(ws, param(req, 'wallet_id')) };
+    return { success: true, data: await backend.as(req.grant!.memberId).deleteWallet(ws, param(req, 'wallet_id')) };
   });
   // 202 also when a sync of the wallet is already queued or running: that one is the answer.
   app.post('/wallets/:wallet_id/sync', { config: { access: 'write' } }, async (req, reply) => {
     const ws = bodyWorkspace(req);
-    return reply.code(202).send({ success: true, data: await backend.as(req.grant!.keyId).requestWalletSync(ws, param(req, 'wallet_id')) });
+    return reply.code(202).send({ success: true, data: await backend.as(req.grant!.memberId).requestWalletSync(ws, param(req, 'wallet_id')) });
   });
   app.get('/wallets/:wallet_id/sync', { config: { access: 'read' } }, async (req) => {
     const { ws } = queryWorkspace(req);

@@ -24,7 +24,7 @@ describe('txa keys, in process', () => {
   it('create in a pipe: the key alone on stdout, the rest on stderr', async () => {
     const r = await runInProcess('txa keys create', create.run, { access: 'full' }, { db, workspace });
     expect(r.stdout).toMatch(/^txa_live_\S+\n$/);
-    expect(r.stderr).toMatch(/^Created full key key_\S+\. Store it now/);
+    expect(r.stderr).toMatch(/^Created full key key_\S+ of member mem_\S+\. Store it now/);
   });
 
   it('list in a pipe shows prefixes, never keys', async () => {
