@@ -52,6 +52,7 @@ export const EVENT_TYPES = [
   'lots.openings_removed',
   'period.closed',
   'period.reopened',
+  'schedule.run',
 ] as const;
 
 export const webhookCreateSchema = z.object({

@@ -8,6 +8,7 @@ import { miscRoutes } from './misc.js';
 import { transferRoutes } from './transfers.js';
 import { walletRoutes } from './wallets.js';
 import { lotRoutes } from './lots.js';
+import { scheduleRoutes } from './schedules.js';
 
 export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -17,6 +18,7 @@ export function apiRoutes(deps: RouteDeps) {
     walletRoutes(app, deps);
     lotRoutes(app, deps);
     exportRoutes(app, deps);
+    scheduleRoutes(app, deps);
     miscRoutes(app, deps);
   };
 }
