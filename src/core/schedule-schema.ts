@@ -25,12 +25,12 @@ export const scheduleCreateSchema = exportCreateSchema.extend(scheduleFields);
 const scheduleHeadSchema = z.object({
   workspace_id: z.string().optional(),
   ...scheduleFields,
-  format: z.unknown(),
-  report_type: z.unknown(),
-  filters: z.unknown(),
-  columns: z.unknown(),
-  options: z.unknown(),
-  delivery: z.unknown(),
+  format: z.unknown().optional(),
+  report_type: z.unknown().optional(),
+  filters: z.unknown().optional(),
+  columns: z.unknown().optional(),
+  options: z.unknown().optional(),
+  delivery: z.unknown().optional(),
 });
 
 /** What a run exports, stored with the schedule: an export body without dates. */

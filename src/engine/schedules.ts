@@ -138,7 +138,13 @@ async function makeRun(engine: Engine, row: ScheduleRow, period: Period, manual:
         kind = 'manual';
         insertScheduleRun(engine.db, { ...run, kind });
       }
-      engine.change(row.workspace_id, 'schedule.run', row.id, { schedule_id: row.id, export_id: exportId, kind, ...dates });
+      engine.change(row.workspace_id, 'schedule.run', row.id, {
+        schedule_id: row.id,
+        export_id: exportId,
+        kind,
+        period_start: run.period_start,
+        period_end: run.period_end,
+      });
     },
   });
   return { schedule_id: row.id, kind, period_start: dates.start_date, period_end: dates.end_date, export_id: record.id, ran_at: ranAt, export: record };
