@@ -78,6 +78,8 @@ class Idle {
 const exportIdle = new Idle();
 const syncIdle = new Idle();
 const scheduleIdle = new Idle(SCHEDULE_POLL_MS);
+/** Runs a quota held back (more schedules due at once than the tier's concurrent exports) are tried this soon. */
+const heldBackIdle = new Idle(2_000);
 
 async function create(requestId: number, workspaceId: string, body: unknown): Promise<void> {
   try {
@@ -98,7 +100,10 @@ parentPort?.on('message', (msg: ToWorker) => {
   }
   if (msg.type === 'stop') stopping = true;
   if (msg.type !== 'sync') exportIdle.wake();
-  if (msg.type === 'stop') scheduleIdle.wake();
+  if (msg.type === 'stop') {
+    scheduleIdle.wake();
+    heldBackIdle.wake();
+  }
   syncIdle.wake();
 });
 
@@ -128,10 +133,13 @@ async function syncLoop(): Promise<void> {
 async function scheduleLoop(): Promise<void> {
   const said = new Set<string>();
   while (!stopping) {
+    let heldBack = false;
     try {
       const { runs, failures } = await createDueRuns(engine);
       if (runs.length > 0) exportIdle.wake();
+      heldBack = failures.some((f) => f.error.status === 429);
       for (const f of failures) {
+        if (f.error.status === 429) continue;
         const key = `${f.schedule_id} ${f.period_start} ${f.error.code}`;
         if (said.has(key)) continue;
         said.add(key);
@@ -140,7 +148,7 @@ async function scheduleLoop(): Promise<void> {
     } catch (err) {
       process.stderr.write(`scheduler failed: ${(err as Error).message}\n`);
     }
-    if (!stopping) await scheduleIdle.wait();
+    if (!stopping) await (heldBack ? heldBackIdle : scheduleIdle).wait();
   }
 }
 
