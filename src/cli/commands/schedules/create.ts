@@ -42,7 +42,10 @@ export function register(parent: Command): void {
     .requiredOption('--every <frequency>', 'daily, weekly, monthly or quarterly: yesterday, the last ISO week, last month, last quarter')
     .option('--time-zone <name>', 'IANA time zone whose days the periods are, e.g. Europe/Berlin (default UTC)')
     .requiredOption('--format <format>', 'csv, json or pdf')
-    .option('--report-type <type>', 'as export create: PDF summary, detailed, tax, audit, …; CSV/JSON tax, income, … (docs/reports.md)')
+    .option(
+      '--report-type <type>',
+      'PDF: summary, detailed, tax, audit, form8949, positions or rollforward; CSV: tax, income, form8949, turbotax, taxact, reconciliation, positions or rollforward; JSON: tax, income, reconciliation, positions or rollforward (docs/reports.md)',
+    )
     .option('--wallet-ids <ids>', 'comma-separated wallet ids');
   addFilterOptions(cmd, { dates: false })
     .option('--columns <a,b>', 'CSV columns in this order (default: all)')
