@@ -14,6 +14,7 @@ import { ROLE_INPUTS } from '../core/members.js';
 import { ACCESS_LEVELS } from '../engine/keys.js';
 import { TRANSFER_STATUSES } from '../engine/transfers.js';
 import { CHECK_KINDS } from '../core/check-kinds.js';
+import { FREQUENCIES } from '../core/schedule-periods.js';
 import { ALLOCATION_ORDERS, POOL_METHODS } from '../core/lots.js';
 import { commandPath } from './run.js';
 
@@ -25,6 +26,8 @@ const BOOLEANS = ['true', 'false'];
 const VALUES_BY_COMMAND: Record<string, readonly string[]> = {
   'txa import --format': [...IMPORT_FORMATS, '1099da'],
   'txa export create --format': EXPORT_FORMATS,
+  'txa schedules create --format': ['csv', 'json', 'pdf'],
+  'txa schedules create --every': FREQUENCIES,
   'txa tags create --type': TAG_TYPES,
   'txa tags update --type': TAG_TYPES,
   'txa events list --type': EVENT_TYPES,

@@ -192,6 +192,16 @@ export const EXAMPLES: Record<string, string[]> = {
     "# the invited person, against the team's server; prints the new key once",
     'txa --base-url https://txa.example.com members accept txa_inv_… --email ana@example.com',
   ],
+  'txa schedules': ['txa schedules create --name "Monthly CSV" --every monthly --format csv --email books@example.com', 'txa schedules list'],
+  'txa schedules create': [
+    'txa schedules create --name "Monthly CSV" --every monthly --format csv --email books@example.com',
+    '# a weekly tax report of one wallet, in Berlin days, to a webhook',
+    'txa schedules create --name "Weekly tax" --every weekly --time-zone Europe/Berlin --format pdf --report-type tax --wallet-ids wal_… --webhook-url https://hooks.example.com/txa',
+  ],
+  'txa schedules list': ['txa schedules list', "txa schedules list --json | jq '.data[] | {name, next_run_at, last_run}'"],
+  'txa schedules delete': ['txa schedules delete sch_… --yes'],
+  'txa schedules run': ["# now, without waiting for the period's turn", 'txa schedules run sch_…'],
+  'txa schedules run-due': ['# from cron, without a server: every 15 minutes', '*/15 * * * * txa --db /srv/txa/ledger.db schedules run-due'],
 
   'txa login': [
     '# asks for the base URL, key and workspace',

@@ -20,16 +20,22 @@ export interface FilterFlags {
   period?: string;
 }
 
-/** Flags shared by `tx list` and `export create`; each command adds its own wallet flag. */
-export function addFilterOptions(cmd: Command): Command {
-  return cmd
+/**
+ * Flags shared by `tx list`, `export create` and `schedules create`; each command adds its own
+ * wallet flag. A schedule's period comes from its frequency: `dates: false` leaves out the date flags.
+ */
+export function addFilterOptions(cmd: Command, opts: { dates?: boolean } = {}): Command {
+  cmd
     .option('--chain <chain>', CHAINS.join(', '))
     .option('--token <symbol>', 'token symbol, e.g. USDC')
     .option('--direction <dir>', 'inflow or outflow')
-    .option('--tag-ids <tags>', 'comma-separated tags, by id or name (any of them)')
-    .option('--start-date <YYYY-MM-DD>', 'first day, inclusive (UTC)')
-    .option('--end-date <YYYY-MM-DD>', 'last day, inclusive (UTC)')
-    .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd')
+    .option('--tag-ids <tags>', 'comma-separated tags, by id or name (any of them)');
+  if (opts.dates !== false)
+    cmd
+      .option('--start-date <YYYY-MM-DD>', 'first day, inclusive (UTC)')
+      .option('--end-date <YYYY-MM-DD>', 'last day, inclusive (UTC)')
+      .option('--period <period>', 'YYYY, YYYY-Qn, YYYY-MM, this-month, last-month, last-quarter, last-year or ytd');
+  return cmd
     .option('--min-amount <n>', 'minimum amount in token units, inclusive')
     .option('--max-amount <n>', 'maximum amount in token units, inclusive')
     .option('--has-tags <bool>', 'true: tagged only; false: untagged only')

@@ -23,6 +23,7 @@ import type {
   Webhook,
 } from './types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from './lots.js';
+import type { Schedule, ScheduleRun } from './schedule-schema.js';
 import type { OpeningImport, OpeningLot, OpeningsRemoved } from './opening-lots.js';
 import type { Invitation, InvitationAccepted, InvitationSent, Member, MemberRemoved } from './members.js';
 
@@ -74,6 +75,13 @@ export interface Backend {
   createWebhook(workspaceId: string, body: unknown): Promise<Webhook & { secret: string }>;
   listWebhooks(workspaceId: string): Promise<Webhook[]>;
   deleteWebhook(workspaceId: string, webhookId: string): Promise<Deleted>;
+
+  /** Scheduled reports (docs/server.md "Scheduled reports"): Pro and Enterprise workspaces; free is TIER_LIMIT. */
+  createSchedule(workspaceId: string, body: unknown): Promise<Schedule>;
+  listSchedules(workspaceId: string): Promise<Schedule[]>;
+  deleteSchedule(workspaceId: string, scheduleId: string): Promise<Deleted>;
+  /** Exports the schedule's last complete period now and delivers it like an export (its job runs in the background). */
+  runSchedule(workspaceId: string, scheduleId: string): Promise<ScheduleRun>;
 
   listEvents(workspaceId: string, query: QueryParams): Promise<Page<EventRecord>>;
 

@@ -18,12 +18,14 @@ export type ErrorCode =
   | 'INSUFFICIENT_PERMISSIONS'
   | 'INVALID_DOWNLOAD_TOKEN'
   | 'TAG_LIMIT_EXCEEDED'
+  | 'TIER_LIMIT'
   | 'WORKSPACE_NOT_FOUND'
   | 'WALLET_NOT_FOUND'
   | 'TAG_NOT_FOUND'
   | 'TRANSACTION_NOT_FOUND'
   | 'EXPORT_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
+  | 'SCHEDULE_NOT_FOUND'
   | 'KEY_NOT_FOUND'
   | 'MEMBER_NOT_FOUND'
   | 'INVITATION_NOT_FOUND'
@@ -97,12 +99,15 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   INSUFFICIENT_PERMISSIONS: { status: 403, exit: EXIT_AUTH },
   INVALID_DOWNLOAD_TOKEN: { status: 403, exit: EXIT_AUTH },
   TAG_LIMIT_EXCEEDED: { status: 403, exit: EXIT_LIMIT },
+  // A feature the workspace's tier does not include (scheduled reports on free: docs/server.md "Scheduled reports").
+  TIER_LIMIT: { status: 403, exit: EXIT_LIMIT },
   WORKSPACE_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   WALLET_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   TAG_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   TRANSACTION_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   EXPORT_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   WEBHOOK_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
+  SCHEDULE_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   KEY_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   // Teams (docs/server.md "Teams"): an unknown member or invitation (or token); a second pending
   // invitation for one address; a link past its 7 days; one already accepted or revoked; an

@@ -206,10 +206,14 @@ function checkDelivery(d: z.output<typeof deliverySchema> | undefined): Delivery
   return { method };
 }
 
-/** The typed filter of an export's `filters` (end_date must be after start_date). */
-export function exportFilter(filters: ExportFilters): TxFilter {
+/**
+ * The typed filter of an export's `filters` (end_date must be after start_date). A job reads the
+ * filters of a request already accepted (`strictRange` false): a scheduled daily report's one day
+ * (docs/server.md "Scheduled reports") is set by the engine, not asked for.
+ */
+export function exportFilter(filters: ExportFilters, strictRange = true): TxFilter {
   const asText = (v: number | string | undefined) => (v === undefined ? undefined : String(v));
-  return buildFilter({ ...filters, min_amount: asText(filters.min_amount), max_amount: asText(filters.max_amount) }, 'INVALID_FIELD', 'filters.', true);
+  return buildFilter({ ...filters, min_amount: asText(filters.min_amount), max_amount: asText(filters.max_amount) }, 'INVALID_FIELD', 'filters.', strictRange);
 }
 
 /**

@@ -20,3 +20,6 @@ export function limitsOf(ws: Workspace): TierLimits {
   const base = TIER_LIMITS[ws.tier];
   return ws.tier === 'enterprise' ? { ...base, apiRequestsPerHour: ws.rate_limit } : base;
 }
+
+/** Scheduled reports are a Pro and Enterprise feature (docs/server.md "Scheduled reports"). */
+export const SCHEDULE_TIERS: readonly Tier[] = ['pro', 'enterprise'];

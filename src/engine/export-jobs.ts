@@ -261,7 +261,7 @@ function selfCustody(reader: Engine, ws: string, walletId: string): boolean {
 }
 
 function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace, request: ExportRequest, onProgress: (done: number) => void): ExportJob {
-  const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters));
+  const filter = withSpamResolved(reader.db, ws.id, exportFilter(request.filters, false));
   const convert = conversionFor(reader, ws, request.options.currency, filter);
   const summary = summarize(reader, ws.id, filter, convert);
   const rowsOf = (f: TxFilter) => convertRows(streamTransactions(reader, ws.id, f, 'timestamp_asc'), convert);

@@ -33,6 +33,7 @@ import {
 import { TxaError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { isoSeconds, nowIso, nowSeconds } from '../core/clock.js';
+import { DAY_SECONDS, parseDay } from '../core/dates.js';
 import { limitsOf } from '../core/limits.js';
 import { paginationOf, parsePageParams } from '../core/pagination.js';
 import { parseExportBody, type Delivery } from '../core/export-schema.js';
@@ -132,19 +133,37 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
  * `serve`, the default), or already claimed by this process, which runs it next (role `cli`:
  * `runExportJob`), so no moment leaves it queued with no one to run it.
  */
-export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: RunOptions = {}): Promise<ExportRecord> {
+/**
+ * What a scheduled run (engine/schedules.ts) adds to an export: its id chosen beforehand, its
+ * period's days (set after the body's checks: a one-day period is a daily report here, where a
+ * request's `end_date` must be after its `start_date`), and a step run inside the transaction
+ * that records the export, so the run is recorded with it or neither is.
+ */
+export interface CreateOptions extends RunOptions {
+  id?: string;
+  dates?: { start_date: string; end_date: string };
+  within?: (exportId: string) => void;
+}
+
+export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: CreateOptions = {}): Promise<ExportRecord> {
   const ws = engine.workspace(workspaceId);
   const { request, filter } = parseExportBody(body, ws);
+  if (opts.dates) {
+    request.filters = { ...request.filters, ...opts.dates };
+    filter.startTs = parseDay(opts.dates.start_date)!;
+    filter.endTs = parseDay(opts.dates.end_date)! + DAY_SECONDS;
+  }
   checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
   if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
   conversionFor(engine, ws, request.options.currency, filter);
   if (request.options.strict) refuseNotes(reportNotes(engine.db, workspaceId, filter, request.options.jurisdiction));
   // A job a dead process left behind must not count against the concurrent limit.
   sweep(engine);
-  const id = newId('exp');
+  const id = opts.id ?? newId('exp');
   const now = nowSeconds();
   const immediate = request.delivery.method === 'download';
   engine.write(() => {
+    opts.within?.(id);
     const requested = summaryOf(engine, workspaceId, filter).transaction_count;
     checkQuotas(engine, workspaceId, requested, now);
     insertExport(engine.db, {

@@ -13,6 +13,7 @@ const edits = () => import('./transaction-edits.js');
 const wallets = () => import('./wallets.js');
 const events = () => import('./events.js');
 const webhooks = () => import('./webhooks.js');
+const schedules = () => import('./schedules.js');
 const exports = () => import('./exports.js');
 const transfers = () => import('./transfers.js');
 const history = () => import('./history.js');
@@ -132,6 +133,19 @@ export class LocalBackend implements Backend {
   }
   async deleteWebhook(ws: string, id: string) {
     return (await webhooks()).deleteWebhook(this.engine, ws, id);
+  }
+
+  async createSchedule(ws: string, body: unknown) {
+    return (await schedules()).createSchedule(this.engine, ws, body);
+  }
+  async listSchedules(ws: string) {
+    return (await schedules()).listSchedules(this.engine, ws);
+  }
+  async deleteSchedule(ws: string, id: string) {
+    return (await schedules()).deleteSchedule(this.engine, ws, id);
+  }
+  async runSchedule(ws: string, id: string) {
+    return (await schedules()).runSchedule(this.engine, ws, id);
   }
 
   async listEvents(ws: string, query: QueryParams) {

@@ -56,6 +56,7 @@ export const EVENT_TYPES = [
   'member.joined',
   'member.updated',
   'member.removed',
+  'schedule.run',
 ] as const;
 
 export const webhookCreateSchema = z.object({

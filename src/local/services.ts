@@ -15,6 +15,7 @@ import type { KeysService } from './keys.js';
 import type { PricesService } from './prices.js';
 import type { RatesService } from './rates.js';
 import type { RulesService } from './rules.js';
+import type { SchedulesService } from './schedules.js';
 import type { ServerService } from './server.js';
 import type { TokensService } from './tokens.js';
 import type { TransfersService } from './transfers.js';
@@ -36,6 +37,7 @@ export type {
   PricesService,
   RatesService,
   RulesService,
+  SchedulesService,
   ServerService,
   TokensService,
   TransfersService,
@@ -92,6 +94,10 @@ export class LocalServices {
 
   async rules(): Promise<RulesService> {
     return (await import('./rules.js')).rulesService(this.backend.engine);
+  }
+
+  async schedules(): Promise<SchedulesService> {
+    return (await import('./schedules.js')).schedulesService(this.backend.engine);
   }
 
   async server(): Promise<ServerService> {

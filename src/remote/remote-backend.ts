@@ -25,6 +25,7 @@ import type {
   Webhook,
 } from '../core/types.js';
 import type { Allocation, LotPick, OpenLots, PicksDeleted } from '../core/lots.js';
+import type { Schedule, ScheduleRun } from '../core/schedule-schema.js';
 import type { OpeningImport, OpeningLot, OpeningsRemoved } from '../core/opening-lots.js';
 import type { Invitation, InvitationAccepted, InvitationSent, Member, MemberRemoved } from '../core/members.js';
 import { ApiClient, type ClientOptions } from './api-client.js';
@@ -166,6 +167,19 @@ export class RemoteBackend implements Backend {
   }
   deleteWebhook(ws: string, id: string) {
     return this.data<Deleted>('DELETE', `/webhooks/${seg(id)}`, ws);
+  }
+
+  createSchedule(ws: string, body: unknown) {
+    return this.data<Schedule>('POST', '/schedules', ws, withWorkspace(body, ws));
+  }
+  listSchedules(ws: string) {
+    return this.data<Schedule[]>('GET', '/schedules', ws);
+  }
+  deleteSchedule(ws: string, id: string) {
+    return this.data<Deleted>('DELETE', `/schedules/${seg(id)}`, ws);
+  }
+  runSchedule(ws: string, id: string) {
+    return this.data<ScheduleRun>('POST', `/schedules/${seg(id)}/run`, ws, { workspace_id: ws });
   }
 
   listEvents(ws: string, query: QueryParams) {

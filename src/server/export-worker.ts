@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '../engine/engine.js';
 import { claimNextJob, runExportJob } from '../engine/export-jobs.js';
 import { createExport } from '../engine/exports.js';
+import { createDueRuns } from '../engine/schedules.js';
 import { claimNextSync, runSyncJob } from '../sync/sync-jobs.js';
 import { syncSettings } from '../sync/settings.js';
 import { TxaError, type ErrorBody } from '../core/errors.js';
@@ -35,6 +36,11 @@ export type FromWorker =
 
 const IDLE_POLL_MS = 1000;
 /**
+ * How often the scheduler looks for due scheduled reports (docs/server.md "Scheduled reports"),
+ * and at start: a period ends at midnight, so a report is made within this of its time.
+ */
+const SCHEDULE_POLL_MS = 30_000;
+/**
  * The nice value of this thread and of the threads it starts (an export's reading and file
  * workers inherit it): the request thread, at the process's own, then gets the CPU first, so a
  * list request waits for no export (bench/http-export.mjs). Only on Linux is the nice value
@@ -55,9 +61,10 @@ const creating = new Set<Promise<void>>();
 /** A loop's pause between polls of its queue, cut short by `wake`. */
 class Idle {
   private wakeUp: (() => void) | undefined;
+  constructor(private readonly pollMs = IDLE_POLL_MS) {}
   wait(): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, IDLE_POLL_MS);
+      const timer = setTimeout(resolve, this.pollMs);
       this.wakeUp = () => {
         clearTimeout(timer);
         resolve();
@@ -70,6 +77,9 @@ class Idle {
 }
 const exportIdle = new Idle();
 const syncIdle = new Idle();
+const scheduleIdle = new Idle(SCHEDULE_POLL_MS);
+/** Runs a quota held back (more schedules due at once than the tier's concurrent exports) are tried this soon. */
+const heldBackIdle = new Idle(2_000);
 
 async function create(requestId: number, workspaceId: string, body: unknown): Promise<void> {
   try {
@@ -90,6 +100,10 @@ parentPort?.on('message', (msg: ToWorker) => {
   }
   if (msg.type === 'stop') stopping = true;
   if (msg.type !== 'sync') exportIdle.wake();
+  if (msg.type === 'stop') {
+    scheduleIdle.wake();
+    heldBackIdle.wake();
+  }
   syncIdle.wake();
 });
 
@@ -111,7 +125,34 @@ async function syncLoop(): Promise<void> {
   }
 }
 
-await Promise.all([exportLoop(), syncLoop()]);
+/**
+ * Makes the due runs of scheduled reports, here in the worker, off the request thread: each is a
+ * queued export this thread's export loop then writes and delivers. A run that could not be made
+ * is said once on stderr per schedule, period and code, and tried again at each check.
+ */
+async function scheduleLoop(): Promise<void> {
+  const said = new Set<string>();
+  while (!stopping) {
+    let heldBack = false;
+    try {
+      const { runs, failures } = await createDueRuns(engine);
+      if (runs.length > 0) exportIdle.wake();
+      heldBack = failures.some((f) => f.error.status === 429);
+      for (const f of failures) {
+        if (f.error.status === 429) continue;
+        const key = `${f.schedule_id} ${f.period_start} ${f.error.code}`;
+        if (said.has(key)) continue;
+        said.add(key);
+        process.stderr.write(`schedule ${f.schedule_id}: the run of the period from ${f.period_start} failed: ${f.error.code}: ${f.error.message}\n`);
+      }
+    } catch (err) {
+      process.stderr.write(`scheduler failed: ${(err as Error).message}\n`);
+    }
+    if (!stopping) await (heldBack ? heldBackIdle : scheduleIdle).wait();
+  }
+}
+
+await Promise.all([exportLoop(), syncLoop(), scheduleLoop()]);
 await Promise.allSettled(creating);
 engine.close();
 parentPort?.close(); // lets the thread end

@@ -18,6 +18,7 @@ import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSch
 import { openingsCreateSchema } from '../core/opening-lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
 import { INVITATION_STATES, ROLES, invitationAcceptSchema, memberInviteSchema, memberUpdateSchema } from '../core/members.js';
+import { scheduleCreateSchema } from '../core/schedule-schema.js';
 import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_STATUSES, TAG_TYPES, TX_TYPES, WALLET_KINDS } from '../core/types.js';
 
 type Json = Record<string, unknown>;
@@ -179,6 +180,24 @@ const EXPORT = {
     error: object({ code: str, message: str }),
   },
 };
+const RUN_FIELDS = { period_start: str, period_end: str, export_id: str, ran_at: str };
+/** docs/server.md "Scheduled reports". */
+const SCHEDULE = object({
+  id: str,
+  workspace_id: str,
+  name: str,
+  every: { enum: ['daily', 'weekly', 'monthly', 'quarterly'] },
+  time_zone: str,
+  format: str,
+  report_type: strOrNull,
+  filters: { type: 'object' },
+  options: { type: 'object' },
+  delivery: EXPORT.properties.delivery,
+  next_run_at: str,
+  last_run: { oneOf: [{ type: 'null' }, object(RUN_FIELDS)] },
+  created_at: str,
+});
+const SCHEDULE_RUN = object({ schedule_id: str, kind: { enum: ['scheduled', 'manual'] }, ...RUN_FIELDS, export: ref('Export') });
 const WEBHOOK_FIELDS = { id: str, workspace_id: str, url: str, events: { type: 'array', items: str }, created_at: str };
 const EVENT = object({
   id: str,
@@ -367,6 +386,9 @@ export function openApiDocument(): Json {
           },
         },
         WebhookCreate: schemaOf(webhookCreateSchema),
+        ScheduleCreate: schemaOf(scheduleCreateSchema),
+        Schedule: SCHEDULE,
+        ScheduleRun: SCHEDULE_RUN,
         AllocationCreate: schemaOf(allocationCreateSchema),
         PicksCreate: schemaOf(picksCreateSchema),
         Allocation: ALLOCATION,
@@ -623,6 +645,36 @@ export function openApiDocument(): Json {
       },
       '/webhooks/{webhook_id}': {
         delete: op('Unsubscribe', { 200: success('{id, deleted}', one('Deleted')) }, { parameters: [param('webhook_id', 'path', 'Webhook id')] }),
+      },
+      '/schedules': {
+        get: op(
+          'Scheduled reports, each with its next and last run (docs/server.md "Scheduled reports")',
+          { 200: success('Schedules', many('Schedule')) },
+          {
+            parameters: [ws],
+          },
+        ),
+        post: op(
+          'Schedule a report: each run exports the last complete day, ISO week, month or quarter and delivers it (Pro and Enterprise; free is TIER_LIMIT)',
+          { 201: success('The schedule', one('Schedule')) },
+          { requestBody: jsonBody('ScheduleCreate') },
+        ),
+      },
+      '/schedules/{schedule_id}': {
+        delete: op(
+          'Delete a schedule (its exports stay)',
+          { 200: success('{id, deleted}', one('Deleted')) },
+          {
+            parameters: [param('schedule_id', 'path', 'Schedule id')],
+          },
+        ),
+      },
+      '/schedules/{schedule_id}/run': {
+        post: op(
+          "Run now: export the last complete period and deliver it (the period's scheduled run if not made yet); the export is queued",
+          { 202: success('The run and its queued export', one('ScheduleRun')) },
+          { parameters: [param('schedule_id', 'path', 'Schedule id')] },
+        ),
       },
       '/periods': {
         get: op('Closed periods, each with its state and history (docs/periods.md)', { 200: success('Periods', many('Period')) }, { parameters: [ws] }),

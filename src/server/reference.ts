@@ -29,12 +29,14 @@ const CODES: Record<ErrorCode, true> = {
   INSUFFICIENT_PERMISSIONS: true,
   INVALID_DOWNLOAD_TOKEN: true,
   TAG_LIMIT_EXCEEDED: true,
+  TIER_LIMIT: true,
   WORKSPACE_NOT_FOUND: true,
   WALLET_NOT_FOUND: true,
   TAG_NOT_FOUND: true,
   TRANSACTION_NOT_FOUND: true,
   EXPORT_NOT_FOUND: true,
   WEBHOOK_NOT_FOUND: true,
+  SCHEDULE_NOT_FOUND: true,
   KEY_NOT_FOUND: true,
   MEMBER_NOT_FOUND: true,
   INVITATION_NOT_FOUND: true,
@@ -239,7 +241,7 @@ export function apiReference(doc: Json): string {
       wrap(
         'Per workspace, by its tier (src/core/limits.ts). The engine enforces them in both backends; `txa serve` the ' +
           'API requests per hour, which for an enterprise workspace are its `rate_limit` (`txa workspace update --rate-limit`). ' +
-          'Over a limit: `TAG_LIMIT_EXCEEDED`, `RATE_LIMIT_EXCEEDED`, `EXPORT_TOO_LARGE`, `EXPORT_RATE_LIMIT_EXCEEDED`, `CONCURRENT_EXPORT_LIMIT`.',
+          'Over a limit: `TAG_LIMIT_EXCEEDED`, `TIER_LIMIT`, `RATE_LIMIT_EXCEEDED`, `EXPORT_TOO_LARGE`, `EXPORT_RATE_LIMIT_EXCEEDED`, `CONCURRENT_EXPORT_LIMIT`.',
       ),
       '',
       `| limit | ${Object.keys(TIER_LIMITS).join(' | ')} |`,

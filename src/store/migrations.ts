@@ -700,6 +700,36 @@ export const MIGRATIONS: string[] = [
   UPDATE api_keys SET member_id = (SELECT m.id FROM members m WHERE m.workspace_id = api_keys.workspace_id);
   CREATE INDEX api_keys_by_member ON api_keys (member_id);
   `,
+  // 28: scheduled reports (docs/server.md "Scheduled reports"). A schedule keeps the export body
+  // each run makes, less its dates. A run row is written in the transaction that records its
+  // export, so a run never exists without its export nor an export without its run; the partial
+  // UNIQUE index lets one process only ever claim a (schedule, period) as its scheduled run, however
+  // many servers or \`run-due\` processes share the ledger. Manual repeats (\`kind\` manual) are free.
+  `
+  CREATE TABLE schedules (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    every        TEXT NOT NULL CHECK (every IN ('daily', 'weekly', 'monthly', 'quarterly')),
+    time_zone    TEXT NOT NULL,
+    template     TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    created_ts   INTEGER NOT NULL,
+    actor        TEXT NOT NULL
+  );
+  CREATE INDEX schedules_by_workspace ON schedules (workspace_id, created_ts);
+  CREATE TABLE schedule_runs (
+    schedule_id  TEXT NOT NULL REFERENCES schedules (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL CHECK (kind IN ('scheduled', 'manual')),
+    period_start TEXT NOT NULL,
+    period_end   TEXT NOT NULL,
+    export_id    TEXT NOT NULL,
+    ran_at       TEXT NOT NULL,
+    ran_ts       INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX schedule_runs_once ON schedule_runs (schedule_id, period_start) WHERE kind = 'scheduled';
+  CREATE INDEX schedule_runs_latest ON schedule_runs (schedule_id, ran_ts);
+  `,
 ];
 
 /**

@@ -174,6 +174,32 @@ export function conformanceCases(): Case[] {
     { name: 'events list by type', args: () => ['events', 'list', '--type', 'tag.updated'] },
     { name: 'events list, unknown type', args: () => ['events', 'list', '--type', 'tag.renamed'], exit: 1 },
 
+    // scheduled reports (docs/server.md "Scheduled reports")
+    { name: 'schedules list, empty', args: () => ['schedules', 'list'] },
+    {
+      name: 'schedules create, unknown frequency',
+      args: () => ['schedules', 'create', '--name', 'M', '--every', 'hourly', '--format', 'csv', '--email', 'books@example.com'],
+      exit: 1,
+    },
+    {
+      name: 'schedules create, a time zone that does not exist',
+      args: () => ['schedules', 'create', '--name', 'M', '--every', 'daily', '--time-zone', 'Mars/Olympus_Mons', '--format', 'csv', '--email', 'books@example.com'],
+      exit: 1,
+    },
+    {
+      name: 'schedules create, a report type CSV does not take',
+      args: () => ['schedules', 'create', '--name', 'M', '--every', 'daily', '--format', 'csv', '--report-type', 'audit', '--email', 'books@example.com'],
+      exit: 1,
+    },
+    {
+      name: 'schedules create monthly',
+      args: () => ['schedules', 'create', '--name', 'Monthly', '--every', 'monthly', '--time-zone', 'Europe/Berlin', '--format', 'pdf', '--report-type', 'summary', '--chain', 'polygon', '--email', 'books@example.com'],
+      save: saveId('schedule'),
+    },
+    { name: 'schedules list', args: () => ['schedules', 'list'] },
+    { name: 'schedules delete', args: (ids) => ['schedules', 'delete', ids.schedule!, '--yes'] },
+    { name: 'schedules delete, SCHEDULE_NOT_FOUND', args: (ids) => ['schedules', 'delete', ids.schedule!, '--yes'], exit: 1 },
+
     // exports
     {
       name: 'export create csv download',

@@ -32,6 +32,7 @@ const NOUNS: Record<string, () => Promise<Register>> = {
   keys: async () => (await import('./keys/index.js')).registerKeys,
   webhooks: async () => (await import('./webhooks/index.js')).registerWebhooks,
   members: async () => (await import('./members/index.js')).registerMembers,
+  schedules: async () => (await import('./schedules/index.js')).registerSchedules,
   login: async () => (await import('./login/index.js')).registerLogin,
   config: async () => (await import('./config/index.js')).registerConfig,
   demo: async () => (await import('./demo/demo.js')).register,

@@ -9,6 +9,7 @@ import { transferRoutes } from './transfers.js';
 import { walletRoutes } from './wallets.js';
 import { lotRoutes } from './lots.js';
 import { memberRoutes } from './members.js';
+import { scheduleRoutes } from './schedules.js';
 
 export function apiRoutes(deps: RouteDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -19,6 +20,7 @@ export function apiRoutes(deps: RouteDeps) {
     lotRoutes(app, deps);
     exportRoutes(app, deps);
     memberRoutes(app, deps);
+    scheduleRoutes(app, deps);
     miscRoutes(app, deps);
   };
 }
