@@ -1,5 +1,5 @@
 /**
- * The tax report of a jurisdiction with rules of its own (docs/accounting.md "Jurisdictions") as
+ * The tax report of a jurisdiction with rules of its own (docs/jurisdictions.md) as
  * CSV or JSON: its report (src/accounting/jurisdictions/) fed the whole ledger in time order, its
  * lines written as the US report writes its own (money to 2 decimals in CSV, numbers in JSON), then
  * its totals: in CSV one summary row each under `gain_loss`, in JSON an object by key.

@@ -1,5 +1,5 @@
 /**
- * The UK rules (docs/accounting.md "Jurisdictions: uk") on HMRC's own worked examples: the
+ * The UK rules (docs/jurisdictions.md "uk") on HMRC's own worked examples: the
  * Cryptoassets Manual's pooling examples CRYPTO22251–CRYPTO22256, each entered as the ledger it
  * describes ("20XX" set to real years), with the page's figures. HMRC shows whole pounds: the
  * allowable cost rounded half up, the gain the proceeds less that rounded cost; txa keeps pence,

@@ -1,10 +1,11 @@
 /**
- * Every jurisdiction by its code (docs/accounting.md "Jurisdictions"). `ca`, `de` and `au` have
+ * Every jurisdiction by its code (docs/jurisdictions.md). `de` and `au` have
  * their tax year and currency but no rules of their own yet: their tax reports are refused
  * (core/jurisdictions.ts JURISDICTIONS_WITH_TAX_REPORT) until they have.
  */
 import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, type JurisdictionCode, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
 import type { Jurisdiction } from './types.js';
+import { ca } from './ca.js';
 import { uk } from './uk.js';
 import { us } from './us.js';
 
@@ -24,7 +25,7 @@ function pending(code: JurisdictionCode): Jurisdiction {
   };
 }
 
-const ALL: Record<JurisdictionCode, Jurisdiction> = { us, uk, ca: pending('ca'), de: pending('de'), au: pending('au') };
+const ALL: Record<JurisdictionCode, Jurisdiction> = { us, uk, ca, de: pending('de'), au: pending('au') };
 
 export function jurisdictionOf(code: JurisdictionCode): Jurisdiction {
   return ALL[code];

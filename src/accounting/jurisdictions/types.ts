@@ -1,5 +1,5 @@
 /**
- * What a jurisdiction is to txa (docs/accounting.md "Jurisdictions"; CONTRIBUTING.md "A tax rule or
+ * What a jurisdiction is to txa (docs/jurisdictions.md; CONTRIBUTING.md "A tax rule or
  * a jurisdiction"): its tax year, the cost-basis methods its law allows, its default currency, and
  * its tax report: the lines and totals it computes from the stream of LedgerRows. A new country is
  * one file implementing this, registered in index.ts, with its tax office's worked examples as tests.

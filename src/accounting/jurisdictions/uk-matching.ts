@@ -1,5 +1,5 @@
 /**
- * The UK share-matching rules for cryptoassets (docs/accounting.md "Jurisdictions: uk"; HMRC
+ * The UK share-matching rules for cryptoassets (docs/jurisdictions.md "uk"; HMRC
  * Cryptoassets Manual CRYPTO22200 and the examples CRYPTO22251–22256), for one asset across every
  * wallet:
  *

@@ -1,5 +1,5 @@
 /**
- * The United Kingdom (docs/accounting.md "Jurisdictions: uk"): tax year 6 April – 5 April, GBP,
+ * The United Kingdom (docs/jurisdictions.md "uk"): tax year 6 April – 5 April, GBP,
  * every wallet pooled per asset and matched by uk-matching.ts (same day, 30 days, Section 104), the
  * lines one per asset and day of disposal, the totals those of the SA108 cryptoasset boxes.
  */
