@@ -72,7 +72,7 @@ const ALLOWED_TEXT: Partial<Record<JurisdictionCode, string>> = {
 };
 
 /** Jurisdictions whose tax report is written (src/accounting/jurisdictions/); the others' is refused. */
-export const JURISDICTIONS_WITH_TAX_REPORT: readonly JurisdictionCode[] = ['us', 'uk', 'ca'];
+export const JURISDICTIONS_WITH_TAX_REPORT: readonly JurisdictionCode[] = ['us', 'uk', 'ca', 'de', 'au'];
 
 /** The method asked for, if the jurisdiction allows it (INVALID_FIELD `cost_basis` saying what it does); not given, its default. */
 export function checkMethod(code: JurisdictionCode, method: CostBasis | undefined, field = 'cost_basis'): CostBasis {

@@ -23,7 +23,8 @@ function totalCell(t: ReportTotal): string {
 export const writeJurisdictionReport: ExportWriter = async (job: ExportJob, destPath) => {
   const j = jurisdictionOf(job.options.jurisdiction!);
   const columns = j.columns!;
-  const report = j.report!({ assets: job.assets(), method: job.options.cost_basis });
+  const { walletOrder, picks } = job.taxBooks();
+  const report = j.report!({ assets: job.assets(), method: job.options.cost_basis, books: { walletOrder, picks } });
   const csv = job.format !== 'json';
   const rowText = csvRowWriter(columns);
   let rows = 0;

@@ -8,6 +8,11 @@
  *  - 2024-03-20 Second buys 2 for $1,600 (C$2,000): within 30 days, 8 held on 31 March: the
  *    least of 4, 2 and 8 is 2, so 1,000 × 2/4 = 500 is denied; loss 500; pool 8 at 6,000 + 500 + 2,000 = 8,500;
  *  - 2025-02-01 Second sells 8 for $8,000 (C$10,000): gain 1,500, taxable 750.
+ * In EUR (FIFO per wallet): the March sale costs 4 × 640 = 2,560 for 1,920: loss 640; in 2025
+ * Second holds only its 2 (1,280 €): 6,400 × 2/8 = 1,600, gain 320, and 6 without a cost.
+ * In AUD (FIFO, one pool): tax year 2023–24 the March sale loses 3,600 − 4,800 = 1,200; tax
+ * year 2024–25 the sale of 8 for 12,000 takes 6 of 10 January 2024 (7,200, held over 12 months:
+ * gain 9,000 − 7,200 = 1,800) and the 2 of 20 March (2,400: gain 3,000 − 2,400 = 600); discount 900.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,5 +77,57 @@ describe('ca', () => {
     const err = await txaRejectionOf(createExport(engine, ws, { format: 'csv', report_type: 'tax', options: { jurisdiction: 'ca', cost_basis: 'lifo' } }));
     expect([err.code, err.field]).toEqual(['INVALID_FIELD', 'cost_basis']);
     expect(err.message).toMatch(/it allows no choice of lots: the adjusted cost base is the average cost/);
+  });
+});
+
+describe('de', () => {
+  test('calendar 2024 in EUR: the loss is carried; 2025 per wallet, with what the wallet lacked', async () => {
+    const rows = parse(await download({ format: 'csv', report_type: 'tax', filters: { tax_year: 2024 }, options: { jurisdiction: 'de' } })) as string[][];
+    expect(rows.slice(0, 2)).toEqual([
+      ['type', 'asset', 'quantity', 'date_acquired', 'date_sold', 'proceeds', 'cost', 'fees', 'gain_loss', 'holding', 'wallet', 'note'],
+      ['private_sale', 'ETH', '4', '2024-01-10', '2024-03-01', '1920.00', '2560.00', '0.00', '-640.00', 'one year or less', 'Main', ''],
+    ]);
+    const totals = Object.fromEntries(rows.slice(3).map((r) => [r[0], r[8]]));
+    expect(totals).toMatchObject({
+      'Private sales within one year: net gain (loss)': '-640.00',
+      'Exemption limit (Freigrenze, § 23 (3) EStG) of 2024': '1000.00',
+      'Private sales: taxable gain': '0.00',
+      'Private sales: loss to carry (§ 23 (3) EStG)': '640.00',
+    });
+    const doc = JSON.parse(await download({ format: 'json', report_type: 'tax', filters: { tax_year: 2025 }, options: { jurisdiction: 'de' } }));
+    expect(doc.export.options).toMatchObject({ currency: 'EUR', jurisdiction: 'de', cost_basis: 'fifo' });
+    expect(doc.lines.map((l: any) => [l.date_acquired, l.quantity, l.proceeds, l.cost, l.gain_loss, l.wallet, l.note])).toEqual([
+      ['2024-03-20', '2', 1600, 1280, 320, 'Second', null],
+      [null, '6', 4800, null, null, 'Second', 'missing cost basis 6'],
+    ]);
+  });
+});
+
+describe('au', () => {
+  test('the tax year 1 July – 30 June in AUD: a loss in 2023–24, a discounted gain in 2024–25', async () => {
+    const y23 = JSON.parse(await download({ format: 'json', report_type: 'tax', filters: { tax_year: 2023 }, options: { jurisdiction: 'au' } }));
+    expect(y23.export.filters).toEqual({ start_date: '2023-07-01', end_date: '2024-06-30' });
+    expect(y23.lines.map((l: any) => [l.date_sold, l.capital_proceeds, l.cost_base, l.gain_loss])).toEqual([['2024-03-01', 3600, 4800, -1200]]);
+    expect(y23.totals).toMatchObject({ losses: 1200, net_capital_gain: 0, net_capital_loss: 1200 });
+    const rows = parse(await download({ format: 'csv', report_type: 'tax', filters: { tax_year: 2024 }, options: { jurisdiction: 'au' } })) as string[][];
+    expect(rows.slice(0, 3)).toEqual([
+      ['date_acquired', 'date_sold', 'asset', 'quantity', 'capital_proceeds', 'cost_base', 'gain_loss', 'discount_eligible', 'wallet', 'note'],
+      ['2024-01-10', '2025-02-01', 'ETH', '6', '9000.00', '7200.00', '1800.00', 'yes', 'Second', ''],
+      ['2024-03-20', '2025-02-01', 'ETH', '2', '3000.00', '2400.00', '600.00', 'no', 'Second', ''],
+    ]);
+    expect(rows.slice(4).map((r) => [r[0], r[6]])).toEqual([
+      ['Total current year capital gains', '2400.00'],
+      ['of which held at least 12 months (discount eligible)', '1800.00'],
+      ['Capital losses', '0.00'],
+      ['CGT discount (50 %)', '900.00'],
+      ['Net capital gain', '1500.00'],
+      ['Net capital losses carried forward to later income years', '0.00'],
+    ]);
+    const hifo = await txaRejectionOf(createExport(engine, ws, { format: 'csv', report_type: 'tax', options: { jurisdiction: 'au', cost_basis: 'hifo' } }));
+    expect([hifo.code, hifo.field, hifo.message]).toEqual([
+      'INVALID_FIELD',
+      'cost_basis',
+      'cost_basis hifo is not allowed under jurisdiction au: it allows fifo, specific',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type { DateRange } from '../../core/dates.js';
 import type { JurisdictionCode } from '../../core/jurisdictions.js';
 import type { AssetTable } from '../assets.js';
 import type { LedgerRow } from '../ledger-row.js';
+import type { LotPick } from '../tax-ledger.js';
 
 /** A report cell: text, money as exact cents (2 decimals in CSV, a number in JSON), or empty. */
 export type ReportCell = string | bigint | null;
@@ -36,6 +37,8 @@ export interface JurisdictionReport {
 export interface ReportInput {
   assets: AssetTable;
   method: CostBasis;
+  /** Wallets in the order they were added, and the specific-identification picks (reports made of lots). */
+  books?: { walletOrder: readonly string[]; picks: ReadonlyMap<string, readonly LotPick[]> };
 }
 
 export interface Jurisdiction {
