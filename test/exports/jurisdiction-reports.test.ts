@@ -21,6 +21,7 @@ import { describe, expect, test } from 'vitest';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { importRates } from '../../src/engine/rates.js';
 import { txaRejectionOf } from '../helpers/errors.js';
+import { pdfText } from '../pdf/helpers.js';
 import { addTxs, addWallets, tempLedger } from './seed.js';
 
 const { dir, engine, ws } = tempLedger('enterprise');
@@ -33,14 +34,20 @@ addTxs(engine, ws, wallets, [
   { wallet: 1, day: DAYS[3]!, amount: '8', fiat: '8000', direction: 'outflow' },
 ]);
 const rates = join(dir, 'rates.csv');
-writeFileSync(rates, `date,currency,rate\n${DAYS.flatMap((d) => [`${d},CAD,1.25`, `${d},EUR,0.80`, `${d},AUD,1.50`]).join('\n')}\n`);
+writeFileSync(rates, `date,currency,rate\n${DAYS.flatMap((d) => [`${d},CAD,1.25`, `${d},EUR,0.80`, `${d},AUD,1.50`, `${d},GBP,0.80`]).join('\n')}\n`);
 await importRates(engine, ws, rates);
 
-async function download(body: Record<string, unknown>): Promise<string> {
+async function saved(body: Record<string, unknown>): Promise<string> {
   const rec = await createExport(engine, ws, body);
   expect(rec.status).toBe('completed');
-  return readFileSync(downloadExport(engine, ws, rec.id, join(dir, `${rec.id}.${body.format}`)).path, 'utf8');
+  return downloadExport(engine, ws, rec.id, join(dir, `${rec.id}.${body.format}`)).path;
 }
+const download = async (body: Record<string, unknown>) => readFileSync(await saved(body), 'utf8');
+/** The PDF's text, its lines' runs of spaces made one. */
+const pdf = async (jurisdiction: string, tax_year: number) =>
+  pdfText(await saved({ format: 'pdf', report_type: 'tax', filters: { tax_year }, options: { jurisdiction } }))
+    .join('\n')
+    .replace(/ {2,}/g, '  ');
 
 describe('ca', () => {
   test('tax year 2024 in CAD: the superficial loss partly denied, then the Schedule 3 totals', async () => {
@@ -129,5 +136,34 @@ describe('au', () => {
       'cost_basis',
       'cost_basis hifo is not allowed under jurisdiction au: it allows fifo, specific',
     ]);
+  });
+});
+
+describe('the PDF of each jurisdiction, titled and laid out for its return', () => {
+  test('uk: the SA108 cryptoasset boxes (30 days: the 20 March purchase matched to the 1 March sale)', async () => {
+    const text = await pdf('uk', 2023);
+    expect(text).toContain('United Kingdom — Capital gains on cryptoassets — SA108');
+    // 4 sold for £1,920: 2 of 20 March (£1,280) and 2 from the pool (£1,280): loss £640.
+    for (const line of [
+      '13.1  Number of disposals  1',
+      '13.2  Disposal proceeds  1,920.00',
+      '13.3  Allowable costs (including purchase price)  2,560.00',
+      '13.5  Losses in the year  640.00',
+    ])
+      expect(text).toContain(line);
+    expect(text).toMatch(/2024-03-01 +ETH +4 +1,920.00 +2,560.00 +-640.00 +30-day\+s104/);
+  });
+
+  test('ca, de and au: Schedule 3, Anlage SO, item 18', async () => {
+    const ca = await pdf('ca', 2025);
+    expect(ca).toContain('Canada — Capital gains — Schedule 3');
+    expect(ca).toContain('Taxable capital gain  750.00');
+    const de = await pdf('de', 2024);
+    expect(de).toContain('Germany — Private Veräußerungsgeschäfte und sonstige Einkünfte — Anlage SO');
+    expect(de).toContain('Private sales: loss to carry (§ 23 (3) EStG)  640.00');
+    const au = await pdf('au', 2024);
+    expect(au).toContain('Australia — Capital gains — item 18 (CGT)');
+    expect(au).toContain('A  Net capital gain  1,500.00');
+    expect(au).toMatch(/2024-01-10 +2025-02-01 +ETH +6 +9,000.00 +7,200.00 +1,800.00 +yes/);
   });
 });
