@@ -12,6 +12,7 @@ import { EXAMPLES, rowKind, unmatchedTransfers, unpriced, type KindResult } from
 import type { CheckKind } from '../core/check-kinds.js';
 import { WALLET_SCOPE_FROM } from '../core/lots.js';
 import { firstUnallocatedDisposal } from '../store/lots.js';
+import { getWorkspace } from '../store/ledger.js';
 import { listOpeningLots } from '../store/opening-lots.js';
 import { closedPeriodsChanged } from './closed-periods.js';
 import type { Engine } from '../engine/engine.js';
@@ -168,6 +169,8 @@ export function failedExports(db: Db, workspaceId: string, p: Period): KindResul
  * first such disposal its example.
  */
 export function unrecordedAllocation(db: Db, workspaceId: string, p: Period): KindResult {
+  // The transition of 2025 is the US's (Rev. Proc. 2024-28): other jurisdictions never split a pool.
+  if ((getWorkspace(db, workspaceId)?.jurisdiction ?? 'us') !== 'us') return { count: 0, examples: [] };
   const boundary = parseDay(WALLET_SCOPE_FROM)!;
   const first = firstUnallocatedDisposal(db, workspaceId, boundary, p.startTs, p.endTs);
   if (!first) return { count: 0, examples: [] };

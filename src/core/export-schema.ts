@@ -260,8 +260,6 @@ export function parseExportBody(body: unknown, ws?: Pick<Workspace, 'jurisdictio
       'jurisdiction',
       `the tax report of jurisdiction ${code} (${JURISDICTION_NAME[code]}) is not written yet; jurisdictions with a tax report: ${JURISDICTIONS_WITH_TAX_REPORT.join(', ')}`,
     );
-  if (b.report_type === 'tax' && b.format === 'pdf' && code !== 'us')
-    fail('INVALID_FIELD', 'format', `the tax report of jurisdiction ${code} is written as csv or json; its PDF is not written yet`);
   const options: ExportOptions = {
     currency: (o.currency ?? (report ? JURISDICTION_CURRENCY[code] : 'USD')).toUpperCase(),
     date_format: o.date_format ?? 'YYYY-MM-DD',

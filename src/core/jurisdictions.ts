@@ -1,5 +1,5 @@
 /**
- * The jurisdictions a workspace can be in (docs/accounting.md "Jurisdictions"): the codes, their
+ * The jurisdictions a workspace can be in (docs/jurisdictions.md): the codes, their
  * default currencies and tax years. A leaf with no rules in it, so the store, the engine, the CLI
  * and the schemas share it; the rules live in src/accounting/jurisdictions/.
  */
@@ -51,28 +51,34 @@ export function parseJurisdiction(input: string, field = 'jurisdiction'): Jurisd
 export const JURISDICTION_NAME: Record<JurisdictionCode, string> = { us: 'United States', uk: 'United Kingdom', ca: 'Canada', de: 'Germany', au: 'Australia' };
 
 /**
- * The `cost_basis` methods each jurisdiction's law allows, the first the default. The UK's is fixed
- * by law (same day, 30 days, then the Section 104 pool): it takes no choice, `fifo` standing for it.
+ * The `cost_basis` methods each jurisdiction's law allows, the first the default
+ * (docs/jurisdictions.md). The UK's matching and Canada's average cost are fixed by law: they take
+ * no choice, `fifo` standing for them. Germany takes FIFO per wallet; Australia FIFO or specific
+ * identification of the units.
  */
 export const JURISDICTION_METHODS: Record<JurisdictionCode, readonly CostBasis[]> = {
   us: COST_BASIS,
   uk: ['fifo'],
-  ca: COST_BASIS,
-  de: COST_BASIS,
-  au: COST_BASIS,
+  ca: ['fifo'],
+  de: ['fifo'],
+  au: ['fifo', 'specific'],
+};
+
+/** What a jurisdiction allows, said in words where the law leaves no choice. */
+const ALLOWED_TEXT: Partial<Record<JurisdictionCode, string>> = {
+  uk: 'no choice of lots: disposals are matched by law with same-day, then 30-day acquisitions, then the Section 104 pool at average cost (cost_basis fifo, the default, stands for it)',
+  ca: 'no choice of lots: the adjusted cost base is the average cost of all units of the asset across wallets (cost_basis fifo, the default, stands for it)',
+  de: 'fifo only: the first units acquired in a wallet are the first disposed of',
 };
 
 /** Jurisdictions whose tax report is written (src/accounting/jurisdictions/); the others' is refused. */
-export const JURISDICTIONS_WITH_TAX_REPORT: readonly JurisdictionCode[] = ['us', 'uk'];
+export const JURISDICTIONS_WITH_TAX_REPORT: readonly JurisdictionCode[] = ['us', 'uk', 'ca', 'de', 'au'];
 
 /** The method asked for, if the jurisdiction allows it (INVALID_FIELD `cost_basis` saying what it does); not given, its default. */
 export function checkMethod(code: JurisdictionCode, method: CostBasis | undefined, field = 'cost_basis'): CostBasis {
   const methods = JURISDICTION_METHODS[code];
   if (method === undefined) return methods[0]!;
   if (methods.includes(method)) return method;
-  const allowed =
-    code === 'uk'
-      ? 'no choice of lots: disposals are matched by law with same-day, then 30-day acquisitions, then the Section 104 pool at average cost (cost_basis fifo, the default, stands for it)'
-      : methods.join(', ');
+  const allowed = ALLOWED_TEXT[code] ?? methods.join(', ');
   throw new TxaError('INVALID_FIELD', `cost_basis ${method} is not allowed under jurisdiction ${code}: it allows ${allowed}`, { field });
 }

@@ -1,5 +1,5 @@
 /**
- * The tax report of a jurisdiction with rules of its own (docs/accounting.md "Jurisdictions") as
+ * The tax report of a jurisdiction with rules of its own (docs/jurisdictions.md) as
  * CSV or JSON: its report (src/accounting/jurisdictions/) fed the whole ledger in time order, its
  * lines written as the US report writes its own (money to 2 decimals in CSV, numbers in JSON), then
  * its totals: in CSV one summary row each under `gain_loss`, in JSON an object by key.
@@ -23,7 +23,8 @@ function totalCell(t: ReportTotal): string {
 export const writeJurisdictionReport: ExportWriter = async (job: ExportJob, destPath) => {
   const j = jurisdictionOf(job.options.jurisdiction!);
   const columns = j.columns!;
-  const report = j.report!({ assets: job.assets(), method: job.options.cost_basis });
+  const { walletOrder, picks } = job.taxBooks();
+  const report = j.report!({ assets: job.assets(), method: job.options.cost_basis, books: { walletOrder, picks } });
   const csv = job.format !== 'json';
   const rowText = csvRowWriter(columns);
   let rows = 0;

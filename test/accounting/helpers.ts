@@ -6,6 +6,9 @@ import { ledgerRowOf } from '../helpers/ledger-row.js';
 import type { BasisScope, CostBasis } from '../../src/core/export-values.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import { centsToString } from '../../src/core/money.js';
+import type { JurisdictionCode } from '../../src/core/jurisdictions.js';
+import { jurisdictionOf } from '../../src/accounting/jurisdictions/index.js';
+import type { ReportInput, ReportLine } from '../../src/accounting/jurisdictions/types.js';
 
 export const ETH: Token = { symbol: 'ETH', address: null, decimals: 18 };
 export const USDC: Token = { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 };
@@ -162,4 +165,13 @@ export function lines(rows: Row[], opts: RunOptions = {}): string[][] {
           l.tx.wallet_label,
         ],
   );
+}
+
+/** A jurisdiction's tax report over `rows` (those in `unreported` are history): its lines and totals by key. */
+export function jurisdictionReport(code: JurisdictionCode, rows: Row[], opts: { unreported?: Set<Row>; input?: Partial<ReportInput> } = {}) {
+  const r = jurisdictionOf(code).report!({ assets: new AssetTable(), method: 'fifo', ...opts.input });
+  const out: ReportLine[] = [];
+  for (const row of linked(rows)) out.push(...r.add(row, !opts.unreported?.has(rows.find((x) => x.id === row.id)!)));
+  out.push(...r.end());
+  return { lines: out, totals: Object.fromEntries(r.totals().map((t) => [t.key, t.value])) };
 }

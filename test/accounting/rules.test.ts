@@ -346,10 +346,11 @@ describe('pro-rating and rounding (the rule of docs/accounting.md)', () => {
   });
 });
 
-describe('docs/accounting.md', () => {
+describe('docs/accounting.md and docs/jurisdictions.md', () => {
   it('has each worked example as a test of the same title here', () => {
     const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-    const documented = [...read('../../docs/accounting.md').matchAll(/^### (\d+\. .+)$/gm)].map((m) => m[1]);
+    // docs/jurisdictions.md continues the numbering with the other countries' examples.
+    const documented = ['accounting', 'jurisdictions'].flatMap((page) => [...read(`../../docs/${page}.md`).matchAll(/^### (\d+\. .+)$/gm)].map((m) => m[1]));
     // Any test file may hold a worked example (closed periods' is with the period tests).
     const files = readdirSync(new URL('../', import.meta.url), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'));
     const tested = files.flatMap((file) => [...read(`../${file}`).matchAll(/^ {2}it\('(\d+\. [^']+)'/gm)].map((m) => m[1]));

@@ -1,5 +1,5 @@
 /**
- * The UK rules (docs/accounting.md "Jurisdictions: uk") on HMRC's own worked examples: the
+ * The UK rules (docs/jurisdictions.md "uk") on HMRC's own worked examples: the
  * Cryptoassets Manual's pooling examples CRYPTO22251–CRYPTO22256, each entered as the ledger it
  * describes ("20XX" set to real years), with the page's figures. HMRC shows whole pounds: the
  * allowable cost rounded half up, the gain the proceeds less that rounded cost; txa keeps pence,
@@ -156,6 +156,68 @@ describe('HMRC Cryptoassets Manual pooling examples', () => {
       gains: 1500000n + 1000000n,
       losses: 16363636n + 3136364n,
     });
+  });
+});
+
+describe('HMRC CRYPTO22257, example 7: crypto-to-crypto exchanges', () => {
+  const G = { symbol: 'G', address: '0x00000000000000000000000000000000000000a7', decimals: 0 };
+  const H = { symbol: 'H', address: '0x00000000000000000000000000000000000000a8', decimals: 0 };
+  let k = 0;
+  /** One exchange: `give` of one token (worth `gave`) for `get` of another (worth `got`), one transaction. */
+  const swap = (at: string, give: [string, typeof G, number], get: [string, typeof G, number]) => {
+    const hash = `0x57${(++k).toString(16).padStart(62, '0')}`;
+    return [sell({ at, amount: give[0], token: give[1], value: give[2], hash }), buy({ at, amount: get[0], token: get[1], value: get[2], hash })];
+  };
+
+  it('CRYPTO22257 example 7, disposal of tokens to acquire different tokens: Elina', () => {
+    const rows = [
+      buy({ at: '2023-01-10', amount: '100000', value: 300000, token: G }),
+      ...swap('2024-08-31T10:00:00Z', ['1000', G, 3200], ['10000', H, 3200]),
+      ...swap('2024-08-31T12:00:00Z', ['5000', H, 1700], ['600', G, 1920]),
+      ...swap('2024-08-31T14:00:00Z', ['550', G, 1760], ['5000', H, 1650]),
+      ...swap('2024-09-04', ['2000', H, 560], ['180', G, 558]),
+      ...swap('2024-09-16', ['400', G, 1080], ['4000', H, 1080]),
+      ...swap('2024-10-27', ['12000', H, 2400], ['900', G, 2430]),
+      sell({ at: '2025-01-10', amount: '99730', value: 0, token: G }),
+    ];
+    const { lines, totals } = report(rows);
+    const row = (l: ReportLine) => [l.date_sold, l.asset, l.quantity, l.proceeds, l.allowable_cost, l.gain_loss, l.matched];
+    // Each disposal's consideration is what it received, each acquisition's cost what was given for it.
+    // G, 31 August: one disposal of 1,550 for £3,200 + £1,650 = £4,850; same day 600 G (cost: the 5,000 H
+    // given, £1,700), 30 days 180 G of 4 September (£560), the pool 770 × £3 = £2,310: cost £4,570, gain £280.
+    // H, 31 August: 15,000 acquired for £3,200 + £1,760 = £4,960; 5,000 disposed of for £1,920: cost
+    // £4,960 × 5,000/15,000 = £1,653.33, gain £266.67; the 10,000 left (£3,306.67) join the pool.
+    // H, 4 September: 2,000 for £558, 30 days 2,000 of the 4,000 of 16 September (£1,080): £540, gain £18.
+    // G, 16 September: 400 for £1,080 from the pool (99,230 at £297,690): £1,200, loss £120.
+    // H, 27 October: 12,000 for £2,430: the pool 10,000 (£3,306.67) + 2,000 of 16 September (£540): loss £1,416.67.
+    expect(lines.slice(0, 5).map(row)).toEqual([
+      ['2024-08-31', 'G', '1550', 485000n, 457000n, 28000n, 'same-day+30-day+s104'],
+      ['2024-08-31', 'H', '5000', 192000n, 165333n, 26667n, 'same-day'],
+      ['2024-09-04', 'H', '2000', 55800n, 54000n, 1800n, '30-day'],
+      ['2024-09-16', 'G', '400', 108000n, 120000n, -12000n, 's104'],
+      ['2024-10-27', 'H', '12000', 243000n, 384667n, -141667n, 's104'],
+    ]);
+    // Net over the five: £280 + £266.67 + £18 − £120 − £1,416.67 = −£972.
+    expect(lines.slice(0, 5).reduce((s, l) => s + (l.gain_loss as bigint), 0n)).toBe(-97200n);
+    // G's pool: 98,830 at £296,490 and the 900 of 27 October (the 12,000 H given, £2,400): 99,730 at £298,890.
+    expect(lines[5]!.allowable_cost).toBe(29889000n);
+    expect(totals.disposals).toBe(6);
+  });
+});
+
+describe('UK fees', () => {
+  it('a fee paid for a purchase or a sale is an allowable cost of it, not a cut of the proceeds', () => {
+    const F = { symbol: 'F', address: '0x00000000000000000000000000000000000000ff', decimals: 0 };
+    const rows = [
+      buy({ at: '2024-05-01', amount: '100', value: 100, token: F }),
+      buy({ at: '2024-05-02', amount: '10', value: 100, token: X, hash: '0xf1' }),
+      sell({ at: '2024-05-02', amount: '2', value: 2, token: F, hash: '0xf1', type: 'fee' }),
+      sell({ at: '2024-08-01', amount: '10', value: 150, token: X, hash: '0xf2' }),
+      sell({ at: '2024-08-01', amount: '3', value: 3, token: F, hash: '0xf2', type: 'fee' }),
+    ];
+    const x = report(rows).lines.filter((l) => l.asset === 'X');
+    // Cost £100 + £2; the sale's fee £3 an allowable cost: £150 − £105 = £45.
+    expect(x.map((l) => [l.proceeds, l.allowable_cost, l.gain_loss])).toEqual([[15000n, 10500n, 4500n]]);
   });
 });
 

@@ -308,6 +308,11 @@ describe('txa check: unrecorded_allocation', () => {
     });
     // 2024 alone has no disposal from 2025 on.
     expect(check({ startTs: Date.UTC(2024, 0, 1) / 1000, endTs: Date.UTC(2025, 0, 1) / 1000 })).toEqual({ clean: true, findings: [] });
+    // The transition is the US's: a workspace of another jurisdiction has no such finding.
+    const { updateWorkspace } = await import('../../src/engine/workspaces.js');
+    updateWorkspace(b.engine, l.ws, { jurisdiction: 'uk' });
+    expect(check()).toEqual({ clean: true, findings: [] });
+    updateWorkspace(b.engine, l.ws, { jurisdiction: 'us' });
     await b.createLotAllocation(l.ws, { dry_run: true });
     expect(check().clean).toBe(false);
     await b.createLotAllocation(l.ws, {});

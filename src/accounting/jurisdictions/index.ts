@@ -1,30 +1,18 @@
 /**
- * Every jurisdiction by its code (docs/accounting.md "Jurisdictions"). `ca`, `de` and `au` have
- * their tax year and currency but no rules of their own yet: their tax reports are refused
- * (core/jurisdictions.ts JURISDICTIONS_WITH_TAX_REPORT) until they have.
+ * Every jurisdiction by its code (docs/jurisdictions.md): a sixth country is one module here and
+ * its line in the map, with its tax office's worked examples as its tests.
  */
-import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, type JurisdictionCode, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
+import type { JurisdictionCode } from '../../core/jurisdictions.js';
+import { au } from './au.js';
+import { ca } from './ca.js';
+import { de } from './de.js';
 import type { Jurisdiction } from './types.js';
 import { uk } from './uk.js';
 import { us } from './us.js';
 
 export type { Jurisdiction, JurisdictionReport, ReportLine, ReportTotal } from './types.js';
 
-/** A jurisdiction whose rules are not written yet: its year, currency and methods only. */
-function pending(code: JurisdictionCode): Jurisdiction {
-  return {
-    code,
-    name: JURISDICTION_NAME[code],
-    currency: JURISDICTION_CURRENCY[code],
-    methods: JURISDICTION_METHODS[code],
-    taxYear: (year) => taxYearRange(code, year),
-    taxYearOf: (day) => taxYearOf(code, day),
-    columns: null,
-    report: null,
-  };
-}
-
-const ALL: Record<JurisdictionCode, Jurisdiction> = { us, uk, ca: pending('ca'), de: pending('de'), au: pending('au') };
+const ALL: Record<JurisdictionCode, Jurisdiction> = { us, uk, ca, de, au };
 
 export function jurisdictionOf(code: JurisdictionCode): Jurisdiction {
   return ALL[code];

@@ -1,5 +1,5 @@
 /**
- * What a jurisdiction is to txa (docs/accounting.md "Jurisdictions"; CONTRIBUTING.md "A tax rule or
+ * What a jurisdiction is to txa (docs/jurisdictions.md; CONTRIBUTING.md "A tax rule or
  * a jurisdiction"): its tax year, the cost-basis methods its law allows, its default currency, and
  * its tax report: the lines and totals it computes from the stream of LedgerRows. A new country is
  * one file implementing this, registered in index.ts, with its tax office's worked examples as tests.
@@ -9,6 +9,7 @@ import type { DateRange } from '../../core/dates.js';
 import type { JurisdictionCode } from '../../core/jurisdictions.js';
 import type { AssetTable } from '../assets.js';
 import type { LedgerRow } from '../ledger-row.js';
+import type { LotPick } from '../tax-ledger.js';
 
 /** A report cell: text, money as exact cents (2 decimals in CSV, a number in JSON), or empty. */
 export type ReportCell = string | bigint | null;
@@ -36,6 +37,8 @@ export interface JurisdictionReport {
 export interface ReportInput {
   assets: AssetTable;
   method: CostBasis;
+  /** Wallets in the order they were added, and the specific-identification picks (reports made of lots). */
+  books?: { walletOrder: readonly string[]; picks: ReadonlyMap<string, readonly LotPick[]> };
 }
 
 export interface Jurisdiction {

@@ -1,5 +1,5 @@
 /**
- * The UK share-matching rules for cryptoassets (docs/accounting.md "Jurisdictions: uk"; HMRC
+ * The UK share-matching rules for cryptoassets (docs/jurisdictions.md "uk"; HMRC
  * Cryptoassets Manual CRYPTO22200 and the examples CRYPTO22251–22256), for one asset across every
  * wallet:
  *
@@ -26,6 +26,8 @@ interface Day {
   acquiredCost: bigint;
   disposed: bigint;
   proceeds: bigint;
+  /** Fees paid for the day's disposals: allowable costs of the disposal, not of what it matches. */
+  disposalCosts: bigint;
   /** Some acquisition of the day had no fiat value (counted at 0): its matches say so. */
   unpricedAcquisition: boolean;
   /** Some disposal of the day had no fiat value (its proceeds counted at 0). */
@@ -70,7 +72,17 @@ export class UkAssetBook {
   private dayOf(day: string): Day {
     let d = this.days.get(day);
     if (!d) {
-      d = { day, acquired: 0n, acquiredCost: 0n, disposed: 0n, proceeds: 0n, unpricedAcquisition: false, unpricedDisposal: false, reported: false };
+      d = {
+        day,
+        acquired: 0n,
+        acquiredCost: 0n,
+        disposed: 0n,
+        proceeds: 0n,
+        disposalCosts: 0n,
+        unpricedAcquisition: false,
+        unpricedDisposal: false,
+        reported: false,
+      };
       this.days.set(day, d);
     }
     return d;
@@ -95,11 +107,12 @@ export class UkAssetBook {
     if (costCents === null) d.unpricedAcquisition = true;
   }
 
-  dispose(day: string, q: Quantity, proceedsCents: bigint | null, reported: boolean): void {
+  dispose(day: string, q: Quantity, proceedsCents: bigint | null, reported: boolean, costsCents = 0n): void {
     const units = this.units(q);
     const d = this.dayOf(day);
     d.disposed += units;
     d.proceeds += proceedsCents ?? 0n;
+    d.disposalCosts += costsCents;
     if (proceedsCents === null) d.unpricedDisposal = true;
     if (reported) d.reported = true;
   }
@@ -156,6 +169,7 @@ export class UkAssetBook {
       if (a.qty > 0n && d.unpricedAcquisition) pool.unpriced = true;
       if (pool.qty === 0n) pool.unpriced = false;
       if (d.disposed === 0n) continue;
+      o.cost += d.disposalCosts;
       result.push({
         day: d.day,
         quantity: { units: d.disposed, scale: this.scale },

@@ -1,5 +1,5 @@
 /**
- * The United Kingdom (docs/accounting.md "Jurisdictions: uk"): tax year 6 April – 5 April, GBP,
+ * The United Kingdom (docs/jurisdictions.md "uk"): tax year 6 April – 5 April, GBP,
  * every wallet pooled per asset and matched by uk-matching.ts (same day, 30 days, Section 104), the
  * lines one per asset and day of disposal, the totals those of the SA108 cryptoasset boxes.
  */
@@ -8,6 +8,7 @@ import type { Asset } from '../assets.js';
 import type { LedgerRow } from '../ledger-row.js';
 import { quantityOf, quantityText } from '../quantity.js';
 import type { Jurisdiction, JurisdictionReport, ReportInput, ReportLine, ReportTotal } from './types.js';
+import { SecondRows, type SecondRow } from './seconds.js';
 import { UkAssetBook, type UkDisposal } from './uk-matching.js';
 
 export const UK_COLUMNS = ['date_sold', 'asset', 'quantity', 'proceeds', 'allowable_cost', 'gain_loss', 'matched', 'note'] as const;
@@ -22,6 +23,7 @@ function noteOf(d: UkDisposal): string | null {
 
 class UkReport implements JurisdictionReport {
   private readonly books = new Map<string, { asset: Asset; book: UkAssetBook }>();
+  private readonly seconds = new SecondRows(true);
   private count = 0;
   private proceeds = 0n;
   private costs = 0n;
@@ -31,23 +33,29 @@ class UkReport implements JurisdictionReport {
   constructor(private readonly input: ReportInput) {}
 
   add(row: LedgerRow, reported: boolean): ReportLine[] {
+    for (const r of this.seconds.add(row, reported)) this.take(r);
+    return [];
+  }
+
+  private take({ tx, reported, fee, value }: SecondRow): void {
     // Own transfers move tokens between wallets of one pool: nothing happens. Approvals move nothing.
-    if (row.transfer || row.type === 'approval') return [];
-    const q = quantityOf(row.amount, row.token.decimals);
-    if (q.units === 0n) return [];
-    const asset = this.input.assets.assetOf(row.chain, row.token);
+    if (tx.transfer || tx.type === 'approval') return;
+    const q = quantityOf(tx.amount, tx.token.decimals);
+    if (q.units === 0n) return;
+    const asset = this.input.assets.assetOf(tx.chain, tx.token);
     let entry = this.books.get(asset.key);
     if (!entry) {
       entry = { asset, book: new UkAssetBook() };
       this.books.set(asset.key, entry);
     }
-    const day = row.timestamp.slice(0, 10);
-    if (row.direction === 'inflow') entry.book.acquire(day, q, row.fiat_cents);
-    else entry.book.dispose(day, q, row.fiat_cents, reported);
-    return [];
+    const day = tx.timestamp.slice(0, 10);
+    // A fee paid for the trade is an allowable cost (TCGA 1992 s 38(1)(a), (c)): of the acquisition, or of the disposal.
+    if (tx.direction === 'inflow') entry.book.acquire(day, q, value === null ? null : value + fee);
+    else entry.book.dispose(day, q, value, reported, fee);
   }
 
   end(): ReportLine[] {
+    for (const r of this.seconds.end()) this.take(r);
     const lines: { day: string; symbol: string; line: ReportLine }[] = [];
     for (const { asset, book } of this.books.values()) {
       for (const d of book.match()) {

@@ -2,6 +2,7 @@
 import { centsToString, decimalToCents, fromBaseUnits } from '../../core/money.js';
 import type { ReportType } from '../../core/export-values.js';
 import type { ExportJob } from '../types.js';
+import { jurisdictionTitle } from './jurisdiction-layouts.js';
 
 /** Thousands separators on the integer part of a plain decimal (`-1234567.5` → `-1,234,567.5`). */
 export function groupDigits(decimal: string): string {
@@ -69,5 +70,7 @@ export const REPORT_NAMES: Record<ReportType, string> = {
 
 export function reportTitle(job: ExportJob): string {
   const title = job.options.pdf_title?.trim();
-  return title ? title : `Transaction report — ${REPORT_NAMES[job.reportType ?? 'detailed']}`;
+  if (title) return title;
+  const country = job.reportType === 'tax' && job.options.jurisdiction ? jurisdictionTitle(job.options.jurisdiction) : null;
+  return country ?? `Transaction report — ${REPORT_NAMES[job.reportType ?? 'detailed']}`;
 }

@@ -17,6 +17,7 @@ import { auditReport } from './reports/audit.js';
 import { detailedReport } from './reports/detailed.js';
 import { summaryReport } from './reports/summary.js';
 import { taxReport } from './reports/tax.js';
+import { jurisdictionReport } from './reports/jurisdiction.js';
 import { form8949Report } from './reports/form8949.js';
 import { positionsReport, rollforwardReport } from './reports/holdings.js';
 import { withHeapGrowthCap } from './heap-growth.js';
@@ -35,7 +36,9 @@ const REPORTS: Record<PdfReportType, (job: ExportJob) => Render> = {
 };
 
 export const writePdf: ExportWriter = async (job, destPath) => {
-  const report = job.reportType && (REPORTS as Partial<Record<string, (job: ExportJob) => Render>>)[job.reportType];
+  // Another jurisdiction's tax report is its own (docs/jurisdictions.md), titled for its return.
+  const other = job.reportType === 'tax' && job.options.jurisdiction !== undefined && job.options.jurisdiction !== 'us';
+  const report = other ? jurisdictionReport : job.reportType && (REPORTS as Partial<Record<string, (job: ExportJob) => Render>>)[job.reportType];
   if (!report) throw new TxaError('MISSING_REPORT_TYPE', 'report_type is required for PDF exports', { field: 'report_type' });
   return withHeapGrowthCap(() => writeReport(job, report, destPath));
 };
