@@ -120,6 +120,12 @@ describe('bitcoin rows', () => {
       [move.txid, 'outflow', 'transfer', '0.1', W1, W2, blockTime(820_003)],
     ]);
     expect(rows.map((r) => r.transfer_key)).toEqual(['t:BTC:inflow:0', 'fee:BTC:outflow:0', 't:BTC:outflow:0', 'fee:BTC:outflow:0', 't:BTC:outflow:0']);
+    // Each row knows its block (status.block_height), not its position in it.
+    expect(engine.db.prepare('SELECT DISTINCT tx_hash, block, block_position FROM transactions WHERE wallet_id = ? ORDER BY block').all(w1)).toEqual([
+      { tx_hash: receive.txid, block: 820_001, block_position: null },
+      { tx_hash: send.txid, block: 820_002, block_position: null },
+      { tx_hash: move.txid, block: 820_003, block_position: null },
+    ]);
     const [incoming] = rowsOf(w2);
     expect(incoming).toMatchObject({ tx_hash: move.txid, direction: 'inflow', amount: '0.1', from_address: W1, to_address: W2 });
     // The matcher by tx hash pairs the two legs into one own transfer.
