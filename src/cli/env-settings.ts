@@ -18,3 +18,9 @@ export async function pricesEnv() {
   const { priceSettings } = await import('../prices/settings.js');
   return priceSettings(process.env);
 }
+
+/** The ECB's settings of `rates fill` (TXA_FX_URL, TXA_FX_RPS, TXA_FX_TIMEOUT). */
+export async function fxEnv() {
+  const { fxSettings } = await import('../prices/settings.js');
+  return fxSettings(process.env);
+}

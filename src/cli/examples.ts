@@ -140,7 +140,12 @@ export const EXAMPLES: Record<string, string[]> = {
   'txa export download': ['txa export download exp_… --out report.pdf'],
   'txa export cancel': ['txa export cancel exp_…'],
 
-  'txa rates': ['txa rates import eur-rates.csv', 'txa rates list --currency EUR'],
+  'txa rates': ['txa rates fill', 'txa rates import eur-rates.csv', 'txa rates list --currency EUR'],
+  'txa rates fill': [
+    "# the ECB's reference rates for every day since the first valued row",
+    'txa rates fill',
+    'txa rates fill --from 2016-01-01 --currency GBP,CAD --json',
+  ],
   'txa rates import': ['# CSV date,currency,rate from the base currency', 'txa rates import eur-rates.csv'],
   'txa rates list': ['txa rates list', 'txa rates list --currency EUR --json'],
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Engine } from './engine.js';
 import { countMatching, findMatching, getTransaction, streamTransactions, summaryOf } from './transactions.js';
-import { conversionFor, identity, type Convert } from './rates.js';
+import { conversionFor, identity, rateNotes, type Convert } from './rates.js';
 import { ledgerFilter, ledgerRows, ledgerSource, loadAssetTable } from './ledger-rows.js';
 import { taxBooks } from './lot-ledger.js';
 import { TxaError } from '../core/errors.js';
@@ -302,7 +302,11 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
-    notes: () => reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
+    // A report's figures come from the tax ledger's rows, converted with its conversion; a transaction export's from its own.
+    notes: () => [
+      ...reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
+      ...rateNotes(request.report_type === undefined ? convert : ledgerConversion()),
+    ],
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.

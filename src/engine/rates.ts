@@ -11,10 +11,10 @@ import { TxaError } from '../core/errors.js';
 import { normalizeDecimal } from '../core/money.js';
 import { DAY_SECONDS, dayOf, parseDay } from '../core/dates.js';
 import type { TxFilter } from '../core/filters.js';
-import type { Workspace } from '../core/types.js';
+import type { ReportNote, Workspace } from '../core/types.js';
 import type { RowError } from '../importers/types.js';
 import { whereOf } from '../store/transactions.js';
-import { listRateRows, upsertRate, valuedDays, type RateRow } from '../store/rates.js';
+import { listRateRows, upsertRate, valuedDays, type RateRow, type StoredRate } from '../store/rates.js';
 
 /** A day's rate from the base currency to `currency`, as `txa rates list` shows it. */
 export type Rate = RateRow;
@@ -60,13 +60,23 @@ export async function importRates(engine: Engine, workspaceId: string, path: str
   return { imported: rates.length };
 }
 
-export function listRates(engine: Engine, workspaceId: string, currency?: string): Rate[] {
+/** The stored rates, each with its source (`import`, or `ecb` with the day the ECB published it). */
+export function listRates(engine: Engine, workspaceId: string, currency?: string): StoredRate[] {
   engine.workspace(workspaceId);
   return listRateRows(engine.db, workspaceId, currency?.toUpperCase());
 }
 
-/** Converts integer cents of the base currency at a transaction's timestamp. */
-export type Convert = (cents: number | null, ts: number) => number | null;
+/**
+ * Converts integer cents of the base currency at a transaction's timestamp. `earlier` lists the
+ * days converted at an ECB rate of an earlier published day (a weekend, a TARGET holiday).
+ */
+export type Convert = ((cents: number | null, ts: number) => number | null) & { earlier?: EarlierRates };
+
+export interface EarlierRates {
+  pair: string;
+  /** Each such day and the published day its rate is, in order. */
+  days: { day: string; published: string }[];
+}
 
 export const identity: Convert = (cents) => cents;
 
@@ -77,19 +87,46 @@ export const identity: Convert = (cents) => cents;
 export function conversionFor(engine: Engine, ws: Workspace, currency: string, filter: TxFilter): Convert {
   if (currency === ws.base_currency) return identity;
   const rates = new Map<number, Big>();
-  for (const r of listRateRows(engine.db, ws.id, currency)) rates.set(parseDay(r.date)! / DAY_SECONDS, new Big(r.rate));
+  const published = new Map<number, string>();
+  for (const r of listRateRows(engine.db, ws.id, currency)) {
+    const d = parseDay(r.date)! / DAY_SECONDS;
+    rates.set(d, new Big(r.rate));
+    if (r.published_day !== null && r.published_day !== r.date) published.set(d, r.published_day);
+  }
   const days = valuedDays(engine.db, whereOf(ws.id, filter));
   const missing = days.find((d) => !rates.has(d));
   if (missing !== undefined) {
     throw new TxaError('MISSING_RATE', `no ${ws.base_currency}→${currency} rate for ${dayOf(missing * DAY_SECONDS)}`, {
       field: 'options.currency',
-      hint: `Import daily rates with: txa rates import FILE (CSV date,currency,rate), or export in ${ws.base_currency}.`,
+      hint: `Fetch the ECB's reference rates with: txa rates fill --currency ${currency} (or import a file: txa rates import FILE), or export in ${ws.base_currency}.`,
     });
   }
-  return (cents, ts) => {
+  const convert: Convert = (cents, ts) => {
     if (cents === null) return null;
     const rate = rates.get(Math.floor(ts / DAY_SECONDS));
     if (rate === undefined) throw new TxaError('MISSING_RATE', `no ${ws.base_currency}→${currency} rate for ${dayOf(ts)}`, { field: 'options.currency' });
     return new Big(cents).times(rate).round(0, Big.roundHalfEven).toNumber();
   };
+  const earlier = days.flatMap((d) => (published.has(d) ? [{ day: dayOf(d * DAY_SECONDS), published: published.get(d)! }] : []));
+  if (earlier.length > 0) convert.earlier = { pair: `${ws.base_currency}→${currency}`, days: earlier };
+  return convert;
+}
+
+/** How many examples a rate note names. */
+const NOTE_EXAMPLES = 5;
+
+/** The report note saying which days were converted at an earlier published day's rate (docs/prices.md "Exchange rates"); none when no day was. */
+export function rateNotes(convert: Convert): ReportNote[] {
+  const e = convert.earlier;
+  if (!e) return [];
+  const n = e.days.length;
+  const shown = e.days.slice(0, NOTE_EXAMPLES).map((d) => `${d.day} uses ${d.published}`);
+  const more = n > NOTE_EXAMPLES ? `, and ${n - NOTE_EXAMPLES} more` : '';
+  return [
+    {
+      kind: 'earlier_rate',
+      count: n,
+      message: `${n} ${n === 1 ? 'day has' : 'days have'} no ECB reference rate (weekends, TARGET holidays): values on ${n === 1 ? 'it are' : 'them are'} converted ${e.pair} at the last earlier published day's rate (${shown.join(', ')}${more}); txa rates list shows each`,
+    },
+  ];
 }

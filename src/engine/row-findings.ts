@@ -5,7 +5,7 @@
  */
 import type { Db } from '../store/db.js';
 import { legFindings, rowFindings, type CheckPeriod, type RowFinding, type RowKind } from '../store/checks.js';
-import { walletAddresses } from '../store/ledger.js';
+import { derivedAddresses, walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
 import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
 import { proposedBridges } from './bridges.js';
@@ -44,7 +44,7 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
   if (bridges.size === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
   // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
-  const wallets = walletAddresses(db, workspaceId) as OwnWallet[];
+  const wallets = [...walletAddresses(db, workspaceId), ...derivedAddresses(db, workspaceId)] as OwnWallet[];
   const byOwnAddress = new Map(wallets.map((w) => [addressKey(w.chain, w.address), w]));
   const counted = (leg: Leg) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
   const extra = [...bridges].filter(([, { leg }]) => !counted(leg));

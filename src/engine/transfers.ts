@@ -55,7 +55,7 @@ import {
   type TransferRow,
 } from '../store/transfers.js';
 import type { NewTransaction } from '../store/transactions.js';
-import { walletAddresses } from '../store/ledger.js';
+import { derivedAddresses, walletAddresses } from '../store/ledger.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
 import { proposedBridges } from './bridges.js';
@@ -66,7 +66,10 @@ const LIMIT_MAX = 200;
 
 function ownWallets(engine: Engine, ws: string): { byId: Map<string, OwnWallet>; byAddress: Map<string, OwnWallet> } {
   const rows: OwnWallet[] = walletAddresses(engine.db, ws);
-  return { byId: new Map(rows.map((w) => [w.id, w])), byAddress: new Map(rows.map((w) => [addressKey(w.chain, w.address), w])) };
+  const byId = new Map(rows.map((w) => [w.id, w]));
+  // An xpub wallet's derived addresses name it too (as a counterparty); its own address stays its key.
+  const byAddress = new Map([...rows, ...derivedAddresses(engine.db, ws)].map((w) => [addressKey(w.chain, w.address), byId.get(w.id)!]));
+  return { byId, byAddress };
 }
 
 /** Links a pair: a new transfer, or the other leg joins the one-leg transfer of one of them. */

@@ -94,7 +94,7 @@ export async function fillPrices(
     const { entry } = found;
     const fx = entry.currency === ws.base_currency ? '1' : rate(entry.currency, day);
     if (fx === undefined) {
-      skip(r, `no ${ws.base_currency}→${entry.currency} rate (txa rates import)`, `${entry.currency} price on ${day}`);
+      skip(r, `no ${ws.base_currency}→${entry.currency} rate (txa rates fill, or txa rates import)`, `${entry.currency} price on ${day}`);
       continue;
     }
     const cents = valueCents(r.amount, entry.price!, fx);

@@ -22,3 +22,23 @@ export function priceSettings(env: NodeJS.ProcessEnv): PriceSettings {
     limits: answerLimits(env, 'TXA_PRICES_TIMEOUT'),
   };
 }
+
+/** The ECB's reference-rate files (docs/prices.md "Exchange rates"). */
+export interface FxSettings {
+  /** `TXA_FX_URL`: the directory holding eurofxref-hist.zip and eurofxref-hist-90d.xml. */
+  url: string;
+  /** `TXA_FX_RPS` (default 1): the pace of calls and so of the waits between retries. */
+  rps: number;
+  /** Each call's size cap and deadline (`TXA_FX_TIMEOUT`, seconds, default 30). */
+  limits: AnswerLimits;
+}
+
+export const ECB_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
+
+export function fxSettings(env: NodeJS.ProcessEnv): FxSettings {
+  return {
+    url: (httpUrl(env, 'TXA_FX_URL') ?? ECB_URL).replace(/\/+$/, ''),
+    rps: positive(env, 'TXA_FX_RPS', 1, false),
+    limits: answerLimits(env, 'TXA_FX_TIMEOUT'),
+  };
+}

@@ -55,8 +55,18 @@ const UNTAGGED = 't.tag_count = 0 AND t.transfer_id IS NULL';
 const UNPRICED = 't.fiat_cents IS NULL';
 /** A row that may be an own transfer by address, whose other side is `o`, another wallet of the workspace on its chain. */
 const BY_ADDRESS = "t.type NOT IN ('fee', 'approval') AND t.transfer_id IS NULL";
-const OWN_COUNTERPARTY = `o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id
-    AND o.address = lower(CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END)`;
+const COUNTERPARTY = "CASE t.direction WHEN 'inflow' THEN t.from_address ELSE t.to_address END";
+const OWN_COUNTERPARTY = `o.workspace_id = t.workspace_id AND o.chain = t.chain AND o.id <> t.wallet_id AND o.address = lower(${COUNTERPARTY})`;
+/**
+ * A Bitcoin row's other side: a wallet's address as written (base58 is case-sensitive), or an
+ * address an xpub wallet's sync derived and walked (its cursor `esplora:<address>`,
+ * docs/sync.md "Bitcoin"). Asked only of Bitcoin rows, so other chains keep their one index lookup.
+ */
+const OWN_BITCOIN = `o.workspace_id = t.workspace_id AND o.chain = 'bitcoin' AND o.id <> t.wallet_id
+    AND (o.address = ${COUNTERPARTY} OR EXISTS (SELECT 1 FROM sync_cursors c WHERE c.wallet_id = o.id AND c.list = 'esplora:' || ${COUNTERPARTY}))`;
+/** The id of the own wallet a row's other side is, or null. */
+const OWN_WALLET_ID = `coalesce((SELECT o.id FROM wallets o WHERE ${OWN_COUNTERPARTY}),
+    CASE WHEN t.chain = 'bitcoin' THEN (SELECT o.id FROM wallets o WHERE ${OWN_BITCOIN} LIMIT 1) END)`;
 
 /** Each row kind's condition, with the join and the fields it adds. */
 const ROW_KINDS: Record<RowKind, { condition: string; extraFrom?: string; extraFields?: string }> = {
@@ -65,7 +75,7 @@ const ROW_KINDS: Record<RowKind, { condition: string; extraFrom?: string; extraF
   unpriced: { condition: UNPRICED },
   unmatched_transfer: {
     condition: BY_ADDRESS,
-    extraFrom: `JOIN wallets o ON ${OWN_COUNTERPARTY}`,
+    extraFrom: `JOIN wallets o ON o.id = ${OWN_WALLET_ID}`,
     extraFields: ', o.id AS counterparty_wallet_id, o.label AS counterparty_wallet_label',
   },
 };
@@ -118,8 +128,8 @@ export function rowKindCounts(db: Db, workspaceId: string, kinds: readonly RowKi
   const sums: Record<RowKind, string> = {
     untagged: `sum(${UNTAGGED})`,
     unpriced: `sum(${UNPRICED})`,
-    // Wallets are unique by workspace, chain and address: the join counts a row once at most.
-    unmatched_transfer: `sum(CASE WHEN ${BY_ADDRESS} THEN EXISTS (SELECT 1 FROM wallets o WHERE ${OWN_COUNTERPARTY}) ELSE 0 END)`,
+    // One wallet per row at most (the first that is its other side): the join counts a row once.
+    unmatched_transfer: `sum(CASE WHEN ${BY_ADDRESS} THEN ${OWN_WALLET_ID} IS NOT NULL ELSE 0 END)`,
   };
   const scope = rowScope(workspaceId, {});
   const row = db

@@ -110,6 +110,17 @@ export function walletAddresses(db: Db, workspaceId: string): Pick<WalletRow, 'i
   return prepareCached(db, 'SELECT id, chain, address FROM wallets WHERE workspace_id = ?').all(workspaceId) as Pick<WalletRow, 'id' | 'chain' | 'address'>[];
 }
 
+/**
+ * The addresses xpub wallets' syncs derived and walked (their cursors `esplora:<address>`,
+ * docs/sync.md "Bitcoin"), each with its wallet: the wallet's addresses besides the key it stores.
+ */
+export function derivedAddresses(db: Db, workspaceId: string): Pick<WalletRow, 'id' | 'chain' | 'address'>[] {
+  return prepareCached(
+    db,
+    "SELECT w.id, w.chain, substr(c.list, 9) AS address FROM wallets w JOIN sync_cursors c ON c.wallet_id = w.id WHERE w.workspace_id = ? AND c.list LIKE 'esplora:%'",
+  ).all(workspaceId) as Pick<WalletRow, 'id' | 'chain' | 'address'>[];
+}
+
 export function setWalletLabel(db: Db, id: string, label: string): void {
   prepareCached(db, 'UPDATE wallets SET label = ? WHERE id = ?').run(label, id);
 }

@@ -10,19 +10,51 @@ export interface RateRow {
   rate: string;
 }
 
-/** Stores a day's rate, replacing the one stored before. */
+/** A stored rate and where it came from: `import` (a file), or `ecb` with the day the ECB published it (an earlier one on a day it did not publish). */
+export interface StoredRate extends RateRow {
+  source: 'import' | 'ecb';
+  published_day: string | null;
+}
+
+/** Stores an imported day's rate, replacing the one stored before (an ECB one too: the user's file wins). */
 export function upsertRate(db: Db, workspaceId: string, r: RateRow): void {
   prepareCached(
     db,
-    'INSERT INTO rates (workspace_id, day, currency, rate) VALUES (?, ?, ?, ?) ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate',
+    `INSERT INTO rates (workspace_id, day, currency, rate, source, published_day) VALUES (?, ?, ?, ?, 'import', NULL)
+     ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate, source = 'import', published_day = NULL`,
   ).run(workspaceId, r.date, r.currency, r.rate);
 }
 
+/** Stores a day's ECB rate unless the day has an imported one (kept, as manual values are); false when kept. */
+export function upsertEcbRate(db: Db, workspaceId: string, r: RateRow, publishedDay: string): boolean {
+  const { changes } = prepareCached(
+    db,
+    `INSERT INTO rates (workspace_id, day, currency, rate, source, published_day) VALUES (?, ?, ?, ?, 'ecb', ?)
+     ON CONFLICT (workspace_id, currency, day) DO UPDATE SET rate = excluded.rate, published_day = excluded.published_day WHERE rates.source = 'ecb'`,
+  ).run(workspaceId, r.date, r.currency, r.rate, publishedDay);
+  return changes > 0;
+}
+
 /** The workspace's rates (of one currency, when given), by currency and day. */
-export function listRateRows(db: Db, workspaceId: string, currency?: string): RateRow[] {
+export function listRateRows(db: Db, workspaceId: string, currency?: string): StoredRate[] {
   const where = currency ? 'workspace_id = ? AND currency = ?' : 'workspace_id = ?';
   const args = currency ? [workspaceId, currency] : [workspaceId];
-  return prepareCached(db, `SELECT day AS date, currency, rate FROM rates WHERE ${where} ORDER BY currency, day`).all(...args) as RateRow[];
+  return prepareCached(db, `SELECT day AS date, currency, rate, source, published_day FROM rates WHERE ${where} ORDER BY currency, day`).all(
+    ...args,
+  ) as StoredRate[];
+}
+
+/** The day (Unix days) of the workspace's earliest row with a fiat value or opening lot (its cost converts too), undefined when it has none. */
+export function firstValuedDay(db: Db, workspaceId: string): number | undefined {
+  const d = prepareCached(
+    db,
+    `SELECT min(d) FROM (
+       SELECT min(ts) / ${DAY_SECONDS} AS d FROM transactions WHERE workspace_id = ? AND fiat_cents IS NOT NULL
+       UNION ALL SELECT unixepoch(min(acquired_on)) / ${DAY_SECONDS} FROM opening_lots WHERE workspace_id = ?)`,
+  )
+    .pluck()
+    .get(workspaceId, workspaceId) as number | null;
+  return d ?? undefined;
 }
 
 /** The matching rows' days (Unix days) that have a fiat value to convert, in order. */

@@ -50,16 +50,26 @@ export async function getAnswer(
   headers: Record<string, string> = {},
   limits: AnswerLimits = DEFAULT_LIMITS,
 ): Promise<{ status: number; text: string }> {
+  const { status, bytes } = await getBytes(url, headers, limits);
+  return { status, text: bytes.toString('utf8') };
+}
+
+/** getAnswer's call with the body as bytes (a zip file); the same retries, caps and deadline. */
+export async function getBytes(
+  url: URL,
+  headers: Record<string, string> = {},
+  limits: AnswerLimits = DEFAULT_LIMITS,
+): Promise<{ status: number; bytes: Buffer }> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), limits.deadlineMs);
   let status: number;
-  let text: string;
+  let bytes: Buffer;
   let retryAfter: string | string[] | undefined;
   try {
     const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers }, signal: deadline.signal });
     status = res.statusCode;
     retryAfter = res.headers['retry-after'];
-    text = await boundedText(res.body, limits.maxBytes);
+    bytes = await boundedBytes(res.body, limits.maxBytes);
   } catch (err) {
     if (err instanceof Unusable) throw err;
     if (deadline.signal.aborted) throw new Retryable(`no complete answer within ${limits.deadlineMs / 1000} s`, false);
@@ -70,11 +80,11 @@ export async function getAnswer(
   }
   if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
   if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
-  return { status, text };
+  return { status, bytes };
 }
 
-/** The body as UTF-8 text, or Unusable (and the connection dropped) once it passes `maxBytes`. */
-async function boundedText(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+/** The body's bytes, or Unusable (and the connection dropped) once it passes `maxBytes`. */
+async function boundedBytes(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -85,7 +95,7 @@ async function boundedText(body: Dispatcher.ResponseData['body'], maxBytes: numb
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
 
 /** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */

@@ -138,7 +138,7 @@ describe('txa rates', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('  line 2, rate: ');
     const list = await s.txa(['rates', 'list']);
-    expect(list.stdout).toBe('2024-01-01\tEUR\t0.91\n2024-01-02\tEUR\t0.92');
+    expect(list.stdout).toBe('2024-01-01\tEUR\t0.91\timport\n2024-01-02\tEUR\t0.92\timport');
     const eur = await s.json(['export', 'create', '--format', 'json', '--currency', 'EUR', '--period', '2024-01', '--out', join(s.dir, 'eur.json')]);
     expect(eur.data.status).toBe('completed');
     const doc = JSON.parse(readFileSync(join(s.dir, 'eur.json'), 'utf8'));

@@ -37,8 +37,8 @@ describe('currency', () => {
     expect(listRates(engine, ws)).toEqual([]);
     expect(await importRates(engine, ws, ratesFile)).toEqual({ imported: 3 });
     expect(listRates(engine, ws, 'eur')).toEqual([
-      { date: '2024-03-01', currency: 'EUR', rate: '0.9' },
-      { date: '2024-03-02', currency: 'EUR', rate: '0.92345' },
+      { date: '2024-03-01', currency: 'EUR', rate: '0.9', source: 'import', published_day: null },
+      { date: '2024-03-02', currency: 'EUR', rate: '0.92345', source: 'import', published_day: null },
     ]);
   });
 

@@ -52,7 +52,9 @@ export function txRecords(tx: EsploraTx, own: ReadonlySet<string>): ImportRecord
   const ownIn = sum(ownInputs);
   const fee = feeShare(tx, ownIn, sum(inputs), foreignInputs.length === 0 && tx.vin.every((i) => i.prevout !== null));
   const movement = sum(ownOutputs) - ownIn + fee;
-  const base = { line: 0, tx_hash: tx.txid, token: BTC, fiat_value: null, timestamp: tx.blockTime!, notes: null } as const;
+  // Its block orders it among the rows of one second (docs/accounting.md "Order within one second"); its
+  // position in the block is not asked for (docs/sync.md "Bitcoin": a call per block of thousands of txids).
+  const base = { line: 0, tx_hash: tx.txid, token: BTC, fiat_value: null, timestamp: tx.blockTime!, block: tx.blockHeight!, notes: null } as const;
   const ownSender = largest(ownInputs);
   const records: ImportRecord[] = [];
   if (movement < 0n) {

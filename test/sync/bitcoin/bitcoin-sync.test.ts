@@ -8,6 +8,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
 import { addWallet } from '../../../src/engine/wallets.js';
+import { unmatchTransfer } from '../../../src/engine/transfers.js';
+import { unmatchedTransfers } from '../../../src/engine/row-findings.js';
+import { rowKindCounts } from '../../../src/store/checks.js';
 import { derivedAddress, extendedKey } from '../../../src/core/bitcoin-keys.js';
 import { WalletSync } from '../../../src/sync/wallet-sync.js';
 import { syncSettings } from '../../../src/sync/settings.js';
@@ -120,6 +123,12 @@ describe('bitcoin rows', () => {
       [move.txid, 'outflow', 'transfer', '0.1', W1, W2, blockTime(820_003)],
     ]);
     expect(rows.map((r) => r.transfer_key)).toEqual(['t:BTC:inflow:0', 'fee:BTC:outflow:0', 't:BTC:outflow:0', 'fee:BTC:outflow:0', 't:BTC:outflow:0']);
+    // Each row knows its block (status.block_height), not its position in it.
+    expect(engine.db.prepare('SELECT DISTINCT tx_hash, block, block_position FROM transactions WHERE wallet_id = ? ORDER BY block').all(w1)).toEqual([
+      { tx_hash: receive.txid, block: 820_001, block_position: null },
+      { tx_hash: send.txid, block: 820_002, block_position: null },
+      { tx_hash: move.txid, block: 820_003, block_position: null },
+    ]);
     const [incoming] = rowsOf(w2);
     expect(incoming).toMatchObject({ tx_hash: move.txid, direction: 'inflow', amount: '0.1', from_address: W1, to_address: W2 });
     // The matcher by tx hash pairs the two legs into one own transfer.
@@ -188,6 +197,35 @@ describe('bitcoin rows', () => {
     server.calls.length = 0;
     expect(await sync(id)).toMatchObject({ new_transactions: 1, requests: 46 });
     expect(server.calls.filter((c) => c.includes('/txs'))).toEqual([`/address/${c0}/txs`]);
+  });
+
+  it("an xpub's derived addresses and a base58 address as written name own wallets, for the matcher and the unmatched-transfer hint", async () => {
+    const r0 = derivedAddress(extendedKey(ZPUB), 0, 0);
+    server.txs.push(tx('h-fund', 860_001, [[F1, 50_001_000]], [[r0, 50_000_000]]));
+    const x = addWallet(engine, ws, { chain: 'bitcoin', xpub: ZPUB }).id;
+    await sync(x);
+    // W2 (P2SH, base58: case matters) pays the xpub's r0, which its sync has walked; W2 syncs first.
+    const pay = tx('h-pay', 860_002, [[W2, 10_001_000]], [[r0, 10_000_000]]);
+    server.txs.push(pay);
+    const w2 = wallet(W2);
+    await sync(w2);
+    const [sent] = rowsOf(w2).filter((r) => r.type === 'transfer');
+    // A one-leg transfer to the xpub wallet at once, as to any own address; the xpub's sync brings the other leg.
+    expect(sent).toMatchObject({ to_address: r0 });
+    expect(sent!.transfer_id).not.toBeNull();
+    await sync(x);
+    const received = rowsOf(x).find((r) => r.tx_hash === pay.txid)!;
+    expect(received.transfer_id).toBe(sent!.transfer_id);
+    // Unmatched by hand: both legs are own transfers not matched, each naming the other wallet.
+    unmatchTransfer(engine, ws, sent!.transfer_id!);
+    const hint = unmatchedTransfers(engine.db, ws, {});
+    expect(hint.count).toBe(2);
+    // One transaction, one second: in id order, which is arbitrary; sorted by direction here.
+    expect(hint.examples.map((e) => [e.direction, e.wallet_id, e.counterparty_wallet_id]).sort()).toEqual([
+      ['inflow', x, w2],
+      ['outflow', w2, x],
+    ]);
+    expect(rowKindCounts(engine.db, ws, ['unmatched_transfer'])).toEqual([2]);
   });
 
   it('a coinjoin: the wallet pays the share of the fee its inputs brought, rounded down', async () => {

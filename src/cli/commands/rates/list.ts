@@ -1,4 +1,4 @@
-/** `txa rates list [--currency CODE]`: the imported rates, by currency and day. */
+/** `txa rates list [--currency CODE]`: the stored rates (imported or the ECB's), by currency and day. */
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { listPage, withPageFlags, type PageFlags } from '../../list-pages.js';
@@ -15,14 +15,15 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   if (ctx.out.json) ctx.out.body(body);
   else
     ctx.out.table(
-      ['DATE', 'CURRENCY', 'RATE'],
-      body.data.map((r) => [r.date, r.currency, r.rate]),
-      ['left', 'left', 'right'],
+      ['DATE', 'CURRENCY', 'RATE', 'SOURCE'],
+      // An ECB rate of another day (a weekend, a holiday) names the published day it is.
+      body.data.map((r) => [r.date, r.currency, r.rate, r.published_day && r.published_day !== r.date ? `${r.source} ${r.published_day}` : r.source]),
+      ['left', 'left', 'right', 'left'],
     );
 }
 
 export function register(parent: Command): void {
-  withPageFlags(parent.command('list').description('imported rates, by currency and day').option('--currency <code>', 'only this currency')).action(
-    action<ListOptions>((ctx, flags) => run(ctx, flags)),
-  );
+  withPageFlags(
+    parent.command('list').description('stored rates (imported or filled from the ECB), by currency and day').option('--currency <code>', 'only this currency'),
+  ).action(action<ListOptions>((ctx, flags) => run(ctx, flags)));
 }
