@@ -3,8 +3,9 @@
  * (store/checks.ts), returning how many there are and the first few, oldest first.
  */
 import type { Db } from '../store/db.js';
-import { assertionBalances, dayRowsReader, failedExportRows, rowKindCounts, rowsByRowid, type CheckPeriod, type RowKind } from '../store/checks.js';
-import { isoSeconds } from '../core/clock.js';
+import { assertionBalances, dayRowsReader, failedExportRows, periodHasRows, walletsSyncedBefore, rowKindCounts, rowsByRowid, type CheckPeriod, type RowKind } from '../store/checks.js';
+import { isoSeconds, nowSeconds } from '../core/clock.js';
+import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { ExactSum, addDecimals } from '../core/money.js';
 import { DAY_SECONDS, epochDay, parseDay } from '../core/dates.js';
 import { balanceDays } from '../store/balance-days.js';
@@ -178,6 +179,32 @@ export function unrecordedAllocation(db: Db, workspaceId: string, p: Period): Ki
   return { count: 1, examples: [{ at: WALLET_SCOPE_FROM, ...rest, timestamp: isoSeconds(ts) }] };
 }
 
+/**
+ * A period without a single row (docs/check.md): a sync that fetched nothing, an import never run.
+ * A report of it would be all zeros, which a CI job would ship as if it were the month's figures.
+ */
+export function emptyPeriod(db: Db, workspaceId: string, p: Period): KindResult {
+  if (periodHasRows(db, workspaceId, p)) return { count: 0, examples: [] };
+  const day = (ts: number | undefined) => (ts === undefined ? null : isoSeconds(ts).slice(0, 10));
+  return { count: 1, examples: [{ start_date: day(p.startTs), end_date: day(p.endTs === undefined ? undefined : p.endTs - DAY_SECONDS) }] };
+}
+
+/** How long a sync stays fresh for a period that is not over yet (docs/check.md, `stale_sync`). */
+const FRESH_SECONDS = DAY_SECONDS;
+
+/**
+ * Wallets synced (or imported into) at least once whose last sync is before the period's end, so
+ * rows of the period's end may be missing; for a period not over yet, a last sync more than a day
+ * old. Only with a period: a whole-ledger check has no end to compare with.
+ */
+export function staleSyncs(db: Db, workspaceId: string, p: Period): KindResult {
+  if (p.endTs === undefined) return { count: 0, examples: [] };
+  const bound = Math.min(p.endTs, nowSeconds() - FRESH_SECONDS);
+  const rows = walletsSyncedBefore(db, workspaceId, isoSeconds(bound)).filter((w) => p.walletIds === undefined || p.walletIds.includes(w.wallet_id));
+  const periodEnd = isoSeconds(p.endTs);
+  return { count: rows.length, examples: rows.slice(0, EXAMPLES).map((w) => ({ ...w, chain: w.chain === EXCHANGE_CHAIN ? null : w.chain, period_end: periodEnd })) };
+}
+
 export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known: number | undefined, engine: Engine) => KindResult> = {
   untagged,
   unpriced,
@@ -191,4 +218,6 @@ export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Pe
     return { count, examples: examples.slice(0, EXAMPLES) };
   },
   rollforward_difference: (_db, workspaceId, p, _known, engine) => rollforwardDifferences(engine, workspaceId, p, EXAMPLES),
+  empty_period: emptyPeriod,
+  stale_sync: staleSyncs,
 };

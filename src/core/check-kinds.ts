@@ -9,5 +9,7 @@ export const CHECK_KINDS = [
   'unrecorded_allocation',
   'closed_period_changed',
   'rollforward_difference',
+  'empty_period',
+  'stale_sync',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];

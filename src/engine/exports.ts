@@ -40,7 +40,7 @@ import { parseExportBody, type Delivery } from '../core/export-schema.js';
 import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
 import { OutFile } from '../files/out-file.js';
-import { refuseNotes, reportNotes } from './report-notes.js';
+import { EMPTY_PERIOD_NOTE, refuseNotes, reportNotes } from './report-notes.js';
 
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export const EXPORTS_LIMIT_DEFAULT = 50;
@@ -156,7 +156,11 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
   checkFilterWallets(engine, workspaceId, filter, 'filters.wallet_ids');
   if (request.delivery.method === 'email') (await import('../exporters/deliver-email.js')).requireSmtp();
   conversionFor(engine, ws, request.options.currency, filter);
-  if (request.options.strict) refuseNotes(reportNotes(engine.db, workspaceId, filter, request.options.jurisdiction));
+  if (request.options.strict) {
+    // A period without rows makes a report of zeros: `strict` refuses it as it refuses a noted finding (docs/check.md, `empty_period`).
+    const empty = summaryOf(engine, workspaceId, filter).transaction_count === 0 ? [EMPTY_PERIOD_NOTE] : [];
+    refuseNotes([...empty, ...reportNotes(engine.db, workspaceId, filter, request.options.jurisdiction)]);
+  }
   // A job a dead process left behind must not count against the concurrent limit.
   sweep(engine);
   const id = opts.id ?? newId('exp');

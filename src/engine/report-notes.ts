@@ -43,6 +43,13 @@ export const NOTED: Partial<Record<CheckKind, NotedKind>> = {
   },
 };
 
+/** A report whose period and filters match no row: only `strict` refuses it (its figures would be zeros, docs/check.md `empty_period`). */
+export const EMPTY_PERIOD_NOTE: ReportNote = {
+  kind: 'empty_period',
+  count: 1,
+  message: 'no rows match the period and filters (empty_period): the report would be all zeros; txa check names stale syncs',
+};
+
 /** The notes of a report over `filter` (its period and wallets): one per kind with findings. */
 export function reportNotes(db: Db, workspaceId: string, filter: TxFilter, jurisdiction: JurisdictionCode = 'us'): ReportNote[] {
   const p: CheckPeriod = { startTs: filter.startTs, endTs: filter.endTs, ...(filter.walletIds && { walletIds: filter.walletIds }) };

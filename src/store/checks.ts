@@ -237,3 +237,30 @@ export function failedExportRows(db: Db, workspaceId: string, p: CheckPeriod, li
     .all(...params) as FailedExportRow[];
   return { count, rows };
 }
+
+/** Whether the period holds any row of the workspace (spam and zero-amount rows count: a sync fetched them). */
+export function periodHasRows(db: Db, workspaceId: string, p: CheckPeriod): boolean {
+  const wallets = p.walletIds === undefined ? '' : ` AND wallet_id IN (${p.walletIds.map(() => '?').join(', ') || 'NULL'})`;
+  return (
+    db
+      .prepare(`SELECT 1 FROM transactions WHERE workspace_id = ? AND ts >= ? AND ts < ?${wallets} LIMIT 1`)
+      .get(workspaceId, p.startTs ?? -Infinity, p.endTs ?? Infinity, ...(p.walletIds ?? [])) !== undefined
+  );
+}
+
+export interface StaleWalletRow {
+  wallet_id: string;
+  wallet_label: string;
+  chain: string;
+  last_synced: string;
+}
+
+/** Wallets of the workspace synced at least once whose last sync is before `before` (an ISO time), the oldest first. */
+export function walletsSyncedBefore(db: Db, workspaceId: string, before: string): StaleWalletRow[] {
+  return db
+    .prepare(
+      `SELECT id AS wallet_id, label AS wallet_label, chain, last_synced FROM wallets
+       WHERE workspace_id = ? AND last_synced IS NOT NULL AND last_synced < ? ORDER BY last_synced, label, id`,
+    )
+    .all(workspaceId, before) as StaleWalletRow[];
+}

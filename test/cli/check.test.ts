@@ -249,9 +249,12 @@ describe('txa check', () => {
       ['negative_balance', 1],
       ['rollforward_difference', 1],
     ]);
-    // March has no rows: C's difference is February's finding.
+    // March has no rows: C's difference is February's finding, and the empty month is one itself.
     const march = await check(['--period', '2024-03']);
-    expect([march.exitCode, march.body.data]).toEqual([0, { clean: true, findings: [] }]);
+    expect([march.exitCode, march.body.data]).toEqual([
+      1,
+      { clean: false, findings: [{ kind: 'empty_period', count: 1, examples: [{ start_date: '2024-03-01', end_date: '2024-03-31' }] }] },
+    ]);
   });
 
   test('a corrected assertion passes', async () => {

@@ -54,6 +54,11 @@ export function drawHeader(canvas: Canvas, spec: TableSpec, y: number): void {
 export function drawRow(canvas: Canvas, spec: TableSpec, cells: readonly string[], y: number, style: RowStyle = {}): void {
   if (style.fill) canvas.rect(spec.x, y, tableWidth(spec), spec.rowHeight, style.fill);
   const ty = y + (spec.rowHeight - spec.size) / 2 - 0.5;
+  // One cell in a table of several is a message ("No disposals in the period"): it spans the row, uncut.
+  if (cells.length === 1 && spec.columns.length > 1) {
+    canvas.text(cells[0]!, spec.x + PAD, ty, tableWidth(spec) - 2 * PAD, { size: spec.size, bold: style.bold ?? false, color: style.colors?.[0] ?? COLORS.text });
+    return;
+  }
   let x = spec.x;
   spec.columns.forEach((col, i) => {
     const text = cells[i] ?? '';

@@ -44,6 +44,12 @@ function exampleLine(kind: CheckKind, e: Record<string, any>): string {
         : `through ${e.through}: the ${e.digest} digest recorded ${e.closed_at} by ${e.closed_by} no longer matches the ledger`;
     case 'rollforward_difference':
       return `${e.wallet_label} ${e.asset}: the rows add up to ${e.balance}, the lots hold ${e.closing_quantity} (difference ${e.difference})`;
+    case 'empty_period':
+      return e.start_date
+        ? `no rows from ${e.start_date} to ${e.end_date}: a report of it would be all zeros; import or sync the period's rows (txa wallet sync --all)`
+        : 'the workspace has no rows: import or sync them first (txa import FILE, txa wallet sync --all)';
+    case 'stale_sync':
+      return `${e.wallet_label}${e.chain ? ` (${e.chain})` : ''} was last synced ${e.last_synced}, before the period's end (${e.period_end}): its last rows may be missing; txa wallet sync ${e.wallet_id}`;
     case 'failed_export':
       return `${e.export_id} (${e.format}, ${e.created_at}): ${e.error.code}: ${e.error.message}`;
     case 'unmatched_transfer':

@@ -80,6 +80,10 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (ctx.out.json) ctx.out.body({ success: true, data: rec });
   else printExport(ctx.out, rec, file);
   if (file && rec.format === 'beancount') await noticePieces(ctx, file);
+  // A report of no rows is all zeros: say so, so a CI log shows it (`--strict` refuses it; docs/check.md `empty_period`).
+  if (rec.status === 'completed' && rec.transaction_count === 0) {
+    ctx.out.notice(`warning: no rows match the period and filters: ${rec.id} is empty (txa check --period … names why; --strict refuses it)`);
+  }
   if (rec.status === 'failed' && rec.error) {
     const code = isErrorCode(rec.error.code) ? rec.error.code : 'CONNECTION_ERROR';
     throw new TxaError(code, `export ${rec.id} failed: ${rec.error.code}: ${rec.error.message}`);
@@ -115,7 +119,7 @@ export function register(parent: Command): void {
     .option('--fee-treatment <treatment>', "tax report: adjust (default: a trade's fee joins its cost or leaves its proceeds) or separate")
     .option(
       '--strict',
-      'refuse the export (UNRESOLVED_FINDINGS) when its period has findings a report notes: unmatched_transfer, unpriced, unrecorded_allocation',
+      'refuse the export (UNRESOLVED_FINDINGS) when its period has no rows or findings a report notes: unmatched_transfer, unpriced, unrecorded_allocation',
     )
     .option('--at <date>', "positions: the day (YYYY-MM-DD) whose end the open lots are shown at (default: the period's end)")
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
