@@ -26,7 +26,8 @@ export function runChecks(engine: Engine, workspaceId: string, period: Period, a
   engine.workspace(workspaceId);
   const run = CHECK_KINDS.filter((k) => !allow.includes(k));
   // A ledger with rows from before the daily flows gets them once, before the read snapshot.
-  if (run.includes('negative_balance') && !balanceDaysComplete(engine.db)) engine.write(() => ensureBalanceDays(engine.db));
+  const usesDays = run.includes('negative_balance') || run.includes('rollforward_difference');
+  if (usesDays && !balanceDaysComplete(engine.db)) engine.write(() => ensureBalanceDays(engine.db));
   const whole = period.startTs === undefined && period.endTs === undefined;
   const findings = engine.db
     .transaction(() => {

@@ -47,12 +47,19 @@ export function ledgerSource(reader: Engine, workspaceId: string, filter: TxFilt
 
 /**
  * The ledgerFilter's rows in timestamp then id order, each marked when `filter` selects it, values
- * converted by `convert`, with the opening lots before `filter.endTs` merged in (never reported).
+ * converted by `convert`, with the opening lots before `filter.endTs` merged in (never reported);
+ * only `wallets`' rows when given (their books are whole when no own transfer links them to others).
  */
-export function* ledgerRows(reader: Engine, workspaceId: string, filter: TxFilter, convert: Convert): Generator<{ tx: LedgerRow; reported: boolean }> {
+export function* ledgerRows(
+  reader: Engine,
+  workspaceId: string,
+  filter: TxFilter,
+  convert: Convert,
+  wallets?: readonly string[],
+): Generator<{ tx: LedgerRow; reported: boolean }> {
   const decode = ledgerDecoder(reader, workspaceId, convert);
   const rows = (function* () {
-    for (const batch of ledgerBatches(reader.db, { workspaceId, filter })) yield* decode(batch);
+    for (const batch of ledgerBatches(reader.db, { workspaceId, filter, ...(wallets && { wallets }) })) yield* decode(batch);
   })();
   yield* withOpenings(rows, openingLedgerRows(reader, workspaceId, filter.endTs, convert));
 }

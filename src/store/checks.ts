@@ -264,3 +264,23 @@ export function walletsSyncedBefore(db: Db, workspaceId: string, before: string)
     )
     .all(workspaceId, before) as StaleWalletRow[];
 }
+
+/**
+ * The wallets whose lots may hold less or more than their rows add up to (checks/rollforward.ts):
+ * those with a row the tax ledger does not take as its balance moves (spam, which the ledger
+ * leaves out; an own-transfer leg, which moves lots between books; an inflow without a value,
+ * which opens no lot) before `endTs`, and those with opening lots. Index reads only: the spam and
+ * transfer-leg indexes, and tx_by_amount, which holds direction and value, for the inflows.
+ */
+export function walletsOffTheirRows(db: Db, workspaceId: string, endTs: number | undefined): Set<string> {
+  const end = endTs ?? Number.MAX_SAFE_INTEGER;
+  const queries = [
+    'SELECT DISTINCT wallet_id FROM transactions INDEXED BY tx_spam WHERE workspace_id = ? AND spam = 1 AND ts < ?',
+    'SELECT DISTINCT wallet_id FROM transactions INDEXED BY tx_transfer_legs WHERE transfer_id IS NOT NULL AND workspace_id = ? AND ts < ?',
+    "SELECT DISTINCT wallet_id FROM transactions INDEXED BY tx_by_amount WHERE workspace_id = ? AND direction = 'inflow' AND fiat_cents IS NULL AND ts < ?",
+  ];
+  const wallets = new Set<string>();
+  for (const sql of queries) for (const id of db.prepare(sql).pluck().all(workspaceId, end) as string[]) wallets.add(id);
+  for (const id of db.prepare('SELECT DISTINCT wallet_id FROM opening_lots WHERE workspace_id = ?').pluck().all(workspaceId) as string[]) wallets.add(id);
+  return wallets;
+}

@@ -14,6 +14,8 @@ export interface LedgerRead {
   workspaceId: string;
   /** The export's filter: its rows are marked `reported`. */
   filter: TxFilter;
+  /** Only these wallets' rows, all of them (`txa check`'s roll-forward of the wallets that may differ); every wallet's when absent. */
+  wallets?: readonly string[];
 }
 
 /**
@@ -119,7 +121,7 @@ export function* ledgerBatches(db: Db, read: LedgerRead): Generator<LedgerBatch>
  */
 function* ledgerRecords(db: Db, read: LedgerRead): Generator<unknown[]> {
   const incomeIds = db.prepare(`SELECT id FROM tags WHERE workspace_id = ? AND type = 'income'`).pluck().all(read.workspaceId) as string[];
-  const filter = ledgerFilter(read.filter);
+  const filter = { ...ledgerFilter(read.filter), ...(read.wallets && { walletIds: [...read.wallets] }) };
   const w = whereOf(read.workspaceId, filter);
   const stmt = db.prepare(
     `SELECT t.id, t.ts, json_array(t.wallet_id, t.chain, t.token_symbol, t.token_address, t.token_decimals, t.direction, t.type), t.amount, t.fiat_cents,

@@ -58,8 +58,11 @@ export async function syncBitcoin(
       ? await xpubAddresses(api, wallet.address, (a) => getSyncCursor(engine.db, wallet.id, cursorOf(a)))
       : single(wallet.address);
     const known = walletTxHashes(engine.db, workspaceId, wallet.id);
+    // Addresses walked IN_FLIGHT at a time (each one's pages in turn), their transactions merged in
+    // address order, as one walk after the other would find them.
+    const perAddress = await inTurns(walk, (w) => newTxs(api, w.address, known));
     const found = new Map<string, EsploraTx>();
-    for (const w of walk) await newTxs(api, w.address, known, found);
+    for (const txs of perAddress) for (const [txid, tx] of txs) if (!found.has(txid)) found.set(txid, tx);
     const txs = [...found.values()].sort((a, b) => a.blockHeight! - b.blockHeight! || a.blockTime! - b.blockTime!);
     const records: ImportRecord[] = txs.flatMap((tx) => txRecords(tx, own));
     for (const tx of txs) counts.lastBlock = Math.max(counts.lastBlock, tx.blockHeight!);
@@ -104,38 +107,68 @@ async function xpubAddresses(api: EsploraApi, xpub: string, synced: (address: st
   const walk: Walked[] = [];
   for (const chain of [0, 1] as KeyChain[]) {
     const branch = key.hd.deriveChild(chain);
-    for (let index = 0, unused = 0; unused < GAP_LIMIT; index++) {
-      const address = derivedAddress(key, chain, index, branch);
-      own.add(address);
-      const stats = await api.stats(address);
-      unused = stats.chainTxs + stats.mempoolTxs > 0 ? 0 : unused + 1;
-      if (stats.chainTxs > 0 && synced(address) !== stats.chainTxs) {
-        walk.push({ address, chainTxs: stats.chainTxs });
-      }
+    // With `unused` unused in a row, the next GAP_LIMIT − unused addresses are asked for whatever
+    // they answer: asked together, they are the calls one address after the other would make.
+    for (let index = 0, unused = 0; unused < GAP_LIMIT; ) {
+      const addresses = Array.from({ length: GAP_LIMIT - unused }, (_, i) => derivedAddress(key, chain, index + i, branch));
+      index += addresses.length;
+      const stats = await inTurns(addresses, (a) => api.stats(a));
+      addresses.forEach((address, i) => {
+        if (unused === GAP_LIMIT) return;
+        own.add(address);
+        const s = stats[i]!;
+        unused = s.chainTxs + s.mempoolTxs > 0 ? 0 : unused + 1;
+        if (s.chainTxs > 0 && synced(address) !== s.chainTxs) walk.push({ address, chainTxs: s.chainTxs });
+      });
     }
   }
   return { own, walk };
 }
 
 /**
- * The address's confirmed transactions the wallet does not have, into `found`: the first page
+ * Calls in flight at once: an answer's wait overlaps the others' and this thread's work (the rate
+ * limiter still paces them), and a few sockets are all a public API is asked to keep open.
+ */
+const IN_FLIGHT = 8;
+
+/** `f` of each item, IN_FLIGHT at a time, the answers in the items' order; the first failure fails the whole. */
+async function inTurns<T, R>(items: readonly T[], f: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await f(items[i]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, items.length) }, lane));
+  return out;
+}
+
+/**
+ * The address's confirmed transactions the wallet does not have, in the order found: the first page
  * (mempool ones left out), then `/txs/chain/:last_seen_txid` while pages are full, stopping at the
  * first txid the wallet has. A page that brings nothing new is a server ignoring the cursor.
  */
-async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<string>, found: Map<string, EsploraTx>): Promise<void> {
-  const seen = new Set<string>();
+async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<string>): Promise<Map<string, EsploraTx>> {
+  const found = new Map<string, EsploraTx>();
   let lastSeen: string | undefined;
   for (;;) {
     const confirmed = (await api.txs(address, lastSeen)).filter((tx) => tx.confirmed);
     let fresh = 0;
     for (const tx of confirmed) {
-      if (known.has(tx.txid)) return;
-      if (seen.has(tx.txid)) continue;
-      seen.add(tx.txid);
+      if (known.has(tx.txid)) return found;
+      if (found.has(tx.txid)) continue;
       fresh++;
-      if (!found.has(tx.txid)) found.set(tx.txid, tx);
+      found.set(tx.txid, tx);
     }
-    if (confirmed.length < CHAIN_PAGE) return;
+    if (confirmed.length < CHAIN_PAGE) return found;
     if (fresh === 0) {
       throw new TxaError(
         'SYNC_FAILED',
