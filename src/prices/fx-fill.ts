@@ -107,11 +107,11 @@ function staleFrom(engine: Engine, wanted: string[], needFrom: number, to: numbe
 }
 
 /** Fetches what the cache lacks from `start`: the 90-day file when it reaches back that far and names every currency, else the historical one. */
-async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], start: number, today: number): Promise<Published> {
+async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], start: number, today: number): Promise<{ file: Published; whole: boolean }> {
   const lacks = (p: Published) => wanted.filter((c) => !p.currencies.has(c) && !fxCoverage(engine.db, c));
   if (start >= today - RECENT_REACH_DAYS) {
     const recent = await client.fetch('recent' satisfies FxFile);
-    if (recent.first !== undefined && recent.first <= day(start) && lacks(recent).length === 0) return recent;
+    if (recent.first !== undefined && recent.first <= day(start) && lacks(recent).length === 0) return { file: recent, whole: false };
   }
   const hist = await client.fetch('hist');
   const unknown = lacks(hist);
@@ -125,11 +125,14 @@ async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], st
     );
   }
   if (hist.first === undefined) throw new TxaError('SYNC_FAILED', `the ECB's ${hist.file} holds no day`, { field: 'TXA_FX_URL' });
-  return hist;
+  return { file: hist, whole: true };
 }
 
+/** The first day a historical file's cache is complete from: it holds every publication since the ECB's first (1999-01-04), so every day before. */
+const BEFORE_ALL = '1900-01-01';
+
 /** Stores a file's quotes of the wanted currencies and what the cache is now complete for. */
-function storeFile(engine: Engine, p: Published, wanted: string[], today: number): void {
+function storeFile(engine: Engine, p: Published, wanted: string[], today: number, whole: boolean): void {
   const settled = Math.max(dayNumber(p.last!, 'last'), today - 1);
   const fetchedAt = nowIso();
   for (const c of wanted) {
@@ -138,10 +141,10 @@ function storeFile(engine: Engine, p: Published, wanted: string[], today: number
       if (q !== undefined) putFxQuote(engine.db, c, d, q);
     }
     const cov = fxCoverage(engine.db, c);
-    const fileFirst = dayNumber(p.first!, 'first');
+    const fileFirst = whole ? BEFORE_ALL : p.first!;
     // A file that starts after the cache's end leaves a hole: the cache is complete from the file's start only.
-    const joined = cov !== undefined && dayNumber(cov.through_day, 'through_day') + 1 >= fileFirst && dayNumber(cov.first_day, 'first_day') <= fileFirst;
-    const first = joined ? cov.first_day : p.first!;
+    const joined = cov !== undefined && dayNumber(cov.through_day, 'through_day') + 1 >= dayNumber(fileFirst, 'first') && cov.first_day <= fileFirst;
+    const first = joined ? cov.first_day : fileFirst;
     const through = joined && dayNumber(cov.through_day, 'through_day') > settled ? cov.through_day : day(settled);
     setFxCoverage(engine.db, c, { first_day: first, through_day: through, fetched_at: fetchedAt });
   }
@@ -195,14 +198,14 @@ export async function fillRates(engine: Engine, workspaceId: string, opts: Rates
   const needFrom = from - MAX_CARRY_DAYS;
   const wanted = [...new Set([base, ...currencies])].filter((c) => c !== 'EUR');
   const start = staleFrom(engine, wanted, needFrom, to);
-  const file = start === undefined ? undefined : await fetchFrom(engine, client, wanted, start, today);
+  const fetched = start === undefined ? undefined : await fetchFrom(engine, client, wanted, start, today);
   result.requests = client.requests;
 
   const earlier: string[] = [];
   const unfilled: string[] = [];
   let pending = 0;
   engine.write(() => {
-    if (file) storeFile(engine, file, wanted, today);
+    if (fetched) storeFile(engine, fetched.file, wanted, today, fetched.whole);
     for (const c of currencies) {
       const pair = [c, base];
       const { days, quote } = pairDays(engine, pair, needFrom, to);

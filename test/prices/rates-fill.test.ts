@@ -131,6 +131,9 @@ describe('rates fill', () => {
     const again = await fill({ from: '2014-04-01', currencies: ['GBP', 'EUR'] });
     expect(fx.calls).toHaveLength(1);
     expect(again.result).toMatchObject({ requests: 0, rates: 2 * days });
+    // The historical file holds every publication: the cache needs no day before its first either.
+    expect((await fill({ from: '2014-01-02', to: '2014-01-10', currencies: ['GBP'] })).result).toMatchObject({ requests: 0, rates: 9, unfilled: 0 });
+    expect(fx.calls).toHaveLength(1);
   });
 
   test('a UK report in GBP converts with them, names the days that took an earlier rate, and fails on a day it has no rate for', async () => {
@@ -203,6 +206,14 @@ describe('bad answers change nothing', () => {
     expect(engine.db.prepare('SELECT count(*) FROM fx_coverage').pluck().get()).toBe(0);
     return err;
   };
+
+  test('a 503 is tried again, as the price APIs are; the next answer is used', async () => {
+    engine.db.exec('DELETE FROM fx_reference; DELETE FROM fx_coverage');
+    fx.faults.push({ status: 503, body: 'busy' });
+    const { result } = await fill({ from: '2020-01-01', to: '2020-01-31', currencies: ['GBP'] }, fresh());
+    // 2020-01-01 (a holiday) takes the rate of 2019-12-31.
+    expect(result).toMatchObject({ requests: 2, rates: 31, unfilled: 0 });
+  });
 
   test('an HTML page answered with 200', async () => {
     const err = await attempt({ status: 200, body: '<!DOCTYPE html><html><head><title>ECB</title></head><body>Welcome</body></html>' });
