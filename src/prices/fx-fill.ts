@@ -22,7 +22,7 @@ import { DAY_SECONDS, dayOf, epochDay, requireDay } from '../core/dates.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
 import { JURISDICTION_CURRENCY } from '../core/jurisdictions.js';
 import { fxCoverage, fxQuotes, putFxQuote, setFxCoverage } from '../store/fx.js';
-import { firstValuedDay, upsertEcbRate } from '../store/rates.js';
+import { firstValuedDay, listRateRows, upsertEcbRate } from '../store/rates.js';
 import type { EcbClient, FxFile } from './ecb.js';
 import type { Published } from './ecb-files.js';
 
@@ -54,7 +54,7 @@ export interface RatesFillResult {
   to: string;
   base: string;
   currencies: string[];
-  /** Rates written (new or replaced). */
+  /** Days of the range now holding an ECB rate (written, or stored as they are by an earlier fill). */
   rates: number;
   /** Of them, days that took an earlier published day's rate. */
   earlier_day: number;
@@ -212,6 +212,8 @@ export async function fillRates(engine: Engine, workspaceId: string, opts: Rates
       const through = Math.min(to, completeThrough(engine, pair));
       let i = -1;
       let lastRate: { p: number; rate: string } | undefined;
+      // What the workspace holds already: a rate stored as it would be now is not written again.
+      const stored = new Map(listRateRows(engine.db, workspaceId, c).map((r) => [r.date, r]));
       for (let d = from; d <= through; d++) {
         while (i + 1 < days.length && days[i + 1]! <= d) i++;
         const p = i >= 0 ? days[i]! : undefined;
@@ -223,10 +225,12 @@ export async function fillRates(engine: Engine, workspaceId: string, opts: Rates
         // A weekend's days share their Friday's rate: divide once per published day.
         const rate = lastRate?.p === p ? lastRate.rate : crossRate(quote(c, p), quote(base, p));
         lastRate = { p, rate };
-        if (!upsertEcbRate(engine.db, workspaceId, { date: day(d), currency: c, rate }, day(p))) {
+        const held = stored.get(day(d));
+        if (held?.source === 'import') {
           result.kept++;
           continue;
         }
+        if (held?.rate !== rate || held.published_day !== day(p)) upsertEcbRate(engine.db, workspaceId, { date: day(d), currency: c, rate }, day(p));
         result.rates++;
         if (p !== d) {
           result.earlier_day++;
