@@ -121,6 +121,7 @@ async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], st
       `the ECB publishes no reference rate of ${unknown.join(', ')}; it publishes ${[...hist.currencies].sort().join(', ')}`,
       {
         field: 'currency',
+        hint: "Rates through the euro need the workspace's base currency among them too; for others, import a file: txa rates import FILE",
       },
     );
   }
