@@ -13,6 +13,8 @@ import { replaceBrokerLines, type NewBrokerLine } from '../store/broker-lines.js
 import type { Engine } from './engine.js';
 import { readTableFile, type CsvParse } from './table-file.js';
 import { requireWallet } from './wallets.js';
+import type { WalletRow } from '../store/ledger.js';
+import { TxaError } from '../core/errors.js';
 
 export const BROKER_COLUMNS = ['date_sold', 'date_acquired', 'asset', 'units', 'proceeds', 'cost_basis', 'basis_reported'] as const;
 
@@ -82,6 +84,24 @@ export function parseBrokerLines(text: string, parse: CsvParse): { rows: NewBrok
   return { rows, errors };
 }
 
+/**
+ * A 1099-DA is a broker's statement of the account it keeps for its customer: it belongs to an
+ * exchange wallet. An address wallet is self-custody, which no broker reports (Form 8949 boxes its
+ * disposals C/F, I/L whatever lines say: docs/reports.md), so lines there would be matched and
+ * reconciled against sales no broker made.
+ */
+function refuseSelfCustody(w: WalletRow): void {
+  if (w.kind === 'exchange') return;
+  throw new TxaError(
+    'INVALID_FIELD',
+    `--wallet-id ${w.id} is an address wallet (self-custody); a 1099-DA is a broker's statement of an account it keeps, imported into that exchange wallet`,
+    {
+      field: 'wallet',
+      hint: "Add the broker's account (txa wallet add --exchange coinbase|kraken|binance|gemini|other --label NAME) and import into it: txa import FILE --format 1099da --wallet-id ID",
+    },
+  );
+}
+
 export interface BrokerImport {
   format: '1099da';
   wallet_id: string;
@@ -94,7 +114,7 @@ export interface BrokerImport {
 
 export async function importBrokerLines(engine: Engine, workspaceId: string, walletId: string, path: string, dryRun = false): Promise<BrokerImport> {
   engine.workspace(workspaceId);
-  requireWallet(engine, workspaceId, walletId);
+  refuseSelfCustody(requireWallet(engine, workspaceId, walletId));
   const lines = await readTableFile(path, parseBrokerLines);
   const years = [...new Set(lines.map((l) => Number(l.date_sold.slice(0, 4))))].sort();
   const base = { format: '1099da' as const, wallet_id: walletId, imported: lines.length, years, dry_run: dryRun };

@@ -302,10 +302,10 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
-    // A report's figures come from the tax ledger's rows, converted with its conversion; a transaction export's from its own.
+    // A ledger report's figures come from the tax ledger's rows, converted with its conversion; the others' from the export's rows.
     notes: () => [
       ...reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
-      ...rateNotes(request.report_type === undefined ? convert : ledgerConversion()),
+      ...rateNotes(request.report_type !== undefined && LEDGER_TABLES.has(request.report_type) ? ledgerConversion() : convert),
     ],
   };
   if (request.report_type) job.reportType = request.report_type;

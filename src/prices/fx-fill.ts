@@ -22,7 +22,7 @@ import { DAY_SECONDS, dayOf, epochDay, requireDay } from '../core/dates.js';
 import { nowIso, nowSeconds } from '../core/clock.js';
 import { JURISDICTION_CURRENCY } from '../core/jurisdictions.js';
 import { fxCoverage, fxQuotes, putFxQuote, setFxCoverage } from '../store/fx.js';
-import { firstValuedDay, upsertEcbRate } from '../store/rates.js';
+import { firstValuedDay, listRateRows, upsertEcbRate } from '../store/rates.js';
 import type { EcbClient, FxFile } from './ecb.js';
 import type { Published } from './ecb-files.js';
 
@@ -54,7 +54,7 @@ export interface RatesFillResult {
   to: string;
   base: string;
   currencies: string[];
-  /** Rates written (new or replaced). */
+  /** Days of the range now holding an ECB rate (written, or stored as they are by an earlier fill). */
   rates: number;
   /** Of them, days that took an earlier published day's rate. */
   earlier_day: number;
@@ -107,11 +107,11 @@ function staleFrom(engine: Engine, wanted: string[], needFrom: number, to: numbe
 }
 
 /** Fetches what the cache lacks from `start`: the 90-day file when it reaches back that far and names every currency, else the historical one. */
-async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], start: number, today: number): Promise<Published> {
+async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], start: number, today: number): Promise<{ file: Published; whole: boolean }> {
   const lacks = (p: Published) => wanted.filter((c) => !p.currencies.has(c) && !fxCoverage(engine.db, c));
   if (start >= today - RECENT_REACH_DAYS) {
     const recent = await client.fetch('recent' satisfies FxFile);
-    if (recent.first !== undefined && recent.first <= day(start) && lacks(recent).length === 0) return recent;
+    if (recent.first !== undefined && recent.first <= day(start) && lacks(recent).length === 0) return { file: recent, whole: false };
   }
   const hist = await client.fetch('hist');
   const unknown = lacks(hist);
@@ -121,15 +121,19 @@ async function fetchFrom(engine: Engine, client: EcbClient, wanted: string[], st
       `the ECB publishes no reference rate of ${unknown.join(', ')}; it publishes ${[...hist.currencies].sort().join(', ')}`,
       {
         field: 'currency',
+        hint: "Rates through the euro need the workspace's base currency among them too; for others, import a file: txa rates import FILE",
       },
     );
   }
   if (hist.first === undefined) throw new TxaError('SYNC_FAILED', `the ECB's ${hist.file} holds no day`, { field: 'TXA_FX_URL' });
-  return hist;
+  return { file: hist, whole: true };
 }
 
+/** The first day a historical file's cache is complete from: it holds every publication since the ECB's first (1999-01-04), so every day before. */
+const BEFORE_ALL = '1900-01-01';
+
 /** Stores a file's quotes of the wanted currencies and what the cache is now complete for. */
-function storeFile(engine: Engine, p: Published, wanted: string[], today: number): void {
+function storeFile(engine: Engine, p: Published, wanted: string[], today: number, whole: boolean): void {
   const settled = Math.max(dayNumber(p.last!, 'last'), today - 1);
   const fetchedAt = nowIso();
   for (const c of wanted) {
@@ -138,10 +142,10 @@ function storeFile(engine: Engine, p: Published, wanted: string[], today: number
       if (q !== undefined) putFxQuote(engine.db, c, d, q);
     }
     const cov = fxCoverage(engine.db, c);
-    const fileFirst = dayNumber(p.first!, 'first');
+    const fileFirst = whole ? BEFORE_ALL : p.first!;
     // A file that starts after the cache's end leaves a hole: the cache is complete from the file's start only.
-    const joined = cov !== undefined && dayNumber(cov.through_day, 'through_day') + 1 >= fileFirst && dayNumber(cov.first_day, 'first_day') <= fileFirst;
-    const first = joined ? cov.first_day : p.first!;
+    const joined = cov !== undefined && dayNumber(cov.through_day, 'through_day') + 1 >= dayNumber(fileFirst, 'first') && cov.first_day <= fileFirst;
+    const first = joined ? cov.first_day : fileFirst;
     const through = joined && dayNumber(cov.through_day, 'through_day') > settled ? cov.through_day : day(settled);
     setFxCoverage(engine.db, c, { first_day: first, through_day: through, fetched_at: fetchedAt });
   }
@@ -195,20 +199,22 @@ export async function fillRates(engine: Engine, workspaceId: string, opts: Rates
   const needFrom = from - MAX_CARRY_DAYS;
   const wanted = [...new Set([base, ...currencies])].filter((c) => c !== 'EUR');
   const start = staleFrom(engine, wanted, needFrom, to);
-  const file = start === undefined ? undefined : await fetchFrom(engine, client, wanted, start, today);
+  const fetched = start === undefined ? undefined : await fetchFrom(engine, client, wanted, start, today);
   result.requests = client.requests;
 
   const earlier: string[] = [];
   const unfilled: string[] = [];
   let pending = 0;
   engine.write(() => {
-    if (file) storeFile(engine, file, wanted, today);
+    if (fetched) storeFile(engine, fetched.file, wanted, today, fetched.whole);
     for (const c of currencies) {
       const pair = [c, base];
       const { days, quote } = pairDays(engine, pair, needFrom, to);
       const through = Math.min(to, completeThrough(engine, pair));
       let i = -1;
       let lastRate: { p: number; rate: string } | undefined;
+      // What the workspace holds already: a rate stored as it would be now is not written again.
+      const stored = new Map(listRateRows(engine.db, workspaceId, c).map((r) => [r.date, r]));
       for (let d = from; d <= through; d++) {
         while (i + 1 < days.length && days[i + 1]! <= d) i++;
         const p = i >= 0 ? days[i]! : undefined;
@@ -220,10 +226,12 @@ export async function fillRates(engine: Engine, workspaceId: string, opts: Rates
         // A weekend's days share their Friday's rate: divide once per published day.
         const rate = lastRate?.p === p ? lastRate.rate : crossRate(quote(c, p), quote(base, p));
         lastRate = { p, rate };
-        if (!upsertEcbRate(engine.db, workspaceId, { date: day(d), currency: c, rate }, day(p))) {
+        const held = stored.get(day(d));
+        if (held?.source === 'import') {
           result.kept++;
           continue;
         }
+        if (held?.rate !== rate || held.published_day !== day(p)) upsertEcbRate(engine.db, workspaceId, { date: day(d), currency: c, rate }, day(p));
         result.rates++;
         if (p !== d) {
           result.earlier_day++;

@@ -121,6 +121,20 @@ describe('1099-DA lines', () => {
     expect((err.extra as { errors: { line: number }[] }).errors[0]!.line).toBe(line);
     expect(listBrokerLines(engine.db, ws)).toEqual(before);
   });
+
+  test('an address wallet (self-custody) takes no broker lines: INVALID_FIELD naming --wallet-id, nothing written, dry run too', async () => {
+    const before = listBrokerLines(engine.db, ws);
+    const own = createWallet(engine, ws, { address: `0x${'5'.repeat(40)}`, chain: 'ethereum', label: 'Ledger' }).id;
+    for (const dryRun of [false, true]) {
+      const err = await txaRejectionOf(importBrokerLines(engine, ws, own, brokerFile, dryRun));
+      expect([err.code, err.field, err.message]).toEqual([
+        'INVALID_FIELD',
+        'wallet',
+        `--wallet-id ${own} is an address wallet (self-custody); a 1099-DA is a broker's statement of an account it keeps, imported into that exchange wallet`,
+      ]);
+    }
+    expect(listBrokerLines(engine.db, ws)).toEqual(before);
+  });
 });
 
 const COLS = [

@@ -54,8 +54,9 @@ function publications(): Record<string, Record<string, string>> {
 
 let fx: FxReplay;
 const { dir, engine, ws } = tempLedger('enterprise');
-const settings = () => fxSettings({ TXA_FX_URL: fx.url, TXA_FX_RPS: '50', TXA_FX_TIMEOUT: '0.3' });
-const fill = (opts: RatesFillOptions, workspace = ws) => fillRates(engine, workspace, opts, new EcbClient(settings()));
+// The replay builds its files on this test's thread: a deadline short enough for the endless answer's test only there.
+const settings = (timeout: string) => fxSettings({ TXA_FX_URL: fx.url, TXA_FX_RPS: '50', TXA_FX_TIMEOUT: timeout });
+const fill = (opts: RatesFillOptions, workspace = ws, timeout = '30') => fillRates(engine, workspace, opts, new EcbClient(settings(timeout)));
 const rateOf = (currency: string, day: string, workspace = ws) => listRates(engine, workspace, currency).find((r) => r.date === day);
 
 beforeAll(async () => {
@@ -131,6 +132,9 @@ describe('rates fill', () => {
     const again = await fill({ from: '2014-04-01', currencies: ['GBP', 'EUR'] });
     expect(fx.calls).toHaveLength(1);
     expect(again.result).toMatchObject({ requests: 0, rates: 2 * days });
+    // The historical file holds every publication: the cache needs no day before its first either.
+    expect((await fill({ from: '2014-01-02', to: '2014-01-10', currencies: ['GBP'] })).result).toMatchObject({ requests: 0, rates: 9, unfilled: 0 });
+    expect(fx.calls).toHaveLength(1);
   });
 
   test('a UK report in GBP converts with them, names the days that took an earlier rate, and fails on a day it has no rate for', async () => {
@@ -161,6 +165,10 @@ describe('rates fill', () => {
     expect(rows.find((r) => r[0]!.startsWith('Note: '))?.[0]).toBe(
       "Note: 1 day has no ECB reference rate (weekends, TARGET holidays): values on it are converted USD→GBP at the last earlier published day's rate (2024-03-30 uses 2024-03-28); txa rates list shows each",
     );
+    const json = await createExport(engine, ws, { ...body, format: 'json' });
+    const doc = JSON.parse(readFileSync(downloadExport(engine, ws, json.id, join(dir, 'uk.json')).path, 'utf8'));
+    expect(doc.notes).toEqual([{ kind: 'earlier_rate', count: 1, message: expect.stringContaining('2024-03-30 uses 2024-03-28') }]);
+    expect(doc.totals).toMatchObject({ disposal_proceeds: 1640.95, allowable_costs: 855.1 });
   });
 
   test('an imported rate is kept; a workspace in EUR stores the published quotes as they are', async () => {
@@ -192,39 +200,50 @@ describe('rates fill', () => {
 
 describe('bad answers change nothing', () => {
   const fresh = () => createWorkspace(engine, { name: `Bad ${++n}` }).id;
-  const attempt = async (...faults: FxReplay['faults']) => {
+  const attempt = async (faults: FxReplay['faults'], timeout = '30') => {
     // A fresh ledger-wide cache is needed for a request: forget what the tests above stored.
     engine.db.exec('DELETE FROM fx_reference; DELETE FROM fx_coverage');
     const w = fresh();
     fx.faults.push(...faults);
-    const err = await txaRejectionOf(fill({ from: '2020-01-01', to: '2020-01-31', currencies: ['GBP'] }, w));
+    const err = await txaRejectionOf(fill({ from: '2020-01-01', to: '2020-01-31', currencies: ['GBP'] }, w, timeout));
     fx.faults.length = 0;
     expect(listRates(engine, w)).toEqual([]);
     expect(engine.db.prepare('SELECT count(*) FROM fx_coverage').pluck().get()).toBe(0);
     return err;
   };
 
+  test('a 503 is tried again, as the price APIs are; the next answer is used', async () => {
+    engine.db.exec('DELETE FROM fx_reference; DELETE FROM fx_coverage');
+    fx.faults.push({ status: 503, body: 'busy' });
+    const { result } = await fill({ from: '2020-01-01', to: '2020-01-31', currencies: ['GBP'] }, fresh());
+    // 2020-01-01 (a holiday) takes the rate of 2019-12-31.
+    expect(result).toMatchObject({ requests: 2, rates: 31, unfilled: 0 });
+  });
+
   test('an HTML page answered with 200', async () => {
-    const err = await attempt({ status: 200, body: '<!DOCTYPE html><html><head><title>ECB</title></head><body>Welcome</body></html>' });
+    const err = await attempt([{ status: 200, body: '<!DOCTYPE html><html><head><title>ECB</title></head><body>Welcome</body></html>' }]);
     expect([err.code, err.field]).toEqual(['SYNC_FAILED', 'TXA_FX_URL']);
     expect(err.message).toMatch(/^the ECB's eurofxref-hist\.zip is not usable: the server answered an HTML page \("<!DOCTYPE html><html><head>/);
   });
 
   test('a server that never finishes its answer: tried six times, then SYNC_FAILED', async () => {
     process.env.TXA_NOW = '2024-04-06T08:00:00Z';
-    const err = await attempt(...Array.from({ length: 6 }, () => ({ endless: true as const })));
+    const err = await attempt(
+      Array.from({ length: 6 }, () => ({ endless: true as const })),
+      '0.3',
+    );
     expect(err.message).toMatch(/^the ECB's eurofxref-hist\.zip failed: no complete answer within 0\.3 s \(after 6 tries\)$/);
   }, 15_000);
 
   test('a quote that is no number, and a line without its day, name the field and the line', async () => {
     const days = { '2020-01-03': { USD: '1.1', GBP: '0.85' }, '2020-01-02': { USD: '1.1', GBP: '0.85' } };
-    const nan = await attempt({ zipCsv: histCsv(days).replace('0.85,', 'abc,') });
+    const nan = await attempt([{ zipCsv: histCsv(days).replace('0.85,', 'abc,') }]);
     expect([nan.code, nan.field, nan.message]).toEqual([
       'SYNC_FAILED',
       'GBP',
       "the ECB's eurofxref-hist.csv is not usable: line 2 (2020-01-03), GBP: 'abc' is not a positive number; nothing was stored",
     ]);
-    const noDay = await attempt({ zipCsv: histCsv(days).replace('2020-01-02', '') });
+    const noDay = await attempt([{ zipCsv: histCsv(days).replace('2020-01-02', '') }]);
     expect([noDay.field, noDay.message]).toEqual([
       'Date',
       "the ECB's eurofxref-hist.csv is not usable: line 3: '' is not a day YYYY-MM-DD; nothing was stored",
