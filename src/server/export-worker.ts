@@ -5,6 +5,8 @@
  * Progress is written to the export record by the job itself, so GET /exports/:id shows it.
  * Beside it, a second loop drains the wallet sync queue one sync at a time (src/sync/sync-jobs.ts):
  * syncs mostly wait on the explorer, so they share the thread rather than need one of their own.
+ * A third loop makes the due runs of scheduled reports (engine/schedules.ts), each a queued export
+ * the first loop then writes, and POST /schedules/:id/run makes its run here too.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -256,3 +256,21 @@ describe('txa schedules delete', () => {
     expect(gone.stderr).toMatch(/^error: SCHEDULE_NOT_FOUND/);
   });
 });
+
+describe('txa schedules run, delivery failed', () => {
+  it("exits 1 with the export's DELIVERY_FAILED, as export create does", async () => {
+    const saved = process.env.TXA_SMTP_URL;
+    process.env.TXA_SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      const c = await runInProcess('txa schedules create', create.run, { ...base, name: 'Dead SMTP', email: 'books@example.com' } as any, g());
+      const id = JSON.parse(c.stdout).data.id as string;
+      const r = await runInProcess('txa schedules run', runCmd.run, { id }, { db, workspace: pro });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toMatch(/^status\tfailed$/m);
+      expect(r.stderr).toMatch(/^error: DELIVERY_FAILED: export exp_\w+ failed: DELIVERY_FAILED: e-mail to books@example.com failed/);
+    } finally {
+      if (saved === undefined) delete process.env.TXA_SMTP_URL;
+      else process.env.TXA_SMTP_URL = saved;
+    }
+  });
+});
