@@ -18,6 +18,7 @@ import type { ExportWorkerData, FromWorker, ToWorker } from './export-worker.js'
 const STOP_GRACE_MS = 2000;
 
 interface Pending {
+  /** Takes the answer whose type the asker named (`ask<T>`): an export record or a schedule's run. */
   resolve: (answer: never) => void;
   reject: (err: TxaError) => void;
 }
