@@ -128,23 +128,21 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
 }
 
 /**
+ * What a scheduled run (engine/schedules.ts) adds to an export: its period's days (set after the body's checks: a one-day period is a daily report here, where a
+ * request's `end_date` must be after its `start_date`), and a step run inside the transaction
+ * that records the export, so the run is recorded with it or neither is.
+ */
+export interface CreateOptions extends RunOptions {
+  dates?: { start_date: string; end_date: string };
+  within?: (exportId: string) => void;
+}
+
+/**
  * Creates an export. `download` runs at once and returns the completed record. `email` and
  * `webhook` return the record of a job still to run: queued for `txa serve`'s worker (role
  * `serve`, the default), or already claimed by this process, which runs it next (role `cli`:
  * `runExportJob`), so no moment leaves it queued with no one to run it.
  */
-/**
- * What a scheduled run (engine/schedules.ts) adds to an export: its id chosen beforehand, its
- * period's days (set after the body's checks: a one-day period is a daily report here, where a
- * request's `end_date` must be after its `start_date`), and a step run inside the transaction
- * that records the export, so the run is recorded with it or neither is.
- */
-export interface CreateOptions extends RunOptions {
-  id?: string;
-  dates?: { start_date: string; end_date: string };
-  within?: (exportId: string) => void;
-}
-
 export async function createExport(engine: Engine, workspaceId: string, body: unknown, opts: CreateOptions = {}): Promise<ExportRecord> {
   const ws = engine.workspace(workspaceId);
   const { request, filter } = parseExportBody(body, ws);
@@ -163,7 +161,7 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
   }
   // A job a dead process left behind must not count against the concurrent limit.
   sweep(engine);
-  const id = opts.id ?? newId('exp');
+  const id = newId('exp');
   const now = nowSeconds();
   const immediate = request.delivery.method === 'download';
   engine.write(() => {

@@ -12,12 +12,14 @@ import { recoverInterruptedJobs } from '../engine/export-jobs.js';
 import { recoverInterruptedSyncs } from '../sync/sync-jobs.js';
 import { TxaError } from '../core/errors.js';
 import type { ExportRecord } from '../core/types.js';
+import type { ScheduleRun } from '../core/schedule-schema.js';
 import type { ExportWorkerData, FromWorker, ToWorker } from './export-worker.js';
 
 const STOP_GRACE_MS = 2000;
 
 interface Pending {
-  resolve: (record: ExportRecord) => void;
+  /** Takes the answer whose type the asker named (`ask<T>`): an export record or a schedule's run. */
+  resolve: (answer: never) => void;
   reject: (err: TxaError) => void;
 }
 
@@ -57,7 +59,8 @@ export class ExportWorker {
     if (msg.type === 'event') return this.onEvent();
     const p = this.pending.get(msg.requestId);
     this.pending.delete(msg.requestId);
-    if (msg.type === 'created') p?.resolve(msg.record);
+    if (msg.type === 'created') p?.resolve(msg.record as never);
+    else if (msg.type === 'ran') p?.resolve(msg.run as never);
     else p?.reject(TxaError.fromBody(msg.error));
   }
 
@@ -67,11 +70,20 @@ export class ExportWorker {
 
   /** Creates an export in the worker (a `download` export is written there too). */
   createExport(workspaceId: string, body: unknown): Promise<ExportRecord> {
+    return this.ask((requestId) => ({ type: 'create', requestId, workspaceId, body }));
+  }
+
+  /** Makes a schedule's run now, in the worker (docs/server.md "Scheduled reports"). */
+  runSchedule(workspaceId: string, scheduleId: string, actor: string): Promise<ScheduleRun> {
+    return this.ask((requestId) => ({ type: 'run-schedule', requestId, workspaceId, scheduleId, actor }));
+  }
+
+  private ask<T>(message: (requestId: number) => ToWorker): Promise<T> {
     if (!this.worker || this.stopping) return Promise.reject(new TxaError('INTERNAL_ERROR', 'internal error'));
     const requestId = this.nextRequest++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(requestId, { resolve, reject });
-      this.send({ type: 'create', requestId, workspaceId, body });
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(requestId, { resolve: resolve as (answer: never) => void, reject });
+      this.send(message(requestId));
     });
   }
 

@@ -5,17 +5,20 @@
  * Progress is written to the export record by the job itself, so GET /exports/:id shows it.
  * Beside it, a second loop drains the wallet sync queue one sync at a time (src/sync/sync-jobs.ts):
  * syncs mostly wait on the explorer, so they share the thread rather than need one of their own.
+ * A third loop makes the due runs of scheduled reports (engine/schedules.ts), each a queued export
+ * the first loop then writes, and POST /schedules/:id/run makes its run here too.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '../engine/engine.js';
 import { claimNextJob, runExportJob } from '../engine/export-jobs.js';
 import { createExport } from '../engine/exports.js';
-import { createDueRuns } from '../engine/schedules.js';
+import { createDueRuns, runSchedule } from '../engine/schedules.js';
 import { claimNextSync, runSyncJob } from '../sync/sync-jobs.js';
 import { syncSettings } from '../sync/settings.js';
 import { TxaError, type ErrorBody } from '../core/errors.js';
 import type { ExportRecord } from '../core/types.js';
+import type { ScheduleRun } from '../core/schedule-schema.js';
 
 export interface ExportWorkerData {
   ledgerPath: string;
@@ -27,11 +30,16 @@ export interface ExportWorkerData {
 }
 
 /** Messages to the worker: `sync` says a wallet sync was queued. */
-export type ToWorker = { type: 'stop' } | { type: 'sync' } | { type: 'create'; requestId: number; workspaceId: string; body: unknown };
+export type ToWorker =
+  | { type: 'stop' }
+  | { type: 'sync' }
+  | { type: 'create'; requestId: number; workspaceId: string; body: unknown }
+  | { type: 'run-schedule'; requestId: number; workspaceId: string; scheduleId: string; actor: string };
 /** Messages from the worker. */
 export type FromWorker =
   | { type: 'event' }
   | { type: 'created'; requestId: number; record: ExportRecord }
+  | { type: 'ran'; requestId: number; run: ScheduleRun }
   | { type: 'failed'; requestId: number; error: ErrorBody };
 
 const IDLE_POLL_MS = 1000;
@@ -92,7 +100,24 @@ async function create(requestId: number, workspaceId: string, body: unknown): Pr
   }
 }
 
+/** `POST /schedules/:id/run`: the run's export made here, as POST /exports makes its own (the count of its rows is no request's wait). */
+async function runNow(requestId: number, workspaceId: string, scheduleId: string, actor: string): Promise<void> {
+  try {
+    const run = await runSchedule(engine.as(actor), workspaceId, scheduleId);
+    post({ type: 'ran', requestId, run });
+    exportIdle.wake();
+  } catch (err) {
+    const e = err instanceof TxaError ? err : new TxaError('INTERNAL_ERROR', 'internal error', { cause: err });
+    post({ type: 'failed', requestId, error: e.toBody() });
+  }
+}
+
 parentPort?.on('message', (msg: ToWorker) => {
+  if (msg.type === 'run-schedule') {
+    const p = runNow(msg.requestId, msg.workspaceId, msg.scheduleId, msg.actor).finally(() => creating.delete(p));
+    creating.add(p);
+    return;
+  }
   if (msg.type === 'create') {
     const p = create(msg.requestId, msg.workspaceId, msg.body).finally(() => creating.delete(p));
     creating.add(p);

@@ -41,6 +41,10 @@ class ServedBackend extends LocalBackend {
     return this.exportsWorker.createExport(workspaceId, body);
   }
 
+  override async runSchedule(workspaceId: string, scheduleId: string) {
+    return this.exportsWorker.runSchedule(workspaceId, scheduleId, this.engine.actor);
+  }
+
   override async requestWalletSync(workspaceId: string, walletId: string) {
     const record = await super.requestWalletSync(workspaceId, walletId);
     this.exportsWorker.wakeSync();

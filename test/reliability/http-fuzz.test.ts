@@ -71,6 +71,9 @@ const CONTRACT_CODES = new Set([
   'INVALID_ALLOCATION',
   'ALLOCATION_EXISTS',
   'INVALID_PICK',
+  // Scheduled reports (docs/server.md "Scheduled reports").
+  'SCHEDULE_NOT_FOUND',
+  'TIER_LIMIT',
 ]);
 /** Statuses the server answers before any route or handler, with INVALID_PARAMETERS (docs/server.md). */
 const CLIENT_ERROR_STATUSES = new Set([400, 408, 414, 431]);

@@ -214,6 +214,12 @@ describe('in txa serve', () => {
     const events = (await api(a, key, 'GET', `/events?workspace_id=${WS}&type=schedule.run`)).body.data as any[];
     expect(events).toHaveLength(4);
     expect((await api(a, key, 'GET', `/exports?workspace_id=${WS}`)).body.pagination.total).toBe(4);
+    // Run now, through the worker of one server: a manual repeat, delivered by that server's worker.
+    const again = await api(a, key, 'POST', `/schedules/${ids[0]}/run`, { workspace_id: WS });
+    expect(again.status).toBe(202);
+    expect(again.body.data).toMatchObject({ kind: 'manual', period_start: dayText(lastMonth.start), export: { status: 'queued' } });
+    await until(() => rx.calls.length === 5, 30_000, 'the repeat');
+    expect(JSON.parse(rx.calls[4]!).export_id).toBe(again.body.data.export_id);
   });
 
   it('killed in the middle of a scheduled run, the restarted server finishes it: delivered exactly once', async () => {

@@ -126,6 +126,7 @@ describe('txa schedules create and list', () => {
     ['an e-mail that is not one', { ...base, email: 'books.example.com' }, /^error: INVALID_FIELD \(delivery.email_recipients\)/],
     ['a webhook URL that is not http(s)', { ...base, webhookUrl: 'ftp://example.com/x' }, /^error: INVALID_FIELD \(delivery.webhook_url\)/],
     ['no delivery', { ...base }, /^error: USAGE_ERROR \(email\)/],
+    ['two deliveries', { ...base, email: 'a@example.com', webhookUrl: 'https://hooks.example.com/x' }, /^error: USAGE_ERROR \(webhook-url\)/],
   ];
   for (const [what, opts, message] of bad) {
     it(`refuses ${what}, naming the field, and stores nothing`, async () => {
@@ -205,6 +206,12 @@ describe('txa schedules run-due', () => {
     expect(s.last_run).toEqual({ period_start: '2026-03-01', period_end: '2026-03-31', export_id: data.runs[0].export_id, ran_at: '2026-04-20T08:00:00Z' });
     expect(s.next_run_at).toBe('2026-05-01T00:00:00Z');
   });
+
+  it('is local only: on a remote backend, LOCAL_ONLY before any request', async () => {
+    const r = await runInProcess('txa schedules run-due', runDue.run, {}, { baseUrl: 'http://127.0.0.1:9' } as any);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^error: LOCAL_ONLY/);
+  });
 });
 
 describe('e-mail delivery and run ID', () => {
@@ -247,5 +254,23 @@ describe('txa schedules delete', () => {
     const gone = await runInProcess('txa schedules delete', del.run, { id: s.id, yes: true }, { db, workspace: pro });
     expect(gone.exitCode).toBe(1);
     expect(gone.stderr).toMatch(/^error: SCHEDULE_NOT_FOUND/);
+  });
+});
+
+describe('txa schedules run, delivery failed', () => {
+  it("exits 1 with the export's DELIVERY_FAILED, as export create does", async () => {
+    const saved = process.env.TXA_SMTP_URL;
+    process.env.TXA_SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      const c = await runInProcess('txa schedules create', create.run, { ...base, name: 'Dead SMTP', email: 'books@example.com' } as any, g());
+      const id = JSON.parse(c.stdout).data.id as string;
+      const r = await runInProcess('txa schedules run', runCmd.run, { id }, { db, workspace: pro });
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toMatch(/^status\tfailed$/m);
+      expect(r.stderr).toMatch(/^error: DELIVERY_FAILED: export exp_\w+ failed: DELIVERY_FAILED: e-mail to books@example.com failed/);
+    } finally {
+      if (saved === undefined) delete process.env.TXA_SMTP_URL;
+      else process.env.TXA_SMTP_URL = saved;
+    }
   });
 });
