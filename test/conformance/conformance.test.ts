@@ -14,7 +14,7 @@ import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { conformanceCases, type Ids } from './cases.js';
 
 const NOW = '2025-03-01T12:00:00Z';
-const ID = /\b(tag|evt|key|exp|att|wh|dlv|trf|wal)_[0-9a-f]{20}\b/g;
+const ID = /\b(tag|evt|key|exp|att|wh|dlv|trf|wal|mem|inv)_[0-9a-f]{20}\b/g;
 
 /** Masks what legitimately differs: generated ids (numbered by first appearance), the server's URL, created_by and actor. */
 function normalize(text: string): unknown {
@@ -24,6 +24,8 @@ function normalize(text: string): unknown {
     .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
     .replace(/"actor":"[^"]*"/g, '"actor":"<actor>"') // so do change events
     .replace(/"(closed_by|reopened_by)":"[^"]*"/g, '"$1":"<actor>"') // and closed periods
+    .replace(/"invited_by":"[^"]*"/g, '"invited_by":"<actor>"') // and invitations
+    .replace(/"token":"txa_inv_\w+"/g, '"token":"<token>"') // an invitation's token is random
     .replace(ID, (id, kind: string) => {
       if (!seen.has(id)) seen.set(id, `<${kind}#${seen.size}>`);
       return seen.get(id)!;
