@@ -100,7 +100,7 @@ describe('the role table', () => {
     expect(refusals).toBeGreaterThan(20); // the walk reached the check, not only the handlers
   });
 
-  it('says what docs/server.md "Teams" says: a viewer only reads, and not exports; a contributor all but the admin list', () => {
+  it('says what docs/server.md "Teams" says: a viewer only reads, and not exports nor the event log that links them; a contributor all but the admin list', () => {
     const ops = operations().map(([m, p]) => `${m} ${p}`);
     const allowed = (role: Role) =>
       ops.filter((o) => {
@@ -111,7 +111,9 @@ describe('the role table', () => {
     const publicOps = ['GET /health', 'GET /openapi.json', 'GET /exports/{export_id}/download', 'POST /invitations/{token}/accept'];
     expect(allowed('admin')).toEqual(ops);
     const viewer = ops.filter(
-      (o) => (o.startsWith('GET ') && !o.startsWith('GET /exports') && o !== 'GET /workspaces/{workspace_id}/invitations') || publicOps.includes(o),
+      (o) =>
+        (o.startsWith('GET ') && !o.startsWith('GET /exports') && !['GET /events', 'GET /workspaces/{workspace_id}/invitations'].includes(o)) ||
+        publicOps.includes(o),
     );
     expect(allowed('viewer')).toEqual(viewer);
     const adminOnly = [
