@@ -21,7 +21,7 @@ function normalize(text: string): unknown {
   if (text.trim() === '') return '';
   const seen = new Map<string, string>();
   const masked = text
-    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
+    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's member id
     .replace(/"actor":"[^"]*"/g, '"actor":"<actor>"') // so do change events
     .replace(/"(closed_by|reopened_by)":"[^"]*"/g, '"$1":"<actor>"') // and closed periods
     .replace(/"invited_by":"[^"]*"/g, '"invited_by":"<actor>"') // and invitations
