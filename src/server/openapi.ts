@@ -17,7 +17,8 @@ import { exportCreateSchema } from '../core/export-schema.js';
 import { ALLOCATION_ORDERS, POOL_METHODS, allocationCreateSchema, picksCreateSchema } from '../core/lots.js';
 import { openingsCreateSchema } from '../core/opening-lots.js';
 import { webhookCreateSchema } from '../engine/webhooks.js';
-import { INVITATION_STATES, ROLES, invitationAcceptSchema, memberInviteSchema, memberUpdateSchema } from '../core/members.js';
+import { PUBLIC, rolesOf } from './permissions.js';
+import { INVITATION_STATES, ROLE_LABELS, ROLES, invitationAcceptSchema, memberInviteSchema, memberUpdateSchema } from '../core/members.js';
 import { scheduleCreateSchema } from '../core/schedule-schema.js';
 import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_STATUSES, TAG_TYPES, TX_TYPES, WALLET_KINDS } from '../core/types.js';
 
@@ -329,7 +330,7 @@ const many = (name: string) => ({ data: { type: 'array', items: ref(name) } });
 let cached: Json | undefined;
 
 export function openApiDocument(): Json {
-  cached ??= {
+  cached ??= withRoles({
     openapi: '3.1.0',
     info: {
       title: 'txa API',
@@ -817,6 +818,17 @@ export function openApiDocument(): Json {
       },
       '/openapi.json': { get: op('This document', { 200: { description: 'OpenAPI 3.1' } }, { security: [] }) },
     },
-  };
+  });
   return cached;
+}
+
+/** Each keyed operation names the roles that may call it (`x-roles`), from the one role table (permissions.ts). */
+function withRoles(doc: Json): Json {
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const roles = rolesOf(method.toUpperCase(), path.replace(/\{\w+\}/g, ':x'));
+      if (roles !== PUBLIC) op['x-roles'] = roles.map((r) => ROLE_LABELS[r]);
+    }
+  }
+  return doc;
 }

@@ -6,7 +6,8 @@
  * remote backend meet it through these routes; on their own ledger the local user is its owner,
  * an admin.
  *
- * Viewer: reads, but no exports (they are downloads; an export's record carries its link).
+ * Viewer: reads, but no exports (they are downloads; an export's record, and its export.completed
+ * event in the log, carry its link).
  * Contributor: reads; writes tags, notes, attachments, transactions (tags on them, own
  * transfers, lot picks, opening lots), exports, wallets (add, rename, sync); not deleting tags
  * or wallets, nor members, keys, webhooks, schedules, periods, the lot allocation or an import of
@@ -63,7 +64,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRoles>> = {
   'POST /webhooks': ADMIN,
   'DELETE /webhooks/:webhook_id': ADMIN,
 
-  'GET /events': ANY,
+  // The event log holds each export.completed with its download link: not a viewer's, as exports are not.
+  'GET /events': WRITERS,
 
   'GET /periods': ANY,
   'POST /periods': ADMIN,

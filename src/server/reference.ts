@@ -179,6 +179,7 @@ function responseItem(status: string, r: Json): string {
 function operation(path: string, method: string, op: Json, server: string): string {
   const parts = [`### ${method.toUpperCase()} ${server}${path}`, wrap(escapeMd(String(op.summary ?? '')))];
   if (Array.isArray(op.security) && op.security.length === 0) parts.push('No key needed.');
+  if (Array.isArray(op['x-roles'])) parts.push(`Roles (docs/server.md "Teams"): ${op['x-roles'].join(', ')}.`);
   const params = (op.parameters as Json[] | undefined) ?? [];
   if (params.length) parts.push(['Parameters:', '', ...params.map(parameterItem)].join('\n'));
   if (op.requestBody) parts.push(bodyOf(asJson(op.requestBody)));

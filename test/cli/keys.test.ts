@@ -17,7 +17,7 @@ describe('txa keys', () => {
     expect(created.exitCode).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^txa_live_[0-9A-Za-z]{32}$/);
-    expect(created.stderr).toMatch(/Created read key key_[0-9a-f]+\. Store it now/);
+    expect(created.stderr).toMatch(/Created read key key_[0-9a-f]+ of member mem_[0-9a-f]+\. Store it now/);
     const list = await sb.json(['-w', ws, 'keys', 'list']);
     expect(list.data).toEqual([expect.objectContaining({ name: 'ci', access: 'read', prefix: key.slice(0, 13), revoked_at: null })]);
     expect(JSON.stringify(list)).not.toContain(key.slice(13));

@@ -14,16 +14,18 @@ import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { conformanceCases, type Ids } from './cases.js';
 
 const NOW = '2025-03-01T12:00:00Z';
-const ID = /\b(tag|evt|key|exp|att|wh|dlv|trf|wal|sch)_[0-9a-f]{20}\b/g;
+const ID = /(tag|evt|key|exp|att|wh|dlv|trf|wal|sch|mem|inv)_[0-9a-f]{20}/g;
 
 /** Masks what legitimately differs: generated ids (numbered by first appearance), the server's URL, created_by and actor. */
 function normalize(text: string): unknown {
   if (text.trim() === '') return '';
   const seen = new Map<string, string>();
   const masked = text
-    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's id
+    .replace(/"created_by":"[^"]*"/g, '"created_by":"<actor>"') // before ids: the API records the key's member id
     .replace(/"actor":"[^"]*"/g, '"actor":"<actor>"') // so do change events
     .replace(/"(closed_by|reopened_by)":"[^"]*"/g, '"$1":"<actor>"') // and closed periods
+    .replace(/"invited_by":"[^"]*"/g, '"invited_by":"<actor>"') // and invitations
+    .replace(/"token":"txa_inv_\w+"/g, '"token":"<token>"') // an invitation's token is random
     .replace(ID, (id, kind: string) => {
       if (!seen.has(id)) seen.set(id, `<${kind}#${seen.size}>`);
       return seen.get(id)!;

@@ -71,7 +71,7 @@ describe('txa lots, remote and local', () => {
     const file = join(remote.dir, 'alloc.csv');
     writeFileSync(file, `wallet,lot,quantity\nAlpha,${l.ids.l3},0.5\nBeta,${l.ids.l2},2\nGamma,${l.ids.l1},0.5\nGamma,${l.ids.l3},0.5\n`);
     const made = await remote.json(['lots', 'allocate', '--specific', 'alloc.csv']);
-    expect(made.data).toMatchObject({ order: 'specific', recorded: true, recorded_by: expect.stringMatching(/^key_/) });
+    expect(made.data).toMatchObject({ order: 'specific', recorded: true, recorded_by: expect.stringMatching(/^mem_/) });
     expect((await remote.json(['lots', 'allocation'])).data).toEqual(made.data);
     const again = await remote.txa(['lots', 'allocate']);
     expect([again.exitCode, again.stderr.split('\n')[0]]).toEqual([

@@ -39,7 +39,7 @@ describe('lots over HTTP', () => {
     const created = await call(write, { method: 'POST', url: '/api/v1/lots/allocation', payload: { workspace_id: l.ws } });
     expect(created.status).toBe(201);
     conforms('/lots/allocation', 'post', '201', created.body);
-    const keyId = server.writeKey().id;
+    const keyId = server.writeKey().member_id; // the key's member acts (docs/server.md "Teams")
     expect(created.body.data.recorded_by).toBe(keyId);
     const got = await call(read, { method: 'GET', url: `/api/v1/lots/allocation?workspace_id=${l.ws}` });
     conforms('/lots/allocation', 'get', '200', got.body);

@@ -67,7 +67,8 @@ describe('the role table', () => {
     expect([...served].filter((r) => !tabled.has(r))).toEqual([]);
     expect([...served].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !served.has(r))).toEqual([]);
-    expect([...tabled].filter((r) => !served.has(r)).sort()).toEqual([...ENTERED_AHEAD].sort());
+    // Only the routes entered ahead may be missing, until the work that adds them is merged.
+    expect([...tabled].filter((r) => !served.has(r) && !ENTERED_AHEAD.has(r))).toEqual([]);
   });
 
   it('refuses to build a server with a route the table does not list', async () => {
@@ -100,7 +101,7 @@ describe('the role table', () => {
     expect(refusals).toBeGreaterThan(20); // the walk reached the check, not only the handlers
   });
 
-  it('says what docs/server.md "Teams" says: a viewer only reads, and not exports; a contributor all but the admin list', () => {
+  it('says what docs/server.md "Teams" says: a viewer only reads, and not exports nor the event log that links them; a contributor all but the admin list', () => {
     const ops = operations().map(([m, p]) => `${m} ${p}`);
     const allowed = (role: Role) =>
       ops.filter((o) => {
@@ -111,7 +112,9 @@ describe('the role table', () => {
     const publicOps = ['GET /health', 'GET /openapi.json', 'GET /exports/{export_id}/download', 'POST /invitations/{token}/accept'];
     expect(allowed('admin')).toEqual(ops);
     const viewer = ops.filter(
-      (o) => (o.startsWith('GET ') && !o.startsWith('GET /exports') && o !== 'GET /workspaces/{workspace_id}/invitations') || publicOps.includes(o),
+      (o) =>
+        (o.startsWith('GET ') && !o.startsWith('GET /exports') && !['GET /events', 'GET /workspaces/{workspace_id}/invitations'].includes(o)) ||
+        publicOps.includes(o),
     );
     expect(allowed('viewer')).toEqual(viewer);
     const adminOnly = [
@@ -129,7 +132,11 @@ describe('the role table', () => {
       'GET /workspaces/{workspace_id}/invitations',
       'DELETE /workspaces/{workspace_id}/invitations/{invitation_id}',
     ];
-    expect(ops.filter((o) => !allowed('contributor').includes(o)).sort()).toEqual(adminOnly.sort());
+    // The scheduled-report routes are admin's wherever they are in the document (their parameters named as they may be).
+    const shape = (o: string) => o.replace(/\{\w+\}/g, '{}');
+    const schedules = ['POST /schedules', 'DELETE /schedules/{}', 'POST /schedules/{}/run'];
+    const expected = [...adminOnly, ...ops.filter((o) => schedules.includes(shape(o)))];
+    expect(ops.filter((o) => !allowed('contributor').includes(o)).sort()).toEqual(expected.sort());
     for (const schedule of ['POST /schedules', 'DELETE /schedules/:', 'POST /schedules/:/run']) {
       const [m, p] = schedule.split(' ');
       expect(rolesOf(m!, p!)).toEqual(['admin']);

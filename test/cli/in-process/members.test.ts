@@ -98,6 +98,21 @@ describe('txa members on the local ledger', () => {
   });
 });
 
+describe('txa keys create --member', () => {
+  it("makes a key of a member who lost theirs, which acts with the member's role; a removed member has none", async () => {
+    const sent = JSON.parse((await runInProcess('txa members invite', invite.run, { email: 'kim@example.com', role: 'viewer' }, g(true))).stdout).data;
+    const kim = JSON.parse((await runInProcess('txa members accept', accept.run, { token: sent.token, email: 'kim@example.com' }, g(true))).stdout).data.member;
+    const made = await runInProcess('txa keys create', createKey.run, { access: 'full', member: kim.id }, g(true));
+    const key = JSON.parse(made.stdout).data;
+    expect(key.member_id).toBe(kim.id);
+    const refused = await runInProcess('txa members invite', invite.run, { email: 'lee@example.com', role: 'viewer' }, { baseUrl, apiKey: key.key, workspace });
+    expect([refused.exitCode, refused.stderr]).toEqual([4, expect.stringContaining("requires the Admin role; this key's member is a Viewer")]);
+    await runInProcess('txa members remove', remove.run, { id: kim.id, yes: true }, g());
+    const none = await runInProcess('txa keys create', createKey.run, { access: 'full', member: kim.id }, g());
+    expect([none.exitCode, none.stderr]).toEqual([1, expect.stringMatching(/^error: MEMBER_NOT_FOUND \(member\): member mem_\w+ not found/)]);
+  });
+});
+
 describe('txa members on a remote backend', () => {
   it('accepts with no key, lists with the member key, and a viewer inviting is refused with exit 4 naming the role', async () => {
     const ownerKey = (await runInProcess('txa keys create', createKey.run, { access: 'full' }, { db, workspace })).stdout.trim();

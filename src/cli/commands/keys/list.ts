@@ -20,8 +20,9 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
         { header: 'KEY' },
         { header: 'CREATED', fit: 'date', drop: 2 },
         { header: 'REVOKED', fit: 'date', drop: 1 },
+        { header: 'MEMBER', drop: 3 },
       ],
-      body.data.map((k) => [k.id, k.name, k.access, `${k.prefix}…`, k.created_at, k.revoked_at]),
+      body.data.map((k) => [k.id, k.name, k.access, `${k.prefix}…`, k.created_at, k.revoked_at, k.member_id]),
     );
 }
 
