@@ -117,6 +117,11 @@ export class CaAssetBook {
     return this.events[this.next]?.ref ?? null;
   }
 
+  /** The stream reached `day` (no row of this asset with it): settles what is more than 30 days before it. */
+  advance(day: string): CaDisposal[] {
+    return this.settle(dayNumber(day));
+  }
+
   /** The stream ended: settles the rest. */
   end(): CaDisposal[] {
     return this.settle(null);

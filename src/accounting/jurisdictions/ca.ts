@@ -67,7 +67,11 @@ class CaReport implements JurisdictionReport {
   add(row: LedgerRow, reported: boolean): ReportLine[] {
     for (const r of this.seconds.add(row, reported)) this.take(r);
     // Now and then (not every row: it looks at every asset's book), answer what is settled.
-    return ++this.calls % 1024 === 0 && this.pending.length > 0 ? this.release(this.watermark()) : [];
+    if (++this.calls % 1024 !== 0 || this.pending.length === 0) return [];
+    // An asset with no recent row holds its last rows unsettled: time settles them too.
+    const day = row.timestamp.slice(0, 10);
+    for (const { asset, book } of this.books.values()) this.record(asset, book.advance(day));
+    return this.release(this.watermark());
   }
 
   end(): ReportLine[] {
