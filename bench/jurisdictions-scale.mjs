@@ -50,6 +50,8 @@ for (const code of ['uk', 'ca']) {
     const heap = process.memoryUsage().heapUsed / 2 ** 20;
     lines += report.end().length;
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    console.log(`${code} ${String(n).padStart(8)} rows  ${seconds.toFixed(2)} s  ${((seconds / n) * 1e6).toFixed(2)} µs/row  heap before end ${heap.toFixed(0)} MB  ${lines} lines`);
+    console.log(
+      `${code} ${String(n).padStart(8)} rows  ${seconds.toFixed(2)} s  ${((seconds / n) * 1e6).toFixed(2)} µs/row  heap before end ${heap.toFixed(0)} MB  ${lines} lines`,
+    );
   }
 }

@@ -106,7 +106,10 @@ export function register(parent: Command): void {
     .option('--pdf-title <title>', 'title of a PDF report')
     .option('--include-logo', 'logo in the PDF header (default)')
     .option('--no-include-logo', 'no logo in the PDF header')
-    .option('--cost-basis <method>', 'tax report: fifo (default), lifo, hifo or specific (the lots picked for each disposal, the rest fifo); uk, ca and de allow fifo only (their law fixes the matching), au fifo or specific')
+    .option(
+      '--cost-basis <method>',
+      'tax report: fifo (default), lifo, hifo or specific (the lots picked for each disposal, the rest fifo); uk, ca and de allow fifo only (their law fixes the matching), au fifo or specific',
+    )
     .option(
       '--basis-scope <scope>',
       'tax report: wallet (lots per wallet) or universal (one pool per asset); default: pooled before 2025, per wallet from 2025',
