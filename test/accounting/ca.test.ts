@@ -15,7 +15,9 @@
  * the same examples, cran/cryptoTax tests/testthat/_snaps/ACB.md, where the pages show images).
  */
 import { describe, expect, it } from 'vitest';
+import { AssetTable } from '../../src/accounting/assets.js';
 import { inclusionRate } from '../../src/accounting/jurisdictions/ca.js';
+import { jurisdictionOf } from '../../src/accounting/jurisdictions/index.js';
 import type { ReportLine } from '../../src/accounting/jurisdictions/types.js';
 import { checkMethod } from '../../src/core/jurisdictions.js';
 import type { Token } from '../../src/core/types.js';
@@ -180,6 +182,32 @@ describe('the CRA', () => {
     // Pool 8 at 10,000 across both wallets: 3 cost 3,750; gain 751.00; taxable 375.50.
     expect(cells(lines[0]!)).toEqual(['2024-08-01', '3', 450100n, 375000n, 0n, 75100n, 0n]);
     expect(totals).toMatchObject({ dispositions: 1, gains: 75100n, net_capital_gain: 75100n, inclusion_rate: 0.5, taxable_capital_gain: 37550n });
+  });
+
+  it('answers lines as they settle, in row order, an asset without later rows settled by time', () => {
+    const Y: Token = { symbol: 'Y', address: '0x00000000000000000000000000000000000000bb', decimals: 0 };
+    // Y: a loss on 2 January 2024, bought back on 10 January, then no row of Y again.
+    const rows = [
+      buy({ at: '2024-01-01', amount: '10', value: 100, token: Y }),
+      sell({ at: '2024-01-02', amount: '10', value: 50, token: Y }),
+      buy({ at: '2024-01-10', amount: '10', value: 50, token: Y }),
+    ];
+    // X: 1,500 rows over about 100 days, a sale every third at the cost price.
+    const start = Date.parse('2024-01-03T00:00:00Z');
+    for (let i = 0; i < 1500; i++) {
+      const at = new Date(start + i * 6000_000).toISOString().replace('.000Z', 'Z');
+      rows.push(i % 3 === 2 ? sell({ at, amount: '1', value: 10, token: X }) : buy({ at, amount: '1', value: 10, token: X }));
+    }
+    const rep = jurisdictionOf('ca').report!({ assets: new AssetTable(), method: 'fifo' });
+    const early: ReportLine[] = [];
+    for (const row of rows) early.push(...rep.add(row, true));
+    const all = [...early, ...rep.end()];
+    // Y's line came out before the end: its rows settled by time, not by a later row of Y.
+    expect(early[0]).toMatchObject({ date_sold: '2024-01-02', asset: 'Y', gain_loss: 0n, superficial_loss_denied: 5000n });
+    expect(early.length).toBeGreaterThan(100);
+    expect(all).toHaveLength(501);
+    const days = all.map((l) => l.date_sold as string);
+    expect(days).toEqual([...days].sort());
   });
 
   it('refuses a method Canada does not allow, naming what it allows', () => {

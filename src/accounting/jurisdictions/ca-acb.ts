@@ -19,6 +19,8 @@ import { shareOf } from './uk-matching.js';
 
 interface Event {
   day: string;
+  /** The day as days since 1970-01-01: the window's arithmetic is on numbers, not dates. */
+  n: number;
   inflow: boolean;
   units: bigint;
   /** Cost (inflow, fees included) or gross proceeds (outflow), cents. */
@@ -53,7 +55,8 @@ export interface CaDisposal {
 }
 
 const DAY_MS = 86_400_000;
-export const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** `YYYY-MM-DD` → days since 1970-01-01 (UTC). */
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 
 export class CaAssetBook {
   private events: Event[] = [];
@@ -91,9 +94,11 @@ export class CaAssetBook {
     const units = this.units(q);
     if (inflow) this.acquired += units;
     this.held += inflow ? units : -units;
-    const out = this.settle(day);
+    const n = dayNumber(day);
+    const out = this.settle(n);
     this.events.push({
       day,
+      n,
       inflow,
       units,
       cents: cents ?? 0n,
@@ -107,16 +112,26 @@ export class CaAssetBook {
     return out;
   }
 
+  /** The caller's reference of the first event not settled yet (null: all are). */
+  get unsettled(): unknown {
+    return this.events[this.next]?.ref ?? null;
+  }
+
+  /** The stream reached `day` (no row of this asset with it): settles what is more than 30 days before it. */
+  advance(day: string): CaDisposal[] {
+    return this.settle(dayNumber(day));
+  }
+
   /** The stream ended: settles the rest. */
   end(): CaDisposal[] {
     return this.settle(null);
   }
 
   /** Settles every event whose 30 days ahead are all known (all of them at the end: `until` null). */
-  private settle(until: string | null): CaDisposal[] {
+  private settle(until: number | null): CaDisposal[] {
     const out: CaDisposal[] = [];
     const ev = this.events;
-    while (this.next < ev.length && (until === null || plusDays(ev[this.next]!.day, 30) < until)) {
+    while (this.next < ev.length && (until === null || ev[this.next]!.n + 30 < until)) {
       const e = ev[this.next]!;
       if (e.inflow) {
         this.qty += e.units;
@@ -126,6 +141,8 @@ export class CaAssetBook {
       this.next++;
     }
     // Keep only what a later window can reach (30 days back), dropping in bulk, not one by one.
+    const reach = this.next < ev.length ? ev[this.next]!.n - 30 : Number.POSITIVE_INFINITY;
+    while (this.lo < this.next && ev[this.lo]!.n < reach) this.lo++;
     if (this.lo > 1024 && this.lo > ev.length / 2) {
       this.events = ev.slice(this.lo);
       this.next -= this.lo;
@@ -174,11 +191,11 @@ export class CaAssetBook {
   /** P (acquired from 30 days before to 30 days after `e`) and B (held at the end of those days, ≥ 0). */
   private window(e: Event): { acquired: bigint; heldAtEnd: bigint } {
     const ev = this.events;
-    const first = plusDays(e.day, -30);
-    const last = plusDays(e.day, 30);
-    while (this.lo < ev.length && ev[this.lo]!.day < first) this.lo++;
+    const first = e.n - 30;
+    const last = e.n + 30;
+    while (this.lo < ev.length && ev[this.lo]!.n < first) this.lo++;
     if (this.hi < this.next) this.hi = this.next;
-    while (this.hi + 1 < ev.length && ev[this.hi + 1]!.day <= last) this.hi++;
+    while (this.hi + 1 < ev.length && ev[this.hi + 1]!.n <= last) this.hi++;
     const end = ev[this.hi]!;
     const before = this.lo > 0 ? ev[this.lo - 1]!.acquiredSum : this.acquiredBefore(ev[0]!);
     const held = end.heldSum;

@@ -48,8 +48,10 @@ const times = (n: bigint, num: bigint, den: bigint) => {
 class CaReport implements JurisdictionReport {
   private readonly books = new Map<string, { asset: Asset; book: CaAssetBook }>();
   private readonly seconds = new SecondRows();
-  private readonly lines: { day: string; symbol: string; seq: number; line: ReportLine }[] = [];
+  /** Lines settled but not answered yet: a line goes out once every earlier row is settled, so they leave in row order. */
+  private pending: { seq: number; line: ReportLine }[] = [];
   private seq = 0;
+  private calls = 0;
   private count = 0;
   private proceeds = 0n;
   private acb = 0n;
@@ -64,14 +66,37 @@ class CaReport implements JurisdictionReport {
 
   add(row: LedgerRow, reported: boolean): ReportLine[] {
     for (const r of this.seconds.add(row, reported)) this.take(r);
-    return [];
+    // Now and then (not every row: it looks at every asset's book), answer what is settled.
+    if (++this.calls % 1024 !== 0 || this.pending.length === 0) return [];
+    // An asset with no recent row holds its last rows unsettled: time settles them too.
+    const day = row.timestamp.slice(0, 10);
+    for (const { asset, book } of this.books.values()) this.record(asset, book.advance(day));
+    return this.release(this.watermark());
   }
 
   end(): ReportLine[] {
     for (const r of this.seconds.end()) this.take(r);
     for (const { asset, book } of this.books.values()) this.record(asset, book.end());
-    this.lines.sort((a, b) => (a.day !== b.day ? (a.day < b.day ? -1 : 1) : a.seq - b.seq));
-    return this.lines.map((l) => l.line);
+    return this.release(Number.POSITIVE_INFINITY);
+  }
+
+  /** The first row some book has not settled: every line before it is final. */
+  private watermark(): number {
+    let min = Number.POSITIVE_INFINITY;
+    for (const { book } of this.books.values()) {
+      const ref = book.unsettled as number | null;
+      if (ref !== null && ref < min) min = ref;
+    }
+    return min;
+  }
+
+  private release(before: number): ReportLine[] {
+    this.pending.sort((a, b) => a.seq - b.seq);
+    let i = 0;
+    while (i < this.pending.length && this.pending[i]!.seq < before) i++;
+    const out = this.pending.slice(0, i).map((p) => p.line);
+    this.pending = this.pending.slice(i);
+    return out;
   }
 
   private take({ tx, reported, fee }: SecondRow): void {
@@ -107,9 +132,7 @@ class CaReport implements JurisdictionReport {
       const bucket = this.byRate.get(key) ?? { ...rate, net: 0n };
       bucket.net += d.gainCents;
       this.byRate.set(key, bucket);
-      this.lines.push({
-        day: d.day,
-        symbol: asset.symbol,
+      this.pending.push({
         seq: d.ref as number,
         line: {
           date_sold: d.day,

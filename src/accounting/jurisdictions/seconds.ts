@@ -23,16 +23,18 @@ export interface SecondRow {
   value: bigint | null;
 }
 
+const NONE: SecondRow[] = [];
+
 /** Holds the rows of the current second; `add` answers the previous second's when a new one starts. */
 export class SecondRows {
-  private group: { tx: LedgerRow; reported: boolean }[] = [];
+  private readonly group: { tx: LedgerRow; reported: boolean }[] = [];
 
   /** `exchange`: value each leg of an exchange by its other side (the UK's reading, CRYPTO22257). */
   constructor(private readonly exchange = false) {}
 
   add(tx: LedgerRow, reported: boolean): SecondRow[] {
     const last = this.group[this.group.length - 1];
-    const out = last && last.tx.timestamp !== tx.timestamp ? this.flush() : [];
+    const out = last && last.tx.timestamp !== tx.timestamp ? this.flush() : NONE;
     this.group.push({ tx, reported });
     return out;
   }
@@ -43,19 +45,26 @@ export class SecondRows {
 
   private flush(): SecondRow[] {
     const g = this.group;
-    this.group = [];
-    if (g.length === 1) return [{ ...g[0]!, fee: 0n, value: g[0]!.tx.fiat_cents }];
+    if (g.length === 0) return NONE;
+    if (g.length === 1) {
+      const { tx, reported } = g[0]!;
+      g.length = 0;
+      return [{ tx, reported, fee: 0n, value: tx.fiat_cents }];
+    }
     // Wallets rank equal: the pool is one, and the order's own keys decide among equals.
     sortSecond(g, () => 0);
     const rows = g.map((r) => r.tx);
     const shares = rows.some((r) => r.type === 'fee') ? feeShares(rows) : null;
     const swapped = this.exchange ? exchangeValues(rows) : null;
-    return g.map(({ tx, reported }) => ({
+    const out = g.map(({ tx, reported }) => ({
       tx,
       reported,
       fee: shares?.cost.get(tx) ?? shares?.proceeds.get(tx) ?? 0n,
       value: swapped?.get(tx) ?? tx.fiat_cents,
     }));
+    // The array is kept for the next second (one row a second is the common case).
+    g.length = 0;
+    return out;
   }
 }
 
