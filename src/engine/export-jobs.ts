@@ -31,6 +31,7 @@ import { getPrice } from '../store/prices.js';
 import type { BrokerLine } from '../accounting/form8949.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
+import { OFF_THREAD_ROWS } from '../exporters/chunked-file.js';
 import {
   claimExport,
   completeExport,
@@ -53,7 +54,7 @@ import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
-import { reportNotes } from './report-notes.js';
+import { notesOffThread, reportNotes } from './report-notes.js';
 
 export interface JobProgress {
   progress: number;
@@ -303,6 +304,7 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
     notes: () => reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
+    notesFilter: filter,
   };
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
@@ -324,6 +326,17 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
       }));
   }
   return job;
+}
+
+/**
+ * A tax or income report that prints its notes (the JSON, and the CSV with its summary) over a
+ * large ledger has them counted by a worker on the same snapshot while it writes (report-notes.ts).
+ */
+function notesBeside(engine: Engine, job: ExportJob, watch: CommitWatch | undefined): void {
+  const printed = job.format === 'json' || job.options.include_summary;
+  const taxReport = job.reportType === 'tax' || job.reportType === 'income';
+  if (!watch || !job.ledgerSource || !taxReport || !printed || !job.notes || !job.ledgerSource.hasRows(OFF_THREAD_ROWS)) return;
+  job.notes = notesOffThread(engine.ledgerPath, watch.unchanged, job.workspace.id, job.notesFilter!, job.options.jurisdiction, job.notes);
 }
 
 async function writerFor(format: ExportFormat, reportType: string | undefined, jurisdiction?: JurisdictionCode): Promise<ExportWriter> {
@@ -478,6 +491,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
     const job = buildJob(engine, reader, row, ws, request, track);
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    notesBeside(engine, job, watch);
     count = job.transactionCount;
     digest = (await writer(job, tmp)).sha256;
     lease.check();
@@ -632,6 +646,7 @@ export async function reportDigest(engine: Engine, workspaceId: string, body: un
     const job = buildJob(engine, reader, row, ws, request, () => {});
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    notesBeside(engine, job, watch);
     return (await writer(job, tmp)).sha256 ?? (await sha256Of(tmp));
   } finally {
     closeReader(engine, reader, watch);

@@ -120,6 +120,8 @@ export interface ExportJob {
   onProgress(done: number): void;
   /** The notes of a report over the export's period and wallets (docs/periods.md, "Report notes"), read when called. */
   notes?(): ReportNote[];
+  /** The filter `notes` counts over (the export's), for a second thread to count them. */
+  notesFilter?: TxFilter;
 }
 
 export interface WriteResult {
