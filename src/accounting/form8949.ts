@@ -12,7 +12,7 @@
  * - Matching: same wallet, same UTC day, same asset symbol, units equal once both are rounded to
  *   8 decimals; each line matches one disposal, in the lines' order.
  */
-import { divRoundHalfEven } from '../core/money.js';
+import { divRoundHalfEven, pow10 } from '../core/money.js';
 import type { Term } from './holding.js';
 import { share } from './lots.js';
 import type { Quantity } from './quantity.js';
@@ -44,8 +44,8 @@ export function boxOf(dateSold: string, part: Part, match: Pick<BrokerLine, 'bas
 
 /** A quantity rounded half to even to 8 decimals, as text of its scaled integer (the matching key). */
 export function units8(q: Quantity): string {
-  if (q.scale <= 8) return (q.units * 10n ** BigInt(8 - q.scale)).toString();
-  return divRoundHalfEven(q.units, 10n ** BigInt(q.scale - 8)).toString();
+  if (q.scale <= 8) return (q.units * pow10(8 - q.scale)).toString();
+  return divRoundHalfEven(q.units, pow10(q.scale - 8)).toString();
 }
 
 /** A canonical decimal's units at 8 decimals (rounded half to even). */

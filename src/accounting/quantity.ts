@@ -3,7 +3,7 @@
  * come with different decimals (a table entry joining an 18- and a 6-decimal token), so a book's
  * scale only grows, and quantities of different scales are aligned before they are compared.
  */
-import { fromBaseUnits, normalizeDecimal, toBaseUnits } from '../core/money.js';
+import { fromBaseUnits, normalizeDecimal, pow10, toBaseUnits } from '../core/money.js';
 
 export interface Quantity {
   units: bigint;
@@ -14,7 +14,7 @@ export interface Quantity {
 export function upscale(units: bigint, from: number, to: number): bigint {
   if (to === from) return units;
   if (to < from) throw new RangeError(`cannot lower a quantity's scale from ${from} to ${to}`);
-  return units * 10n ** BigInt(to - from);
+  return units * pow10(to - from);
 }
 
 /** An amount already canonical but for leading zeros and the sign, as the ledger stores them: digits, and a fraction not ending in 0. */

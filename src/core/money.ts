@@ -57,6 +57,14 @@ export function scaleOf(canonical: string): number {
   return dot < 0 ? 0 : canonical.length - dot - 1;
 }
 
+/** Powers of ten up to 10^80 made once (token amounts have up to 78 digits): `10n ** BigInt(n)` per row costs a microsecond. */
+const POWERS_OF_TEN = Array.from({ length: 81 }, (_, n) => 10n ** BigInt(n));
+
+/** 10^n as a BigInt (n ≥ 0 a whole number). */
+export function pow10(n: number): bigint {
+  return POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
+}
+
 /** Canonical decimal → BigInt scaled by 10^decimals. The caller checks the scale fits. */
 export function toBaseUnits(canonical: string, decimals: number): bigint {
   const negative = canonical.startsWith('-');
@@ -120,10 +128,10 @@ export class ExactSum {
   private unitsOf(amount: string, decimals: number): bigint {
     const units = toBaseUnits(amount, decimals);
     if (decimals > this.scale) {
-      this.units *= 10n ** BigInt(decimals - this.scale);
+      this.units *= pow10(decimals - this.scale);
       this.scale = decimals;
     }
-    return units * 10n ** BigInt(this.scale - decimals);
+    return units * pow10(this.scale - decimals);
   }
 }
 

@@ -31,6 +31,7 @@ import { getPrice } from '../store/prices.js';
 import type { BrokerLine } from '../accounting/form8949.js';
 import { ledgerCatalog } from '../store/catalog.js';
 import { beginSnapshot, endSnapshot, watchCommits, type CommitWatch } from '../store/db.js';
+import { OFF_THREAD_ROWS } from '../exporters/chunked-file.js';
 import {
   claimExport,
   completeExport,
@@ -53,7 +54,7 @@ import type { GroupBy } from '../core/export-values.js';
 import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
-import { reportNotes } from './report-notes.js';
+import { notesOffThread, reportNotes } from './report-notes.js';
 
 export interface JobProgress {
   progress: number;
@@ -302,12 +303,12 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
     histories: (txIds) => historiesOf(reader, txIds),
     attachmentPath: (id) => join(engine.filesDir, 'attachments', id),
     onProgress,
-    // A ledger report's figures come from the tax ledger's rows, converted with its conversion; the others' from the export's rows.
-    notes: () => [
-      ...reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
-      ...rateNotes(request.report_type !== undefined && LEDGER_TABLES.has(request.report_type) ? ledgerConversion() : convert),
-    ],
+    findings: () => reportNotes(reader.db, ws.id, filter, request.options.jurisdiction),
+    notesFilter: filter,
   };
+  // A ledger report's figures come from the tax ledger's rows, converted with its conversion; the others' from the export's rows.
+  const rates = () => rateNotes(request.report_type !== undefined && LEDGER_TABLES.has(request.report_type) ? ledgerConversion() : convert);
+  job.notes = () => [...job.findings!(), ...rates()];
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
   if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
@@ -328,6 +329,17 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
       }));
   }
   return job;
+}
+
+/**
+ * A tax or income report that prints its notes (the JSON, and the CSV with its summary) over a
+ * large ledger has them counted by a worker on the same snapshot while it writes (report-notes.ts).
+ */
+function notesBeside(engine: Engine, job: ExportJob, watch: CommitWatch | undefined): void {
+  const printed = job.format === 'json' || job.options.include_summary;
+  const taxReport = job.reportType === 'tax' || job.reportType === 'income';
+  if (!watch || !job.ledgerSource || !taxReport || !printed || !job.findings || !job.ledgerSource.hasRows(OFF_THREAD_ROWS)) return;
+  job.findings = notesOffThread(engine.ledgerPath, watch.unchanged, job.workspace.id, job.notesFilter!, job.options.jurisdiction, job.findings);
 }
 
 async function writerFor(format: ExportFormat, reportType: string | undefined, jurisdiction?: JurisdictionCode): Promise<ExportWriter> {
@@ -482,6 +494,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
     const job = buildJob(engine, reader, row, ws, request, track);
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    notesBeside(engine, job, watch);
     count = job.transactionCount;
     digest = (await writer(job, tmp)).sha256;
     lease.check();
@@ -636,6 +649,7 @@ export async function reportDigest(engine: Engine, workspaceId: string, body: un
     const job = buildJob(engine, reader, row, ws, request, () => {});
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    notesBeside(engine, job, watch);
     return (await writer(job, tmp)).sha256 ?? (await sha256Of(tmp));
   } finally {
     closeReader(engine, reader, watch);

@@ -4,6 +4,9 @@
  * report with UNRESOLVED_FINDINGS. NOTED is the one list of those kinds: a kind added here (e.g.
  * `unrecorded_allocation`) is counted, noted and refused by every report and by `strict`.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { JurisdictionCode } from '../core/jurisdictions.js';
 import type { Db } from '../store/db.js';
 import type { CheckPeriod } from '../store/checks.js';
@@ -75,4 +78,49 @@ export function refuseNotes(notes: readonly ReportNote[]): void {
       hint: 'See them with: txa check --period …; resolve them, or export without --strict to get the report with its notes',
     },
   );
+}
+
+/** The worker's compiled module (beside this one in dist/; absent where the sources run, as under vitest: the notes are then counted on the thread that asks). */
+const NOTES_WORKER = new URL('./notes-worker.js', import.meta.url);
+
+/** How long the report waits for the worker's snapshot before it counts the notes itself. */
+const SNAPSHOT_WAIT_MS = 5000;
+
+/**
+ * The notes of a report, counted by a worker thread on its own snapshot while this thread writes
+ * the report (on the realistic ledger the count of unmatched transfers, a pass over every free
+ * row, costs a fifth of a tax CSV's time: bench/RESULTS.md "Session 11"). Called before the
+ * report writes anything: it waits for the worker's snapshot, which is the report's when no
+ * commit came in since the report's was taken (`unchanged`); else, or when the worker fails, the
+ * notes are counted on this thread when asked.
+ */
+export function notesOffThread(
+  ledgerPath: string,
+  unchanged: () => boolean,
+  workspaceId: string,
+  filter: TxFilter,
+  jurisdiction: JurisdictionCode | undefined,
+  onThread: () => ReportNote[],
+): () => ReportNote[] {
+  if (!existsSync(fileURLToPath(NOTES_WORKER))) return onThread;
+  const state = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(NOTES_WORKER, { workerData: { ledgerPath, workspaceId, filter, jurisdiction, state, port: port2 }, transferList: [port2] });
+  worker.unref();
+  // A failure is told on the port too, and the notes are then counted here.
+  worker.on('error', () => {});
+  Atomics.wait(state, 0, 0, SNAPSHOT_WAIT_MS);
+  const same = Atomics.load(state, 0) !== 0 && unchanged();
+  let notes: ReportNote[] | undefined;
+  return () => {
+    if (notes) return notes;
+    let answer: { notes?: ReportNote[] } | undefined;
+    if (same) {
+      while (Atomics.load(state, 0) !== 2) Atomics.wait(state, 0, 1);
+      answer = receiveMessageOnPort(port1)?.message as { notes?: ReportNote[] } | undefined;
+    }
+    port1.close();
+    notes = answer?.notes ?? onThread();
+    return notes;
+  };
 }

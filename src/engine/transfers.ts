@@ -47,6 +47,7 @@ import {
   exchangeLegsWithHashes,
   exchangeNetworkHashes,
   legsByHashNear,
+  legsWithHashes,
   listTransferRows,
   rejections,
   removeRejection,
@@ -147,10 +148,11 @@ function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: strin
     : exchangeLegsWithHashes(engine.db, ws);
   const pairs: Pair[] = [];
   const taken = new Set<string>();
+  const near = rows ? legsByHashNear : hashLegsNear(engine, ws, seeds);
   for (const seed of seeds) {
     if (taken.has(seed.id) || seed.transfer !== null) continue;
     const others = onExchange(seed)
-      ? legsByHashNear(engine.db, ws, seed.tx_hash, seed.ts - EXCHANGE_WINDOW_SECONDS, seed.ts + EXCHANGE_WINDOW_SECONDS + 1)
+      ? near(engine.db, ws, seed.tx_hash, seed.ts - EXCHANGE_WINDOW_SECONDS, seed.ts + EXCHANGE_WINDOW_SECONDS + 1)
       : exchangeLegsByHash(engine.db, ws, seed.tx_hash);
     const pair = exchangeHashPair(
       seed,
@@ -167,6 +169,21 @@ function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: strin
     for (const pair of pairs) link(engine, ws, pair, 'auto');
   });
   return ids.length;
+}
+
+/**
+ * legsByHashNear for a whole-ledger pass: the rows of every seed's hash read in one pass
+ * (legsWithHashes), then each seed's taken from them by hash and time, in the same order.
+ */
+function hashLegsNear(engine: Engine, ws: string, seeds: readonly Leg[]): typeof legsByHashNear {
+  const byHash = new Map<string, Leg[]>();
+  for (const leg of legsWithHashes(engine.db, ws, [...new Set(seeds.map((s) => s.tx_hash.toLowerCase()))])) {
+    const key = leg.tx_hash.toLowerCase();
+    let list = byHash.get(key);
+    if (!list) byHash.set(key, (list = []));
+    list.push(leg);
+  }
+  return (_db, _ws, hash, startTs, endTs) => (byHash.get(hash.toLowerCase()) ?? []).filter((l) => l.ts >= startTs && l.ts < endTs);
 }
 
 function* groupsByTime(legs: Iterable<Leg>): Generator<Leg[]> {

@@ -4,7 +4,7 @@
  * matched to a broker line where one is imported. The `form8949`, `turbotax`, `taxact` and
  * `reconciliation` reports (and the Form 8949 PDF) all read this stream.
  */
-import { addQuantity, ZERO, type Quantity } from '../accounting/quantity.js';
+import { addQuantity, upscale, ZERO, type Quantity } from '../accounting/quantity.js';
 import { TaxLedger, type DisposalLine, type LedgerRow, type TaxLine } from '../accounting/tax-ledger.js';
 import { boxOf, brokerShare, BrokerMatcher, columnsOf, partOf, type Box, type BrokerLine, type Columns, type Part } from '../accounting/form8949.js';
 import { taxOptionsOf } from './tax-options.js';
@@ -82,7 +82,7 @@ export class FormLines {
     let before = 0n;
     const pieces = lines.map((line): FormPiece => {
       const part = partOf(line.term);
-      const units = line.quantity.units * 10n ** BigInt(quantity.scale - line.quantity.scale);
+      const units = upscale(line.quantity.units, line.quantity.scale, quantity.scale);
       const broker = match && brokerShare(match, before, before + units, quantity.units);
       before += units;
       return {

@@ -120,6 +120,10 @@ export interface ExportJob {
   onProgress(done: number): void;
   /** The notes of a report over the export's period and wallets (docs/periods.md, "Report notes"), read when called. */
   notes?(): ReportNote[];
+  /** The findings among `notes` (all but the rate notes): a second thread may count them. */
+  findings?(): ReportNote[];
+  /** The filter `findings` counts over (the export's), for that second thread. */
+  notesFilter?: TxFilter;
 }
 
 export interface WriteResult {

@@ -211,6 +211,20 @@ export function legsByHashNear(db: Db, workspaceId: string, hash: string, startT
   return [...legsOf(stmt, [workspaceId, startTs, endTs, hash.toLowerCase()])];
 }
 
+/**
+ * The rows that can be legs and carry one of `hashes` (lower case), in time order: one pass over the
+ * workspace's rows with the hashes in a temporary index, where a lookup per hash would walk the
+ * rows of its time window (legsByHashNear) once per exchange row.
+ */
+export function legsWithHashes(db: Db, workspaceId: string, hashes: readonly string[]): Leg[] {
+  if (hashes.length === 0) return [];
+  const stmt = prepareCached(
+    db,
+    `${LEG} WHERE t.workspace_id = ? AND lower(t.tx_hash) IN (SELECT value FROM json_each(?)) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+  );
+  return [...legsOf(stmt, [workspaceId, JSON.stringify(hashes)])];
+}
+
 /** The free rows of exchange accounts that can be legs and carry a network hash (0x + 64 hex), in time order: a whole-ledger pass. */
 export function exchangeLegsWithHashes(db: Db, workspaceId: string): Leg[] {
   const stmt = prepareCached(

@@ -130,6 +130,26 @@ describe('exchange transfers (docs/accounting.md "Exchange accounts")', () => {
     expect(withinExchangeTolerance('1', '1.000000000000000001', '0.5')).toBe(false);
   });
 
+  it('the exchange tolerance answers as the exact sums do, near the bound and far from it (its float shortcut)', () => {
+    // received·100 ≥ sent·99 − fee·100, on 18-decimal units; received drawn around the bound.
+    const exact = (s: bigint, r: bigint, f: bigint) => r <= s && r * 100n >= s * 99n - f * 100n;
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.bigInt({ min: 0n, max: 10n ** 16n }),
+        fc.bigInt({ min: -(10n ** 6n), max: 10n ** 6n }),
+        fc.integer({ min: 0, max: 3 }),
+        (s, f, jitter, far) => {
+          const bound = (s * 99n - f * 100n) / 100n;
+          const r = far === 0 ? (s * BigInt(50 + Number(jitter % 50n))) / 100n : bound + jitter;
+          if (r < 0n) return;
+          expect(withinExchangeTolerance(fromBaseUnits(s, 18), fromBaseUnits(r, 18), fromBaseUnits(f, 18))).toBe(exact(s, r, f));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it('are proposed within 24 hours after the outflow (not before it, not a second later), from another wallet', () => {
     const out = leg({ chain: X, wallet_id: 'cb', ts: 0, amount: '2', fee: '0.01' });
     const at = (ts: number, amount = '1.97') => leg({ chain: 'ethereum', wallet_id: 'w', direction: 'inflow', ts, amount });
