@@ -11,7 +11,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zipSync } from 'fflate';
-import { endless } from './explorer-replay.js';
 
 /** The ECB's column order (a subset), so the files look as its own do. */
 const ORDER = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'ISK', 'PLN', 'SEK', 'CHF', 'NOK', 'AUD', 'CAD', 'NZD'];
@@ -81,7 +80,7 @@ export async function fxReplay(days: Record<string, Record<string, string>>, rec
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     server.calls.push(path);
     const fault = server.faults.shift();
-    if (fault?.endless) return endless(res);
+    if (fault?.endless) return trickle(res);
     if (fault?.zipCsv !== undefined) return send(res, 200, zipOf(fault.zipCsv), 'application/zip');
     if (fault) return send(res, fault.status ?? 200, fault.body ?? '', fault.contentType ?? 'text/html');
     // As the ECB's own files: no day after the one before TXA_NOW's (its day is published at 16:00 CET).
@@ -98,4 +97,11 @@ export async function fxReplay(days: Record<string, Record<string, string>>, rec
   server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   server.close = () => new Promise((resolve) => http.close(() => resolve()));
   return server;
+}
+
+/** An answer that never ends, a byte every 50 ms: the call's deadline stops it, never the size cap (a flood would reach 64 MiB first on a fast machine). */
+function trickle(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/zip' });
+  const timer = setInterval(() => res.write('P'), 50);
+  res.on('close', () => clearInterval(timer));
 }
