@@ -3,7 +3,17 @@
  * (store/checks.ts), returning how many there are and the first few, oldest first.
  */
 import type { Db } from '../store/db.js';
-import { assertionBalances, dayRowsReader, failedExportRows, periodHasRows, walletsSyncedBefore, rowKindCounts, rowsByRowid, type CheckPeriod, type RowKind } from '../store/checks.js';
+import {
+  assertionBalances,
+  dayRowsReader,
+  failedExportRows,
+  periodHasRows,
+  walletsSyncedBefore,
+  rowKindCounts,
+  rowsByRowid,
+  type CheckPeriod,
+  type RowKind,
+} from '../store/checks.js';
 import { isoSeconds, nowSeconds } from '../core/clock.js';
 import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { ExactSum, addDecimals } from '../core/money.js';
@@ -199,7 +209,10 @@ export function staleSyncs(db: Db, workspaceId: string, p: Period): KindResult {
   const bound = Math.min(p.endTs, nowSeconds() - FRESH_SECONDS);
   const rows = walletsSyncedBefore(db, workspaceId, isoSeconds(bound)).filter((w) => p.walletIds === undefined || p.walletIds.includes(w.wallet_id));
   const periodEnd = isoSeconds(p.endTs);
-  return { count: rows.length, examples: rows.slice(0, EXAMPLES).map((w) => ({ ...w, chain: w.chain === EXCHANGE_CHAIN ? null : w.chain, period_end: periodEnd })) };
+  return {
+    count: rows.length,
+    examples: rows.slice(0, EXAMPLES).map((w) => ({ ...w, chain: w.chain === EXCHANGE_CHAIN ? null : w.chain, period_end: periodEnd })),
+  };
 }
 
 export const KIND_QUERIES: Record<CheckKind, (db: Db, workspaceId: string, p: Period, known: number | undefined, engine: Engine) => KindResult> = {

@@ -1,6 +1,7 @@
 /** How resources look in human output: the rows and records the commands print. */
 import { Styled, terminalSafe, type Output } from './output.js';
 import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../core/types.js';
+import { CHAIN_INFO } from '../core/chains.js';
 
 export function printTags(out: Output, tags: Tag[]): void {
   out.table(
@@ -44,15 +45,16 @@ function amountText(t: Transaction): string {
 export function printTransactions(out: Output, txs: Transaction[]): void {
   out.table(
     [
-      { header: 'DATE', fit: 'date' },
+      { header: 'DATE', fit: 'date', yields: true },
       { header: 'ID' },
-      { header: 'WALLET', fit: 'end', drop: 4 },
+      // By what the list is for, reviewing and tagging rows: TAGS hide last, then WALLET; TYPE and CHAIN first.
+      { header: 'WALLET', fit: 'end', drop: 3 },
       { header: 'CHAIN', fit: 'end', drop: 2 },
       { header: 'TYPE', fit: 'end', drop: 1 },
-      { header: 'AMOUNT', align: 'right', fit: 'decimal' },
+      { header: 'AMOUNT', align: 'right', fit: 'decimal', yields: true },
       { header: 'TOKEN' },
       { header: 'VALUE', align: 'right', fit: 'money' },
-      { header: 'TAGS', fit: 'end', drop: 3 },
+      { header: 'TAGS', fit: 'end', drop: 4 },
     ],
     txs.map((t) => [
       t.timestamp.replace('T', ' ').replace('Z', ''),
@@ -136,7 +138,8 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       w.chain ?? w.exchange,
       // Where a narrow terminal hides CHAIN, the ADDRESS column still says which exchange.
       w.address ?? `${w.exchange} account`,
-      w.balance.native,
+      // On a terminal the coin names the balance, so it reads whole when a narrow one hides CHAIN (BNB 597.48…); a pipe keeps the number.
+      out.stdoutTty && w.chain && w.balance.native !== null ? `${CHAIN_INFO[w.chain].native.symbol} ${w.balance.native}` : w.balance.native,
       out.money(w.balance.fiat_value),
       w.transaction_count,
       w.last_synced,

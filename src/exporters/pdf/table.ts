@@ -56,7 +56,11 @@ export function drawRow(canvas: Canvas, spec: TableSpec, cells: readonly string[
   const ty = y + (spec.rowHeight - spec.size) / 2 - 0.5;
   // One cell in a table of several is a message ("No disposals in the period"): it spans the row, uncut.
   if (cells.length === 1 && spec.columns.length > 1) {
-    canvas.text(cells[0]!, spec.x + PAD, ty, tableWidth(spec) - 2 * PAD, { size: spec.size, bold: style.bold ?? false, color: style.colors?.[0] ?? COLORS.text });
+    canvas.text(cells[0]!, spec.x + PAD, ty, tableWidth(spec) - 2 * PAD, {
+      size: spec.size,
+      bold: style.bold ?? false,
+      color: style.colors?.[0] ?? COLORS.text,
+    });
     return;
   }
   let x = spec.x;
