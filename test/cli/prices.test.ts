@@ -174,7 +174,7 @@ describe('txa prices fill (DefiLlama)', () => {
     server.faults = Array.from({ length: 6 }, () => ({ status: 503 }));
     const down = await s.txa(['prices', 'fill']);
     expect(down.exitCode).toBe(1);
-    expect(down.stderr).toMatch(/^error: SYNC_FAILED: DefiLlama failed: HTTP 503 \(after 6 tries\)$/m);
+    expect(down.stderr).toMatch(/^error: SYNC_FAILED: the price source DefiLlama failed: HTTP 503 \(after 6 tries\)$/m);
     expect(await values()).toEqual({ '1 ETH transfer': [null, null] });
   });
 

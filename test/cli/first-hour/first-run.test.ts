@@ -11,6 +11,7 @@ import { markTokens } from '../../../src/engine/spam-tokens.js';
 import { run as importRun } from '../../../src/cli/commands/import/import.js';
 import { run as txList } from '../../../src/cli/commands/tx/list.js';
 import { run as exportCreate } from '../../../src/cli/commands/export/create.js';
+import { run as pricesFill } from '../../../src/cli/commands/prices/fill.js';
 import { runInProcess } from '../../helpers/in-process.js';
 import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
@@ -78,5 +79,20 @@ describe('item 10: --out', () => {
     expect(first.stdout).toMatch(new RegExp(`^expires_at\\t\\S+ \\(the stored copy's link; ${out.replace(/[.]/g, '\\.')} stays\\)$`, 'm'));
     const again = await runInProcess('txa export create', exportCreate, { format: 'csv', out }, globals);
     expect([again.exitCode, again.stderr]).toEqual([0, `replaced the existing file ${out}\n`]);
+  });
+});
+
+describe('item 7: prices fill without a network', () => {
+  it('fails at the first try when the price source cannot be resolved, naming the source and the host', async () => {
+    process.env.TXA_DEFILLAMA_URL = 'https://coins.no-such-host.invalid';
+    try {
+      const started = Date.now();
+      const r = await runInProcess('txa prices fill', pricesFill, {}, { db: l.db, workspace: l.workspace });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/^error: SYNC_FAILED: the price source DefiLlama failed: cannot resolve coins\.no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\): no network, or no such host$/m);
+    } finally {
+      delete process.env.TXA_DEFILLAMA_URL;
+    }
   });
 });

@@ -62,7 +62,10 @@ describe('assets sharing a symbol', () => {
   it('the tax CSV and the tax PDF name each one unambiguously', async () => {
     const globals = { db: l.db, workspace: l.workspace };
     const csv = join(l.dir, 'tax.csv');
-    expect((await runInProcess('txa export create', create, { format: 'csv', reportType: 'tax', period: '2025', out: csv }, globals)).exitCode).toBe(0);
+    const made = await runInProcess('txa export create', create, { format: 'csv', reportType: 'tax', period: '2025', out: csv }, globals);
+    expect(made.exitCode).toBe(0);
+    // Item 10: the gains in the terminal (two disposals of 100 USDT, bought at 100, sold at 101: 1.00 each, short-term).
+    expect(made.stderr).toContain('short-term gain 2.00 · long-term gain 0.00 · total gain 2.00\n');
     const rows = parse(readFileSync(csv, 'utf8'), { columns: true }) as { description: string }[];
     expect(
       rows

@@ -83,6 +83,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (ctx.out.json) ctx.out.body({ success: true, data: rec });
   else printExport(ctx.out, rec, file);
   if (file && replacing) ctx.out.notice(`replaced the existing file ${file}`);
+  if (file && rec.report_type === 'tax' && !ctx.out.json) {
+    await (await import('./tax-totals.js')).printTaxTotals(ctx.out, file, rec.format, body.options.currency?.toUpperCase());
+  }
   if (file && rec.format === 'beancount') await noticePieces(ctx, file);
   // A report of no rows is all zeros: say so, so a CI log shows it (`--strict` refuses it; docs/check.md `empty_period`).
   if (rec.status === 'completed' && rec.transaction_count === 0) {
