@@ -153,12 +153,15 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
   const minOf = (limits: Limits) =>
     columns.map((c, i) => Math.max(Math.min(displayWidth(c.header), LIMITS.hard.end), c.min ?? 0, ...rows.map((r) => cellMin(r[i] ?? '', fits[i]!, limits))));
   const min = minOf(LIMITS.hard);
-  const soft = minOf(LIMITS.soft).map((w, i) => (columns[i]!.yields ? min[i]! : w));
+  const soft = minOf(LIMITS.soft);
+  // Whether droppable columns must hide is judged with the yielding columns at their hard limits;
+  // the columns then still give way in the usual order, so a yielding one gives only what is needed.
+  const beforeDropping = soft.map((w, i) => (columns[i]!.yields ? min[i]! : w));
   let visible = columns.map((_, i) => i);
   if (total === undefined) return { visible, widths: visible.map((i) => natural[i]!) };
 
   const droppable = () => visible.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
-  while (tableWidth(visible.map((i) => soft[i]!)) > total && droppable().length > 0) {
+  while (tableWidth(visible.map((i) => beforeDropping[i]!)) > total && droppable().length > 0) {
     const gone = droppable()[0];
     visible = visible.filter((i) => i !== gone);
   }

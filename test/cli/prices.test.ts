@@ -239,6 +239,8 @@ describe('txa prices import and list', () => {
         '2024-03-01,eth,3001',
       ].join('\n'),
     );
+    // A read creates no ledger (LEDGER_NOT_FOUND): the workspace the prices go to comes first.
+    s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Prices'])).data.id;
     const r = await s.txa(['prices', 'import', file]);
     expect(r.exitCode).toBe(1);
     // The error line first, then each bad row indented, as txa import and txa rates import list them.
