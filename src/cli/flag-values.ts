@@ -53,7 +53,7 @@ const period: Form = {
       expandPeriod(v, new Date());
       return undefined;
     } catch {
-      return `one of YYYY, YYYY-Qn, YYYY-MM, ${NAMED_PERIODS.join(', ')}`;
+      return `one of YYYY, YYYY-Qn, YYYY-MM, ${NAMED_PERIODS.slice(0, -1).join(', ')} or ${NAMED_PERIODS.at(-1)}`;
     }
   },
   bad: '2025-Q5',
@@ -124,7 +124,7 @@ const BY_FLAG: Record<string, Form> = {
   '--balance': amount,
   '--fiat-value': fiat,
   '--rate-limit': whole(1),
-  '--port': whole(0, 65535),
+  '--port': regex(/^\d+$/, '0 to 65535', 'http'),
   '--has-tags': BOOLEAN,
   '--has-notes': BOOLEAN,
   '--internal': BOOLEAN,
@@ -145,8 +145,8 @@ const BY_FLAG: Record<string, Form> = {
   '--columns': listOf(CSV_COLUMNS),
   '--currency': regex(/^[A-Za-z]{3}$/, 'a three-letter currency code such as USD', 'dollars'),
   '--color': regex(/^#[0-9A-Fa-f]{6}$/, 'a hex colour #RRGGBB', 'red'),
-  '--token-address': regex(/^0x[0-9A-Fa-f]{40}$/, 'a contract address 0x and 40 hex digits', '0x12'),
-  '--sync-every': regex(/^\d+(s|m|h)$/, 'a duration such as 90s, 15m or 1h', 'often'),
+  '--token-address': regex(/^0x[0-9A-Fa-f]{40}$/, 'a 0x address of 40 hex digits', '0x12'),
+  '--sync-every': regex(/^\d+(s|m|h)$/, 'a duration of 1m to 596h such as 90s, 15m or 1h', 'often'),
   '--email': regex(/^[^\s@,]+@[^\s@,]+(,[^\s@,]+@[^\s@,]+)*$/, 'comma-separated e-mail addresses', 'nobody'),
   '--url': url,
   '--webhook-url': url,

@@ -1,7 +1,6 @@
 /** How resources look in human output: the rows and records the commands print. */
 import { Styled, terminalSafe, type Output } from './output.js';
 import type { Tag, Transaction, TransactionPage, Wallet, Workspace } from '../core/types.js';
-import { CHAIN_INFO } from '../core/chains.js';
 
 export function printTags(out: Output, tags: Tag[]): void {
   out.table(
@@ -124,8 +123,9 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
     [
       { header: 'ID' },
       { header: 'LABEL', fit: 'end' },
-      { header: 'CHAIN', fit: 'end', drop: 3 },
-      { header: 'ADDRESS', fit: 'middle' },
+      // CHAIN says what NATIVE is a balance of: it stays; a narrow terminal hides the address first (the id names the wallet).
+      { header: 'CHAIN', fit: 'end' },
+      { header: 'ADDRESS', fit: 'middle', drop: 3 },
       { header: 'NATIVE', align: 'right', fit: 'decimal' },
       { header: 'VALUE', align: 'right', fit: 'money' },
       { header: 'TXS', align: 'right', drop: 2 },
@@ -136,10 +136,9 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       w.id,
       w.label,
       w.chain ?? w.exchange,
-      // Where a narrow terminal hides CHAIN, the ADDRESS column still says which exchange.
+      // An exchange account has no address: the column says which account it is.
       w.address ?? `${w.exchange} account`,
-      // On a terminal the coin names the balance, so it reads whole when a narrow one hides CHAIN (BNB 597.48…); a pipe keeps the number.
-      out.stdoutTty && w.chain && w.balance.native !== null ? `${CHAIN_INFO[w.chain].native.symbol} ${w.balance.native}` : w.balance.native,
+      w.balance.native,
       out.money(w.balance.fiat_value),
       w.transaction_count,
       w.last_synced,

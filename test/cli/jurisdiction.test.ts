@@ -25,11 +25,11 @@ afterAll(() => srv?.stop());
 describe('txa workspace --jurisdiction and the uk tax report', () => {
   let ws = '';
 
-  test('create --jurisdiction uk; an unknown one is INVALID_FIELD (jurisdiction) listing the known ones', async () => {
+  test('create --jurisdiction uk; an unknown one is USAGE_ERROR (jurisdiction) listing the known ones', async () => {
     const bad = await s.txa(['workspace', 'create', 'Paris', '--jurisdiction', 'fr']);
     expect([bad.exitCode, bad.stderr]).toEqual([
-      1,
-      expect.stringContaining("error: INVALID_FIELD (jurisdiction): jurisdiction must be one of us, uk, ca, de, au, got 'fr'"),
+      2,
+      expect.stringContaining("error: USAGE_ERROR (jurisdiction): --jurisdiction must be one of us, uk, ca, de, au, got 'fr'"),
     ]);
     const created = await s.json(['workspace', 'create', 'London', '--currency', 'GBP']);
     ws = created.data.id;

@@ -46,13 +46,17 @@ describe('txa webhooks', () => {
   it('refuses bad URLs and unknown event types', async () => {
     const sb = sandbox();
     const ws = (await sb.json(['workspace', 'create', 'Acme'])).data.id;
+    // Values no flag takes are usage errors naming the flag (docs/cli.md, exit 2).
     for (const [args, field] of [
       [['--url', 'ftp://x.example/h'], 'url'],
       [['--url', 'not a url'], 'url'],
-      [['--url', 'https://x.example/h', '--events', 'tag.exploded'], 'events.0'],
+      [['--url', 'https://x.example/h', '--events', 'tag.exploded'], 'events'],
     ] as const) {
       const r = await sb.txa(['-w', ws, 'webhooks', 'add', ...args]);
-      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([1, expect.stringContaining(`INVALID_FIELD (${field})`)]);
+      expect([r.exitCode, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`USAGE_ERROR (${field})`)]);
     }
+    // What the API refuses of a URL of the right form stays its INVALID_FIELD (exit 1): a private address.
+    const local = await sb.txa(['-w', ws, 'webhooks', 'add', '--url', 'http://127.0.0.1:9/h']);
+    expect([local.exitCode, local.stderr]).toEqual([1, expect.stringContaining('INVALID_FIELD (url)')]);
   });
 });

@@ -90,7 +90,9 @@ describe('item 7: prices fill without a network', () => {
       const r = await runInProcess('txa prices fill', pricesFill, {}, { db: l.db, workspace: l.workspace });
       expect(Date.now() - started).toBeLessThan(5000);
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/^error: SYNC_FAILED: the price source DefiLlama failed: cannot resolve coins\.no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\): no network, or no such host$/m);
+      expect(r.stderr).toMatch(
+        /^error: SYNC_FAILED: the price source DefiLlama failed: cannot resolve coins\.no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\): no network, or no such host$/m,
+      );
     } finally {
       delete process.env.TXA_DEFILLAMA_URL;
     }

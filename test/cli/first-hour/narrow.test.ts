@@ -55,6 +55,34 @@ describe('fitting a table', () => {
   });
 });
 
+describe('wallet list at 80 columns', () => {
+  it('keeps CHAIN, which says what NATIVE is a balance of; the address hides first', async () => {
+    const { printWallets } = await import('../../../src/cli/views.js');
+    const { Output } = await import('../../../src/cli/output.js');
+    let out = '';
+    let err = '';
+    const o = new Output({
+      json: false,
+      color: false,
+      streams: { stdout: { isTTY: true, columns: 80, write: (t: string) => ((out += t), true) }, stderr: { write: (t: string) => ((err += t), true) } },
+    });
+    const wallet = {
+      id: 'wal_demo_acme_payroll',
+      label: 'Payroll (Polygon)',
+      chain: 'polygon',
+      address: `0x140c${'0'.repeat(30)}faa966`,
+      balance: { native: '597.487136112233445566', tokens: [], fiat_value: 122646.05 },
+      transaction_count: 600,
+      last_synced: '2026-11-29T08:00:00Z',
+    };
+    printWallets(o, [wallet as never]);
+    expect(out.split('\n')[1]).toMatch(/ID .* LABEL .* CHAIN .* NATIVE .* VALUE/);
+    expect(out).toContain('polygon');
+    expect(err).toBe('(hidden to fit: ADDRESS, TXS, LAST SYNCED; --json shows all)\n');
+    for (const line of out.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
+
 describe('wrapping at word boundaries', () => {
   it('a help example wraps with a shell continuation and never splits a word or a quoted string', () => {
     const text = examplesText(

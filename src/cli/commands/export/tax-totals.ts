@@ -23,7 +23,10 @@ async function totalsOf(file: string, format: string): Promise<[string, string][
   // The summary rows: the label in the first cell, the amount in the gain_loss column (the only other non-empty cell).
   const found = LABELS.map(([label]) => {
     const line = text.split('\n').find((l) => l.startsWith(`${label},`));
-    const value = line?.split(',').slice(1).find((c) => c !== '');
+    const value = line
+      ?.split(',')
+      .slice(1)
+      .find((c) => c !== '');
     return value === undefined ? undefined : ([label, value] as [string, string]);
   });
   return found.every((f) => f !== undefined) ? (found as [string, string][]) : undefined;
