@@ -94,7 +94,7 @@ describe('txa workspace --jurisdiction and the uk tax report', () => {
     // stderr: the report's gains (docs/exports.md, "CLI").
     expect([r.exitCode, r.stderr]).toEqual([
       0,
-      expect.stringMatching(/^short-term gain -?\d+\.\d\d · long-term gain -?\d+\.\d\d · total gain -?\d+\.\d\d GBP$/),
+      expect.stringMatching(/^short-term gain -?\d+\.\d\d GBP · long-term gain -?\d+\.\d\d GBP · total gain -?\d+\.\d\d GBP$/),
     ]);
     const rows = parse(readFileSync(out, 'utf8')) as string[][];
     // FIFO from the pool: 2024-04-05 takes 10 of the January lot (£1,000 × 10/100 = £100); 2024-12-01 50 of its 90 left (£900 × 50/90 = £500).
