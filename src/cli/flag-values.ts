@@ -16,7 +16,6 @@ import { CHAINS, DIRECTIONS, EXCHANGES, EXPORT_FORMATS, SORTS, TAG_TYPES, TIERS 
 import { NAMED_PERIODS, expandPeriod, parseDay } from '../core/dates.js';
 import { BASIS_SCOPES, COST_BASIS, CSV_COLUMNS, FEE_TREATMENTS, GROUP_BY, JURISDICTIONS, REPORT_TYPES } from '../core/export-values.js';
 import { CHECK_KINDS } from '../core/check-kinds.js';
-import { ALLOCATION_ORDERS, POOL_METHODS } from '../core/lots.js';
 import { MAX_LIMIT, parseAmountBound } from '../core/filters.js';
 import { LIST_LIMIT_MAX } from '../core/pagination.js';
 
@@ -168,8 +167,9 @@ const BY_COMMAND: Record<string, Form> = {
   'txa webhooks add --events': listOf(async () => (await import('../engine/webhooks.js')).EVENT_TYPES),
   'txa transfers list --status': oneOf(async () => (await import('../engine/transfers.js')).TRANSFER_STATUSES),
   'txa keys create --access': oneOf(async () => (await import('../engine/keys.js')).ACCESS_LEVELS),
-  'txa lots allocate --order': oneOf(ALLOCATION_ORDERS),
-  'txa lots allocate --cost-basis': oneOf(POOL_METHODS),
+  // core/lots.ts holds zod schemas: loaded only when these flags are typed, so `tx list` never loads zod.
+  'txa lots allocate --order': oneOf(async () => (await import('../core/lots.js')).ALLOCATION_ORDERS),
+  'txa lots allocate --cost-basis': oneOf(async () => (await import('../core/lots.js')).POOL_METHODS),
   'txa prices fill --source': oneOf(async () => (await import('./commands/prices/sources.js')).FETCH_SOURCES),
   'txa prices list --source': oneOf(async () => (await import('./commands/prices/sources.js')).CACHE_SOURCES),
   'txa prices forget --source': oneOf(async () => (await import('./commands/prices/sources.js')).CACHE_SOURCES),
