@@ -20,6 +20,17 @@ export interface Asset {
   /** What lots are pooled by: the entry's name, or the token itself. */
   key: string;
   symbol: string;
+  /**
+   * The name reports show where the symbol alone would name two assets: a token outside the table
+   * whose symbol is a table asset's name (BSC's Binance-Peg USDT beside the pooled USDT) is
+   * `USDT (bsc)`. Absent where the symbol is unambiguous; assetLabel reads it.
+   */
+  label?: string;
+}
+
+/** The name a report shows for an asset: its label where its symbol is shared, else its symbol (docs/accounting.md "Assets"). */
+export function assetLabel(asset: Asset): string {
+  return asset.label ?? asset.symbol;
 }
 
 export const DEFAULT_ASSETS: readonly AssetEntry[] = [
@@ -62,11 +73,14 @@ function normalizeMember(member: string): string {
 
 export class AssetTable {
   private readonly byToken = new Map<string, string>();
+  /** The table's asset names, upper-cased: a token outside the table with one of them as its symbol gets a label. */
+  private readonly names = new Set<string>();
 
   /** The default table, then `extra` entries (a token named again moves to the later entry). */
   constructor(extra: readonly AssetEntry[] = []) {
     for (const entry of [...DEFAULT_ASSETS, ...extra]) {
       for (const member of entry.members) this.byToken.set(normalizeMember(member), entry.asset);
+      this.names.add(entry.asset.toUpperCase());
     }
   }
 
@@ -74,7 +88,10 @@ export class AssetTable {
     if (chain === EXCHANGE_CHAIN) return this.exchangeAsset(token.symbol);
     const id = tokenId(chain, token);
     const name = this.byToken.get(id);
-    return name === undefined ? { key: id, symbol: token.symbol } : { key: `asset:${name}`, symbol: name };
+    if (name !== undefined) return { key: `asset:${name}`, symbol: name };
+    return this.names.has(token.symbol.toUpperCase())
+      ? { key: id, symbol: token.symbol, label: `${token.symbol} (${chain})` }
+      : { key: id, symbol: token.symbol };
   }
 
   /**

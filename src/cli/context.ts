@@ -3,6 +3,7 @@
  * workspace, the profile and the output, resolved with the precedence of docs/architecture.md "Backends and configuration":
  * flag > environment variable > profile > default.
  */
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { Backend } from '../core/backend.js';
@@ -15,6 +16,14 @@ import { Output, type Streams } from './output.js';
 
 /** Commands that write the selected profile, so it need not exist yet. */
 const CREATES_PROFILE = new Set(['txa login', 'txa config set']);
+
+/**
+ * Commands that may create the ledger file (and say so on stderr); any other command on a path
+ * with no file is LEDGER_NOT_FOUND, so a mistyped --db or TXA_DB creates nothing
+ * (docs/architecture.md "Backends and configuration"). Every other writing command needs a
+ * workspace, which only an existing ledger holds.
+ */
+const CREATES_LEDGER = new Set(['txa workspace create', 'txa demo', 'txa serve']);
 
 export interface GlobalOptions {
   db?: string;
@@ -32,6 +41,10 @@ export class Context {
   readonly profileName: string;
   private cachedProfile: Profile | undefined;
   private opened: Backend | undefined;
+  /** The command's words (`txa tx list`), set by `check`. */
+  private command = '';
+  /** The ledger file this command created, said on success and removed on failure (nothing half-made stays). */
+  private createdLedger: string | undefined;
 
   /** `streams`: where the output goes, the process's by default (a test runs a command in process with its own). */
   constructor(
@@ -51,6 +64,7 @@ export class Context {
    * `--remote`/`--base-url`, an unparsable TXA_NOW, a --profile/TXA_PROFILE not in the config file.
    */
   check(command: string): void {
+    this.command = command;
     if (this.globals.db && (this.globals.remote || this.globals.baseUrl)) {
       throw new TxaError('USAGE_ERROR', '--db selects the local ledger; it cannot be combined with --remote or --base-url', { field: 'db' });
     }
@@ -66,6 +80,35 @@ export class Context {
 
   ledgerPath(): string {
     return this.globals.db || process.env.TXA_DB || this.profile.db || join(dataDir(), 'ledger.db');
+  }
+
+  /** Where ledgerPath came from, in the words a user can act on. */
+  private ledgerSource(): string {
+    if (this.globals.db) return '--db';
+    if (process.env.TXA_DB) return 'TXA_DB';
+    return this.profile.db ? `the db of profile '${this.profileName}'` : 'the default ledger';
+  }
+
+  /** Where workspace() came from, in the words a user can act on. */
+  private workspaceSource(): string {
+    if (this.globals.workspace) return '-w/--workspace';
+    if (process.env.TXA_WORKSPACE) return 'TXA_WORKSPACE';
+    return `the default workspace of profile '${this.profileName}'`;
+  }
+
+  /**
+   * WORKSPACE_NOT_FOUND for a workspace the user did not type says where the id came from and how
+   * to change it: a profile's default follows the user to every ledger (docs/architecture.md).
+   */
+  explain(err: TxaError): TxaError {
+    if (err.code !== 'WORKSPACE_NOT_FOUND' || this.globals.workspace || this.isRemote()) return err;
+    const from = this.workspaceSource();
+    const fix = process.env.TXA_WORKSPACE ? 'set TXA_WORKSPACE to one of its workspaces' : '`txa workspace use ID` picks one of its workspaces';
+    return new TxaError(err.code, `${err.message} in ledger ${this.ledgerPath()} (${from})`, {
+      field: err.field,
+      extra: err.extra,
+      hint: `${from[0]!.toUpperCase()}${from.slice(1)} is not in this ledger: \`txa workspace list\` shows its workspaces, ${fix}, or pass -w ID.`,
+    });
   }
 
   baseUrl(): string | undefined {
@@ -96,7 +139,11 @@ export class Context {
       throw new TxaError(
         'USAGE_ERROR',
         `no workspace selected: pass -w/--workspace ID, set TXA_WORKSPACE, or store it in profile '${this.profileName}' with \`txa workspace use ID\` (or \`txa config set workspace ID\`)`,
-        { field: 'workspace' },
+        // The first run meets this error first: the next step is a workspace (./bin/txa until `npm link`).
+        {
+          field: 'workspace',
+          hint: 'New here? `./bin/txa demo` loads a demo workspace; `./bin/txa workspace create NAME` makes an empty one (`txa` once `npm link` put it on your PATH).',
+        },
       );
     }
     return ws;
@@ -141,9 +188,27 @@ export class Context {
   }
 
   private async openLocal(): Promise<LocalBackend> {
+    const path = this.ledgerPath();
+    const isNew = path !== ':memory:' && !existsSync(path);
+    if (isNew && !CREATES_LEDGER.has(this.command)) {
+      throw new TxaError('LEDGER_NOT_FOUND', `no ledger at ${path} (${this.ledgerSource()}); nothing was created`, {
+        field: 'db',
+        hint: 'Check the path, or create a ledger there with `./bin/txa workspace create NAME` or `./bin/txa demo` (`txa` once `npm link` put it on your PATH).',
+      });
+    }
     const { LocalBackend } = await import('../engine/local-backend.js');
     // The public URL of a `txa serve` on this ledger signs the links of local exports.
-    return LocalBackend.open(this.ledgerPath(), { publicBaseUrl: this.publicUrl() });
+    const backend = LocalBackend.open(path, { publicBaseUrl: this.publicUrl() });
+    if (isNew) this.createdLedger = path;
+    return backend;
+  }
+
+  /** After the command: a ledger it created is said on stderr when it succeeded, and removed when it failed. Call after close(). */
+  settleCreatedLedger(succeeded: boolean): void {
+    const path = this.createdLedger;
+    if (!path) return;
+    if (succeeded) this.out.notice(`created ledger ${path}`);
+    else for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
   }
 
   async close(): Promise<void> {

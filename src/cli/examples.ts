@@ -241,6 +241,32 @@ export const EXAMPLES: Record<string, string[]> = {
 };
 
 /** The examples as help text: a `# comment` line as it is, a command after `$ `. */
-export function examplesText(lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => (l.startsWith('#') ? `  ${l}` : `  $ ${l}`)).join('\n')}\n`;
+export function examplesText(lines: string[], width?: number): string {
+  return `\nExamples:\n${lines.map((l) => (l.startsWith('#') ? wrapWords(`  ${l}`, '  # ', width, '') : wrapWords(`  $ ${l}`, '      ', width, ' \\'))).join('\n')}\n`;
+}
+
+/** The words of a shell line; a quoted string is one word, so a wrap never splits it. */
+function shellWords(line: string): string[] {
+  return line.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? [line];
+}
+
+/**
+ * `line` wrapped at word boundaries to `width` cells (a word longer than the width stays whole on
+ * its line): each line but the last ends with `end` (` \` continues a shell command, so it can be
+ * pasted), each continuation starts with `indent`. Without a width, the line as it is.
+ */
+export function wrapWords(line: string, indent: string, width: number | undefined, end: string): string {
+  if (width === undefined || line.length <= width) return line;
+  const lead = /^\s*(?:\$ |# )?/.exec(line)![0];
+  const lines: string[] = [];
+  let current = lead;
+  for (const word of shellWords(line.slice(lead.length))) {
+    const next = current === lead || current === indent ? current + word : `${current} ${word}`;
+    if (next.length + end.length > width && current !== lead && current !== indent) {
+      lines.push(current + end);
+      current = indent + word;
+    } else current = next;
+  }
+  lines.push(current);
+  return lines.join('\n');
 }

@@ -30,9 +30,17 @@ export async function buildProgram(args: string[]): Promise<Command> {
     // Parse errors reach runProgram as a TxaError and are printed there, once, in the contract's form.
     cmd.exitOverride(asUsageError(cmd)).configureOutput({ outputError: () => undefined });
     const examples = EXAMPLES[commandPath(cmd)];
-    if (examples) cmd.addHelpText('after', examplesText(examples));
+    // Wrapped at word boundaries to the terminal when help is shown (COLUMNS, else the terminal's width).
+    if (examples) cmd.addHelpText('after', () => examplesText(examples, helpWidth()));
   }
   return program;
+}
+
+/** The width help is wrapped to: COLUMNS, else the terminal's; none in a pipe without COLUMNS. */
+function helpWidth(): number | undefined {
+  const columns = Number(process.env.COLUMNS);
+  if (Number.isInteger(columns) && columns > 20) return columns;
+  return process.stdout.isTTY ? process.stdout.columns : undefined;
 }
 
 function* allCommands(cmd: Command): Generator<Command> {

@@ -23,12 +23,22 @@ export function commandPath(cmd: Command): string {
   return words.join(' ');
 }
 
+/** Whether the command line gave any of the command's own flags a value (so their forms are worth loading). */
+function typedValues(cmd: Command): boolean {
+  return cmd.options.some((o) => (o.required || o.optional) && cmd.getOptionValueSource(o.attributeName()) === 'cli');
+}
+
 /** Wraps a command's logic as a commander action handler. */
 export function action<O = Record<string, never>, A extends unknown[] = string[]>(fn: Action<O, A>) {
   return async (...received: unknown[]): Promise<void> => {
     const cmd = received[received.length - 1] as Command;
     const args = cmd.processedArgs as A;
-    await execute(Context.of(cmd), commandPath(cmd), (ctx) => fn(ctx, cmd.opts() as O, args));
+    const path = commandPath(cmd);
+    await execute(Context.of(cmd), path, async (ctx) => {
+      // A value a flag can never take is a usage error before anything is opened (docs/cli.md, "Flag values and exit codes").
+      if (typedValues(cmd)) await (await import('./flag-values.js')).checkFlagValues(cmd, path);
+      await fn(ctx, cmd.opts() as O, args);
+    });
   };
 }
 
@@ -38,15 +48,18 @@ export function action<O = Record<string, never>, A extends unknown[] = string[]
  * end. `action` calls it for commander; tests call it to run a command's `run` in process.
  */
 export async function execute(ctx: Context, command: string, fn: (ctx: Context) => Promise<void>): Promise<void> {
+  let succeeded = false;
   try {
     ctx.check(command);
     await fn(ctx);
+    succeeded = true;
   } catch (err) {
-    const e = toTxaError(err);
+    const e = ctx.explain(toTxaError(err));
     ctx.out.error(e);
     process.exitCode = e.exitCode;
   } finally {
     await ctx.close().catch(() => undefined);
+    ctx.settleCreatedLedger(succeeded);
   }
 }
 

@@ -20,6 +20,8 @@ export interface Column {
   drop?: number;
   /** The narrowest the column may become, whatever its fit: an `end` cell that starts with an id keeps the id whole. */
   min?: number;
+  /** Gives way to its hard limit before a droppable column hides (`tx list`: a day without its time beats a hidden TAGS column). */
+  yields?: boolean;
 }
 
 export interface Layout {
@@ -102,9 +104,13 @@ function cellMin(text: string, fit: Fit, limits: Limits): number {
     case 'money':
       return limits.separators ? natural : displayWidth(text.replace(/,/g, ''));
     case 'decimal': {
-      // Sign and integer digits, the point and some fraction digits, then `…`.
+      // Sign and integer digits, the point and some fraction digits, then `…`; a magnitude below 1
+      // keeps its first two significant digits (`-0.00042…`, never `-0.00…`).
       const point = text.indexOf('.');
-      return point < 0 ? natural : Math.min(natural, point + 1 + limits.decimalDigits + 1);
+      if (point < 0) return natural;
+      const zeros = /^[+-]?0\.(0*)/.exec(text)?.[1]?.length;
+      const digits = zeros === undefined ? limits.decimalDigits : Math.max(limits.decimalDigits, zeros + 2);
+      return Math.min(natural, point + 1 + digits + 1);
     }
   }
 }
@@ -148,11 +154,14 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
     columns.map((c, i) => Math.max(Math.min(displayWidth(c.header), LIMITS.hard.end), c.min ?? 0, ...rows.map((r) => cellMin(r[i] ?? '', fits[i]!, limits))));
   const min = minOf(LIMITS.hard);
   const soft = minOf(LIMITS.soft);
+  // Whether droppable columns must hide is judged with the yielding columns at their hard limits;
+  // the columns then still give way in the usual order, so a yielding one gives only what is needed.
+  const beforeDropping = soft.map((w, i) => (columns[i]!.yields ? min[i]! : w));
   let visible = columns.map((_, i) => i);
   if (total === undefined) return { visible, widths: visible.map((i) => natural[i]!) };
 
   const droppable = () => visible.filter((i) => columns[i]!.drop !== undefined).sort((a, b) => columns[a]!.drop! - columns[b]!.drop!);
-  while (tableWidth(visible.map((i) => soft[i]!)) > total && droppable().length > 0) {
+  while (tableWidth(visible.map((i) => beforeDropping[i]!)) > total && droppable().length > 0) {
     const gone = droppable()[0];
     visible = visible.filter((i) => i !== gone);
   }
@@ -166,8 +175,19 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
       while (excess > 0) {
         const widest = giving.filter((i) => widths.get(i)! > limit[i]!).sort((a, b) => widths.get(b)! - widths.get(a)!)[0];
         if (widest === undefined) break;
-        widths.set(widest, widths.get(widest)! - 1);
-        excess--;
+        // A timestamp gives way a whole form at a time (seconds, then the time of day): a width between forms would show the shorter one anyway.
+        const next = fit === 'date' ? Math.max(limit[widest]!, DATE_FORMS.find((f) => f < widths.get(widest)!) ?? limit[widest]!) : widths.get(widest)! - 1;
+        excess -= widths.get(widest)! - next;
+        widths.set(widest, next);
+      }
+    }
+  }
+  // What a timestamp's step gave beyond the excess goes back to the columns that gave way, labels first.
+  for (const fit of GIVE_ORDER) {
+    for (const i of visible.filter((k) => fits[k] === fit && fit !== 'date')) {
+      while (excess < 0 && widths.get(i)! < natural[i]!) {
+        widths.set(i, widths.get(i)! + 1);
+        excess++;
       }
     }
   }

@@ -44,15 +44,16 @@ function amountText(t: Transaction): string {
 export function printTransactions(out: Output, txs: Transaction[]): void {
   out.table(
     [
-      { header: 'DATE', fit: 'date' },
+      { header: 'DATE', fit: 'date', yields: true },
       { header: 'ID' },
-      { header: 'WALLET', fit: 'end', drop: 4 },
+      // By what the list is for, reviewing and tagging rows: TAGS hide last, then WALLET; TYPE and CHAIN first.
+      { header: 'WALLET', fit: 'end', drop: 3 },
       { header: 'CHAIN', fit: 'end', drop: 2 },
       { header: 'TYPE', fit: 'end', drop: 1 },
-      { header: 'AMOUNT', align: 'right', fit: 'decimal' },
+      { header: 'AMOUNT', align: 'right', fit: 'decimal', yields: true },
       { header: 'TOKEN' },
       { header: 'VALUE', align: 'right', fit: 'money' },
-      { header: 'TAGS', fit: 'end', drop: 3 },
+      { header: 'TAGS', fit: 'end', drop: 4 },
     ],
     txs.map((t) => [
       t.timestamp.replace('T', ' ').replace('Z', ''),
@@ -122,8 +123,9 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
     [
       { header: 'ID' },
       { header: 'LABEL', fit: 'end' },
-      { header: 'CHAIN', fit: 'end', drop: 3 },
-      { header: 'ADDRESS', fit: 'middle' },
+      // CHAIN says what NATIVE is a balance of: it stays; a narrow terminal hides the address first (the id names the wallet).
+      { header: 'CHAIN', fit: 'end' },
+      { header: 'ADDRESS', fit: 'middle', drop: 3 },
       { header: 'NATIVE', align: 'right', fit: 'decimal' },
       { header: 'VALUE', align: 'right', fit: 'money' },
       { header: 'TXS', align: 'right', drop: 2 },
@@ -134,7 +136,7 @@ export function printWallets(out: Output, wallets: Wallet[]): void {
       w.id,
       w.label,
       w.chain ?? w.exchange,
-      // Where a narrow terminal hides CHAIN, the ADDRESS column still says which exchange.
+      // An exchange account has no address: the column says which account it is.
       w.address ?? `${w.exchange} account`,
       w.balance.native,
       out.money(w.balance.fiat_value),

@@ -60,6 +60,7 @@ export type ErrorCode =
   | 'INVALID_RULES'
   | 'MISSING_RATE'
   | 'LEDGER_ERROR'
+  | 'LEDGER_NOT_FOUND'
   | 'IO_ERROR'
   | 'CONNECTION_ERROR'
   | 'DELIVERY_FAILED'
@@ -147,6 +148,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   INVALID_RULES: { status: 400, exit: EXIT_ERROR },
   MISSING_RATE: { status: 400, exit: EXIT_ERROR },
   LEDGER_ERROR: { status: 500, exit: EXIT_ERROR },
+  // A read of a ledger file that does not exist (a mistyped --db or TXA_DB): only commands that create one may (docs/architecture.md).
+  LEDGER_NOT_FOUND: { status: 404, exit: EXIT_ERROR },
   // Writing a file the user asked for failed on the device (disk full, quota, I/O error).
   IO_ERROR: { status: 500, exit: EXIT_ERROR },
   CONNECTION_ERROR: { status: 502, exit: EXIT_ERROR },

@@ -35,6 +35,7 @@ import {
   type ExportOptions,
   type ReportType,
 } from './export-values.js';
+import { article } from './errno.js';
 
 export const DELIVERY_METHODS = ['download', 'email', 'webhook'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -247,9 +248,10 @@ export function parseExportBody(body: unknown, ws?: Pick<Workspace, 'jurisdictio
   checkReportType(b.format, b.report_type);
   checkReportOptions(b.report_type, b.options);
   const table = b.report_type !== undefined && b.format !== 'pdf';
-  if (table && b.columns !== undefined) fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; a ${b.report_type} report has fixed columns`);
+  if (table && b.columns !== undefined)
+    fail('INVALID_FIELD', 'columns', `columns applies to transaction exports; ${article(b.report_type ?? '')} ${b.report_type} report has fixed columns`);
   if (table && b.options?.group_by !== undefined)
-    fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to a ${b.report_type} report`);
+    fail('INVALID_FIELD', 'options.group_by', `group_by applies to transaction exports, not to ${article(b.report_type ?? '')} ${b.report_type} report`);
   const columns = checkColumns(b.format, b.columns);
   const filters = taxYearFilters(b.filters ?? {}, code);
   const filter = exportFilter(filters);

@@ -41,6 +41,7 @@ import type { ExportRecord, Page, QueryParams } from '../core/types.js';
 import { tokenMatches } from '../exporters/download-link.js';
 import { OutFile } from '../files/out-file.js';
 import { EMPTY_PERIOD_NOTE, refuseNotes, reportNotes } from './report-notes.js';
+import { article } from '../core/errno.js';
 
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export const EXPORTS_LIMIT_DEFAULT = 50;
@@ -94,7 +95,7 @@ function checkQuotas(engine: Engine, workspaceId: string, requested: number, now
   if (max !== null && requested > max) {
     throw new TxaError(
       'EXPORT_TOO_LARGE',
-      `${requested} transactions match, more than the ${max} a ${engine.workspace(workspaceId).tier} workspace may export at once`,
+      `${requested} transactions match, more than the ${max} ${article(engine.workspace(workspaceId).tier)} ${engine.workspace(workspaceId).tier} workspace may export at once`,
       {
         extra: { max_transactions: max, requested_transactions: requested },
         hint: 'Narrow the filters (e.g. --period or --start-date/--end-date) and export in parts.',

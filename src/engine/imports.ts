@@ -75,6 +75,8 @@ export interface ImportSummary {
   duplicates: number;
   skipped: number;
   dry_run: boolean;
+  /** Of `imported`, the rows flagged as spam (left out of lists and reports unless asked for; docs/transfers.md). */
+  spam: number;
   wallets: { id: string; label: string; imported: number }[];
   /** Rows already stored whose fee value this file gives differently (the day's price), revalued. */
   revalued: number;
@@ -468,6 +470,7 @@ function write(
     duplicates: planned.length - inserted.length,
     skipped,
     dry_run: Boolean(opts.dryRun),
+    spam: inserted.filter((r) => r.spam).length,
     wallets: [...touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
   };
   return { summary, inserted };

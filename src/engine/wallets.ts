@@ -29,6 +29,7 @@ import { walletCreateSchema, walletUpdateSchema } from '../core/schemas.js';
 import { validateBody } from '../core/validate.js';
 import { removeWalletRollups } from '../store/rollups.js';
 import { removeWalletBalanceDays } from '../store/balance-days.js';
+import { article } from '../core/errno.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const WALLET_LIMIT_DEFAULT = 50;
@@ -71,7 +72,7 @@ export function refuseExchangeSync(w: WalletRow): void {
  */
 function walletAddress(chain: Chain, input: WalletInput): string {
   if (!isBitcoin(chain) && input.xpub !== undefined) {
-    throw new TxaError('INVALID_FIELD', `xpub is for bitcoin wallets only; a ${chain} wallet has an address`, { field: 'xpub' });
+    throw new TxaError('INVALID_FIELD', `xpub is for bitcoin wallets only; ${article(chain)} ${chain} wallet has an address`, { field: 'xpub' });
   }
   if (input.address === undefined && input.xpub === undefined) {
     throw new TxaError('MISSING_REQUIRED_FIELD', isBitcoin(chain) ? 'a bitcoin wallet needs an address or an xpub' : 'address is required', {

@@ -12,6 +12,7 @@ import { csvLine } from './csv-text.js';
 import { BoxTotalsBook, FormLines, type FormDisposal, type FormPiece } from './disposal-forms.js';
 import { csvRowWriter, csvText, writeLedgerReport, type Row } from './tax-report.js';
 import type { ExportJob, ExportWriter } from './types.js';
+import { assetLabel } from '../accounting/assets.js';
 
 export const FORM8949_COLUMNS = [
   'part',
@@ -63,7 +64,7 @@ export const RECONCILIATION_COLUMNS = [
   'adjustment',
 ] as const;
 
-const description = (p: FormPiece) => `${quantityText(p.line.quantity)} ${p.line.asset.symbol}`;
+const description = (p: FormPiece) => `${quantityText(p.line.quantity)} ${assetLabel(p.line.asset)}`;
 const acquired = (p: FormPiece) => (p.line.acquired ? formDate(p.line.acquired.at) : null);
 const sold = (p: FormPiece) => formDate(p.line.tx.timestamp);
 

@@ -14,6 +14,7 @@ import { csvRowWriter, writeLedgerReport, type Row } from './tax-report.js';
 import type { ExportJob, ExportWriter } from './types.js';
 import type { OutFile } from './chunked-file.js';
 import { taxOptionsOf } from './tax-options.js';
+import { assetLabel } from '../accounting/assets.js';
 
 export const POSITIONS_COLUMNS = [
   'wallet_label',
@@ -66,7 +67,7 @@ function quantityOfRow(tx: LedgerRow): Quantity | null {
 function positionRow(p: Position, labels: Map<string, string>): Row {
   return {
     wallet_label: p.lot.scope === '*' ? 'All wallets' : (labels.get(p.lot.scope) ?? p.lot.scope),
-    asset: p.lot.asset.symbol,
+    asset: assetLabel(p.lot.asset),
     lot: p.lot.lotId,
     quantity: qty(p.lot.quantity),
     date_acquired: p.lot.acquiredAt.slice(0, 10),
@@ -78,7 +79,7 @@ function positionRow(p: Position, labels: Map<string, string>): Row {
 }
 
 export function rollRow(r: RollRow): Row {
-  const row: Row = { wallet_label: r.wallet_label, asset: r.asset.symbol };
+  const row: Row = { wallet_label: r.wallet_label, asset: assetLabel(r.asset) };
   for (const f of ROLL_FLOWS) {
     row[`${f}_quantity`] = qty(r.flows[f].quantity);
     row[f === 'income' ? 'income_value' : `${f}_cost`] = r.flows[f].cost;

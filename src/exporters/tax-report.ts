@@ -12,6 +12,7 @@ import { TaxTotals } from '../accounting/totals.js';
 import { OFF_THREAD_ROWS, writeChunked, type OutFile } from './chunked-file.js';
 import { csvCell, csvLine } from './csv-text.js';
 import type { ExportJob, ExportWriter } from './types.js';
+import { assetLabel } from '../accounting/assets.js';
 
 export const TAX_COLUMNS = [
   'description',
@@ -46,7 +47,7 @@ const day = (timestamp: string) => timestamp.slice(0, 10);
 function taxRow(l: DisposalLine): Row {
   const quantity = quantityText(l.quantity);
   return {
-    description: `${quantity} ${l.asset.symbol}`,
+    description: `${quantity} ${assetLabel(l.asset)}`,
     date_acquired: l.acquired && day(l.acquired.at),
     date_sold: day(l.tx.timestamp),
     proceeds: l.proceedsCents,

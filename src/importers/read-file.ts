@@ -7,6 +7,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { TxaError, type ErrorCode } from '../core/errors.js';
+import { fileErrorText } from '../core/errno.js';
 
 /** Largest file read (256 MiB): a few hundred thousand rows, far below V8's largest string. */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -134,7 +135,7 @@ export function readImportFile(path: string, limits: ReadLimits = LIMITS, onByte
 }
 
 function cannotRead(path: string, err: unknown, r: Refusal): TxaError {
-  return new TxaError(r.unreadable, `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file', cause: err });
+  return new TxaError(r.unreadable, `cannot read ${path}: ${fileErrorText(err)}`, { field: 'file', cause: err });
 }
 
 function* chunks(fd: number, path: string, r: Refusal): Generator<Buffer> {

@@ -56,7 +56,8 @@ export class PriceHttp {
         hint: `Lower TXA_PRICES_RPS and try again. ${hint}`,
       });
     }
-    return new TxaError('SYNC_FAILED', `${this.name} failed: ${err.message} (after ${tries} tries)`, { hint });
+    const after = tries === 1 ? '' : ` (after ${tries} tries)`;
+    return new TxaError('SYNC_FAILED', `the price source ${this.name} failed: ${err.message}${after}`, { hint });
   }
 }
 

@@ -153,7 +153,7 @@ function issueError(issue: z.core.$ZodIssue, data: unknown): TxaError {
     const field = [...path, issue.keys[0]!].map(String).join('.');
     return invalid(field, `unknown key '${issue.keys[0]}'; allowed here: ${allowedKeys(path).join(', ')}`);
   }
-  const label = at === '' ? 'the rules file' : at;
+  const label = at === '' ? 'the rules file' : ruleLabel(path, data);
   if (valueAt(data, path) === undefined && path.length > 0) return invalid(at, `${label} is required`);
   if (issue.code === 'invalid_value') return invalid(at, `${label} must be one of ${issue.values.join(', ')}`);
   if (issue.code === 'invalid_type') return invalid(at || undefined, `${label} must be ${typeName(issue.expected)}`);
@@ -162,6 +162,18 @@ function issueError(issue: z.core.$ZodIssue, data: unknown): TxaError {
     return invalid(at, `${label} must be ${expected}`);
   }
   return invalid(at || undefined, `${label} ${issue.message}`);
+}
+
+/**
+ * A path in words a user finds in the file: a rule by its name and 1-based position, then the key
+ * inside it (`rule 3 'gas fees': match.chain`); the error's field keeps the dotted path (`rules.2.match.chain`).
+ */
+function ruleLabel(path: PropertyKey[], data: unknown): string {
+  if (path[0] !== 'rules' || typeof path[1] !== 'number') return path.map(String).join('.');
+  const name = valueAt(data, ['rules', path[1], 'name']);
+  const rule = `rule ${path[1] + 1}${typeof name === 'string' && name.trim() !== '' ? ` '${name}'` : ''}`;
+  const rest = path.slice(2).map(String).join('.');
+  return rest === '' ? rule : `${rule}: ${rest}`;
 }
 
 function typeName(expected: string): string {

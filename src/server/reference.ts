@@ -71,6 +71,7 @@ const CODES: Record<ErrorCode, true> = {
   INVALID_RULES: true,
   MISSING_RATE: true,
   LEDGER_ERROR: true,
+  LEDGER_NOT_FOUND: true,
   IO_ERROR: true,
   CONNECTION_ERROR: true,
   DELIVERY_FAILED: true,

@@ -33,10 +33,15 @@ export class Retryable extends Error {
     reason: string,
     readonly rateLimited: boolean,
     readonly waitMs?: number,
+    /** No retry can help (the host's name does not resolve: no network, or a wrong host): fail at the first try. */
+    readonly final = false,
   ) {
     super(reason);
   }
 }
+
+/** DNS answers that mean the name cannot be resolved now: no network, or no such host. */
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 
 /** An answer no retry can mend (larger than the cap): the call fails at once. */
 export class Unusable extends Error {}
@@ -73,8 +78,11 @@ export async function getBytes(
   } catch (err) {
     if (err instanceof Unusable) throw err;
     if (deadline.signal.aborted) throw new Retryable(`no complete answer within ${limits.deadlineMs / 1000} s`, false);
-    const e = err as { code?: string; message?: string };
-    throw new Retryable(`connection failed (${e.code ?? e.message ?? 'unknown error'})`, false);
+    const e = err as { code?: string; message?: string; cause?: { code?: string } };
+    const code = e.code ?? e.cause?.code;
+    // Retrying a name that does not resolve only waits (about 20 s): say so at once, naming the host.
+    if (code && UNRESOLVED.has(code)) throw new Retryable(`cannot resolve ${url.hostname} (${code}): no network, or no such host`, false, undefined, true);
+    throw new Retryable(`connection failed (${code ?? e.message ?? 'unknown error'})`, false);
   } finally {
     clearTimeout(timer);
   }
@@ -129,7 +137,7 @@ export async function retried<T>(limiter: TokenBucket, attempt: () => Promise<T>
     } catch (err) {
       if (err instanceof Unusable) throw opts.unusable(err.message);
       if (!(err instanceof Retryable)) throw err;
-      if (tries === MAX_TRIES) throw opts.gaveUp(err, tries);
+      if (tries === MAX_TRIES || err.final) throw opts.gaveUp(err, tries);
       const wait = err.waitMs ?? (1000 / limiter.rate) * 2 ** (tries - 1);
       opts.onRetry(`${opts.label}: ${err.message}; trying again in ${(wait / 1000).toFixed(1)} s`);
       await sleep(wait);

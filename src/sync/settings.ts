@@ -6,6 +6,7 @@ import { TxaError } from '../core/errors.js';
 import { CHAIN_INFO, isBitcoin } from '../core/chains.js';
 import type { Chain } from '../core/types.js';
 import { DEFAULT_LIMITS, type AnswerLimits } from './http.js';
+import { article } from '../core/errno.js';
 
 export const ETHERSCAN_URL = 'https://api.etherscan.io/v2/api';
 /** Bitcoin's Esplora API (docs/sync.md "Bitcoin"): mempool.space's public one unless TXA_ESPLORA_URL names another. */
@@ -111,7 +112,7 @@ export function sourceFor(chain: Chain, settings: SyncSettings): ExplorerSource 
     });
   }
   const fallback = info.blockscout ? `, or sync from Blockscout without a key: TXA_BLOCKSCOUT_URL_${chain.toUpperCase()}=${info.blockscout}` : '';
-  throw new TxaError('SYNC_UNAUTHORIZED', `syncing a ${chain} wallet from Etherscan needs an API key, and none is set`, {
+  throw new TxaError('SYNC_UNAUTHORIZED', `syncing ${article(chain)} ${chain} wallet from Etherscan needs an API key, and none is set`, {
     hint: `Set TXA_ETHERSCAN_API_KEY or run: txa config set etherscan_api_key KEY (free at https://etherscan.io/apis)${fallback}`,
   });
 }

@@ -60,17 +60,18 @@ describe('txa wallet assert', () => {
     expect((await s.json(['wallet', 'assertions', wallet])).data).toHaveLength(2);
   });
 
+  // A value no flag takes is a usage error (exit 2); one the token or wallet refuses is INVALID_FIELD (exit 1) (docs/cli.md).
   test.each([
-    ['a negative balance', ['--token', 'ETH', '--balance', '-1', '--at', '2024-02-01'], 'INVALID_FIELD (balance)'],
-    ['a balance that is not a number', ['--token', 'ETH', '--balance', '1,5', '--at', '2024-02-01'], 'INVALID_FIELD (balance)'],
-    ["more decimals than the token's", ['--token', USDC, '--balance', '1.0000001', '--at', '2024-02-01'], 'INVALID_FIELD (balance)'],
-    ['a day that does not exist', ['--token', 'ETH', '--balance', '1', '--at', '2024-02-30'], 'INVALID_FIELD (at)'],
-    ['a date in another format', ['--token', 'ETH', '--balance', '1', '--at', '01/02/2024'], 'INVALID_FIELD (at)'],
-    ['a token the wallet never held', ['--token', 'DAI', '--balance', '1', '--at', '2024-02-01'], 'INVALID_FIELD (token)'],
-  ])('%s: a clear error with code and field, and nothing changes', async (_name, flags, error) => {
+    ['a negative balance', ['--token', 'ETH', '--balance', '-1', '--at', '2024-02-01'], 'USAGE_ERROR (balance)', 2],
+    ['a balance that is not a number', ['--token', 'ETH', '--balance', '1,5', '--at', '2024-02-01'], 'USAGE_ERROR (balance)', 2],
+    ["more decimals than the token's", ['--token', USDC, '--balance', '1.0000001', '--at', '2024-02-01'], 'INVALID_FIELD (balance)', 1],
+    ['a day that does not exist', ['--token', 'ETH', '--balance', '1', '--at', '2024-02-30'], 'USAGE_ERROR (at)', 2],
+    ['a date in another format', ['--token', 'ETH', '--balance', '1', '--at', '01/02/2024'], 'USAGE_ERROR (at)', 2],
+    ['a token the wallet never held', ['--token', 'DAI', '--balance', '1', '--at', '2024-02-01'], 'INVALID_FIELD (token)', 1],
+  ])('%s: a clear error with code and field, and nothing changes', async (_name, flags, error, exit) => {
     const before = await assertions();
-    const r = await s.txa(['wallet', 'assert', wallet, ...flags]);
-    expect([r.exitCode, r.stderr]).toEqual([1, expect.stringContaining(`error: ${error}: `)]);
+    const r = await s.txa(['wallet', 'assert', wallet, ...(flags as string[])]);
+    expect([r.exitCode, r.stderr]).toEqual([exit, expect.stringContaining(`error: ${error}: `)]);
     expect(await assertions()).toEqual(before);
   });
 

@@ -45,6 +45,7 @@ describe('txa config', () => {
       /workspace (\S+) not found/.exec((await sb.txa([...args, 'tags', 'list'], { env: { ...sb.env, ...env } })).stderr)?.[1];
     const none = await sb.txa(['tags', 'list']);
     expect([none.exitCode, none.stderr]).toEqual([2, expect.stringMatching(/-w\/--workspace.*TXA_WORKSPACE.*txa workspace use/s)]);
+    await sb.txa(['workspace', 'create', 'Ledger']); // a read creates no ledger
     await sb.txa(['config', 'set', 'workspace', 'ws_profile']);
     expect(await named([])).toBe('ws_profile');
     expect(await named([], { TXA_WORKSPACE: 'ws_env' })).toBe('ws_env');

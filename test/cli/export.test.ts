@@ -86,15 +86,19 @@ describe('txa export', () => {
     expect(JSON.parse(d.stderr)).toEqual({ success: false, error: { code: 'INVALID_DATE_RANGE', message: expect.any(String), field: 'filters.end_date' } });
     const e = await s.txa(['export', 'create', '--format', 'csv', '--delivery', 'email']);
     expect(e.stderr).toMatch(/MISSING_REQUIRED_FIELD \(delivery\.email_recipients\)/);
-    // Enum values go to the API as given, so they get its code and dotted field, as --chain does.
-    for (const [flags, field] of [
-      [['--format', 'xls'], 'format'],
-      [['--format', 'csv', '--group-by', 'year'], 'options.group_by'],
-      [['--format', 'csv', '--delivery', 'fax'], 'delivery.method'],
-      [['--format', 'csv', '--chain', 'solana'], 'filters.chain'],
+    // A value no flag takes is a usage error naming the flag as typed and echoing the value (docs/cli.md).
+    for (const [flags, flag, value] of [
+      [['--format', 'xls'], 'format', 'xls'],
+      [['--format', 'csv', '--group-by', 'year'], 'group-by', 'year'],
+      [['--format', 'csv', '--delivery', 'fax'], 'delivery', 'fax'],
+      [['--format', 'csv', '--chain', 'solana'], 'chain', 'solana'],
+      [['--format', 'csv', '--date-format', 'YYYY/MM/DD'], 'date-format', 'YYYY/MM/DD'],
     ] as const) {
       const bad = await s.txa(['export', 'create', ...flags]);
-      expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringMatching(new RegExp(`^error: INVALID_FIELD \\(${field.replace('.', '\\.')}\\): `))]);
+      expect([bad.exitCode, bad.stderr]).toEqual([
+        2,
+        expect.stringMatching(new RegExp(`^error: USAGE_ERROR \\(${flag}\\): --${flag} must be .*, got '${value}'`)),
+      ]);
     }
     const dir = await s.txa(['export', 'create', '--format', 'csv', '--out', '.']);
     expect([dir.exitCode, dir.stderr]).toEqual([2, expect.stringMatching(/^error: USAGE_ERROR \(out\): --out \. is a directory/)]);

@@ -40,6 +40,7 @@ describe('txa import', () => {
         duplicates: 5,
         skipped: 0,
         dry_run: false,
+        spam: 0,
         wallets: [{ id: wallet, label: expect.any(String), imported: 0 }],
         revalued: 0,
         transfers_matched: 0,

@@ -25,11 +25,11 @@ afterAll(() => srv?.stop());
 describe('txa workspace --jurisdiction and the uk tax report', () => {
   let ws = '';
 
-  test('create --jurisdiction uk; an unknown one is INVALID_FIELD (jurisdiction) listing the known ones', async () => {
+  test('create --jurisdiction uk; an unknown one is USAGE_ERROR (jurisdiction) listing the known ones', async () => {
     const bad = await s.txa(['workspace', 'create', 'Paris', '--jurisdiction', 'fr']);
     expect([bad.exitCode, bad.stderr]).toEqual([
-      1,
-      expect.stringContaining("error: INVALID_FIELD (jurisdiction): jurisdiction must be one of us, uk, ca, de, au, got 'fr'"),
+      2,
+      expect.stringContaining("error: USAGE_ERROR (jurisdiction): --jurisdiction must be one of us, uk, ca, de, au, got 'fr'"),
     ]);
     const created = await s.json(['workspace', 'create', 'London', '--currency', 'GBP']);
     ws = created.data.id;
@@ -91,7 +91,11 @@ describe('txa workspace --jurisdiction and the uk tax report', () => {
         env: { TXA_WORKSPACE: ws },
       },
     );
-    expect([r.exitCode, r.stderr]).toEqual([0, '']);
+    // stderr: the report's gains (docs/exports.md, "CLI").
+    expect([r.exitCode, r.stderr]).toEqual([
+      0,
+      expect.stringMatching(/^short-term gain -?\d+\.\d\d GBP · long-term gain -?\d+\.\d\d GBP · total gain -?\d+\.\d\d GBP$/),
+    ]);
     const rows = parse(readFileSync(out, 'utf8')) as string[][];
     // FIFO from the pool: 2024-04-05 takes 10 of the January lot (£1,000 × 10/100 = £100); 2024-12-01 50 of its 90 left (£900 × 50/90 = £500).
     expect(rows.slice(1, 3).map((row) => [row[2], row[4]])).toEqual([

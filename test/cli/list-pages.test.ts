@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 describe('--page and --limit on whole lists', () => {
   for (const noun of ['tags', 'keys', 'webhooks', 'rates', 'workspace']) {
-    it(`${noun} list: whole by default; one page with its pagination when asked; a bad limit is INVALID_PARAMETERS`, async () => {
+    it(`${noun} list: whole by default; one page with its pagination when asked; a limit above the maximum is USAGE_ERROR, exit 2`, async () => {
       const all = await s.json([noun, 'list']);
       expect(all.data).toHaveLength(3);
       expect(all.pagination).toBeUndefined();
@@ -33,7 +33,7 @@ describe('--page and --limit on whole lists', () => {
       const rows = (await s.txa([noun, 'list', '--limit', '1'])).stdout.trim().split('\n');
       expect(rows).toHaveLength(1);
       const bad = await s.txa([noun, 'list', '--limit', '101']);
-      expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringMatching(/^error: INVALID_PARAMETERS \(limit\)/)]);
+      expect([bad.exitCode, bad.stderr]).toEqual([2, "error: USAGE_ERROR (limit): --limit must be a whole number from 1 to 100, got '101'"]);
     });
   }
 });

@@ -174,7 +174,7 @@ describe('txa prices fill (DefiLlama)', () => {
     server.faults = Array.from({ length: 6 }, () => ({ status: 503 }));
     const down = await s.txa(['prices', 'fill']);
     expect(down.exitCode).toBe(1);
-    expect(down.stderr).toMatch(/^error: SYNC_FAILED: DefiLlama failed: HTTP 503 \(after 6 tries\)$/m);
+    expect(down.stderr).toMatch(/^error: SYNC_FAILED: the price source DefiLlama failed: HTTP 503 \(after 6 tries\)$/m);
     expect(await values()).toEqual({ '1 ETH transfer': [null, null] });
   });
 
@@ -239,6 +239,8 @@ describe('txa prices import and list', () => {
         '2024-03-01,eth,3001',
       ].join('\n'),
     );
+    // A read creates no ledger (LEDGER_NOT_FOUND): the workspace the prices go to comes first.
+    s.env.TXA_WORKSPACE = (await s.json(['workspace', 'create', 'Prices'])).data.id;
     const r = await s.txa(['prices', 'import', file]);
     expect(r.exitCode).toBe(1);
     // The error line first, then each bad row indented, as txa import and txa rates import list them.

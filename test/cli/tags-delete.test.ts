@@ -37,6 +37,14 @@ describe('tags delete on a terminal', () => {
     expect(screen).toMatch(new RegExp(`Deleted tag ${id}\\.\\s+exit=0`));
   });
 
+  it('wallet remove: "n" is Cancelled. and exit 1 (a declined destructive prompt), the wallet kept', async () => {
+    const wallets = async () => (await s.json(['wallet', 'list'])).data.map((w: { id: string }) => w.id);
+    const [id] = await wallets();
+    const { screen } = await inTerminal(`${BIN} wallet remove ${id}`, { env: s.env, answers: [{ prompt: /Remove wallet/, line: 'n' }], until: /exit=\d/ });
+    expect(screen).toMatch(/Cancelled\.\s+exit=1/);
+    expect(await wallets()).toEqual([id]);
+  });
+
   it('an unknown id is TAG_NOT_FOUND before any question', async () => {
     const { screen } = await inTerminal(`${BIN} tags delete tag_0000000000000000000a`, { env: s.env, until: /exit=\d/ });
     expect(screen).not.toContain('Delete tag');

@@ -58,8 +58,9 @@ describe('tags', () => {
   });
 
   it.each([
-    [['--name', 'x', '--type', 'gift'], 'error: INVALID_TAG_TYPE (type): ', 1],
-    [['--name', 'x', '--type', 'income', '--color', 'green'], 'error: INVALID_COLOR_FORMAT (color): ', 1],
+    // A value no flag takes is a usage error naming the flag and the value (docs/cli.md).
+    [['--name', 'x', '--type', 'gift'], "error: USAGE_ERROR (type): --type must be one of income, expense, neutral, got 'gift'", 2],
+    [['--name', 'x', '--type', 'income', '--color', 'green'], "error: USAGE_ERROR (color): --color must be a hex colour #RRGGBB, got 'green'", 2],
     [['--name', 'x'.repeat(51), '--type', 'income'], 'error: INVALID_FIELD (name): ', 1],
     [['--name', 'CAFÉ & MEALS', '--type', 'income'], 'error: TAG_ALREADY_EXISTS (name): ', 1],
     [['--type', 'income'], 'error: USAGE_ERROR (name): --name is required when not running interactively', 2],
@@ -70,12 +71,14 @@ describe('tags', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('with --json a failure prints the API error body on stderr', async () => {
+  it('with --json a failure prints the error body on stderr', async () => {
     const r = await s.txa(['tags', 'create', '--name', 'y', '--type', 'bad', '--json']);
     expect(JSON.parse(r.stderr)).toEqual({
       success: false,
-      error: { code: 'INVALID_TAG_TYPE', message: 'type must be one of income, expense, neutral', field: 'type' },
+      error: { code: 'USAGE_ERROR', message: "--type must be one of income, expense, neutral, got 'bad'", field: 'type' },
     });
+    const taken = await s.txa(['tags', 'create', '--name', 'x'.repeat(51), '--type', 'income', '--json']);
+    expect(JSON.parse(taken.stderr).error).toMatchObject({ code: 'INVALID_FIELD', field: 'name' });
     expect(r.stdout).toBe('');
   });
 
@@ -137,17 +140,18 @@ describe('tx', () => {
   });
 
   it.each([
-    [['--start-date', '2024-1-1'], 'INVALID_PARAMETERS (start_date)', /YYYY-MM-DD/, 1],
-    [['--start-date', '2024/01/01'], 'INVALID_PARAMETERS (start_date)', /YYYY-MM-DD/, 1],
-    [['--end-date', '2024-02-30'], 'INVALID_PARAMETERS (end_date)', /YYYY-MM-DD/, 1],
-    [['--limit', '0'], 'INVALID_PARAMETERS (limit)', /1 to 200/, 1],
-    [['--limit', '201'], 'INVALID_PARAMETERS (limit)', /1 to 200/, 1],
-    [['--limit', 'abc'], 'INVALID_PARAMETERS (limit)', /1 to 200/, 1],
-    [['--chain', 'solana'], 'INVALID_PARAMETERS (chain)', /ethereum/, 1],
-    [['--direction', 'up'], 'INVALID_PARAMETERS (direction)', /inflow/, 1],
-    [['--sort', 'best'], 'INVALID_PARAMETERS (sort)', /timestamp_desc/, 1],
-    [['--min-amount', 'lots'], 'INVALID_PARAMETERS (min_amount)', /number/, 1],
-    [['--max-amount', '1e99'], 'INVALID_PARAMETERS (max_amount)', /at most 78 integer digits/, 1],
+    // A value no flag takes: USAGE_ERROR naming the flag and the value, exit 2; what the data refuses: exit 1 (docs/cli.md).
+    [['--start-date', '2024-1-1'], 'USAGE_ERROR (start-date)', /--start-date must be a real day YYYY-MM-DD, got '2024-1-1'/, 2],
+    [['--start-date', '2024/01/01'], 'USAGE_ERROR (start-date)', /YYYY-MM-DD/, 2],
+    [['--end-date', '2024-02-30'], 'USAGE_ERROR (end-date)', /YYYY-MM-DD, got '2024-02-30'/, 2],
+    [['--limit', '0'], 'USAGE_ERROR (limit)', /1 to 200/, 2],
+    [['--limit', '201'], 'USAGE_ERROR (limit)', /1 to 200/, 2],
+    [['--limit', 'abc'], 'USAGE_ERROR (limit)', /1 to 200/, 2],
+    [['--chain', 'solana'], 'USAGE_ERROR (chain)', /ethereum/, 2],
+    [['--direction', 'up'], 'USAGE_ERROR (direction)', /inflow/, 2],
+    [['--sort', 'best'], 'USAGE_ERROR (sort)', /timestamp_desc/, 2],
+    [['--min-amount', 'lots'], 'USAGE_ERROR (min-amount)', /number/, 2],
+    [['--max-amount', '1e99'], 'USAGE_ERROR (max-amount)', /at most 78 integer digits/, 2],
     [['--start-date', '2025-02-01', '--end-date', '2025-01-01'], 'INVALID_DATE_RANGE (end_date)', /before/, 1],
     [['--wallet-id', 'wal_nope'], 'WALLET_NOT_FOUND (wallet_id)', /wal_nope/, 1],
     [['--period', '2025-01', '--start-date', '2025-01-01'], 'USAGE_ERROR (period)', /cannot be combined/, 2],

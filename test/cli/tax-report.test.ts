@@ -51,11 +51,14 @@ describe('txa export create --report-type tax', () => {
     expect(cells(await taxRows(['--basis-scope', 'universal', '--cost-basis', 'hifo'], 'hifo.csv'))).toEqual([['2024-02-10', '-500.00', 'long', 'Cold']]);
   });
 
-  test('an unknown scope or method is INVALID_FIELD with its dotted field', async () => {
+  test('an unknown scope or method is USAGE_ERROR naming the flag and the value, exit 2 (docs/cli.md)', async () => {
     const scope = await s.txa(['export', 'create', '--format', 'json', '--report-type', 'tax', '--basis-scope', 'pool']);
-    expect([scope.exitCode, scope.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (options.basis_scope): ')]);
+    expect([scope.exitCode, scope.stderr]).toEqual([2, "error: USAGE_ERROR (basis-scope): --basis-scope must be one of wallet, universal, got 'pool'"]);
     const method = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'tax', '--cost-basis', 'average']);
-    expect([method.exitCode, method.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (options.cost_basis): ')]);
+    expect([method.exitCode, method.stderr]).toEqual([
+      2,
+      expect.stringContaining("error: USAGE_ERROR (cost-basis): --cost-basis must be one of fifo, lifo, hifo, specific, got 'average'"),
+    ]);
   });
 
   test('against txa serve the flags pass through as body fields, with the same result', async () => {
@@ -71,7 +74,8 @@ describe('txa export create --report-type tax', () => {
     const rows = parse(readFileSync(out, 'utf8')) as string[][];
     expect(cells(rows.slice(1, 2))).toEqual([['2024-01-10', '1500.00', 'long', 'Cold']]);
     expect(rows.find((row) => row[0] === 'Long-term gain')?.[5]).toBe('1500.00');
+    // Refused before any request, remote as local.
     const bad = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'tax', '--basis-scope', 'pool'], remote);
-    expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (options.basis_scope): ')]);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringContaining('error: USAGE_ERROR (basis-scope): ')]);
   });
 });

@@ -118,12 +118,12 @@ describe('bad input', () => {
     expect(foreign.stderr).toMatch(/^error: INVALID_TRANSFER \(counterpart_id\): /);
   });
 
-  it('--fiat-value negative, with 3 decimals or not a number: INVALID_FIELD (fiat_value); a good one is exact and manual', async () => {
+  it('--fiat-value negative, with 3 decimals or not a number: USAGE_ERROR (fiat-value), exit 2 (docs/cli.md); a good one is exact and manual', async () => {
     const [row] = await listAll(['--limit', '1']);
     for (const bad of ['-1', '1.005', 'abc', '12,50']) {
       const r = await sb.txa([...ACME, 'tx', 'update', row!.id, '--fiat-value', bad]);
-      expect([r.exitCode, r.stderr.split(':')[0]], bad).toEqual([1, 'error']);
-      expect(r.stderr).toMatch(/^error: INVALID_FIELD \(fiat_value\): /);
+      expect([r.exitCode, r.stderr.split(':')[0]], bad).toEqual([2, 'error']);
+      expect(r.stderr).toBe(`error: USAGE_ERROR (fiat-value): --fiat-value must be a number of at least 0 with at most 2 decimals, or none, got '${bad}'`);
     }
     const ok = (await sb.json([...ACME, 'tx', 'update', row!.id, '--fiat-value', '123.45'])).data;
     expect([ok.fiat_value, ok.fiat_value_source]).toEqual([123.45, 'manual']);

@@ -71,10 +71,12 @@ describe('--db selects the local backend (flag > environment > profile)', () => 
 
   it('beats TXA_BASE_URL and a profile base_url; with --remote or --base-url it is a usage error', async () => {
     const viaEnv = await s.txa(['--db', db, '-w', 'ws_x', 'tags', 'list'], { env: { TXA_BASE_URL: 'http://127.0.0.1:9', TXA_API_KEY: 'x' } });
-    expect([viaEnv.exitCode, viaEnv.stderr]).toEqual([1, expect.stringMatching(/^error: WORKSPACE_NOT_FOUND: workspace ws_x not found/)]);
+    // A read creates no ledger: the local one was chosen, and its file is not there (LEDGER_NOT_FOUND).
+    expect([viaEnv.exitCode, viaEnv.stderr]).toEqual([1, expect.stringMatching(/^error: LEDGER_NOT_FOUND \(db\): no ledger at /)]);
     await s.txa(['config', 'set', 'base_url', 'http://127.0.0.1:9']);
+    const created = await s.txa(['--db', db, 'workspace', 'create', 'Flag', '--json']);
     const viaProfile = await s.txa(['--db', db, 'workspace', 'list', '--json']);
-    expect([viaProfile.exitCode, JSON.parse(viaProfile.stdout)]).toEqual([0, { success: true, data: [] }]);
+    expect([viaProfile.exitCode, JSON.parse(viaProfile.stdout).data]).toEqual([0, [JSON.parse(created.stdout).data]]);
 
     const both = 'selects the local ledger; it cannot be combined with --remote or --base-url';
     expect(failed(await s.txa(['--db', db, '--remote', 'tags', 'list']))).toEqual(usage('db', `--db ${both}`));

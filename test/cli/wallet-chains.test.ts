@@ -20,15 +20,15 @@ describe('chains', () => {
     expect((await s.json(['tx', 'list', '--chain', 'gnosis'])).data).toEqual([]);
   });
 
-  it('refuses an unknown chain with INVALID_FIELD (chain) listing every known one', async () => {
+  it('refuses an unknown chain with USAGE_ERROR (chain) listing every known one, exit 2 (docs/cli.md)', async () => {
     const r = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana']);
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(
-      /^error: INVALID_FIELD \(chain\): chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, bitcoin, got 'solana'/,
+      /^error: USAGE_ERROR \(chain\): --chain must be one of ethereum, polygon, arbitrum, bsc, base, optimism, linea, avalanche, gnosis, scroll, zksync, blast, mantle, celo, bitcoin, got 'solana'/,
     );
     const j = await s.txa(['wallet', 'add', '--address', `0x${'9'.repeat(40)}`, '--chain', 'solana', '--json']);
-    expect(JSON.parse(j.stderr).error).toMatchObject({ code: 'INVALID_FIELD', field: 'chain' });
+    expect(JSON.parse(j.stderr).error).toMatchObject({ code: 'USAGE_ERROR', field: 'chain' });
     const q = await s.txa(['tx', 'list', '--chain', 'solana']);
-    expect(q.stderr).toMatch(/INVALID_PARAMETERS \(chain\): chain must be one of .*celo, bitcoin, got 'solana'/);
+    expect(q.stderr).toMatch(/USAGE_ERROR \(chain\): --chain must be one of .*celo, bitcoin, got 'solana'/);
   });
 });

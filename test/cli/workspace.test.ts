@@ -4,7 +4,7 @@
  * with INVALID_FIELD and their field and changing nothing then.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { Engine } from '../../src/engine/engine.js';
@@ -17,7 +17,7 @@ describe('workspace create', () => {
     const s = sandbox();
     const first = await s.txa(['workspace', 'create', 'Acme']);
     const id = /^(ws_\w+)\t/.exec(first.stdout)?.[1];
-    expect(first.stderr).toBe(`Profile 'default' had no default workspace; it now uses ${id}.`);
+    expect(first.stderr).toBe(`Profile 'default' had no default workspace; it now uses ${id}.\ncreated ledger ${s.env.TXA_DB}`);
     expect(profileOf(s).workspace).toBe(id);
     expect((await s.txa(['tags', 'list'])).exitCode).toBe(0); // no -w needed now
     // A second one leaves the default alone.
@@ -35,19 +35,20 @@ describe('workspace create', () => {
   });
 });
 
-describe('workspace create refuses bad values as update does: INVALID_FIELD with the field, exit 1, nothing created', () => {
+describe('workspace create refuses bad values: a value no flag takes is USAGE_ERROR (exit 2), one the tier refuses INVALID_FIELD (exit 1); nothing created', () => {
   it.each([
-    [['--tier', 'gold'], 'INVALID_FIELD (tier)'],
-    [['--currency', 'EURO'], 'INVALID_FIELD (currency)'],
-    [['--tier', 'enterprise', '--rate-limit', '0'], 'INVALID_FIELD (rate_limit)'],
-    [['--tier', 'enterprise', '--rate-limit', '1e3'], 'INVALID_FIELD (rate_limit)'],
-    [['--rate-limit', '100'], 'INVALID_FIELD (rate_limit)'], // free has its fixed limits
-  ])('%j → %s', async (args, head) => {
+    [['--tier', 'gold'], 2, "USAGE_ERROR (tier): --tier must be one of free, pro, enterprise, got 'gold'"],
+    [['--currency', 'EURO'], 2, "USAGE_ERROR (currency): --currency must be a three-letter currency code such as USD, got 'EURO'"],
+    [['--tier', 'enterprise', '--rate-limit', '0'], 2, 'USAGE_ERROR (rate-limit)'],
+    [['--tier', 'enterprise', '--rate-limit', '1e3'], 2, 'USAGE_ERROR (rate-limit)'],
+    [['--rate-limit', '100'], 1, 'INVALID_FIELD (rate_limit)'], // free has its fixed limits
+  ])('%j → exit %i, %s', async (args, exit, head) => {
     const s = sandbox();
     const r = await s.txa(['workspace', 'create', 'Books', ...(args as string[])]);
-    expect([r.exitCode, r.stdout]).toEqual([1, '']);
-    expect(r.stderr.startsWith(`error: ${head}: `), r.stderr).toBe(true);
-    expect((await s.json(['workspace', 'list'])).data).toEqual([]);
+    expect([r.exitCode, r.stdout]).toEqual([exit, '']);
+    expect(r.stderr.startsWith(`error: ${head}`), r.stderr).toBe(true);
+    // The ledger this command would have created is not left behind.
+    expect(existsSync(s.env.TXA_DB!)).toBe(false);
   });
 });
 
@@ -91,17 +92,17 @@ describe('workspace update', () => {
   });
 
   it.each([
-    [['--name', '  '], 'INVALID_FIELD (name)'],
-    [['--tier', 'gold'], 'INVALID_FIELD (tier)'],
-    [['--currency', 'EURO'], 'INVALID_FIELD (currency)'],
-    [['--rate-limit', '0'], 'INVALID_FIELD (rate_limit)'],
-    [['--rate-limit', '1e3'], 'INVALID_FIELD (rate_limit)'],
-    [['--rate-limit', '100'], 'INVALID_FIELD (rate_limit)'], // pro has its fixed limits
-    [['--tier', 'free', '--rate-limit', '100'], 'INVALID_FIELD (rate_limit)'],
-  ])('%j → %s, nothing changed', async (args, head) => {
+    [['--name', '  '], 'INVALID_FIELD (name)', 1],
+    [['--tier', 'gold'], 'USAGE_ERROR (tier)', 2],
+    [['--currency', 'EURO'], 'USAGE_ERROR (currency)', 2],
+    [['--rate-limit', '0'], 'USAGE_ERROR (rate-limit)', 2],
+    [['--rate-limit', '1e3'], 'USAGE_ERROR (rate-limit)', 2],
+    [['--rate-limit', '100'], 'INVALID_FIELD (rate_limit)', 1], // pro has its fixed limits
+    [['--tier', 'free', '--rate-limit', '100'], 'INVALID_FIELD (rate_limit)', 1],
+  ])('%j → %s, nothing changed', async (args, head, exit) => {
     const before = await workspaces();
     const r = await s.txa(['workspace', 'update', ws, ...(args as string[])]);
-    expect([r.exitCode, r.stdout]).toEqual([1, '']);
+    expect([r.exitCode, r.stdout]).toEqual([exit, '']);
     expect(r.stderr.startsWith(`error: ${head}: `)).toBe(true);
     expect(await workspaces()).toEqual(before);
   });

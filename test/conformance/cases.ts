@@ -25,6 +25,7 @@ const saveId = (name: string) => (b: any, ids: Ids) => {
  * and `foreign` (a row of another workspace).
  */
 export function conformanceCases(): Case[] {
+  // exit 2: a value no flag takes (its form, docs/cli.md "Flag values and exit codes"), refused by the CLI on both backends before any request.
   return [
     // tags
     { name: 'tags list, empty', args: () => ['tags', 'list'] },
@@ -36,20 +37,20 @@ export function conformanceCases(): Case[] {
     },
     { name: 'tags create neutral', args: () => ['tags', 'create', '--name', 'Internal', '--type', 'neutral'], save: saveId('neutral') },
     { name: 'TAG_ALREADY_EXISTS (trimmed, case-insensitive)', args: () => ['tags', 'create', '--name', ' salary ', '--type', 'income'], exit: 1 },
-    { name: 'INVALID_TAG_TYPE', args: () => ['tags', 'create', '--name', 'X', '--type', 'gift'], exit: 1 },
-    { name: 'INVALID_COLOR_FORMAT', args: () => ['tags', 'create', '--name', 'X', '--type', 'income', '--color', 'red'], exit: 1 },
+    { name: 'INVALID_TAG_TYPE', args: () => ['tags', 'create', '--name', 'X', '--type', 'gift'], exit: 2 },
+    { name: 'INVALID_COLOR_FORMAT', args: () => ['tags', 'create', '--name', 'X', '--type', 'income', '--color', 'red'], exit: 2 },
     { name: 'INVALID_FIELD name too long', args: () => ['tags', 'create', '--name', long(51), '--type', 'income'], exit: 1 },
     { name: 'INVALID_FIELD description too long', args: () => ['tags', 'create', '--name', 'Y', '--type', 'income', '--description', long(201)], exit: 1 },
     { name: 'missing name without a TTY is a usage error', args: () => ['tags', 'create', '--type', 'income'], exit: 2 },
     { name: 'tags update', args: (ids) => ['tags', 'update', ids.gas!, '--name', 'Fees', '--description', 'gas and bridge fees'] },
     { name: 'tags update to a taken name', args: (ids) => ['tags', 'update', ids.gas!, '--name', 'SALARY'], exit: 1 },
-    { name: 'tags update bad colour', args: (ids) => ['tags', 'update', ids.gas!, '--color', '#12345'], exit: 1 },
-    { name: 'tags update bad type', args: (ids) => ['tags', 'update', ids.gas!, '--type', 'loss'], exit: 1 },
+    { name: 'tags update bad colour', args: (ids) => ['tags', 'update', ids.gas!, '--color', '#12345'], exit: 2 },
+    { name: 'tags update bad type', args: (ids) => ['tags', 'update', ids.gas!, '--type', 'loss'], exit: 2 },
     { name: 'tags update unknown', args: () => ['tags', 'update', 'tag_0000000000000000000a', '--name', 'Z'], exit: 1 },
     { name: 'tags delete unknown', args: () => ['tags', 'delete', 'tag_0000000000000000000a', '--yes'], exit: 1 },
     { name: 'tags list', args: () => ['tags', 'list'] },
     { name: 'tags list, page 2 of 1 per page', args: () => ['tags', 'list', '--limit', '1', '--page', '2'] },
-    { name: 'tags list, limit over 100', args: () => ['tags', 'list', '--limit', '101'], exit: 1 },
+    { name: 'tags list, limit over 100', args: () => ['tags', 'list', '--limit', '101'], exit: 2 },
 
     // transaction lists: filters, sorts, pages, summary
     { name: 'tx list default', args: () => ['tx', 'list'] },
@@ -66,13 +67,13 @@ export function conformanceCases(): Case[] {
     { name: 'tx list all pages', args: () => ['tx', 'list', '--all', '--chain', 'ethereum'] },
     { name: 'tx list past the last page', args: () => ['tx', 'list', '--page', '99'] },
     { name: 'WALLET_NOT_FOUND', args: () => ['tx', 'list', '--wallet-id', 'wal_nope'], exit: 1 },
-    { name: 'INVALID_PARAMETERS start_date', args: () => ['tx', 'list', '--start-date', '2024-13-01'], exit: 1 },
+    { name: 'INVALID_PARAMETERS start_date', args: () => ['tx', 'list', '--start-date', '2024-13-01'], exit: 2 },
     { name: 'INVALID_DATE_RANGE', args: () => ['tx', 'list', '--start-date', '2024-05-01', '--end-date', '2024-04-01'], exit: 1 },
-    { name: 'INVALID_PARAMETERS limit', args: () => ['tx', 'list', '--limit', '201'], exit: 1 },
-    { name: 'INVALID_PARAMETERS page', args: () => ['tx', 'list', '--page', '0'], exit: 1 },
-    { name: 'INVALID_PARAMETERS sort', args: () => ['tx', 'list', '--sort', 'fiat_desc'], exit: 1 },
-    { name: 'INVALID_PARAMETERS min_amount', args: () => ['tx', 'list', '--min-amount', '-5'], exit: 1 },
-    { name: 'INVALID_PARAMETERS max_amount over 78 integer digits', args: () => ['tx', 'list', '--max-amount', '1e99'], exit: 1 },
+    { name: 'INVALID_PARAMETERS limit', args: () => ['tx', 'list', '--limit', '201'], exit: 2 },
+    { name: 'INVALID_PARAMETERS page', args: () => ['tx', 'list', '--page', '0'], exit: 2 },
+    { name: 'INVALID_PARAMETERS sort', args: () => ['tx', 'list', '--sort', 'fiat_desc'], exit: 2 },
+    { name: 'INVALID_PARAMETERS min_amount', args: () => ['tx', 'list', '--min-amount', '-5'], exit: 2 },
+    { name: 'INVALID_PARAMETERS max_amount over 78 integer digits', args: () => ['tx', 'list', '--max-amount', '1e99'], exit: 2 },
 
     // one transaction: get, tag, untag, update
     { name: 'tx get', args: (ids) => ['tx', 'get', ids.tx0!] },
@@ -99,9 +100,9 @@ export function conformanceCases(): Case[] {
     { name: 'tx get with the attachment', args: (ids) => ['tx', 'get', ids.tx2!] },
     { name: 'tx attach a missing file', args: (ids) => ['tx', 'attach', ids.tx2!, 'nope.txt'], exit: 2 },
     { name: 'tx update fiat value by hand', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '123.45'] },
-    { name: 'tx update fiat value negative', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '-1'], exit: 1 },
-    { name: 'tx update fiat value with 3 decimals', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '1.005'], exit: 1 },
-    { name: 'tx update fiat value not a number', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', 'abc'], exit: 1 },
+    { name: 'tx update fiat value negative', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '-1'], exit: 2 },
+    { name: 'tx update fiat value with 3 decimals', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', '1.005'], exit: 2 },
+    { name: 'tx update fiat value not a number', args: (ids) => ['tx', 'update', ids.tx1!, '--fiat-value', 'abc'], exit: 2 },
     { name: 'tx history', args: (ids) => ['tx', 'history', ids.tx1!] },
     { name: 'tx history unknown', args: () => ['tx', 'history', 'tx_000000000000000000000000'], exit: 1 },
 
@@ -113,7 +114,7 @@ export function conformanceCases(): Case[] {
     { name: 'INVALID_TRANSFER different tokens', args: (ids) => ['transfers', 'match', ids.out2!, ids.otherToken!], exit: 1 },
     { name: 'INVALID_TRANSFER another workspace', args: (ids) => ['transfers', 'match', ids.out2!, ids.foreign!], exit: 1 },
     { name: 'transfers list matched', args: () => ['transfers', 'list', '--status', 'matched'] },
-    { name: 'transfers list bad status', args: () => ['transfers', 'list', '--status', 'done'], exit: 1 },
+    { name: 'transfers list bad status', args: () => ['transfers', 'list', '--status', 'done'], exit: 2 },
     { name: 'tx list internal', args: () => ['tx', 'list', '--internal', 'true'] },
     { name: 'tx list not internal, few', args: () => ['tx', 'list', '--internal', 'false', '--limit', '2'] },
     { name: 'tx get a matched leg', args: (ids) => ['tx', 'get', ids.pairIn!] },
@@ -129,7 +130,7 @@ export function conformanceCases(): Case[] {
     // wallets and events
     { name: 'wallet list', args: () => ['wallet', 'list'] },
     { name: 'wallet list by chain', args: () => ['wallet', 'list', '--chain', 'polygon'] },
-    { name: 'wallet list bad limit', args: () => ['wallet', 'list', '--limit', '101'], exit: 1 },
+    { name: 'wallet list bad limit', args: () => ['wallet', 'list', '--limit', '101'], exit: 2 },
     { name: 'wallet add', args: () => ['wallet', 'add', '--address', `0x${'Ab'.repeat(20)}`, '--chain', 'base', '--label', 'Cold'], save: saveId('wallet') },
     {
       name: 'wallet add with the default label',
@@ -155,7 +156,7 @@ export function conformanceCases(): Case[] {
       ],
       exit: 1,
     },
-    { name: 'wallet add, unknown chain', args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'solana'], exit: 1 },
+    { name: 'wallet add, unknown chain', args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'solana'], exit: 2 },
     {
       name: 'wallet add, label too long',
       args: () => ['wallet', 'add', '--address', `0x${'ef'.repeat(20)}`, '--chain', 'base', '--label', long(101)],
@@ -172,7 +173,7 @@ export function conformanceCases(): Case[] {
     { name: 'wallet list after add, update, remove', args: () => ['wallet', 'list', '--chain', 'base'] },
     { name: 'events list, wallet events', args: () => ['events', 'list', '--type', 'wallet.updated'] },
     { name: 'events list by type', args: () => ['events', 'list', '--type', 'tag.updated'] },
-    { name: 'events list, unknown type', args: () => ['events', 'list', '--type', 'tag.renamed'], exit: 1 },
+    { name: 'events list, unknown type', args: () => ['events', 'list', '--type', 'tag.renamed'], exit: 2 },
 
     // scheduled reports (docs/server.md "Scheduled reports")
     { name: 'schedules list, empty', args: () => ['schedules', 'list'] },
@@ -241,10 +242,10 @@ export function conformanceCases(): Case[] {
       name: 'export create, internal and spam filters',
       args: () => ['export', 'create', '--format', 'csv', '--internal', 'false', '--include-spam', '--out', 'out2.csv'],
     },
-    { name: 'export create, bad internal', args: () => ['export', 'create', '--format', 'csv', '--internal', 'maybe'], exit: 1 },
+    { name: 'export create, bad internal', args: () => ['export', 'create', '--format', 'csv', '--internal', 'maybe'], exit: 2 },
     { name: 'export list', args: () => ['export', 'list'] },
     { name: 'MISSING_REPORT_TYPE', args: () => ['export', 'create', '--format', 'pdf'], exit: 1 },
-    { name: 'export min_amount over 78 integer digits', args: () => ['export', 'create', '--format', 'csv', '--min-amount', '1e99'], exit: 1 },
+    { name: 'export min_amount over 78 integer digits', args: () => ['export', 'create', '--format', 'csv', '--min-amount', '1e99'], exit: 2 },
     {
       name: 'export INVALID_DATE_RANGE',
       args: () => ['export', 'create', '--format', 'csv', '--start-date', '2024-05-01', '--end-date', '2024-05-01'],
@@ -256,7 +257,7 @@ export function conformanceCases(): Case[] {
     { name: 'lots list, pooled', args: () => ['lots', 'list', '--at', '2024-06-30'] },
     { name: 'lots list, one asset, lifo', args: () => ['lots', '--at', '2024-12-31', '--asset', 'usdc', '--cost-basis', 'lifo'] },
     { name: 'lots allocate --dry-run', args: () => ['lots', 'allocate', '--order', 'hifo', '--dry-run'] },
-    { name: 'lots allocate, a day that is none', args: () => ['lots', 'allocate', '--at', '2025-02-29'], exit: 1 },
+    { name: 'lots allocate, a day that is none', args: () => ['lots', 'allocate', '--at', '2025-02-29'], exit: 2 },
     { name: 'lots allocation, none recorded', args: () => ['lots', 'allocation'], exit: 1 },
     { name: 'lots pick, unknown disposal', args: () => ['lots', 'pick', 'tx_000000000000000000000000', 'tx_000000000000000000000001'], exit: 1 },
     { name: 'lots picks, none', args: () => ['lots', 'picks'] },
@@ -275,7 +276,7 @@ export function conformanceCases(): Case[] {
     { name: 'events list, member events', args: () => ['events', 'list', '--type', 'member.invited'] },
     // closed periods (last: a close refuses the writes of the cases above)
     { name: 'period list, none', args: () => ['period', 'list'] },
-    { name: 'period close, not a day', args: () => ['period', 'close', '--through', '2024-02-30'], exit: 1 },
+    { name: 'period close, not a day', args: () => ['period', 'close', '--through', '2024-02-30'], exit: 2 },
     { name: 'period close, no --through', args: () => ['period', 'close'], exit: 2 },
     { name: 'period close', args: () => ['period', 'close', '--through', '2030-12-31', '--note', 'filed'] },
     { name: 'period close, closed already', args: () => ['period', 'close', '--through', '2030-06-30'], exit: 1 },

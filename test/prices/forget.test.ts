@@ -100,8 +100,8 @@ describe('txa prices forget', () => {
       "error: USAGE_ERROR (source): --source must be one of import, defillama, coingecko, got 'binance'",
     ]);
     expect(await refused(['--start-date', '2024-02-30'])).toEqual([
-      1,
-      "error: INVALID_PARAMETERS (start_date): start_date must be a valid date in the format YYYY-MM-DD, got '2024-02-30'",
+      2,
+      "error: USAGE_ERROR (start-date): --start-date must be a real day YYYY-MM-DD, got '2024-02-30'",
     ]);
     expect(await refused(['--start-date', '2024-03-02', '--end-date', '2024-03-01'])).toEqual([
       1,

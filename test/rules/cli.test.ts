@@ -108,7 +108,8 @@ describe('txa rules apply', () => {
     const bad = write('bad.yaml', YAML.replace('chain: polygon', 'chain: dogecoin'));
     const r = await s.txa(['rules', 'apply', bad]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: INVALID_RULES \(rules\.2\.match\.chain\): rules\.2\.match\.chain must be one of ethereum/);
+    // The field is the dotted path; the message names the rule by its name and 1-based position.
+    expect(r.stderr).toMatch(/^error: INVALID_RULES \(rules\.2\.match\.chain\): rule 3 'polygon': match\.chain must be one of ethereum/);
     const j = await s.txa(['rules', 'apply', write('bad.json', '{"rules": [{"name": "x", "set": {"tags": ["Nope"]}}]}'), '--json']);
     expect(j.exitCode).toBe(1);
     expect(JSON.parse(j.stderr)).toMatchObject({ success: false, error: { code: 'INVALID_RULES', field: 'rules.0.set.tags.0' } });

@@ -80,7 +80,7 @@ describe('the file is read within a bound', () => {
 
   test('a file that cannot be read is IO_ERROR', async () => {
     const r = await s.txa(['rules', 'apply', 'missing.yaml'], QUICK);
-    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: IO_ERROR (file): cannot read missing.yaml: ENOENT']);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([1, 'error: IO_ERROR (file): cannot read missing.yaml: no such file']);
   });
 });
 

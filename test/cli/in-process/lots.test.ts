@@ -123,7 +123,7 @@ describe('txa lots allocate', () => {
 
   it('usage errors, exit 2: a file that cannot be read, --order with --specific', async () => {
     const missing = await runInProcess('txa lots allocate', allocate.run, { specific: join(l.dir, 'nope.csv') }, g);
-    expect([missing.exitCode, missing.stderr]).toEqual([2, `error: USAGE_ERROR (specific): cannot read ${join(l.dir, 'nope.csv')}: ENOENT\n`]);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, `error: USAGE_ERROR (specific): cannot read ${join(l.dir, 'nope.csv')}: no such file\n`]);
     const both = await runInProcess('txa lots allocate', allocate.run, { specific: 'x.csv', order: 'fifo' }, g);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toMatch(/^error: USAGE_ERROR \(order\): --order and --specific exclude each other/);

@@ -15,6 +15,7 @@ import type { Context } from '../../context.js';
 import type { Output } from '../../output.js';
 import { action } from '../../run.js';
 import { printTags, printTransactions, printWorkspaces } from '../../views.js';
+import { pathNote } from '../../on-path.js';
 
 export interface DemoOptions {
   /** Folder for the report files. */
@@ -124,6 +125,8 @@ async function printTour(out: Output, backend: Backend, loaded: Loaded, t: Tour)
     files.map((f) => [f.report_type ? `${f.format} (${f.report_type})` : f.format, f.path, f.bytes]),
   );
   heading('Try next');
+  const note = pathNote();
+  if (note) out.line(note);
   for (const cmd of [
     `${t.txa} tx list --period ${t.month}`,
     `${t.txa} tx list --chain arbitrum --sort amount_desc --limit 5`,

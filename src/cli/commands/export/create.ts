@@ -12,6 +12,7 @@ import { tagResolver } from '../../tag-flags.js';
 import { createLocal, follow } from './jobs.js';
 import { checkOutDir, type ExportBody, exportBody, type RequestFlags } from './request.js';
 import { defaultFileName, printExport } from './view.js';
+import { existsSync } from 'node:fs';
 
 export interface CreateOptions extends RequestFlags {
   /** Where a download is written (default ./<export_id>.<ext>). */
@@ -70,6 +71,8 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const ws = ctx.workspace();
   const body = exportBody(ws, opts);
   checkOutDir(opts.out);
+  // An existing file is replaced (written beside it, then renamed): said on stderr, never silently (docs/cli.md, "Files").
+  const replacing = opts.out !== undefined && existsSync(opts.out);
   const backend = await ctx.backend();
   // Tag names become ids only now: the flags' usage errors come before any request.
   if (body.filters.tag_ids) body.filters.tag_ids = await tagResolver(backend, ws)(body.filters.tag_ids, 'tag-ids');
@@ -79,6 +82,10 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   const { rec, file } = exports ? await (await import('./interrupt.js')).interruptible(exports, ctx.out, work) : await work();
   if (ctx.out.json) ctx.out.body({ success: true, data: rec });
   else printExport(ctx.out, rec, file);
+  if (file && replacing) ctx.out.notice(`replaced the existing file ${file}`);
+  if (file && rec.report_type === 'tax' && !ctx.out.json) {
+    await (await import('./tax-totals.js')).printTaxTotals(ctx.out, file, rec.format, body.options.currency?.toUpperCase());
+  }
   if (file && rec.format === 'beancount') await noticePieces(ctx, file);
   // A report of no rows is all zeros: say so, so a CI log shows it (`--strict` refuses it; docs/check.md `empty_period`).
   if (rec.status === 'completed' && rec.transaction_count === 0) {

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { checkOutDir } from './request.js';
 import { defaultFileName } from './view.js';
+import { existsSync } from 'node:fs';
 
 export interface DownloadOptions {
   id: string;
@@ -14,11 +15,13 @@ export interface DownloadOptions {
 export async function run(ctx: Context, opts: DownloadOptions): Promise<void> {
   const ws = ctx.workspace();
   checkOutDir(opts.out);
+  // An existing file is replaced (written beside it, then renamed): said on stderr, never silently (docs/cli.md, "Files").
+  const replacing = opts.out !== undefined && existsSync(opts.out);
   const backend = await ctx.backend();
   const rec = await backend.getExport(ws, opts.id);
   const { path, bytes } = await backend.downloadExport(ws, opts.id, opts.out ?? defaultFileName(rec));
   ctx.out.result({ ...rec, file: path, bytes }, () => ctx.out.line(path));
-  ctx.out.notice(`wrote ${bytes} bytes`);
+  ctx.out.notice(replacing ? `wrote ${bytes} bytes, replacing the existing file` : `wrote ${bytes} bytes`);
 }
 
 export function register(parent: Command): void {

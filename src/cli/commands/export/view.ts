@@ -13,7 +13,8 @@ export function printExport(out: Output, e: ExportRecord, file?: string): void {
     ['transactions', e.transaction_count],
     ['file_size', e.file_size],
     ['created_at', e.created_at],
-    ['expires_at', e.expires_at],
+    // Next to the user's own --out file the expiry reads as that file's: it is the stored copy's link (docs/exports.md).
+    ['expires_at', file && e.expires_at ? `${e.expires_at} (the stored copy's link; ${file} stays)` : e.expires_at],
   ];
   if (e.progress !== undefined) pairs.push(['progress', `${e.progress}%`]);
   if (e.estimated_completion) pairs.push(['estimated_completion', e.estimated_completion]);

@@ -64,6 +64,7 @@ function printSummary(out: Output, summary: ImportSummary, skipped: Skipped[], r
     ['imported', summary.imported],
     ['duplicates skipped', summary.duplicates],
     ['rows skipped', summary.skipped],
+    ['flagged as spam', summary.spam],
     ['fees revalued', summary.revalued],
     ['own transfer legs matched', summary.transfers_matched],
     ...summary.wallets.map((w): [string, string] => [`wallet ${w.id}`, `${w.label}: ${w.imported} imported`]),
@@ -71,6 +72,12 @@ function printSummary(out: Output, summary: ImportSummary, skipped: Skipped[], r
   if (skipped.length > 0) {
     out.notice(`${skipped.length} row${skipped.length === 1 ? ' was' : 's were'} skipped:`);
     listRows(out, skipped);
+  }
+  // Spam rows are left out of `tx list` and reports: without this line `imported 9` and a list of 8 disagree.
+  if (summary.spam > 0) {
+    out.notice(
+      `${summary.spam} of the imported rows ${summary.spam === 1 ? 'was' : 'were'} flagged as spam and left out of lists and reports: see them with txa tx list --include-spam`,
+    );
   }
   if (rules && summary.imported > 0) printRulesResult(out, rules.take());
   if (summary.dry_run) out.notice('dry run: nothing was written');

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
+import { fileErrorText } from '../../../core/errno.js';
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -27,7 +28,7 @@ async function readUpload(file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    throw new TxaError('USAGE_ERROR', `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
+    throw new TxaError('USAGE_ERROR', `cannot read ${file}: ${fileErrorText(err)}`, { field: 'file' });
   }
 }
 

@@ -42,7 +42,8 @@ function bodyOf(opts: AddOptions): Record<string, string | undefined> {
 
 export async function run(ctx: Context, opts: AddOptions): Promise<void> {
   const ws = ctx.workspace();
-  const w = await (await ctx.backend()).createWallet(ws, bodyOf(opts));
+  const body = bodyOf(opts);
+  const w = await (await ctx.backend()).createWallet(ws, body);
   ctx.out.result(w, () => printWallets(ctx.out, [w]));
 }
 

@@ -1,8 +1,7 @@
 /** `txa wallet remove ID`: a wallet and all its transactions, after a confirmation. */
 import type { Command } from 'commander';
-import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
-import { action, confirm, requireAnswerable } from '../../run.js';
+import { action, confirmOrCancel, requireAnswerable } from '../../run.js';
 
 export interface RemoveOptions {
   id: string;
@@ -13,9 +12,8 @@ export async function run(ctx: Context, opts: RemoveOptions): Promise<void> {
   requireAnswerable(opts.yes);
   const ws = ctx.workspace();
   const backend = await ctx.backend();
-  if (!(await confirm(opts.yes, `Remove wallet ${opts.id} and all its transactions?`))) {
-    throw new TxaError('USAGE_ERROR', 'cancelled');
-  }
+  // A no is no usage error: "Cancelled." and exit 1, as every destructive command (docs/cli.md).
+  if (!(await confirmOrCancel(ctx.out, opts.yes, `Remove wallet ${opts.id} and all its transactions?`))) return;
   const res = await backend.deleteWallet(ws, opts.id);
   ctx.out.result(res, () => ctx.out.notice(`Removed wallet ${res.id}.`));
 }

@@ -13,6 +13,7 @@ import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
 import { Flow, type Render } from '../flow.js';
 import { groupDigits, money } from '../format.js';
 import { tableSpec } from '../table.js';
+import { assetLabel } from '../../../accounting/assets.js';
 
 const PARTS: Record<Part, string> = {
   I: 'Part I — Short-Term. Transactions involving capital assets you held 1 year or less',
@@ -84,7 +85,7 @@ export function form8949Report(job: ExportJob): Render {
       for (const p of pieces.get(t.box) ?? []) {
         const c = p.columns;
         flow.row([
-          `${groupDigits(quantityText(p.line.quantity))} ${p.line.asset.symbol}`,
+          `${groupDigits(quantityText(p.line.quantity))} ${assetLabel(p.line.asset)}`,
           p.line.acquired ? formDate(p.line.acquired.at) : '',
           formDate(p.line.tx.timestamp),
           cents(c.proceeds),

@@ -12,6 +12,7 @@ import { CONTENT_LEFT, CONTENT_WIDTH } from '../chrome.js';
 import type { Flow, Render } from '../flow.js';
 import { groupDigits, money } from '../format.js';
 import { tableSpec } from '../table.js';
+import { assetLabel } from '../../../accounting/assets.js';
 
 const qty = (q: Quantity) => groupDigits(quantityText(q));
 const cents = (c: bigint | null) => (c === null ? '—' : money(c));
@@ -49,7 +50,7 @@ export function positionsReport(job: ExportJob): Render {
       value += p.marketValue ?? 0n;
       flow.row([
         result.labels.get(p.lot.scope) ?? (p.lot.scope === '*' ? 'All wallets' : p.lot.scope),
-        p.lot.asset.symbol,
+        assetLabel(p.lot.asset),
         p.lot.lotId,
         qty(p.lot.quantity),
         p.lot.acquiredAt.slice(0, 10),
@@ -104,7 +105,7 @@ export function rollforwardReport(job: ExportJob): Render {
     );
     for (const r of rows) {
       const off = r.difference.units !== 0n;
-      flow.row([r.wallet_label, r.asset.symbol, ...ROLL_FLOWS.map((f) => qty(r.flows[f].quantity)), qty(r.balance), qty(r.difference)], {
+      flow.row([r.wallet_label, assetLabel(r.asset), ...ROLL_FLOWS.map((f) => qty(r.flows[f].quantity)), qty(r.balance), qty(r.difference)], {
         colors: off ? [...Array(2 + ROLL_FLOWS.length + 1).fill(undefined), COLORS.outflow] : [],
       });
     }
@@ -117,7 +118,7 @@ export function rollforwardReport(job: ExportJob): Render {
       ]),
       'Costs',
     );
-    for (const r of rows) flow.row([r.wallet_label, r.asset.symbol, ...ROLL_FLOWS.map((f) => money(r.flows[f].cost))]);
+    for (const r of rows) flow.row([r.wallet_label, assetLabel(r.asset), ...ROLL_FLOWS.map((f) => money(r.flows[f].cost))]);
     if (rows.length === 0) flow.row(['No lots or rows in the period']);
     flow.endTable();
     const off = rows.filter((r) => r.difference.units !== 0n).length;

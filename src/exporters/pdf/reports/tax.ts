@@ -17,6 +17,7 @@ import { taxOptionsOf } from '../../tax-options.js';
 import { taxLines, type DisposalLine, type IncomeLine } from '../../../accounting/tax-ledger.js';
 import { TaxTotals, type GainTotals } from '../../../accounting/totals.js';
 import type { ExportJob } from '../../types.js';
+import { assetLabel } from '../../../accounting/assets.js';
 
 const TYPE_ORDER = ['income', 'expense', 'neutral', 'unknown', 'untagged'];
 const TYPE_LABELS: Record<string, string> = { income: 'Income', expense: 'Expense', neutral: 'Neutral', unknown: 'Type unknown', untagged: 'Untagged' };
@@ -146,7 +147,7 @@ export function taxReport(job: ExportJob): Render {
       'Disposed quantities no acquired lot covers: not in the gains above.',
     );
     for (const l of data.missing) {
-      flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.proceedsCents), shortHash(l.tx.tx_hash)], {
+      flow.row([day(l.tx.timestamp), assetLabel(l.asset), l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.proceedsCents), shortHash(l.tx.tx_hash)], {
         colors: [undefined, undefined, undefined, undefined, COLORS.outflow],
       });
     }
@@ -170,7 +171,7 @@ function gainsTable(flow: Flow, totals: TaxTotals, currency: string, title: stri
   const assets = totals.perAsset();
   for (const a of assets) {
     const missing = a.missing.units > 0n;
-    flow.row([a.asset.symbol, qty(a.disposed), money(a.proceedsCents), money(a.costCents), money(a.gainCents), missing ? qty(a.missing) : '—'], {
+    flow.row([assetLabel(a.asset), qty(a.disposed), money(a.proceedsCents), money(a.costCents), money(a.gainCents), missing ? qty(a.missing) : '—'], {
       colors: [undefined, undefined, undefined, undefined, gainColor(a.gainCents), missing ? COLORS.outflow : undefined],
     });
   }
@@ -221,7 +222,7 @@ function linesTable(flow: Flow, lines: DisposalLine[], total: GainTotals, curren
       [
         day(l.tx.timestamp),
         day(l.acquired!.at),
-        l.asset.symbol,
+        assetLabel(l.asset),
         l.tx.wallet_label,
         qty(l.quantity),
         money$(l.proceedsCents),
@@ -252,7 +253,7 @@ function incomeTable(flow: Flow, lines: IncomeLine[], totalCents: bigint, curren
     'Inflows with an income-type tag, at their fiat value; each opens a lot at that value.',
   );
   for (const l of lines)
-    flow.row([day(l.tx.timestamp), l.asset.symbol, l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.valueCents), l.tags.join('; ')]);
+    flow.row([day(l.tx.timestamp), assetLabel(l.asset), l.tx.wallet_label, l.tx.chain, qty(l.quantity), money$(l.valueCents), l.tags.join('; ')]);
   if (lines.length === 0) flow.row(['No income']);
   flow.row(['Total', '', '', '', '', money(totalCents), ''], { bold: true, fill: COLORS.headerFill });
   flow.endTable();

@@ -1,0 +1,109 @@
+/**
+ * Issue 24, item 6: at 80 columns. Small amounts keep their magnitude (`-0.000097…`, never
+ * `-0.00…`); a timestamp gives way a whole form at a time, so no width is left unused; `tx list`
+ * keeps TAGS, then WALLET, longest; help examples and long lines wrap at word boundaries.
+ */
+import { describe, expect, it } from 'vitest';
+import { fitColumns, fitRows, tableWidth, type Column } from '../../../src/cli/table-fit.js';
+import { examplesText, wrapWords } from '../../../src/cli/examples.js';
+
+describe('fitting a table', () => {
+  it('an amount below 1 keeps its first two significant digits at the hard limit', () => {
+    const cols: Column[] = [{ header: 'ID' }, { header: 'AMOUNT', fit: 'decimal', align: 'right' }];
+    const rows = [
+      ['x'.repeat(60), '-0.000097123456'],
+      ['x'.repeat(60), '+12.5'],
+    ];
+    const layout = fitColumns(cols, rows, 72);
+    const shown = fitRows(cols, rows, layout).map((r) => r[1]);
+    expect(shown).toEqual(['-0.000097…', '+12.5']);
+  });
+
+  it('a timestamp gives way by whole forms, and what it gives beyond the need goes back to a label', () => {
+    const cols: Column[] = [{ header: 'DATE', fit: 'date' }, { header: 'ID' }, { header: 'LABEL', fit: 'end' }];
+    const rows = [['2025-03-01 10:00:00', 'tx_0123456789abcdef01234567', 'Treasury Safe, main']];
+    // Natural: 1 + 22 + 30 + 22 = 75, 21 too wide at 54. The label gives 9 (to 10), the seconds go
+    // (3), the label 4 more (to 6); the time of day goes whole (6), one more than needed: the label gets it back (7).
+    const layout = fitColumns(cols, rows, 54);
+    expect(tableWidth(layout.widths)).toBe(54);
+    expect(fitRows(cols, rows, layout)[0]).toEqual(['2025-03-01', 'tx_0123456789abcdef01234567', 'Treasu…']);
+  });
+
+  it("tx list's columns: at 100 TAGS and WALLET show (the day without its time), CHAIN and TYPE hide", async () => {
+    const { printTransactions } = await import('../../../src/cli/views.js');
+    let out = '';
+    let err = '';
+    const tty = { isTTY: true, columns: 100, write: (t: string) => ((out += t), true) };
+    const { Output } = await import('../../../src/cli/output.js');
+    const o = new Output({ json: false, color: false, streams: { stdout: tty, stderr: { write: (t: string) => ((err += t), true) } } });
+    const tx = {
+      id: 'tx_057cbc84d475a9c551d077ca',
+      timestamp: '2026-10-31T20:42:11Z',
+      wallet_label: 'Treasury Safe',
+      chain: 'ethereum',
+      type: 'transfer',
+      amount: '0.063128',
+      direction: 'inflow',
+      token: { symbol: 'ETH', address: null, decimals: 18 },
+      fiat_value: 215.99,
+      tags: [{ id: 'tag_1', name: 'Staking rewards' }],
+    };
+    printTransactions(o, [tx as never]);
+    expect(out.split('\n')[1]).toMatch(/DATE .* ID .* WALLET .* AMOUNT .* TOKEN .* VALUE .* TAGS/);
+    expect(err).toBe('(hidden to fit: CHAIN, TYPE; --json shows all)\n');
+    for (const line of out.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('wallet list at 80 columns', () => {
+  it('keeps CHAIN, which says what NATIVE is a balance of; the address hides first', async () => {
+    const { printWallets } = await import('../../../src/cli/views.js');
+    const { Output } = await import('../../../src/cli/output.js');
+    let out = '';
+    let err = '';
+    const o = new Output({
+      json: false,
+      color: false,
+      streams: { stdout: { isTTY: true, columns: 80, write: (t: string) => ((out += t), true) }, stderr: { write: (t: string) => ((err += t), true) } },
+    });
+    const wallet = {
+      id: 'wal_demo_acme_payroll',
+      label: 'Payroll (Polygon)',
+      chain: 'polygon',
+      address: `0x140c${'0'.repeat(30)}faa966`,
+      balance: { native: '597.487136112233445566', tokens: [], fiat_value: 122646.05 },
+      transaction_count: 600,
+      last_synced: '2026-11-29T08:00:00Z',
+    };
+    printWallets(o, [wallet as never]);
+    expect(out.split('\n')[1]).toMatch(/ID .* LABEL .* CHAIN .* NATIVE .* VALUE/);
+    expect(out).toContain('polygon');
+    expect(err).toBe('(hidden to fit: ADDRESS, TXS, LAST SYNCED; --json shows all)\n');
+    for (const line of out.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('wrapping at word boundaries', () => {
+  it('a help example wraps with a shell continuation and never splits a word or a quoted string', () => {
+    const text = examplesText(
+      ['# a long comment about what the next command does, which goes on and on', 'txa tags create --name "Staking rewards" --type income --color "#059669"'],
+      40,
+    );
+    const lines = text.trim().split('\n').slice(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+    expect(lines.join('\n')).toContain('"Staking rewards"');
+    expect(
+      lines
+        .filter((l) => l.startsWith('  $ ') || l.startsWith('      '))
+        .slice(0, -1)
+        .every((l) => l.endsWith(' \\')),
+    ).toBe(true);
+    expect(lines[1]!.startsWith('  # ')).toBe(true);
+  });
+
+  it('a word longer than the width stays whole', () => {
+    expect(wrapWords(`  $ txa wallet add --address 0x${'a'.repeat(40)}`, '      ', 30, ' \\')).toBe(
+      `  $ txa wallet add --address \\\n      0x${'a'.repeat(40)}`,
+    );
+  });
+});
