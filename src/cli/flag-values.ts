@@ -110,6 +110,15 @@ const url: Form = {
 
 const BOOLEAN = oneOf(['true', 'false']);
 
+/** A role as `--role` reads it: any case, `editor` for `contributor` (commands/members/role-flag.ts). */
+const role: Form = {
+  check: async (v) => {
+    const { ROLE_INPUTS } = await import('../core/members.js');
+    return (ROLE_INPUTS as readonly string[]).includes(v.trim().toLowerCase()) ? undefined : `one of ${ROLE_INPUTS.join(', ')}`;
+  },
+  bad: 'owner',
+};
+
 /** Forms by flag, for every command that has it. */
 const BY_FLAG: Record<string, Form> = {
   '--start-date': day,
@@ -134,6 +143,7 @@ const BY_FLAG: Record<string, Form> = {
   '--sort': oneOf(SORTS),
   '--tier': oneOf(TIERS),
   '--jurisdiction': oneOf(JURISDICTIONS),
+  '--role': role,
   '--report-type': oneOf(REPORT_TYPES),
   '--group-by': oneOf(GROUP_BY),
   '--cost-basis': oneOf(COST_BASIS),
@@ -170,6 +180,10 @@ const BY_COMMAND: Record<string, Form> = {
   // core/lots.ts holds zod schemas: loaded only when these flags are typed, so `tx list` never loads zod.
   'txa lots allocate --order': oneOf(async () => (await import('../core/lots.js')).ALLOCATION_ORDERS),
   'txa lots allocate --cost-basis': oneOf(async () => (await import('../core/lots.js')).POOL_METHODS),
+  'txa rates fill --from': day,
+  'txa rates fill --to': day,
+  'txa schedules create --every': oneOf(async () => (await import('../core/schedule-periods.js')).FREQUENCIES),
+  'txa schedules create --format': oneOf(EXPORT_FORMATS),
   'txa prices fill --source': oneOf(async () => (await import('./commands/prices/sources.js')).FETCH_SOURCES),
   'txa prices list --source': oneOf(async () => (await import('./commands/prices/sources.js')).CACHE_SOURCES),
   'txa prices forget --source': oneOf(async () => (await import('./commands/prices/sources.js')).CACHE_SOURCES),
@@ -202,6 +216,9 @@ export const FREE_FORM = new Set([
   '--address',
   '--xpub',
   '--host',
+  '--member',
+  // The time zone database decides (a past-only name is refused with its current one, exit 1).
+  '--time-zone',
   // Global: paths, profile names, ids and keys (a profile not in the file is refused by Context.check).
   '--db',
   '--base-url',

@@ -99,6 +99,8 @@ function good(path: string, flag: string): string {
     '--at': '2024-12-31',
     '--balance': '1',
     '--url': 'https://example.com/hook',
+    '--every': 'monthly',
+    '--role': 'viewer',
   };
   return known[flag] ?? 'x';
 }
