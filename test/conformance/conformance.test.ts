@@ -14,7 +14,7 @@ import { startServe, type ServeProcess } from '../server/serve-process.js';
 import { conformanceCases, type Ids } from './cases.js';
 
 const NOW = '2025-03-01T12:00:00Z';
-const ID = /(tag|evt|key|exp|att|wh|dlv|trf|wal|sch|mem|inv)_[0-9a-f]{20}/g;
+const ID = /\b(tag|evt|key|exp|att|wh|dlv|trf|wal|sch|mem|inv)_[0-9a-f]{20}\b/g;
 
 /** Masks what legitimately differs: generated ids (numbered by first appearance), the server's URL, created_by and actor. */
 function normalize(text: string): unknown {
