@@ -194,7 +194,7 @@ describe('currencies', () => {
     expect(JSON.parse(r.stdout).data).toEqual({ priced: 1, unpriced: 1, requests: 1, cached: 0 });
     expect(await values()).toEqual({ '0.5 ETH transfer': [1579.8, 'price'], '1000 USDC transfer': [null, null] }); // 1706.185 / 1.08
     const human = await s.txa(['prices', 'fill']);
-    expect(human.stderr).toMatch(/^1 row unpriced: no EUR→USD rate \(txa rates import\), e\.g\. tx_\w+ \(USD price on 2024-03-02\)$/m);
+    expect(human.stderr).toMatch(/^1 row unpriced: no EUR→USD rate \(txa rates fill, or txa rates import\), e\.g\. tx_\w+ \(USD price on 2024-03-02\)$/m);
   });
 });
 
