@@ -659,25 +659,6 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (wallet_id, year, line)
   ) WITHOUT ROWID;
   CREATE INDEX broker_lines_by_workspace ON broker_lines (workspace_id, date_sold);
-  `, // 29: the European Central Bank's reference rates (docs/prices.md "Exchange rates"): a
-  // ledger-wide cache of its euro quotes and of the days each currency's cache is complete for,
-  // and where a workspace's rate came from (an imported file, or the ECB with the published day
-  // it was taken from, an earlier one on weekends and holidays).
-  `
-  CREATE TABLE fx_reference (
-    currency TEXT NOT NULL,
-    day      TEXT NOT NULL,
-    per_eur  TEXT NOT NULL,
-    PRIMARY KEY (currency, day)
-  ) WITHOUT ROWID;
-  CREATE TABLE fx_coverage (
-    currency    TEXT PRIMARY KEY,
-    first_day   TEXT NOT NULL,
-    through_day TEXT NOT NULL,
-    fetched_at  TEXT NOT NULL
-  ) WITHOUT ROWID;
-  ALTER TABLE rates ADD COLUMN source TEXT NOT NULL DEFAULT 'import';
-  ALTER TABLE rates ADD COLUMN published_day TEXT;
   `,
   // 27: members and invitations (docs/server.md "Teams"). Every API key belongs to a member and
   // acts with its role; the keys made before members existed go to an `admin` member named
@@ -748,6 +729,26 @@ export const MIGRATIONS: string[] = [
   );
   CREATE UNIQUE INDEX schedule_runs_once ON schedule_runs (schedule_id, period_start) WHERE kind = 'scheduled';
   CREATE INDEX schedule_runs_latest ON schedule_runs (schedule_id, ran_ts);
+  `,
+  // 29: the European Central Bank's reference rates (docs/prices.md "Exchange rates"): a
+  // ledger-wide cache of its euro quotes and of the days each currency's cache is complete for,
+  // and where a workspace's rate came from (an imported file, or the ECB with the published day
+  // it was taken from, an earlier one on weekends and holidays).
+  `
+  CREATE TABLE fx_reference (
+    currency TEXT NOT NULL,
+    day      TEXT NOT NULL,
+    per_eur  TEXT NOT NULL,
+    PRIMARY KEY (currency, day)
+  ) WITHOUT ROWID;
+  CREATE TABLE fx_coverage (
+    currency    TEXT PRIMARY KEY,
+    first_day   TEXT NOT NULL,
+    through_day TEXT NOT NULL,
+    fetched_at  TEXT NOT NULL
+  ) WITHOUT ROWID;
+  ALTER TABLE rates ADD COLUMN source TEXT NOT NULL DEFAULT 'import';
+  ALTER TABLE rates ADD COLUMN published_day TEXT;
   `,
 ];
 

@@ -44,6 +44,14 @@ const UNDO: Record<number, Undo> = {
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN jurisdiction')) + 1]: (raw) => raw.exec('ALTER TABLE workspaces DROP COLUMN jurisdiction'),
   // A broker's 1099-DA lines.
   [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE broker_lines')) + 1]: (raw) => raw.exec('DROP TABLE broker_lines'),
+  // Members and invitations; the keys' member.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE members')) + 1]: (raw) =>
+    raw.exec('DROP INDEX api_keys_by_member; ALTER TABLE api_keys DROP COLUMN member_id; DROP TABLE invitations; DROP TABLE members'),
+  // Scheduled reports.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE schedules')) + 1]: (raw) => raw.exec('DROP TABLE schedule_runs; DROP TABLE schedules'),
+  // The ECB's reference rates, and where a rate came from.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE fx_reference')) + 1]: (raw) =>
+    raw.exec('DROP TABLE fx_reference; DROP TABLE fx_coverage; ALTER TABLE rates DROP COLUMN source; ALTER TABLE rates DROP COLUMN published_day'),
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
