@@ -21,6 +21,8 @@ describe('asset table', () => {
     expect(table.assetOf('bsc', { symbol: 'USDC', address: '0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d' })).toEqual({
       key: 'bsc:0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d',
       symbol: 'USDC',
+      // Its symbol is a table asset's too: reports name it with its chain (docs/accounting.md).
+      label: 'USDC (bsc)',
     });
     expect(table.assetOf('ethereum', { symbol: 'WETH', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2' }).key).toBe(
       'ethereum:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',

@@ -77,7 +77,7 @@ describe('bounds', () => {
   it('a missing file or a folder is a usage error naming the file', () => {
     expect([txaErrorOf(() => readImportFile(join(dir, 'nope.csv'))).code, txaErrorOf(() => readImportFile(dir)).message]).toEqual([
       'USAGE_ERROR',
-      `cannot read ${dir}: EISDIR`,
+      `cannot read ${dir}: it is a directory`,
     ]);
   });
 });

@@ -86,7 +86,7 @@ describe('rules files', () => {
   it('missing pieces', () => {
     expect(errorOf('mode: all')).toMatchObject({ field: 'rules', message: 'rules is required' });
     expect(errorOf('rules: []')).toMatchObject({ field: 'rules', message: expect.stringMatching(/at least one rule/) });
-    expect(errorOf('rules: [{match: {}, set: {spam: true}}]')).toMatchObject({ field: 'rules.0.name', message: 'rules.0.name is required' });
+    expect(errorOf('rules: [{match: {}, set: {spam: true}}]')).toMatchObject({ field: 'rules.0.name', message: 'rule 1: name is required' });
     expect(errorOf('rules: [{name: a, match: {}}]')).toMatchObject({ field: 'rules.0.set' });
     expect(errorOf('- a\n- b')).toMatchObject({ field: 'file' });
   });
