@@ -6,9 +6,10 @@
  */
 import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
 import type { Asset } from '../assets.js';
-import { quantityOf, quantityText } from '../quantity.js';
+import { quantityText } from '../quantity.js';
 import type { LedgerRow } from '../ledger-row.js';
 import { type CaDisposal, CaAssetBook } from './ca-acb.js';
+import { PoolBooks } from './pool-books.js';
 import { SecondRows, type SecondRow } from './seconds.js';
 import type { Jurisdiction, JurisdictionReport, ReportInput, ReportLine, ReportTotal } from './types.js';
 
@@ -46,7 +47,7 @@ const times = (n: bigint, num: bigint, den: bigint) => {
 };
 
 class CaReport implements JurisdictionReport {
-  private readonly books = new Map<string, { asset: Asset; book: CaAssetBook }>();
+  private readonly books: PoolBooks<CaAssetBook>;
   private readonly seconds = new SecondRows();
   /** Lines settled but not answered yet: a line goes out once every earlier row is settled, so they leave in row order. */
   private pending: { seq: number; line: ReportLine }[] = [];
@@ -62,7 +63,9 @@ class CaReport implements JurisdictionReport {
   /** Net gain by inclusion rate (`num/den`). */
   private readonly byRate = new Map<string, { num: bigint; den: bigint; net: bigint }>();
 
-  constructor(private readonly input: ReportInput) {}
+  constructor(input: ReportInput) {
+    this.books = new PoolBooks(input.assets, () => new CaAssetBook());
+  }
 
   add(row: LedgerRow, reported: boolean): ReportLine[] {
     for (const r of this.seconds.add(row, reported)) this.take(r);
@@ -101,20 +104,13 @@ class CaReport implements JurisdictionReport {
 
   private take({ tx, reported, fee }: SecondRow): void {
     // Own transfers move units within the one pool; approvals move nothing.
-    if (tx.transfer || tx.type === 'approval') return;
-    const q = quantityOf(tx.amount, tx.token.decimals);
-    if (q.units === 0n) return;
-    const asset = this.input.assets.assetOf(tx.chain, tx.token);
-    let entry = this.books.get(asset.key);
-    if (!entry) {
-      entry = { asset, book: new CaAssetBook() };
-      this.books.set(asset.key, entry);
-    }
-    const day = tx.timestamp.slice(0, 10);
+    const m = this.books.move(tx);
+    if (!m) return;
+    const { asset, book, q, day } = m;
     const inflow = tx.direction === 'inflow';
     // An acquisition's fee is part of its cost (ACB); a disposal's is an outlay.
     const cents = tx.fiat_cents === null ? null : tx.fiat_cents + (inflow ? fee : 0n);
-    this.record(asset, entry.book.add(day, inflow, q, cents, inflow ? 0n : fee, reported, this.seq++));
+    this.record(asset, book.add(day, inflow, q, cents, inflow ? 0n : fee, reported, this.seq++));
   }
 
   private record(asset: Asset, done: CaDisposal[]): void {

@@ -4,12 +4,12 @@
  * lines one per asset and day of disposal, the totals those of the SA108 cryptoasset boxes.
  */
 import { JURISDICTION_CURRENCY, JURISDICTION_METHODS, JURISDICTION_NAME, taxYearOf, taxYearRange } from '../../core/jurisdictions.js';
-import type { Asset } from '../assets.js';
 import type { LedgerRow } from '../ledger-row.js';
-import { quantityOf, quantityText } from '../quantity.js';
+import { quantityText } from '../quantity.js';
 import type { Jurisdiction, JurisdictionReport, ReportInput, ReportLine, ReportTotal } from './types.js';
 import { SecondRows, type SecondRow } from './seconds.js';
 import { UkAssetBook, type UkDisposal } from './uk-matching.js';
+import { PoolBooks } from './pool-books.js';
 
 export const UK_COLUMNS = ['date_sold', 'asset', 'quantity', 'proceeds', 'allowable_cost', 'gain_loss', 'matched', 'note'] as const;
 
@@ -22,7 +22,7 @@ function noteOf(d: UkDisposal): string | null {
 }
 
 class UkReport implements JurisdictionReport {
-  private readonly books = new Map<string, { asset: Asset; book: UkAssetBook }>();
+  private readonly books: PoolBooks<UkAssetBook>;
   private readonly seconds = new SecondRows(true);
   private count = 0;
   private proceeds = 0n;
@@ -30,7 +30,9 @@ class UkReport implements JurisdictionReport {
   private gains = 0n;
   private losses = 0n;
 
-  constructor(private readonly input: ReportInput) {}
+  constructor(input: ReportInput) {
+    this.books = new PoolBooks(input.assets, () => new UkAssetBook());
+  }
 
   add(row: LedgerRow, reported: boolean): ReportLine[] {
     for (const r of this.seconds.add(row, reported)) this.take(r);
@@ -39,19 +41,12 @@ class UkReport implements JurisdictionReport {
 
   private take({ tx, reported, fee, value }: SecondRow): void {
     // Own transfers move tokens between wallets of one pool: nothing happens. Approvals move nothing.
-    if (tx.transfer || tx.type === 'approval') return;
-    const q = quantityOf(tx.amount, tx.token.decimals);
-    if (q.units === 0n) return;
-    const asset = this.input.assets.assetOf(tx.chain, tx.token);
-    let entry = this.books.get(asset.key);
-    if (!entry) {
-      entry = { asset, book: new UkAssetBook() };
-      this.books.set(asset.key, entry);
-    }
-    const day = tx.timestamp.slice(0, 10);
+    const m = this.books.move(tx);
+    if (!m) return;
+    const { book, q, day } = m;
     // A fee paid for the trade is an allowable cost (TCGA 1992 s 38(1)(a), (c)): of the acquisition, or of the disposal.
-    if (tx.direction === 'inflow') entry.book.acquire(day, q, value === null ? null : value + fee);
-    else entry.book.dispose(day, q, value, reported, fee);
+    if (tx.direction === 'inflow') book.acquire(day, q, value === null ? null : value + fee);
+    else book.dispose(day, q, value, reported, fee);
   }
 
   end(): ReportLine[] {
