@@ -60,7 +60,9 @@ function gaveUp(name: string, err: Retryable, tries: number): TxaError {
       hint: `Lower TXA_FX_RPS and try again. ${HINT}`,
     });
   }
-  return new TxaError('SYNC_FAILED', `the ECB's ${name} failed: ${err.message} (after ${tries} tries)`, { field: 'TXA_FX_URL', hint: HINT });
+  // One try is said by the message alone, as the price APIs' failures do (prices/http.ts).
+  const after = tries === 1 ? '' : ` (after ${tries} tries)`;
+  return new TxaError('SYNC_FAILED', `the ECB's ${name} failed: ${err.message}${after}`, { field: 'TXA_FX_URL', hint: HINT });
 }
 
 /** The one CSV of the historical zip (fflate, which read-excel-file already loads for XLSX, reads it). */
