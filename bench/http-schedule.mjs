@@ -11,11 +11,11 @@
 // the scheduler's own runs are. The fixture ledger spreads its rows over two years: a quarterly
 // run of the 1M ledger exports about an eighth of them (the script prints how many).
 import { createServer } from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, everyArg] = process.argv.slice(2);
@@ -32,30 +32,17 @@ const rx = createServer((req, res) => req.resume().on('end', () => (delivered++,
 await new Promise((r) => rx.listen(0, '127.0.0.1', r));
 const hook = `http://127.0.0.1:${rx.address().port}/report`;
 
-const { Engine } = await import(join(root, 'dist/engine/engine.js'));
-const { createKey } = await import(join(root, 'dist/engine/keys.js'));
 const { createSchedule } = await import(join(root, 'dist/engine/schedules.js'));
 const { latestDue, dayText } = await import(join(root, 'dist/core/schedule-periods.js'));
-const engine = Engine.open(db);
-// Enterprise: no cap on the rows of one export; a request budget the load never reaches.
-engine.db.prepare("UPDATE workspaces SET tier = 'enterprise', rate_limit = 1000000000 WHERE id = ?").run(WS);
-const { key } = createKey(engine, WS, { name: 'bench', access: 'full' });
 const period = latestDue(EVERY, 'UTC', Date.now());
-const schedule = createSchedule(engine, WS, { name: 'bench', every: EVERY, format: 'csv', delivery: { method: 'webhook', webhook_url: hook } });
-engine.close();
-
-const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0', '--allow-private-webhooks'], {
-  env: { ...process.env, TXA_CONFIG_DIR: dir },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-const base = await new Promise((ok, fail) => {
-  let err = '';
-  serve.stderr.on('data', (d) => {
-    err += d;
-    const m = /listening on (\S+)/.exec(err);
-    if (m) ok(m[1]);
-  });
-  serve.on('exit', () => fail(new Error(err)));
+let schedule;
+const { serve, base, key } = await serveLedger(root, db, dir, WS, {
+  serveArgs: ['--allow-private-webhooks'],
+  prepare: (engine) => {
+    // Enterprise: no cap on the rows of one export.
+    engine.db.prepare("UPDATE workspaces SET tier = 'enterprise' WHERE id = ?").run(WS);
+    schedule = createSchedule(engine, WS, { name: 'bench', every: EVERY, format: 'csv', delivery: { method: 'webhook', webhook_url: hook } });
+  },
 });
 const auth = { authorization: `Bearer ${key}` };
 const get = async (path) => (await (await fetch(`${base}/api/v1${path}`, { headers: auth })).json()).data;

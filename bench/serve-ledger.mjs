@@ -3,17 +3,22 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Starts serve on `db` (config in `configDir`): its process, base URL, key and the ledger's last timestamp. */
-export async function serveLedger(root, db, configDir, ws) {
+/**
+ * Starts serve on `db` (config in `configDir`): its process, base URL, key and the ledger's last
+ * timestamp. `prepare(engine)` sets up more before serve opens the ledger; `serveArgs` are added
+ * to `txa serve`'s.
+ */
+export async function serveLedger(root, db, configDir, ws, { prepare = () => {}, serveArgs = [] } = {}) {
   const { Engine } = await import(join(root, 'dist/engine/engine.js'));
   const { createKey } = await import(join(root, 'dist/engine/keys.js'));
   const engine = Engine.open(db);
   engine.db.prepare('UPDATE workspaces SET rate_limit = 1000000000 WHERE id = ?').run(ws);
   const { key } = createKey(engine, ws, { name: 'bench', access: 'full' });
   const { maxTs } = engine.db.prepare('SELECT max(ts) AS maxTs FROM transactions WHERE workspace_id = ?').get(ws);
+  prepare(engine);
   engine.close();
 
-  const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0'], {
+  const serve = spawn(join(root, 'bin/txa'), ['--db', db, 'serve', '--port', '0', ...serveArgs], {
     env: { ...process.env, TXA_CONFIG_DIR: configDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
