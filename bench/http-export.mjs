@@ -6,11 +6,11 @@
 // LEDGER is used in place: pass a copy (the bench adds an API key and export records), e.g. of
 // /work/bench-data/ledger-1m.db (workspace ws_bench). The export is a `download` one: POST
 // /exports answers when its file is written, so the load runs exactly as long as the export.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { serveLedger } from './serve-ledger.mjs';
+import { phaseSummary, serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, runsArg] = process.argv.slice(2);
@@ -43,23 +43,11 @@ const listRequest = {
 };
 
 const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [listRequest] });
-const summary = (phase, r, extra = {}) => ({
-  phase,
-  seconds: r.duration,
-  requests: r.requests.total,
-  p50_ms: r.latency.p50,
-  p99_ms: r.latency.p99,
-  max_ms: r.latency.max,
-  non2xx: r.non2xx,
-  errors: r.errors,
-  load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
-  ...extra,
-});
 
 async function idle() {
   const run = load();
   setTimeout(() => run.stop(), IDLE_SECONDS * 1000);
-  console.log(JSON.stringify(summary('idle', await run)));
+  console.log(JSON.stringify(phaseSummary('idle', await run)));
 }
 
 async function duringExport() {
@@ -75,7 +63,7 @@ async function duringExport() {
   const r = await run;
   console.log(
     JSON.stringify(
-      summary('export', r, { export_status: e.status, export_rows: e.body.data?.transaction_count, export_seconds: Number(e.seconds.toFixed(1)) }),
+      phaseSummary('export', r, { export_status: e.status, export_rows: e.body.data?.transaction_count, export_seconds: Number(e.seconds.toFixed(1)) }),
     ),
   );
 }

@@ -11,11 +11,11 @@
 // the scheduler's own runs are. The fixture ledger spreads its rows over two years: a quarterly
 // run of the 1M ledger exports about an eighth of them (the script prints how many).
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { serveLedger } from './serve-ledger.mjs';
+import { phaseSummary, serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, everyArg] = process.argv.slice(2);
@@ -60,23 +60,11 @@ const listRequest = {
   },
 };
 const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [listRequest] });
-const summary = (phase, r, extra = {}) => ({
-  phase,
-  seconds: r.duration,
-  requests: r.requests.total,
-  p50_ms: r.latency.p50,
-  p99_ms: r.latency.p99,
-  max_ms: r.latency.max,
-  non2xx: r.non2xx,
-  errors: r.errors,
-  load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
-  ...extra,
-});
 
 async function idle() {
   const run = load();
   setTimeout(() => run.stop(), IDLE_SECONDS * 1000);
-  console.log(JSON.stringify(summary('idle', await run)));
+  console.log(JSON.stringify(phaseSummary('idle', await run)));
 }
 
 try {
@@ -99,7 +87,7 @@ try {
   const during = await run;
   console.log(
     JSON.stringify(
-      summary('scheduled export', during, {
+      phaseSummary('scheduled export', during, {
         every: EVERY,
         period: `${dayText(period.start)}..${dayText(period.end)}`,
         export_status: exp.status,

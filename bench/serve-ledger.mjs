@@ -1,6 +1,7 @@
 // What the HTTP benches share: a full key on the bench workspace with a budget so large the limiter
 // counts every request without refusing any, and a `txa serve` of the ledger on a free port.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -32,4 +33,20 @@ export async function serveLedger(root, db, configDir, ws, { prepare = () => {},
     serve.on('exit', () => fail(new Error(err)));
   });
   return { serve, base, key, maxTs };
+}
+
+/** One load phase of an autocannon result as a JSON-able line: its latency, errors and the machine's load. */
+export function phaseSummary(phase, r, extra = {}) {
+  return {
+    phase,
+    seconds: r.duration,
+    requests: r.requests.total,
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    max_ms: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ')[0],
+    ...extra,
+  };
 }
