@@ -107,3 +107,29 @@ describe('wrapping at word boundaries', () => {
     );
   });
 });
+
+describe('schedules list at 80 columns', () => {
+  it('stays within 80: FORMAT hides after the last run, the next run and recipients stay', async () => {
+    const { printSchedules } = await import('../../../src/cli/commands/schedules/view.js');
+    const { Output } = await import('../../../src/cli/output.js');
+    let out = '';
+    let err = '';
+    const tty = { isTTY: true, columns: 80, write: (t: string) => ((out += t), true) };
+    const o = new Output({ json: false, color: false, streams: { stdout: tty, stderr: { write: (t: string) => ((err += t), true) } } });
+    const schedule = {
+      id: 'sch_4d441399fd91aad87e1f',
+      name: 'Monthly CSV',
+      every: 'monthly',
+      format: 'csv',
+      report_type: null,
+      filters: {},
+      delivery: { method: 'email', email_recipients: ['books@example.com'] },
+      next_run_at: '2026-12-01T00:00:00Z',
+      last_run: null,
+    };
+    printSchedules(o, [schedule as never]);
+    expect(out.split('\n')[1]).toMatch(/ID .* NAME .* EVERY .* TO .* NEXT RUN/);
+    expect(err).toBe('(hidden to fit: FORMAT, LAST PERIOD, LAST EXPORT; --json shows all)\n');
+    for (const line of out.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+});

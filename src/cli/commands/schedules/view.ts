@@ -12,7 +12,8 @@ export function printSchedules(out: Output, schedules: Schedule[]): void {
       { header: 'ID' },
       { header: 'NAME', fit: 'end' },
       { header: 'EVERY' },
-      { header: 'FORMAT' },
+      // At 80 columns the id, name, frequency, recipients and next run leave no room for it.
+      { header: 'FORMAT', drop: 3 },
       { header: 'TO', fit: 'middle' },
       { header: 'NEXT RUN', fit: 'date' },
       { header: 'LAST PERIOD', drop: 1 },
