@@ -6,6 +6,7 @@
  * periods on and off day bounds; the table kept by inserts in batches equals one filled at once,
  * and follows a wallet's removal.
  */
+import { newRow } from '../helpers/new-row.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tempEngine } from '../helpers/engine.js';
@@ -16,7 +17,7 @@ import type { NewTransaction } from '../../src/store/transactions.js';
 import { ensureBalanceDays, balanceDaysComplete } from '../../src/store/balance-days.js';
 import { negativeBalances, EXAMPLES, type Period } from '../../src/checks/kinds.js';
 import { runChecks } from '../../src/checks/index.js';
-import { amountKey, fromBaseUnits, toBaseUnits } from '../../src/core/money.js';
+import { fromBaseUnits, toBaseUnits } from '../../src/core/money.js';
 import { isoSeconds } from '../../src/core/clock.js';
 
 const DAY = 86_400;
@@ -61,27 +62,17 @@ function insert(engine: Engine, ws: string, wallets: string[], rows: GenRow[], o
     const token = TOKENS[r.token]!;
     const amount = fromBaseUnits(r.units, token.decimals);
     const hash = `0x${(offset + i).toString(16).padStart(64, '0')}`;
-    return {
+    return newRow({
       id: `tx_${hash.slice(-20)}`,
       workspace_id: ws,
       wallet_id: wallets[r.wallet]!,
-      chain: 'ethereum',
       tx_hash: hash,
-      transfer_key: '0',
-      from_address: `0x${'9'.repeat(40)}`,
-      to_address: `0x${'8'.repeat(40)}`,
-      token_symbol: token.symbol,
-      token_address: token.address,
-      token_decimals: token.decimals,
+      token,
       amount,
-      amount_key: amountKey(amount),
-      fiat_cents: null,
       direction: r.inflow ? 'inflow' : 'outflow',
-      type: 'transfer',
       ts: T0 + r.at,
-      notes: null,
       spam: r.spam ? 1 : 0,
-    };
+    });
   });
   engine.write(() => insertTransactions(engine.db, news, 0));
 }

@@ -5,6 +5,7 @@
  * value, spam, ties in time, balances that go below zero inside a second or a day and recover,
  * own transfers (both legs, one leg, less or more received), over periods on and off day bounds.
  */
+import { newRow } from '../helpers/new-row.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tempEngine } from '../helpers/engine.js';
@@ -20,7 +21,7 @@ import { identity } from '../../src/engine/rates.js';
 import { RollForward } from '../../src/accounting/rollforward.js';
 import { quantityText } from '../../src/accounting/quantity.js';
 import type { Period } from '../../src/checks/kinds.js';
-import { amountKey, fromBaseUnits } from '../../src/core/money.js';
+import { fromBaseUnits } from '../../src/core/money.js';
 
 const DAY = 86_400;
 const T0 = Date.parse('2024-03-01T00:00:00Z') / 1000;
@@ -55,27 +56,18 @@ function ledger(rows: fc.Infer<typeof genRow>[], links: [number, number | null][
     const token = TOKENS[r.token]!;
     const amount = fromBaseUnits(r.units, token.decimals);
     const hash = `0x${i.toString(16).padStart(64, '0')}`;
-    return {
+    return newRow({
       id: `tx_${hash.slice(-20)}`,
       workspace_id: ws,
       wallet_id: wallets[r.wallet]!,
-      chain: 'ethereum',
       tx_hash: hash,
-      transfer_key: '0',
-      from_address: `0x${'9'.repeat(40)}`,
-      to_address: `0x${'8'.repeat(40)}`,
-      token_symbol: token.symbol,
-      token_address: token.address,
-      token_decimals: token.decimals,
+      token,
       amount,
-      amount_key: amountKey(amount),
       fiat_cents: r.priced ? Number(r.units % 10_000n) + 1 : null,
       direction: r.inflow ? 'inflow' : 'outflow',
-      type: 'transfer',
       ts: T0 + r.at,
-      notes: null,
       spam: r.spam ? 1 : 0,
-    };
+    });
   });
   engine.write(() => {
     insertTransactions(engine.db, news, 0);

@@ -10,6 +10,7 @@
  *    One pool: Main's 0.99 ETH left (cost 3,000.00 − 750.00 − 750.00 − 15.00 = 1,485.00) get
  *    3,500.00 × 0.99 = 3,465.00, gain 1,980.00, long; 0.01 ETH (proceeds 35.00) is missing.
  */
+import { newRow } from '../helpers/new-row.js';
 import { describe, expect, test } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,10 +20,7 @@ import { createExport, downloadExport } from '../../src/engine/exports.js';
 import { createTag } from '../../src/engine/tags.js';
 import { tagTransaction } from '../../src/engine/transaction-edits.js';
 import { insertNewWallet } from '../../src/engine/wallets.js';
-import type { NewTransaction } from '../../src/store/transactions.js';
 import { insertTransactions } from '../../src/store/insert-transactions.js';
-import { amountKey } from '../../src/core/money.js';
-import { transactionId } from '../../src/core/ids.js';
 import type { Chain, TxType } from '../../src/core/types.js';
 import { txaRejectionOf } from '../helpers/errors.js';
 
@@ -42,27 +40,18 @@ function add(
   extra: { type?: TxType; token?: typeof USDC } = {},
 ): string {
   const hash = `0x${(++n).toString(16).padStart(64, '0')}`;
-  const token = extra.token ?? { symbol: 'ETH', address: null, decimals: 18 };
-  const row: NewTransaction = {
-    id: transactionId(wallet, hash, '0'),
+  const row = newRow({
     workspace_id: ws,
     wallet_id: wallet,
     chain,
     tx_hash: hash,
-    transfer_key: '0',
-    from_address: `0x${'9'.repeat(40)}`,
-    to_address: `0x${'8'.repeat(40)}`,
-    token_symbol: token.symbol,
-    token_address: token.address,
-    token_decimals: token.decimals,
+    token: extra.token,
     amount,
-    amount_key: amountKey(amount),
     fiat_cents: cents,
     direction,
     type: extra.type ?? 'transfer',
     ts: Date.parse(`${day}T12:00:00Z`) / 1000,
-    notes: null,
-  };
+  });
   engine.write(() => insertTransactions(engine.db, [row], 0));
   return row.id;
 }
