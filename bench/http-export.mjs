@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { phaseSummary, serveLedger } from './serve-ledger.mjs';
+import { listRequest, phaseSummary, serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, runsArg] = process.argv.slice(2);
@@ -30,19 +30,9 @@ const end = new Date(maxTs * 1000);
 const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 5, 1));
 const day = (d) => d.toISOString().slice(0, 10);
 const auth = { authorization: `Bearer ${key}` };
-let n = 0;
-const listRequest = {
-  method: 'GET',
-  path: '/',
-  headers: auth,
-  setupRequest: (req) => {
-    const i = ++n;
-    const from = new Date(start.getTime() + (Math.floor(i / 21) % 180) * 86_400_000);
-    return { ...req, path: `/api/v1/transactions?workspace_id=${WS}&start_date=${day(from)}&end_date=${day(end)}&limit=${30 + (i % 21)}` };
-  },
-};
+const list = listRequest(auth, WS, (k) => day(new Date(start.getTime() + (k % 180) * 86_400_000)), day(end));
 
-const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [listRequest] });
+const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [list] });
 
 async function idle() {
   const run = load();

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { phaseSummary, serveLedger } from './serve-ledger.mjs';
+import { listRequest, phaseSummary, serveLedger } from './serve-ledger.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const [db, everyArg] = process.argv.slice(2);
@@ -47,19 +47,10 @@ const { serve, base, key } = await serveLedger(root, db, dir, WS, {
 const auth = { authorization: `Bearer ${key}` };
 const get = async (path) => (await (await fetch(`${base}/api/v1${path}`, { headers: auth })).json()).data;
 
-// The list request of bench/http-export.mjs: page 1 + summary of a window of the period, a new query each time.
-let n = 0;
-const listRequest = {
-  method: 'GET',
-  path: '/',
-  headers: auth,
-  setupRequest: (req) => {
-    const i = ++n;
-    const from = dayText(period.start + (Math.floor(i / 21) % Math.max(1, period.end - period.start)));
-    return { ...req, path: `/api/v1/transactions?workspace_id=${WS}&start_date=${from}&end_date=${dayText(period.end)}&limit=${30 + (i % 21)}` };
-  },
-};
-const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [listRequest] });
+// The serve benches' list request (serve-ledger.mjs), its first days moving through the period.
+const days = Math.max(1, period.end - period.start);
+const list = listRequest(auth, WS, (k) => dayText(period.start + (k % days)), dayText(period.end));
+const load = () => autocannon({ url: base, connections: CONNECTIONS, duration: 3600, requests: [list] });
 
 async function idle() {
   const run = load();

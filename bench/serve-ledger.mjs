@@ -50,3 +50,22 @@ export function phaseSummary(phase, r, extra = {}) {
     ...extra,
   };
 }
+
+/**
+ * The list request of the serve benches (autocannon): page 1 + summary from a moving first day to
+ * `endDay`, with a moving page size, so every request is a new query the read cache cannot answer.
+ * `fromDay(k)` is the k-th first day (`YYYY-MM-DD`); each is asked 21 times.
+ */
+export function listRequest(auth, ws, fromDay, endDay) {
+  let n = 0;
+  return {
+    method: 'GET',
+    path: '/',
+    headers: auth,
+    setupRequest: (req) => {
+      const i = ++n;
+      const query = `workspace_id=${ws}&start_date=${fromDay(Math.floor(i / 21))}&end_date=${endDay}&limit=${30 + (i % 21)}`;
+      return { ...req, path: `/api/v1/transactions?${query}` };
+    },
+  };
+}

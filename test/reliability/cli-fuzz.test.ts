@@ -63,6 +63,17 @@ const COMMANDS = [
   'lots allocate',
   'lots pick',
   'lots unpick',
+  'members list',
+  'members invite',
+  'members update',
+  'members remove',
+  'members invitations',
+  'members revoke-invitation',
+  'members accept',
+  'schedules create',
+  'schedules list',
+  'schedules delete',
+  'schedules run',
 ];
 
 interface Flag {
@@ -252,6 +263,9 @@ const PLAUSIBLE: Record<string, (rng: Rng, lane: Lane) => string> = {
   '--webhook-url': (rng) => rng.pick([hookUrl, 'not a url', 'ftp://hooks.invalid/x']),
   '--url': (rng) => rng.pick([hookUrl, 'not a url', 'ftp://hooks.invalid/x']),
   '--events': (rng) => rng.pick(['tag.created', 'tag.created,export.completed', '*', 'nope', ',']),
+  '--role': (rng) => rng.pick(['admin', 'contributor', 'viewer', 'editor', 'owner', 'Admin']),
+  '--every': (rng) => rng.pick(['daily', 'weekly', 'monthly', 'quarterly', 'yearly']),
+  '--time-zone': (rng) => rng.pick(['UTC', 'Europe/Berlin', 'America/New_York', 'US/Pacific-New', 'Mars/Olympus']),
   '--access': (rng) => rng.pick(['read', 'write', 'full', 'admin']),
   '--notes': (rng) => rng.pick([`note ${rng.hex(2)}`, '']),
   '--out': (rng, l) =>
@@ -315,7 +329,22 @@ function makeCase(rng: Rng, lane: Lane): CliCase {
 
 // ---- judging a run ----
 
-const DATA_TABLES = ['workspaces', 'wallets', 'transactions', 'tags', 'transaction_tags', 'attachments', 'events', 'exports', 'rates', 'api_keys', 'webhooks'];
+const DATA_TABLES = [
+  'workspaces',
+  'wallets',
+  'transactions',
+  'tags',
+  'transaction_tags',
+  'attachments',
+  'events',
+  'exports',
+  'rates',
+  'api_keys',
+  'webhooks',
+  'members',
+  'invitations',
+  'schedules',
+];
 const EXIT_CODES = new Set([0, 1, 2, 4, 5]);
 
 function dataCounts(ledger: string): Record<string, number> {
