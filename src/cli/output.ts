@@ -181,7 +181,9 @@ export class Output {
       return;
     }
     const field = err.field ? ` (${err.field})` : '';
-    this.stderr.write(`${this.paintErr('31', 'error:')} ${terminalSafe(`${err.code}${field}: ${err.message}`)}\n`);
+    // One line, whatever a message echoes: a value's line feed is shown as `\n`.
+    const line = terminalSafe(`${err.code}${field}: ${err.message}`).replaceAll('\n', '\\n');
+    this.stderr.write(`${this.paintErr('31', 'error:')} ${line}\n`);
     if (err.hint) this.stderr.write(`${terminalSafe(err.hint)}\n`);
   }
 

@@ -33,6 +33,12 @@ describe('txa tags, in process', () => {
     expect(r.stderr).toMatch(/^error: USAGE_ERROR.*nothing to change/);
   });
 
+  it('a tag name with a line feed in an error stays one error line, the line feed shown as \\n', async () => {
+    const r = await runInProcess('txa tags update', update.run, { ref: 'a\nb', name: 'x' }, { db, workspace });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe("error: TAG_NOT_FOUND (id): no tag named 'a\\nb' in this workspace\nList tags with: txa tags list\n");
+  });
+
   it('update by name renames the tag', async () => {
     const r = await runInProcess('txa tags update', update.run, { ref: 'Salary', name: 'Wages' }, { db, workspace, json: true });
     expect(r.exitCode).toBe(0);
