@@ -20,7 +20,10 @@ import { join } from 'node:path';
 import { benchArgs, benchLedger, distDir, median, serveReplay, startReplay, timedSync } from './sync-harness.mjs';
 
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
-const values = benchArgs({ txs: 10_000, addresses: 100, runs: 3, port: 0 }, { client: { type: 'boolean' }, against: { type: 'string' }, dump: { type: 'string' } });
+const values = benchArgs(
+  { txs: 10_000, addresses: 100, runs: 3, port: 0 },
+  { client: { type: 'boolean' }, against: { type: 'string' }, dump: { type: 'string' } },
+);
 const { txs: txCount, addresses: addressCount, runs } = values;
 const self = new URL(import.meta.url).pathname;
 
@@ -93,7 +96,9 @@ if (values.server) {
 } else {
   const builds = values.against ? { A: join(values.against, 'dist'), B: distDir(values.dist) } : { B: distDir(values.dist) };
   console.log(
-    `node bench/bitcoin-sync.mjs --txs ${txCount} --addresses ${addressCount} --runs ${runs}${values.against ? ` --against ${values.against}` : ''}   load before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `node bench/bitcoin-sync.mjs --txs ${txCount} --addresses ${addressCount} --runs ${runs}${values.against ? ` --against ${values.against}` : ''}   load before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   const replay = await startReplay(self, ['--txs', String(txCount), '--addresses', String(addressCount)]);
   const dumps = mkdtempSync(join(tmpdir(), 'txa-btc-dumps-'));
@@ -133,7 +138,11 @@ if (values.server) {
         `wall rows/s less the server's time cold ${of('cold', 'rows_per_s')}, warm ${of('warm', 'rows_per_s')}; calls ${of('cold', 'requests')}`,
     );
   }
-  console.log(`load after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 /** What a sync stored, to compare builds: every column of the wallet's rows but the time they were written, in rowid order, and its cursors. */
