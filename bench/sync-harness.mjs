@@ -5,7 +5,7 @@
 // is the server's, beside the wall time less the time the server spent answering.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,9 +45,18 @@ export async function startReplay(script, args) {
   return { port, stop: () => child.kill() };
 }
 
-/** The server's totals so far: its time answering and its process's CPU, in ms. */
-export async function serverTotals(port) {
-  return (await fetch(`http://127.0.0.1:${port}/__server`)).json();
+/** The server's totals so far: its time answering and its process's CPU, in ms (a connection of its own: a kept-alive one may have timed out since). */
+export function serverTotals(port) {
+  return new Promise((done, failed) => {
+    get({ host: '127.0.0.1', port, path: '/__server', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => done(JSON.parse(body)));
+    }).on('error', failed);
+  });
 }
 
 /** A fresh ledger of the build in `dist` (this checkout's by default), with an enterprise workspace. */
