@@ -3,24 +3,32 @@
 // 127.0.0.1 answers for a zpub's first ADDRESSES receive addresses (the rest unused, so the gap
 // limit ends each chain): `/address/:a` counts, `/address/:a/txs` and `/txs/chain/:last_seen_txid`
 // pages of 25, newest first, from pre-serialised pages. Four transactions in five are inflows from
-// outside, one in five an outflow with a fee. The server reports the time it spent per call; rows/s
-// excludes it (the issue's measure). CPU time of the syncing process is printed beside it.
-//   node bench/bitcoin-sync.mjs [--txs N] [--addresses A] [--runs R]   (defaults: 10000, 100, 3)
+// outside, one in five an outflow with a fee.
+//
+// Each run syncs in a client process of its own (bench/sync-harness.mjs): "excluding the server" is
+// that process's CPU time (rows_per_cpu_s; the server's CPU is in its process), beside the wall
+// less the server's answering time (rows_per_s, which a loaded machine inflates). The client syncs
+// twice, each into a fresh ledger: `cold` is a process's first sync (what `txa wallet sync` does),
+// `warm` its second (what a long-running `txa serve` does), its code compiled by then.
+// `--against DIR` runs a checkout's build (DIR/dist) as A, interleaved with this one as B, and
+// checks that both stored the same rows.
+//   node bench/bitcoin-sync.mjs [--txs N] [--addresses A] [--runs R] [--against DIR]   (defaults: 10000, 100, 3)
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, benchLedger, distDir, median, serveReplay, startReplay, timedSync } from './sync-harness.mjs';
 
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
-const { values } = parseArgs({ options: { txs: { type: 'string' }, addresses: { type: 'string' }, runs: { type: 'string' }, server: { type: 'boolean' } } });
-const txCount = Number(values.txs ?? 10_000);
-const addressCount = Number(values.addresses ?? 100);
-const runs = Number(values.runs ?? 3);
+const values = benchArgs(
+  { txs: 10_000, addresses: 100, runs: 3, port: 0 },
+  { client: { type: 'boolean' }, against: { type: 'string' }, dump: { type: 'string' } },
+);
+const { txs: txCount, addresses: addressCount, runs } = values;
+const self = new URL(import.meta.url).pathname;
 
 if (values.server) {
-  const { createServer } = await import('node:http');
-  const { extendedKey, derivedAddress } = await import('../dist/core/bitcoin-keys.js');
+  const { extendedKey, derivedAddress } = await import(`${distDir(values.dist)}/core/bitcoin-keys.js`);
   const key = extendedKey(ZPUB);
   const own = Array.from({ length: addressCount }, (_, i) => derivedAddress(key, 0, i));
   const hex = (n) => n.toString(16).padStart(64, '0');
@@ -56,8 +64,7 @@ if (values.server) {
       .slice(from, from + 25)
       .map((t) => t.json)
       .join(',')}]`;
-  const server = createServer((req, res) => {
-    const t0 = performance.now();
+  serveReplay((req, res) => {
     const m = /^\/address\/([^/]+)(\/txs(?:\/chain\/([0-9a-f]{64}))?)?$/.exec(req.url);
     let body = '[]';
     if (m) {
@@ -67,56 +74,82 @@ if (values.server) {
       else body = page(list, list.findIndex((t) => t.txid === m[3]) + 1);
     }
     res.setHeader('content-type', 'application/json');
-    res.end(body, () => process.send({ ms: performance.now() - t0 }));
+    res.end(body);
   });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-} else {
-  const { Engine } = await import('../dist/engine/engine.js');
-  const { createWorkspace } = await import('../dist/engine/workspaces.js');
-  const { addWallet } = await import('../dist/engine/wallets.js');
-  const { WalletSync } = await import('../dist/sync/wallet-sync.js');
-  const { syncSettings } = await import('../dist/sync/settings.js');
-  console.log(`node bench/bitcoin-sync.mjs --txs ${txCount} --addresses ${addressCount}   load before: ${loadavg()[0].toFixed(2)}`);
-  const results = [];
-  for (let run = 0; run < runs; run++) {
-    const child = fork(new URL(import.meta.url).pathname, ['--server', '--txs', String(txCount), '--addresses', String(addressCount)]);
-    let serverMs = 0;
-    const port = await new Promise((resolve) =>
-      child.on('message', (m) => {
-        if (m.port) resolve(m.port);
-        else serverMs += m.ms;
-      }),
-    );
-    const dir = mkdtempSync(join(tmpdir(), 'txa-btc-bench-'));
-    const engine = Engine.open(join(dir, 'ledger.db'));
-    const ws = createWorkspace(engine, { name: 'Bench', tier: 'enterprise' }).id;
-    const wallet = addWallet(engine, ws, { chain: 'bitcoin', xpub: ZPUB }).id;
-    const settings = syncSettings({ TXA_ESPLORA_URL: `http://127.0.0.1:${port}`, TXA_SYNC_RPS: '100000' });
-    const t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const r = await new WalletSync(engine, ws, settings).sync(wallet);
-    const wallMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    const rows = engine.db.prepare('SELECT count(*) FROM transactions WHERE wallet_id = ?').pluck().get(wallet);
-    engine.close();
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
-    const ownMs = wallMs - serverMs;
-    const out = {
-      transactions: r.new_transactions,
-      rows,
-      requests: r.requests,
-      wall_ms: Math.round(wallMs),
-      server_ms: Math.round(serverMs),
-      rows_per_s: Math.round(rows / (ownMs / 1000)),
-      cpu_ms: Math.round(cpuMs),
-      rows_per_cpu_s: Math.round(rows / (cpuMs / 1000)),
-      load: Number(loadavg()[0].toFixed(2)),
-    };
-    results.push(out);
-    console.log(JSON.stringify(out));
+} else if (values.client) {
+  // One process of one build: a cold sync, then a warm one, each into a fresh ledger; the first one's rows go to --dump.
+  const { addWallet } = await import(`${distDir(values.dist)}/engine/wallets.js`);
+  const { WalletSync } = await import(`${distDir(values.dist)}/sync/wallet-sync.js`);
+  const { syncSettings } = await import(`${distDir(values.dist)}/sync/settings.js`);
+  const settings = syncSettings({ TXA_ESPLORA_URL: `http://127.0.0.1:${values.port}`, TXA_SYNC_RPS: '100000' });
+  const out = {};
+  for (const name of ['cold', 'warm']) {
+    const ledger = await benchLedger(values.dist, 'txa-btc-bench-');
+    const wallet = addWallet(ledger.engine, ledger.ws, { chain: 'bitcoin', xpub: ZPUB }).id;
+    const rowsOf = () => ledger.engine.db.prepare('SELECT count(*) FROM transactions WHERE wallet_id = ?').pluck().get(wallet);
+    const { result, figures } = await timedSync(values.port, () => new WalletSync(ledger.engine, ledger.ws, settings).sync(wallet), rowsOf);
+    out[name] = { transactions: result.new_transactions, requests: result.requests, last_block: result.last_block, ...figures };
+    if (values.dump && name === 'cold') writeFileSync(values.dump, JSON.stringify(stored(ledger.engine.db, wallet)));
+    ledger.close();
   }
-  const median = (k) => [...results.map((x) => x[k])].sort((a, b) => a - b)[Math.floor(results.length / 2)];
-  console.log(`median rows/s excluding the server ${median('rows_per_s')} (target ≥ 5,000), rows per CPU-second ${median('rows_per_cpu_s')}`);
+  process.send(out);
+} else {
+  const builds = values.against ? { A: join(values.against, 'dist'), B: distDir(values.dist) } : { B: distDir(values.dist) };
+  console.log(
+    `node bench/bitcoin-sync.mjs --txs ${txCount} --addresses ${addressCount} --runs ${runs}${values.against ? ` --against ${values.against}` : ''}   load before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const replay = await startReplay(self, ['--txs', String(txCount), '--addresses', String(addressCount)]);
+  const dumps = mkdtempSync(join(tmpdir(), 'txa-btc-dumps-'));
+  const results = Object.fromEntries(Object.keys(builds).map((side) => [side, []]));
+  // The server stops with this process, whatever stops it.
+  process.on('exit', replay.stop);
+  for (let run = 0; run < runs; run++) {
+    // Each run starts with the other build, so neither always meets the quieter moment.
+    const sides = Object.keys(builds);
+    if (run % 2 === 1) sides.reverse();
+    for (const side of sides) {
+      const args = ['--client', '--dist', builds[side], '--port', String(replay.port)];
+      if (run === 0) args.push('--dump', join(dumps, `${side}.json`));
+      const child = fork(self, args);
+      const out = await new Promise((done, failed) => {
+        child.once('message', done);
+        child.once('exit', (code) => code !== 0 && failed(new Error(`the ${side} client exited with ${code}`)));
+      });
+      results[side].push(out);
+      console.log(JSON.stringify({ build: side, run: run + 1, ...out }));
+    }
+  }
+  replay.stop();
+  if (values.against) {
+    const [a, b] = ['A', 'B'].map((side) => JSON.parse(readFileSync(join(dumps, `${side}.json`), 'utf8')));
+    const differs = (x, y) => JSON.stringify(x) !== JSON.stringify(y);
+    const first = a.rows.findIndex((r, i) => differs(r, b.rows[i]));
+    const same = a.rows.length === b.rows.length && first < 0 && !differs(a.cursors, b.cursors);
+    console.log(`A and B stored the same ${a.rows.length} rows and ${a.cursors.length} cursors: ${same ? 'yes' : 'NO'}`);
+    if (first >= 0) console.log(`first differing row: A ${JSON.stringify(a.rows[first])}\n  B ${JSON.stringify(b.rows[first])}`);
+  }
+  rmSync(dumps, { recursive: true, force: true });
+  for (const [side, list] of Object.entries(results)) {
+    const of = (kind, k) => median(list.map((r) => r[kind][k]));
+    console.log(
+      `${side}: median rows per client CPU-second cold ${of('cold', 'rows_per_cpu_s')}, warm ${of('warm', 'rows_per_cpu_s')} (target ≥ 5,000); ` +
+        `wall rows/s less the server's time cold ${of('cold', 'rows_per_s')}, warm ${of('warm', 'rows_per_s')}; calls ${of('cold', 'requests')}`,
+    );
+  }
+  console.log(
+    `load after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+/** What a sync stored, to compare builds: every column of the wallet's rows but the time they were written, in rowid order, and its cursors. */
+function stored(db, wallet) {
+  const rows = db.prepare('SELECT * FROM transactions WHERE wallet_id = ? ORDER BY rowid').all(wallet);
+  // Ids are the wallet's (new in each ledger) and the write time: left out, the rest compared.
+  for (const r of rows) for (const k of ['id', 'workspace_id', 'wallet_id', 'created_at']) delete r[k];
+  const cursors = db.prepare('SELECT list, block FROM sync_cursors WHERE wallet_id = ? ORDER BY list').all(wallet);
+  return { rows, cursors };
 }

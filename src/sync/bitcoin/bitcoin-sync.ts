@@ -17,7 +17,6 @@ import { getSyncCursor, setSyncCursor, walletTxHashes } from '../../store/sync-c
 import type { TokenBucket } from '../rate-limiter.js';
 import type { SyncSettings } from '../settings.js';
 import { CHAIN_PAGE, EsploraApi } from './esplora-api.js';
-import type { EsploraTx } from './tx-fields.js';
 import { txRecords } from './tx-rows.js';
 
 /** Unused addresses in a row after which an xpub's chain is taken to end (BIP 44's gap limit). */
@@ -60,12 +59,12 @@ export async function syncBitcoin(
     const known = walletTxHashes(engine.db, workspaceId, wallet.id);
     // Addresses walked IN_FLIGHT at a time (each one's pages in turn), their transactions merged in
     // address order, as one walk after the other would find them.
-    const perAddress = await inTurns(walk, (w) => newTxs(api, w.address, known));
-    const found = new Map<string, EsploraTx>();
+    const perAddress = await inTurns(walk, (w) => newTxs(api, w.address, known, own));
+    const found = new Map<string, NewTx>();
     for (const txs of perAddress) for (const [txid, tx] of txs) if (!found.has(txid)) found.set(txid, tx);
-    const txs = [...found.values()].sort((a, b) => a.blockHeight! - b.blockHeight! || a.blockTime! - b.blockTime!);
-    const records: ImportRecord[] = txs.flatMap((tx) => txRecords(tx, own));
-    for (const tx of txs) counts.lastBlock = Math.max(counts.lastBlock, tx.blockHeight!);
+    const txs = [...found.values()].sort((a, b) => a.height - b.height || a.time - b.time);
+    const records: ImportRecord[] = txs.flatMap((tx) => tx.records);
+    for (const tx of txs) counts.lastBlock = Math.max(counts.lastBlock, tx.height);
     const write = () => {
       const summary =
         records.length > 0
@@ -152,12 +151,23 @@ async function inTurns<T, R>(items: readonly T[], f: (item: T) => Promise<R>): P
 }
 
 /**
+ * A new transaction as the walk keeps it: its block and time (the order of the rows) and its rows
+ * for the wallet, made as its page arrives. Its inputs and outputs are not kept: a large wallet's
+ * walk holds its rows, not every transaction's whole answer, until they are written.
+ */
+interface NewTx {
+  height: number;
+  time: number;
+  records: ImportRecord[];
+}
+
+/**
  * The address's confirmed transactions the wallet does not have, in the order found: the first page
  * (mempool ones left out), then `/txs/chain/:last_seen_txid` while pages are full, stopping at the
  * first txid the wallet has. A page that brings nothing new is a server ignoring the cursor.
  */
-async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<string>): Promise<Map<string, EsploraTx>> {
-  const found = new Map<string, EsploraTx>();
+async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<string>, own: ReadonlySet<string>): Promise<Map<string, NewTx>> {
+  const found = new Map<string, NewTx>();
   let lastSeen: string | undefined;
   for (;;) {
     const confirmed = (await api.txs(address, lastSeen)).filter((tx) => tx.confirmed);
@@ -166,7 +176,7 @@ async function newTxs(api: EsploraApi, address: string, known: ReadonlySet<strin
       if (known.has(tx.txid)) return found;
       if (found.has(tx.txid)) continue;
       fresh++;
-      found.set(tx.txid, tx);
+      found.set(tx.txid, { height: tx.blockHeight!, time: tx.blockTime!, records: txRecords(tx, own) });
     }
     if (confirmed.length < CHAIN_PAGE) return found;
     if (fresh === 0) {

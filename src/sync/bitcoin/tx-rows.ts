@@ -20,19 +20,15 @@ import type { EsploraTx } from './tx-fields.js';
 
 const BTC = CHAIN_INFO.bitcoin.native;
 
-interface Side {
-  address: string | null;
+/** The largest of one kind of side met so far: its value and address (the first of equals). */
+interface Best {
+  address: string;
   value: bigint;
 }
 
-/** The address of the largest of `sides` (the first of equals), or ''. */
-function largest(sides: Side[]): string {
-  let best: Side | undefined;
-  for (const s of sides) if (s.address !== null && (!best || s.value > best.value)) best = s;
-  return best?.address ?? '';
-}
-
-const sum = (sides: Side[]): bigint => sides.reduce((n, s) => n + s.value, 0n);
+/** `best` or the side (value, address) when it is larger; sides with no address never count. */
+const larger = (best: Best | undefined, address: string | null, value: bigint): Best | undefined =>
+  address !== null && (!best || value > best.value) ? { address, value } : best;
 
 /** The wallet's share of `tx`'s fee, in satoshis. */
 export function feeShare(tx: EsploraTx, ownIn: bigint, allIn: bigint, allInputsOwn: boolean): bigint {
@@ -40,42 +36,68 @@ export function feeShare(tx: EsploraTx, ownIn: bigint, allIn: bigint, allInputsO
   return allInputsOwn ? tx.fee : (tx.fee * ownIn) / allIn;
 }
 
-/** The rows of a confirmed `tx` for the wallet whose addresses are `own`; none when it does not touch them. */
+/**
+ * The rows of a confirmed `tx` for the wallet whose addresses are `own`; none when it does not
+ * touch them. One pass over the inputs and one over the outputs, summing and keeping the largest
+ * of each side as it goes: a sync computes this for every transaction of every walked address.
+ */
 export function txRecords(tx: EsploraTx, own: ReadonlySet<string>): ImportRecord[] {
-  const inputs: Side[] = tx.vin.map((i) => i.prevout ?? { address: null, value: 0n });
-  const isOwn = (s: Side) => s.address !== null && own.has(s.address);
-  const ownInputs = inputs.filter(isOwn);
-  const foreignInputs = inputs.filter((s) => !isOwn(s));
-  const ownOutputs = tx.vout.filter(isOwn);
-  const foreignOutputs = tx.vout.filter((s) => !isOwn(s));
-  if (ownInputs.length === 0 && ownOutputs.length === 0) return [];
-  const ownIn = sum(ownInputs);
-  const fee = feeShare(tx, ownIn, sum(inputs), foreignInputs.length === 0 && tx.vin.every((i) => i.prevout !== null));
-  const movement = sum(ownOutputs) - ownIn + fee;
+  let allIn = 0n;
+  let ownIn = 0n;
+  let ownOut = 0n;
+  let ownInputs = 0;
+  let ownOutputs = 0;
+  let foreignInputs = 0;
+  let ownSender: Best | undefined;
+  let foreignSender: Best | undefined;
+  let ownReceiver: Best | undefined;
+  let foreignReceiver: Best | undefined;
+  for (const { prevout } of tx.vin) {
+    // A coinbase input (no prevout) is a foreign one of no value and no address.
+    const address = prevout?.address ?? null;
+    const value = prevout?.value ?? 0n;
+    allIn += value;
+    if (address !== null && own.has(address)) {
+      ownIn += value;
+      ownInputs++;
+      ownSender = larger(ownSender, address, value);
+    } else {
+      foreignInputs++;
+      foreignSender = larger(foreignSender, address, value);
+    }
+  }
+  for (const { address, value } of tx.vout) {
+    if (address !== null && own.has(address)) {
+      ownOut += value;
+      ownOutputs++;
+      ownReceiver = larger(ownReceiver, address, value);
+    } else {
+      foreignReceiver = larger(foreignReceiver, address, value);
+    }
+  }
+  if (ownInputs === 0 && ownOutputs === 0) return [];
+  const fee = feeShare(tx, ownIn, allIn, foreignInputs === 0);
+  const movement = ownOut - ownIn + fee;
   // Its block orders it among the rows of one second (docs/accounting.md "Order within one second"); its
   // position in the block is not asked for (docs/sync.md "Bitcoin": a call per block of thousands of txids).
-  const base = { line: 0, tx_hash: tx.txid, token: BTC, fiat_value: null, timestamp: tx.blockTime!, block: tx.blockHeight!, notes: null } as const;
-  const ownSender = largest(ownInputs);
+  const row = (from_address: string, to_address: string, units: bigint, direction: 'inflow' | 'outflow', type: 'transfer' | 'fee'): ImportRecord => ({
+    line: 0,
+    tx_hash: tx.txid,
+    token: BTC,
+    fiat_value: null,
+    timestamp: tx.blockTime!,
+    block: tx.blockHeight!,
+    notes: null,
+    from_address,
+    to_address,
+    amount: fromBaseUnits(units, 8),
+    direction,
+    type,
+  });
+  const sender = ownSender?.address ?? '';
   const records: ImportRecord[] = [];
-  if (movement < 0n) {
-    records.push({
-      ...base,
-      from_address: ownSender,
-      to_address: largest(foreignOutputs),
-      amount: fromBaseUnits(-movement, 8),
-      direction: 'outflow',
-      type: 'transfer',
-    });
-  } else if (movement > 0n) {
-    records.push({
-      ...base,
-      from_address: largest(foreignInputs),
-      to_address: largest(ownOutputs),
-      amount: fromBaseUnits(movement, 8),
-      direction: 'inflow',
-      type: 'transfer',
-    });
-  }
-  if (fee > 0n) records.push({ ...base, from_address: ownSender, to_address: '', amount: fromBaseUnits(fee, 8), direction: 'outflow', type: 'fee' });
+  if (movement < 0n) records.push(row(sender, foreignReceiver?.address ?? '', -movement, 'outflow', 'transfer'));
+  else if (movement > 0n) records.push(row(foreignSender?.address ?? '', ownReceiver?.address ?? '', movement, 'inflow', 'transfer'));
+  if (fee > 0n) records.push(row(sender, '', fee, 'outflow', 'fee'));
   return records;
 }

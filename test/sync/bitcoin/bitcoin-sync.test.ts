@@ -313,6 +313,19 @@ describe('an address with a long history, paged by the last seen txid', () => {
     expect(await sync(id)).toMatchObject({ new_transactions: 3, requests: 1 });
     expect(rowBalance(id)).toBe(chainBalance(server.txs, new Set([LONG])));
   });
+
+  it('30 new on top of 60 known: two calls, the second stopping at the first known txid; no known page is read again', async () => {
+    server.txs.push(...history().filter((t) => t.status.confirmed));
+    const id = wallet(LONG);
+    expect(await sync(id)).toMatchObject({ new_transactions: 80, requests: 3 });
+    const fresh = Array.from({ length: 30 }, (_, i) => tx(`long:more:${i}`, 850_100 + i, [[F1, 70_000 + i]], [[LONG, 60_000 + i]]));
+    server.txs.push(...fresh);
+    server.calls.length = 0;
+    // Newest first: the first page is the 25 newest new ones, the next the 5 others, then known ones.
+    expect(await sync(id)).toMatchObject({ new_transactions: 30, duplicates: 0, requests: 2, last_block: 850_129 });
+    expect(server.calls).toEqual([`/address/${LONG}/txs`, `/address/${LONG}/txs/chain/${fresh[5]!.txid}`]);
+    expect(rowBalance(id)).toBe(chainBalance(server.txs, new Set([LONG])));
+  });
 });
 
 describe('a sync stopped half-way', () => {
