@@ -1,6 +1,7 @@
 /**
  * The UK rules (docs/jurisdictions.md "uk") on HMRC's own worked examples: the
- * Cryptoassets Manual's pooling examples CRYPTO22251–CRYPTO22256, each entered as the ledger it
+ * Cryptoassets Manual's pooling examples CRYPTO22251–CRYPTO22257
+ * (https://www.gov.uk/hmrc-internal-manuals/cryptoassets-manual/crypto22251 to …/crypto22257), each entered as the ledger it
  * describes ("20XX" set to real years), with the page's figures. HMRC shows whole pounds: the
  * allowable cost rounded up to the pound (£937.50 → £938 in CRYPTO22252, £62.50 → £63 in
  * CRYPTO22254, £313,636.36 → £313,637 in CRYPTO22256), the gain the proceeds less that rounded
@@ -146,7 +147,7 @@ describe('HMRC Cryptoassets Manual pooling examples', () => {
     expect(hmrc(lines[1]!)).toEqual({ date: '2024-08-05', quantity: '20000', proceeds: 100000, cost: 90000, gain: 10000, matched: '30-day' });
     // 7 August: pool 100,000 + the 10,000 left of 6 August = 110,000 at £300,000 + £45,000 = £345,000;
     // cost £345,000 × 100,000/110,000 = £313,637 (£313,636.36), loss £163,637 (£163,636.36): HMRC's
-    // figures as the published test suites that transcribe the page give them (docs/jurisdictions.md);
+    // figures as three published sources that transcribe the page give them (docs/jurisdictions.md);
     // pool left 10,000, £31,363.64.
     expect(hmrc(lines[2]!)).toEqual({ date: '2024-08-07', quantity: '100000', proceeds: 150000, cost: 313637, gain: -163637, matched: 's104' });
     expect(pence(lines[2]!)).toEqual({ proceeds: 15000000n, cost: 31363636n, gain: -16363636n });
@@ -163,6 +164,7 @@ describe('HMRC Cryptoassets Manual pooling examples', () => {
 });
 
 describe('HMRC CRYPTO22257, example 7: crypto-to-crypto exchanges', () => {
+  // https://www.gov.uk/hmrc-internal-manuals/cryptoassets-manual/crypto22257
   const G = { symbol: 'G', address: '0x00000000000000000000000000000000000000a7', decimals: 0 };
   const H = { symbol: 'H', address: '0x00000000000000000000000000000000000000a8', decimals: 0 };
   let k = 0;
@@ -200,10 +202,10 @@ describe('HMRC CRYPTO22257, example 7: crypto-to-crypto exchanges', () => {
       ['2024-09-16', 'G', '400', 108000n, 120000n, -12000n, 's104'],
       ['2024-10-27', 'H', '12000', 243000n, 384667n, -141667n, 's104'],
     ]);
-    // Net over the five: £280 + £266.67 + £18 − £120 − £1,416.67 = −£972. HMRC's way in whole pounds
-    // (H's 31 August cost rounded up to £1,654, its pool keeping £3,306) gives £266 and −£1,416: the
-    // same −£972. The page's own figures past its matching narrative were not in our sources; −£972
-    // is also what the published reproductions of the example report (docs/jurisdictions.md).
+    // Net over the five: £280 + £266.67 + £18 − £120 − £1,416.67 = −£972, HMRC's net (as BittyTax issue
+    // #181 quotes the page: https://github.com/BittyTax/BittyTax/issues/181; the legs valued each by its
+    // own value would give −£1,218). HMRC's way in whole pounds (H's 31 August cost rounded up to £1,654,
+    // its pool keeping £3,306) gives £266 and −£1,416: the same −£972.
     expect(lines.slice(0, 5).reduce((s, l) => s + (l.gain_loss as bigint), 0n)).toBe(-97200n);
     // G's pool: 98,830 at £296,490 and the 900 of 27 October (the 12,000 H given, £2,400): 99,730 at £298,890.
     expect(lines[5]!.allowable_cost).toBe(29889000n);
