@@ -213,6 +213,18 @@ describe('HMRC CRYPTO22257, example 7: crypto-to-crypto exchanges', () => {
   });
 });
 
+describe('HMRC CRYPTO61676, DeFi lending example 6: the borrower satisfies the loan', () => {
+  // https://www.gov.uk/hmrc-internal-manuals/cryptoassets-manual/crypto61676
+  it('CRYPTO61676: Glyn transfers 525 tokens (£12 each) to satisfy the loan: a disposal from the pool', () => {
+    const rows = [buy({ at: '2023-05-20', amount: '525', value: 5250, token: X }), sell({ at: '2024-05-20', amount: '525', value: 6300, token: X })];
+    const { lines, totals } = report(rows);
+    // Consideration 525 × £12 = £6,300; S104 £5,250 × 525/525 = £5,250; gain £1,050; the pool closes at 0 and £0.
+    expect(hmrc(lines[0]!)).toEqual({ date: '2024-05-20', quantity: '525', proceeds: 6300, cost: 5250, gain: 1050, matched: 's104' });
+    expect(lines).toHaveLength(1);
+    expect(totals).toEqual({ disposals: 1, disposal_proceeds: 630000n, allowable_costs: 525000n, gains: 105000n, losses: 0n });
+  });
+});
+
 describe('UK fees', () => {
   it('a fee paid for a purchase or a sale is an allowable cost of it, not a cut of the proceeds', () => {
     const F = { symbol: 'F', address: '0x00000000000000000000000000000000000000ff', decimals: 0 };
