@@ -15,7 +15,7 @@ export interface PoolMove<B> {
 
 export class PoolBooks<B> {
   private readonly byKey = new Map<string, { asset: Asset; book: B }>();
-  /** chain → token address (null for a native coin) → symbol → its asset's entry. */
+  /** chain → token address (null for a native coin) → symbol → the token's asset and its asset's book. */
   private readonly byToken = new Map<string, Map<string | null, Map<string, { asset: Asset; book: B }>>>();
 
   constructor(
@@ -28,27 +28,31 @@ export class PoolBooks<B> {
     if (tx.transfer || tx.type === 'approval') return null;
     const q = quantityOf(tx.amount, tx.token.decimals);
     if (q.units === 0n) return null;
-    const entry = this.entryOf(tx.chain, tx.token);
-    return { asset: entry.asset, book: entry.book, q, day: tx.timestamp.slice(0, 10) };
+    const { asset, book } = this.tokenOf(tx.chain, tx.token);
+    return { asset, book, q, day: tx.timestamp.slice(0, 10) };
   }
 
-  /** The book of a chain's token: looked up by the token's own fields, the asset table asked once per token. */
-  private entryOf(chain: string, token: LedgerRow['token']): { asset: Asset; book: B } {
+  /**
+   * A chain's token's asset (the table's answer for this token) and its asset's book: looked up by
+   * the token's own fields, the asset table asked once per token, not once per row.
+   */
+  private tokenOf(chain: string, token: LedgerRow['token']): { asset: Asset; book: B } {
     let byAddress = this.byToken.get(chain);
     if (!byAddress) this.byToken.set(chain, (byAddress = new Map()));
     let bySymbol = byAddress.get(token.address);
     if (!bySymbol) byAddress.set(token.address, (bySymbol = new Map()));
-    let entry = bySymbol.get(token.symbol);
-    if (!entry) {
+    let found = bySymbol.get(token.symbol);
+    if (!found) {
       const asset = this.assets.assetOf(chain, token);
-      entry = this.byKey.get(asset.key);
+      let entry = this.byKey.get(asset.key);
       if (!entry) {
         entry = { asset, book: this.open() };
         this.byKey.set(asset.key, entry);
       }
-      bySymbol.set(token.symbol, entry);
+      found = { asset, book: entry.book };
+      bySymbol.set(token.symbol, found);
     }
-    return entry;
+    return found;
   }
 
   /** Every asset's book, in the order first moved. */
