@@ -6,73 +6,16 @@
 // filter: the reports' tax ledger reads all history, as a year's report does.
 //   node bench/forms.mjs [LEDGER] [RUNS]    (default bench/data/ledger-1m.db, 3 runs)
 // A ledger of bench/make-ledger.sh; run on a copy (the exports are recorded in it).
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const self = fileURLToPath(import.meta.url);
+import { compareExports, measureExport } from './export-compare.mjs';
 
 if (process.argv[2] === '--one') {
   const [, , , path, reportType] = process.argv;
-  const { Engine } = await import('../dist/engine/engine.js');
-  const { createExport } = await import('../dist/engine/exports.js');
-  const engine = Engine.open(path);
-  const t0 = process.hrtime.bigint();
-  const rec = await createExport(engine, 'ws_bench', { format: 'csv', ...(reportType !== 'csv' ? { report_type: reportType } : {}) });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (rec.status !== 'completed') throw new Error(`${reportType}: ${rec.status} ${JSON.stringify(rec.error)}`);
-  const { file_name: fileName } = engine.db.prepare('SELECT file_name FROM exports WHERE id = ?').get(rec.id);
-  rmSync(join(engine.dir('exports'), fileName), { force: true });
-  engine.close();
-  const usage = process.resourceUsage();
-  console.log(
-    JSON.stringify({
-      seconds,
-      cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
-      rss_mb: usage.maxRSS / 1024,
-      bytes: rec.file_size,
-      rows: rec.transaction_count,
-    }),
-  );
-  process.exit(0);
+  await measureExport(path, { format: 'csv', ...(reportType !== 'csv' ? { report_type: reportType } : {}) });
 }
 
 const ledger = process.argv[2] ?? 'bench/data/ledger-1m.db';
 const runs = Number(process.argv[3] ?? 3);
 // The tax CSV is the reference the three build on (its tax ledger is theirs): not a target.
 const KINDS = ['csv', 'tax', 'form8949', 'rollforward', 'positions'];
-const results = Object.fromEntries(KINDS.map((k) => [k, []]));
-console.log(
-  `node bench/forms.mjs ${ledger} ${runs}   load before: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-for (let r = 0; r < runs; r++) {
-  for (const kind of KINDS) {
-    const out = JSON.parse(execFileSync(process.execPath, [self, '--one', ledger, kind], { encoding: 'utf8' }).trim().split('\n').pop());
-    results[kind].push(out);
-    console.log(
-      `  run ${r + 1} ${kind.padEnd(12)} ${out.seconds.toFixed(2)} s  cpu ${out.cpu.toFixed(2)} s  peak RSS ${out.rss_mb.toFixed(0)} MB  ${out.bytes} bytes`,
-    );
-  }
-}
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const base = median(results.csv.map((x) => x.seconds));
-const baseCpu = median(results.csv.map((x) => x.cpu));
-console.log(`rows: ${results.csv[0].rows}`);
-for (const kind of KINDS) {
-  const s = median(results[kind].map((x) => x.seconds));
-  const cpu = median(results[kind].map((x) => x.cpu));
-  const rss = Math.max(...results[kind].map((x) => x.rss_mb));
-  const verdict = kind === 'csv' || kind === 'tax' ? '' : `  ${s / base <= 2 && rss < 250 ? 'ok' : 'MISSED'} (target ≤ 2.00×, < 250 MB)`;
-  console.log(
-    `${kind.padEnd(12)} median ${s.toFixed(2)} s  ratio ${(s / base).toFixed(2)}×  cpu ${cpu.toFixed(2)} s  cpu ratio ${(cpu / baseCpu).toFixed(2)}×  peak RSS ${rss.toFixed(0)} MB${verdict}`,
-  );
-}
-console.log(
-  `load after: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+compareExports({ script: fileURLToPath(import.meta.url), command: 'node bench/forms.mjs', ledger, runs, kinds: KINDS, untargeted: ['tax'] });

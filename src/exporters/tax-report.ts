@@ -39,7 +39,7 @@ export type Row = Record<string, Cell>;
 /** Columns whose text never needs csvCell's work: days, canonical unsigned quantities, the term and note words (money is cents). */
 const PLAIN_COLUMNS = new Set(['date_acquired', 'date_sold', 'date', 'quantity', 'term', 'note']);
 /** Text columns of few distinct values, escaped once per value. */
-const REPEATED_COLUMNS = new Set(['wallet_label', 'chain', 'token', 'tag']);
+const REPEATED_COLUMNS = new Set(['wallet_label', 'chain', 'token', 'tag', 'asset', 'matched']);
 
 const PROGRESS_EVERY = 1000;
 const day = (timestamp: string) => timestamp.slice(0, 10);

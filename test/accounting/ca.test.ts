@@ -13,6 +13,8 @@
  *    at a loss, 15 reacquired: the loss denied on 15), which gives no prices: ours are stated.
  * The figures are the pages' (their tables, as reproduced by the cryptoTax R package's tests of
  * the same examples, cran/cryptoTax tests/testthat/_snaps/ACB.md, where the pages show images).
+ * And the CRA's own "Example of how to calculate your capital gain" (canada.ca, line 12700), cited
+ * in its test.
  */
 import { describe, expect, it } from 'vitest';
 import { AssetTable } from '../../src/accounting/assets.js';
@@ -138,6 +140,23 @@ describe('the CRA', () => {
     // ACB 300 + 60 + 90 = 450 for 45: the sale at 450 gains nothing.
     expect(cells(lines[1]!)).toEqual(['2024-06-01', '45', 45000n, 45000n, 0n, 0n, 0n]);
     expect(totals).toMatchObject({ losses: 2000n, net_capital_gain: -2000n, taxable_capital_gain: 0n, net_capital_loss: 2000n });
+  });
+
+  it('the CRA\'s "Example of how to calculate your capital gain": Mario\'s 400 shares, a $60 commission', () => {
+    // https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/about-your-tax-return/tax-return/completing-a-tax-return/personal-income/line-12700-capital-gains/you-calculate-your-capital-gain-loss/example-calculate-your-capital-gain.html
+    // In 2020 Mario sells 400 shares for $6,500, paying a $60 commission; their ACB is $4,000:
+    // $6,500 − ($4,000 + $60) = $2,440, of which 1/2, $1,220, is the taxable capital gain (line 12700).
+    const rows = [fees, buy({ at: '2019-06-03', amount: '400', value: 4000, token: X }), ...trade('2020-06-15', 'sell', '400', 6500, 60)];
+    const { lines, totals } = caReport(rows, new Set(rows.slice(0, 2)));
+    expect(of(lines).map(cells)).toEqual([['2020-06-15', '400', 650000n, 400000n, 6000n, 244000n, 0n]]);
+    expect(totals).toMatchObject({
+      proceeds: 650000n + 6000n,
+      acb: 400000n + 6000n,
+      outlays: 6000n,
+      gains: 244000n,
+      net_capital_gain: 244000n,
+      taxable_capital_gain: 122000n,
+    });
   });
 
   it('superficial only when the asset is still held 30 days after, and only within 30 days', () => {

@@ -55,8 +55,18 @@ export interface CaDisposal {
 }
 
 const DAY_MS = 86_400_000;
+const NONE: CaDisposal[] = [];
+/** The last day asked and its number: rows come in time order, so most ask the day before them did. */
+let lastDay = '';
+let lastNumber = 0;
 /** `YYYY-MM-DD` → days since 1970-01-01 (UTC). */
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+function dayNumber(day: string): number {
+  if (day !== lastDay) {
+    lastNumber = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+    lastDay = day;
+  }
+  return lastNumber;
+}
 
 export class CaAssetBook {
   private events: Event[] = [];
@@ -129,7 +139,8 @@ export class CaAssetBook {
 
   /** Settles every event whose 30 days ahead are all known (all of them at the end: `until` null). */
   private settle(until: number | null): CaDisposal[] {
-    const out: CaDisposal[] = [];
+    // Most calls settle no disposal: no array is made for them.
+    let out: CaDisposal[] | null = null;
     const ev = this.events;
     while (this.next < ev.length && (until === null || ev[this.next]!.n + 30 < until)) {
       const e = ev[this.next]!;
@@ -137,7 +148,7 @@ export class CaAssetBook {
         this.qty += e.units;
         this.acb += e.cents;
         if (e.unpriced) this.unpricedPool = true;
-      } else out.push(this.dispose(e));
+      } else (out ??= []).push(this.dispose(e));
       this.next++;
     }
     // Keep only what a later window can reach (30 days back), dropping in bulk, not one by one.
@@ -149,7 +160,7 @@ export class CaAssetBook {
       this.hi -= this.lo;
       this.lo = 0;
     }
-    return out;
+    return out ?? NONE;
   }
 
   private dispose(e: Event): CaDisposal {

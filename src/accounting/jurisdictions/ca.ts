@@ -62,6 +62,8 @@ class CaReport implements JurisdictionReport {
   private denied = 0n;
   /** Net gain by inclusion rate (`num/den`). */
   private readonly byRate = new Map<string, { num: bigint; den: bigint; net: bigint }>();
+  private rateDay = '';
+  private rateBucket: { num: bigint; den: bigint; net: bigint } | undefined;
 
   constructor(input: ReportInput) {
     this.books = new PoolBooks(input.assets, () => new CaAssetBook());
@@ -113,6 +115,22 @@ class CaReport implements JurisdictionReport {
     this.record(asset, book.add(day, inflow, q, cents, inflow ? 0n : fee, reported, this.seq++));
   }
 
+  /** The net-gain bucket of `day`'s inclusion rate (the last day's kept: disposals come in time order). */
+  private rateOf(day: string): { num: bigint; den: bigint; net: bigint } {
+    if (day !== this.rateDay || !this.rateBucket) {
+      const rate = inclusionRate(day);
+      const key = `${rate.num}/${rate.den}`;
+      let bucket = this.byRate.get(key);
+      if (!bucket) {
+        bucket = { ...rate, net: 0n };
+        this.byRate.set(key, bucket);
+      }
+      this.rateDay = day;
+      this.rateBucket = bucket;
+    }
+    return this.rateBucket;
+  }
+
   private record(asset: Asset, done: CaDisposal[]): void {
     for (const d of done) {
       if (!d.reported) continue;
@@ -123,11 +141,7 @@ class CaReport implements JurisdictionReport {
       this.denied += d.deniedCents;
       if (d.gainCents > 0n) this.gains += d.gainCents;
       else this.losses -= d.gainCents;
-      const rate = inclusionRate(d.day);
-      const key = `${rate.num}/${rate.den}`;
-      const bucket = this.byRate.get(key) ?? { ...rate, net: 0n };
-      bucket.net += d.gainCents;
-      this.byRate.set(key, bucket);
+      this.rateOf(d.day).net += d.gainCents;
       this.pending.push({
         seq: d.ref as number,
         line: {

@@ -7,7 +7,7 @@
  */
 import type { LedgerRow } from '../ledger-row.js';
 import { share } from '../lots.js';
-import { sortSecond } from '../order.js';
+import { secondOrder, sortSecond } from '../order.js';
 import { feeShares } from '../tax-ledger.js';
 
 export interface SecondRow {
@@ -24,6 +24,9 @@ export interface SecondRow {
 }
 
 const NONE: SecondRow[] = [];
+/** Wallets rank equal: the pool is one, and the order's own keys decide among equals. */
+const EQUAL = () => 0;
+const PLAIN = secondOrder(EQUAL);
 
 /** Holds the rows of the current second; `add` answers the previous second's when a new one starts. */
 export class SecondRows {
@@ -51,8 +54,7 @@ export class SecondRows {
       g.length = 0;
       return [{ tx, reported, fee: 0n, value: tx.fiat_cents }];
     }
-    // Wallets rank equal: the pool is one, and the order's own keys decide among equals.
-    sortSecond(g, () => 0);
+    sortSecond(g, EQUAL, PLAIN);
     const rows = g.map((r) => r.tx);
     const shares = rows.some((r) => r.type === 'fee') ? feeShares(rows) : null;
     const swapped = this.exchange ? exchangeValues(rows) : null;
