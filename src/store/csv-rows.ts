@@ -120,6 +120,6 @@ export function csvRawRanges(
   tagSets?: TagSets | null,
 ): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets } | null {
   const row = rawRowSql(db, columns, dateFormat, tagSets);
-  const cut = row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter), rows);
+  const cut = row === null ? null : keyRangesOf(db, row, whereOf(workspaceId, filter, 'walk', 'scan'), rows);
   return cut && tagSets ? { ...cut, tagSets } : cut;
 }

@@ -94,7 +94,7 @@ export function transactionJsonRanges(
   rows: number,
   tagSets?: TagSets | null,
 ): { query: RangeQuery; ranges: KeyRanges; tagSets?: TagSets; packed: RangeQuery } | null {
-  const where = whereOf(workspaceId, filter);
+  const where = whereOf(workspaceId, filter, 'walk', 'scan');
   const text = rowText(db, tagSets);
   const cut = keyRangesOf(db, text, where, rows);
   if (!cut) return null;
