@@ -209,7 +209,9 @@ export class RollForward {
 
   private count(e: Entry, flow: RollFlow, quantity: Signed, cost: bigint): void {
     const f = e.flows[flow];
-    f.quantity = addSigned(f.quantity, quantity);
+    // Mostly at the scale already: added in place (each flow's quantity is its own object).
+    if (f.quantity.scale === quantity.scale) f.quantity.units += quantity.units;
+    else f.quantity = addSigned(f.quantity, quantity);
     f.cost += cost;
   }
 
