@@ -35,8 +35,8 @@ let n = 0;
 const byWallet: Record<W, ImportRecord[]> = { a: [], b: [], c: [] };
 const ids: Record<string, string> = {};
 
-/** A row of wallet `w` (its own line of its file); `name` keeps its id. */
-function row(w: W, name: string, iso: string, over: Partial<ImportRecord> & Pick<ImportRecord, 'direction' | 'amount'>): string {
+/** A row of wallet `w` (its own line of its file, its own hash unless given); answers its hash. */
+function row(w: W, iso: string, over: Partial<ImportRecord> & Pick<ImportRecord, 'direction' | 'amount'>): string {
   n++;
   const r: ImportRecord = {
     line: n,
@@ -56,7 +56,7 @@ function row(w: W, name: string, iso: string, over: Partial<ImportRecord> & Pick
 
 /** An own transfer: the sending row in `from`, the receiving one in `to`, one hash (matched on import). */
 function transfer(from: W, to: W, iso: string, sent: string, received: string, value: string): void {
-  const hash = row(from, 'x', iso, { direction: 'outflow', amount: sent, fiat_value: value, from_address: ADDR[from], to_address: ADDR[to] });
+  const hash = row(from, iso, { direction: 'outflow', amount: sent, fiat_value: value, from_address: ADDR[from], to_address: ADDR[to] });
   n++;
   byWallet[to].push({
     line: n,
@@ -99,27 +99,27 @@ beforeAll(() => {
     c: insertNewWallet(engine, ws, { address: ADDR.c, chain: 'arbitrum', label: 'C' }).id,
   }));
   // 2023–2024, pooled: buys in A and B, a sale with gas, an own transfer A → B, staking in B.
-  row('a', 'buy1', '2023-02-01T10:00:00Z', { direction: 'inflow', amount: '2', fiat_value: '3200' });
-  row('b', 'buy2', '2023-09-15T10:00:00Z', { direction: 'inflow', amount: '1.5', fiat_value: '2400' });
-  row('a', 'buy3', '2024-01-10T10:00:00Z', { direction: 'inflow', amount: '1', fiat_value: '2500' });
-  const sale = row('a', 'sale', '2024-03-05T12:00:00Z', { direction: 'outflow', amount: '0.8', fiat_value: '2960' });
+  row('a', '2023-02-01T10:00:00Z', { direction: 'inflow', amount: '2', fiat_value: '3200' });
+  row('b', '2023-09-15T10:00:00Z', { direction: 'inflow', amount: '1.5', fiat_value: '2400' });
+  row('a', '2024-01-10T10:00:00Z', { direction: 'inflow', amount: '1', fiat_value: '2500' });
+  const sale = row('a', '2024-03-05T12:00:00Z', { direction: 'outflow', amount: '0.8', fiat_value: '2960' });
   fee('a', sale, '2024-03-05T12:00:00Z', '0.002', '7.40');
   transfer('a', 'b', '2024-05-01T08:00:00Z', '0.5', '0.5', '1500');
-  ids.staking = row('b', 'staking', '2024-07-01T00:00:00Z', { direction: 'inflow', amount: '0.05', fiat_value: '170' });
-  row('b', 'sale2', '2024-11-20T15:30:00Z', { direction: 'outflow', amount: '0.3', fiat_value: '930' });
+  ids.staking = row('b', '2024-07-01T00:00:00Z', { direction: 'inflow', amount: '0.05', fiat_value: '170' });
+  row('b', '2024-11-20T15:30:00Z', { direction: 'outflow', amount: '0.3', fiat_value: '930' });
   // 2025, per wallet: a bridge-like own transfer A → C with a shortfall and its gas, a swap with gas
   // (ETH out, USDC in), a sale in C beyond what C holds, more staking.
   transfer('a', 'c', '2025-02-01T09:00:00Z', '0.6', '0.599', '1800');
   const bridge = byWallet.a.at(-1)!.tx_hash;
   fee('a', bridge, '2025-02-01T09:00:00Z', '0.001', '3');
-  const swap = row('b', 'swap', '2025-03-10T11:00:00Z', { direction: 'outflow', amount: '0.4', fiat_value: '1200' });
-  row('b', 'swapin', '2025-03-10T11:00:00Z', { direction: 'inflow', amount: '1200', fiat_value: '1200', token: USDC, tx_hash: swap });
+  const swap = row('b', '2025-03-10T11:00:00Z', { direction: 'outflow', amount: '0.4', fiat_value: '1200' });
+  row('b', '2025-03-10T11:00:00Z', { direction: 'inflow', amount: '1200', fiat_value: '1200', token: USDC, tx_hash: swap });
   fee('b', swap, '2025-03-10T11:00:00Z', '0.003', '9');
-  row('c', 'sale3', '2025-05-05T05:05:05Z', { direction: 'outflow', amount: '1.5', fiat_value: '4500' });
-  ids.staking2 = row('b', 'staking2', '2025-08-01T00:00:00Z', { direction: 'inflow', amount: '0.02', fiat_value: '60' });
+  row('c', '2025-05-05T05:05:05Z', { direction: 'outflow', amount: '1.5', fiat_value: '4500' });
+  ids.staking2 = row('b', '2025-08-01T00:00:00Z', { direction: 'inflow', amount: '0.02', fiat_value: '60' });
   transfer('b', 'a', '2025-09-09T09:09:09Z', '0.3', '0.3', '900');
-  row('a', 'sale4', '2025-11-11T11:11:11Z', { direction: 'outflow', amount: '0.5', fiat_value: '1600' });
-  row('b', 'usdcout', '2025-12-01T10:00:00Z', { direction: 'outflow', amount: '500', fiat_value: '500', token: USDC });
+  row('a', '2025-11-11T11:11:11Z', { direction: 'outflow', amount: '0.5', fiat_value: '1600' });
+  row('b', '2025-12-01T10:00:00Z', { direction: 'outflow', amount: '500', fiat_value: '500', token: USDC });
   for (const w of ['a', 'b', 'c'] as const) importRecords(engine, ws, byWallet[w], { walletId: wallets[w], format: 'json' });
   // The two chains' legs are matched by hand, as a bridge is.
   const leg = (w: W, direction: string) => transactionId(wallets[w], bridge, `t:ETH:${direction}:0`);
