@@ -17,19 +17,35 @@ export function upscale(units: bigint, from: number, to: number): bigint {
   return units * pow10(to - from);
 }
 
-/** An amount already canonical but for leading zeros and the sign, as the ledger stores them: digits, and a fraction not ending in 0. */
-const PLAIN_AMOUNT = /^-?(\d+)(?:\.(\d*[1-9]))?$/;
-
-/** A transaction's amount (unsigned, exact) at its token's decimals. */
+/**
+ * A transaction's amount (unsigned, exact) at its token's decimals. The ledger's own amounts
+ * (digits, a fraction not ending in 0, at most `decimals` long; a sign) are read by a scan of
+ * their characters, without a regular expression or padding (the tax ledger reads one per row:
+ * this halved its cost); anything else is normalized first.
+ */
 export function quantityOf(amount: string, decimals: number): Quantity {
-  // The ledger's own amounts take the short way (a third of the tax report's parsing time);
-  // leading zeros change nothing for BigInt, and anything else is normalized first.
-  const plain = PLAIN_AMOUNT.exec(amount);
-  const fraction = plain?.[2] ?? '';
-  if (plain && fraction.length <= decimals) return { units: BigInt(plain[1]! + fraction.padEnd(decimals, '0')), scale: decimals };
+  const plain = plainUnits(amount, decimals);
+  if (plain !== null) return { units: plain, scale: decimals };
   const canonical = normalizeDecimal(amount);
   if (canonical === null) throw new RangeError(`'${amount}' is not an amount`);
   return { units: toBaseUnits(canonical.replace(/^-/, ''), decimals), scale: decimals };
+}
+
+/** `-?digits(.digits ending in 1–9)?` with at most `decimals` fraction digits, as units; else null. */
+function plainUnits(amount: string, decimals: number): bigint | null {
+  const n = amount.length;
+  const start = amount.charCodeAt(0) === 45 ? 1 : 0;
+  let dot = -1;
+  for (let i = start; i < n; i++) {
+    const c = amount.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 46 || dot !== -1) return null;
+    dot = i;
+  }
+  if (dot === -1) return n > start ? BigInt(start === 0 ? amount : amount.slice(1)) * pow10(decimals) : null;
+  const fraction = n - dot - 1;
+  if (dot === start || fraction === 0 || fraction > decimals || amount.charCodeAt(n - 1) === 48) return null;
+  return BigInt(amount.slice(start, dot) + amount.slice(dot + 1)) * pow10(decimals - fraction);
 }
 
 export function quantityText(q: Quantity): string {

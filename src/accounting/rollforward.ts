@@ -99,20 +99,37 @@ export class RollForward {
    * roll-forward counts all of its disposals, whatever the filter); the rows before, whose lines
    * nobody reads, as not reported (they never share a second with the period's).
    */
-  add(tx: LedgerRow): void {
-    if (this.endTs !== null && tx.timestamp > this.endTs) return;
+  add(tx: LedgerRow): TaxLine[] | null {
+    if (this.endTs !== null && tx.timestamp > this.endTs) return null;
     if (!this.opened && (this.startTs === null || tx.timestamp >= this.startTs)) this.open();
     this.balance(tx);
-    this.disposed(this.ledger.add(tx, this.opened));
+    const lines = this.ledger.add(tx, this.opened);
+    this.disposed(lines);
+    return lines;
+  }
+
+  /**
+   * Whether the period has begun (the last row added was fed to the ledger as reported). The
+   * lines `add` answers (null: a row past the end, left out) and `finish` are the ledger's lines
+   * of the period's rows, as a tax report of the period over the same rows has them.
+   */
+  get inPeriod(): boolean {
+    return this.opened;
+  }
+
+  /** Ends the ledger at the period's end (after the last `add`; once): the lines of its last second. */
+  finish(): TaxLine[] {
+    if (!this.opened) this.open();
+    if (this.ended) return [];
+    this.ended = true;
+    const lines = this.ledger.end(this.endTs ?? undefined);
+    this.disposed(lines);
+    return lines;
   }
 
   /** The rows, after the last `add`: one per book and asset, by wallet label then asset. */
   rows(): RollRow[] {
-    if (!this.opened) this.open();
-    if (!this.ended) {
-      this.ended = true;
-      this.disposed(this.ledger.end(this.endTs ?? undefined));
-    }
+    this.finish();
     for (const p of this.ledger.open()) {
       if (p.scope !== TRANSIT) this.entry(p.scope, p.asset).flows.closing = { quantity: p.quantity, cost: p.costCents };
     }
@@ -192,7 +209,9 @@ export class RollForward {
 
   private count(e: Entry, flow: RollFlow, quantity: Signed, cost: bigint): void {
     const f = e.flows[flow];
-    f.quantity = addSigned(f.quantity, quantity);
+    // Mostly at the scale already: added in place (each flow's quantity is its own object).
+    if (f.quantity.scale === quantity.scale) f.quantity.units += quantity.units;
+    else f.quantity = addSigned(f.quantity, quantity);
     f.cost += cost;
   }
 

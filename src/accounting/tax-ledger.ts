@@ -379,12 +379,16 @@ export class TaxLedger {
   }
 
   /** The pieces a disposal takes (at the book's scale): `specific` the picked lots first (noted), the rest in the method's order. */
-  private pieces(book: Book, tx: LedgerRow, quantity: bigint, picks: readonly LotPick[]): { pieces: { piece: Piece; note?: LineNote }[]; missing: bigint } {
-    if (this.opts.method !== 'specific') {
-      const { pieces, missing } = book.lots.take(quantity);
-      return { pieces: pieces.map((piece) => ({ piece })), missing };
-    }
-    const taken: { piece: Piece; note?: LineNote }[] = [];
+  private pieces(
+    book: Book,
+    tx: LedgerRow,
+    quantity: bigint,
+    picks: readonly LotPick[],
+  ): { pieces: Piece[]; notes?: (LineNote | undefined)[]; missing: bigint } {
+    // Without picks, the method's order alone: no notes (no array of them made per disposal).
+    if (this.opts.method !== 'specific') return book.lots.take(quantity);
+    const taken: Piece[] = [];
+    const notes: (LineNote | undefined)[] = [];
     let left = quantity;
     for (const pick of picks) {
       if (left === 0n) break;
@@ -396,12 +400,16 @@ export class TaxLedger {
       const late = Date.parse(pick.recordedAt) > Date.parse(tx.timestamp);
       for (const piece of book.lots.takeLot(pick.lotId, want)) {
         left -= piece.quantity;
-        taken.push(late ? { piece, note: 'identified after the sale' } : { piece });
+        taken.push(piece);
+        notes.push(late ? 'identified after the sale' : undefined);
       }
     }
     const { pieces, missing } = book.lots.take(left);
-    for (const piece of pieces) taken.push({ piece, note: 'not identified' });
-    return { pieces: taken, missing };
+    for (const piece of pieces) {
+      taken.push(piece);
+      notes.push('not identified');
+    }
+    return { pieces: taken, notes, missing };
   }
 
   /** Takes `quantity` (at the book's scale) for `tx`, whose proceeds for all of it are `proceeds` (`fee` already taken from them). */
@@ -412,7 +420,7 @@ export class TaxLedger {
     for (const pick of picks) if (pick.quantity !== null) this.fit(book, scaleOf(normalizeDecimal(pick.quantity) ?? '0'));
     const scale = book.lots.scale;
     const whole = upscale(quantity, from, scale);
-    const { pieces, missing } = this.pieces(book, tx, whole, picks);
+    const { pieces, notes, missing } = this.pieces(book, tx, whole, picks);
     if (!reported) return;
     let done = 0n;
     const walletId = walletOf(book.scope);
@@ -436,8 +444,9 @@ export class TaxLedger {
       if (fee !== null) l.feeCents = share(fee, before, done, whole);
       return l;
     };
-    for (const { piece, note } of pieces) {
-      const l = line(piece.quantity, piece);
+    for (let i = 0; i < pieces.length; i++) {
+      const l = line(pieces[i]!.quantity, pieces[i]!);
+      const note = notes?.[i];
       if (note) l.note = note;
       out.push(l);
     }
@@ -597,12 +606,23 @@ export function feeShares(rows: readonly LedgerRow[]): FeeShares {
   const moves = (r: LedgerRow) => r.type !== 'approval' && !ZERO_AMOUNT.test(r.amount);
   for (const fee of rows) {
     if (fee.type !== 'fee' || fee.direction !== 'outflow' || fee.transfer || fee.tx_hash === '' || fee.fiat_cents === null || !moves(fee)) continue;
-    const mates = rows.filter((r) => r !== fee && r.type !== 'fee' && r.wallet_id === fee.wallet_id && r.tx_hash === fee.tx_hash && moves(r));
-    if (mates.some((r) => r.transfer)) continue;
-    const acquired = mates.filter((r) => r.direction === 'inflow' && r.fiat_cents !== null);
-    const disposed = mates.filter((r) => r.direction === 'outflow' && r.fiat_cents !== null);
-    if (acquired.length > 0) spread(fee.fiat_cents, acquired, shares.cost);
-    else if (disposed.length > 0) spread(fee.fiat_cents, disposed, shares.proceeds);
+    // Its mates: the transaction's other rows in the wallet that move something, in order.
+    let acquired: LedgerRow[] | null = null;
+    let disposed: LedgerRow[] | null = null;
+    let transfer = false;
+    for (const r of rows) {
+      if (r === fee || r.type === 'fee' || r.wallet_id !== fee.wallet_id || r.tx_hash !== fee.tx_hash || !moves(r)) continue;
+      if (r.transfer) {
+        transfer = true;
+        break;
+      }
+      if (r.fiat_cents === null) continue;
+      if (r.direction === 'inflow') (acquired ??= []).push(r);
+      else (disposed ??= []).push(r);
+    }
+    if (transfer) continue;
+    if (acquired) spread(fee.fiat_cents, acquired, shares.cost);
+    else if (disposed) spread(fee.fiat_cents, disposed, shares.proceeds);
   }
   return shares;
 }

@@ -81,7 +81,8 @@ export async function closedReportsChanged(engine: Engine, workspaceId: string, 
   for (const close of closes) {
     const recorded = digestsOf(close);
     if (!recorded) continue;
-    const before = all[all.indexOf(close) - 1];
+    // The close before it, by day (the two lists are two reads: their rows are not the same objects).
+    const before = all[all.findIndex((c) => c.through === close.through) - 1];
     const now = await reportDigests(engine, workspaceId, close.through, before ? new Date(endOfDay(before.through) * 1000).toISOString().slice(0, 10) : null);
     for (const [type, digest] of Object.entries(recorded.reports)) {
       if (now[type] !== undefined && now[type] !== digest)

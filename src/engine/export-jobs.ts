@@ -656,3 +656,38 @@ export async function reportDigest(engine: Engine, workspaceId: string, body: un
     rmSync(tmp, { force: true });
   }
 }
+
+/**
+ * The digests of a close's reports (engine/periods.ts PERIOD_REPORTS: the tax, form8949 and
+ * rollforward CSVs of one period), the same as reportDigest's one by one, from one run of the tax
+ * ledger on one snapshot (exporters/period-reports.ts). Null where the three cannot share it: the
+ * requests differ beyond their report type, the tax report is a jurisdiction's own, or a row falls
+ * outside the shared run's rule; the caller then digests them one by one.
+ */
+export async function periodReportDigests(engine: Engine, workspaceId: string, bodies: Record<string, unknown>): Promise<Record<string, string> | null> {
+  const { parseExportBody } = await import('../core/export-schema.js');
+  const { NotShared, writePeriodReports } = await import('../exporters/period-reports.js');
+  const ws = engine.workspace(workspaceId);
+  const types = ['tax', 'form8949', 'rollforward'] as const;
+  if (Object.keys(bodies).sort().join() !== [...types].sort().join()) return null;
+  const requests = types.map((t) => parseExportBody(bodies[t], ws).request);
+  const same = (r: ExportRequest) => JSON.stringify([r.format, r.filters, r.columns, r.options]);
+  const tax = requests[0]!;
+  if (tax.format !== 'csv' || tax.options.jurisdiction !== undefined || requests.some((r, i) => r.report_type !== types[i] || same(r) !== same(tax)))
+    return null;
+  const row = { id: 'digest', workspace_id: ws.id, format: tax.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
+  const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[tax.format]}`);
+  const { reader, watch } = openReader(engine);
+  try {
+    const job = buildJob(engine, reader, row, ws, tax, () => {});
+    if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
+    notesBeside(engine, job, watch);
+    return await writePeriodReports({ tax: job, form8949: { ...job, reportType: 'form8949' }, rollforward: { ...job, reportType: 'rollforward' } }, tmp);
+  } catch (err) {
+    if (err instanceof NotShared) return null;
+    throw err;
+  } finally {
+    closeReader(engine, reader, watch);
+    rmSync(tmp, { force: true });
+  }
+}

@@ -154,14 +154,27 @@ export function listPeriods(engine: Engine, workspaceId: string): Period[] {
   });
 }
 
-/** The digest of each report of PERIOD_REPORTS over the period `from` (null: from the first row) through `through`. */
+/** The export bodies of PERIOD_REPORTS over the period `from` (null: from the first row) through `through`. */
+function periodBodies(through: string, from: string | null): Record<string, Record<string, unknown>> {
+  const filters = { ...(from !== null && { start_date: from }), end_date: through };
+  return Object.fromEntries(Object.entries(PERIOD_REPORTS).map(([name, spec]) => [name, { ...spec, filters }]));
+}
+
+/**
+ * The digest of each report of PERIOD_REPORTS over the period `from` (null: from the first row)
+ * through `through`: from one run of the tax ledger feeding the three (export-jobs.ts
+ * periodReportDigests), else, where they cannot share it, one report at a time.
+ */
 export async function reportDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<Record<string, string>> {
+  const { periodReportDigests } = await import('./export-jobs.js');
+  return (await periodReportDigests(engine, workspaceId, periodBodies(through, from))) ?? reportDigestsOneByOne(engine, workspaceId, through, from);
+}
+
+/** The same digests, each report written by its own export (its own ledger run): the reference the shared run is held to. */
+export async function reportDigestsOneByOne(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<Record<string, string>> {
   const { reportDigest } = await import('./export-jobs.js');
   const reports: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(PERIOD_REPORTS)) {
-    const filters = { ...(from !== null && { start_date: from }), end_date: through };
-    reports[name] = await reportDigest(engine, workspaceId, { ...spec, filters });
-  }
+  for (const [name, body] of Object.entries(periodBodies(through, from))) reports[name] = await reportDigest(engine, workspaceId, body);
   return reports;
 }
 

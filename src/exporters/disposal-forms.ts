@@ -35,13 +35,17 @@ export interface FormDisposal {
  */
 export class FormLines {
   readonly matcher: BrokerMatcher;
-  private readonly ledger: TaxLedger;
+  /** Its own ledger, for `add` and `end` (made at the first; `disposals` takes another run's lines). */
+  private ledgerOwn: TaxLedger | undefined;
   /** By wallet id, asked once per wallet (a read of its row). */
   private readonly selfCustody = new Map<string, boolean>();
 
   constructor(private readonly job: ExportJob) {
     this.matcher = new BrokerMatcher(job.brokerLines());
-    this.ledger = new TaxLedger(taxOptionsOf(job));
+  }
+
+  private get ledger(): TaxLedger {
+    return (this.ledgerOwn ??= new TaxLedger(taxOptionsOf(this.job)));
   }
 
   /** Feeds one ledger row: the reported disposals of the seconds before it, each with its pieces (mostly none). */
@@ -54,7 +58,8 @@ export class FormLines {
     return this.disposals(this.ledger.end());
   }
 
-  private disposals(lines: TaxLine[]): FormDisposal[] {
+  /** The reported disposals among a tax ledger's lines (as `add` or `end` answered them), each with its pieces. */
+  disposals(lines: TaxLine[]): FormDisposal[] {
     if (lines.length === 0) return [];
     const out: FormDisposal[] = [];
     let group: DisposalLine[] = [];

@@ -10,7 +10,7 @@ import { formDate, type BrokerLine } from '../accounting/form8949.js';
 import type { OutFile } from './chunked-file.js';
 import { csvLine } from './csv-text.js';
 import { BoxTotalsBook, FormLines, type FormDisposal, type FormPiece } from './disposal-forms.js';
-import { csvRowWriter, csvText, writeLedgerReport, type Row } from './tax-report.js';
+import { csvRowWriter, csvText, ownLedger, writeLedgerReport, type LinesReport, type Row } from './tax-report.js';
 import type { ExportJob, ExportWriter } from './types.js';
 import { assetLabel } from '../accounting/assets.js';
 
@@ -110,14 +110,16 @@ function taxactRow(p: FormPiece): Row {
   };
 }
 
-/** A CSV of one row per disposed lot, with (form8949) a `Total` row per box. */
-function pieceCsv(job: ExportJob, columns: readonly string[], rowOf: (p: FormPiece) => Row, totals: boolean): ExportWriter {
-  return (_, destPath) => {
-    const form = new FormLines(job);
-    const write = csvRowWriter(columns);
-    const boxes = new BoxTotalsBook();
-    const none: string[] = [];
-    const texts = (disposals: FormDisposal[]) => {
+/** A CSV of one row per disposed lot, with (form8949) a `Total` row per box, of the tax ledger's lines it is fed. */
+function pieceLines(job: ExportJob, columns: readonly string[], rowOf: (p: FormPiece) => Row, totals: boolean): LinesReport {
+  const form = new FormLines(job);
+  const write = csvRowWriter(columns);
+  const boxes = new BoxTotalsBook();
+  const none: string[] = [];
+  return {
+    start: (file) => file.add(csvLine([...columns])),
+    texts: (lines) => {
+      const disposals = form.disposals(lines);
       if (disposals.length === 0) return none;
       const out: string[] = [];
       for (const d of disposals) {
@@ -127,31 +129,32 @@ function pieceCsv(job: ExportJob, columns: readonly string[], rowOf: (p: FormPie
         }
       }
       return out;
-    };
-    return writeLedgerReport(job, destPath, {
-      start: (file) => file.add(csvLine([...columns])),
-      lines: (tx, reported) => texts(form.add(tx, reported)),
-      end: (file) => {
-        // The ledger's last second comes at the end.
-        for (const text of texts(form.end())) file.add(text);
-        if (!totals || !job.options.include_summary) return;
-        file.add(csvLine(columns.map(() => '')));
-        for (const t of boxes.list()) {
-          file.add(
-            write({
-              part: t.part,
-              box: t.box,
-              description: `Total (${t.rows} row${t.rows === 1 ? '' : 's'})`,
-              proceeds: t.proceeds,
-              cost_basis: t.basis,
-              adjustment: t.adjustment,
-              gain_loss: t.gain,
-            }),
-          );
-        }
-      },
-    });
+    },
+    end: (file) => {
+      if (!totals || !job.options.include_summary) return;
+      file.add(csvLine(columns.map(() => '')));
+      for (const t of boxes.list()) {
+        file.add(
+          write({
+            part: t.part,
+            box: t.box,
+            description: `Total (${t.rows} row${t.rows === 1 ? '' : 's'})`,
+            proceeds: t.proceeds,
+            cost_basis: t.basis,
+            adjustment: t.adjustment,
+            gain_loss: t.gain,
+          }),
+        );
+      }
+    },
   };
+}
+
+/** The form8949 CSV of the lines it is fed (a close's digest shares one ledger run: exporters/period-reports.ts). */
+export const form8949Lines = (job: ExportJob): LinesReport => pieceLines(job, FORM8949_COLUMNS, form8949Row, true);
+
+function pieceCsv(job: ExportJob, columns: readonly string[], rowOf: (p: FormPiece) => Row, totals: boolean): ExportWriter {
+  return (_, destPath) => writeLedgerReport(job, destPath, ownLedger(job, pieceLines(job, columns, rowOf, totals)));
 }
 
 /** A reconciliation row: a broker line with the disposal it matched, a line alone, or a disposal alone. */

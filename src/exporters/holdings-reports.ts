@@ -90,10 +90,11 @@ export function rollRow(r: RollRow): Row {
 }
 
 /** The roll-forward of the job's period: every ledger row fed once, then its rows (of the filter's wallets, when it names some). */
-export function rollForwardOf(job: ExportJob): { feed: (tx: LedgerRow) => void; rows: () => RollRow[] } {
+export function rollForwardOf(job: ExportJob): { roll: RollForward; feed: (tx: LedgerRow) => void; rows: () => RollRow[] } {
   const roll = new RollForward(taxOptionsOf(job), job.period.start, job.period.end);
   const wallets = job.filters.wallet_ids as string[] | undefined;
   return {
+    roll,
     feed: (tx) => roll.add(tx),
     rows: () => roll.rows().filter((r) => wallets === undefined || r.scope === '*' || wallets.includes(r.scope)),
   };
@@ -245,17 +246,19 @@ const writeRollForward: ExportWriter = (job, destPath) => {
       feed(tx);
       return NONE;
     },
-    end: (file) => {
-      const rows = rollRows();
-      const off = rows.filter((r) => r.difference.units !== 0n).length;
-      const notes = off > 0 ? [`${off} wallet and asset row(s) whose balance differs from the lots' closing quantity (txa check: rollforward_difference)`] : [];
-      return writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, 'difference', rows.map(rollRow), () => ({
-        totals: [['Rows with a difference', 'rows_with_difference', String(off)]],
-        notes,
-      }));
-    },
+    end: (file) => writeRollTable(job, file, rollRows()),
   });
 };
+
+/** The roll-forward's table, its rows known: the rows, then (with the summary) its total and note. */
+export function writeRollTable(job: ExportJob, file: OutFile, rows: RollRow[]): Promise<void> {
+  const off = rows.filter((r) => r.difference.units !== 0n).length;
+  const notes = off > 0 ? [`${off} wallet and asset row(s) whose balance differs from the lots' closing quantity (txa check: rollforward_difference)`] : [];
+  return writeTable(job, file, 'rows', ROLLFORWARD_COLUMNS, 'difference', rows.map(rollRow), () => ({
+    totals: [['Rows with a difference', 'rows_with_difference', String(off)]],
+    notes,
+  }));
+}
 
 /** The writer of a `positions` or `rollforward` table. */
 export const writeHoldingsReport: ExportWriter = (job, destPath) => (job.reportType === 'positions' ? writePositions : writeRollForward)(job, destPath);

@@ -218,33 +218,55 @@ export async function writeLedgerReport(job: ExportJob, destPath: string, report
   return written;
 }
 
-/** `report_type` `tax` or `income` of a CSV or JSON export. */
-export const writeTaxReport: ExportWriter = (job, destPath) => {
+/**
+ * What a report made of the tax ledger's lines writes: its head, the text of a batch of lines
+ * (those `TaxLedger.add` or `end` answered), its tail. Any run of the ledger over the job's rows
+ * may feed it (a close feeds three from one run: exporters/period-reports.ts).
+ */
+export interface LinesReport {
+  start(file: OutFile): void;
+  texts(lines: TaxLine[]): string[];
+  end(file: OutFile): void | Promise<void>;
+}
+
+/** A LinesReport fed by a tax ledger of its own, with the job's options. */
+export function ownLedger(job: ExportJob, report: LinesReport): LedgerReport {
+  const ledger = new TaxLedger(taxOptionsOf(job));
+  return {
+    start: (file) => report.start(file),
+    lines: (tx, reported) => report.texts(ledger.add(tx, reported)),
+    // The ledger holds back the rows of its last second (docs/accounting.md "Order within one second").
+    end: async (file) => {
+      for (const text of report.texts(ledger.end())) if (file.add(text)) await file.flush();
+      await report.end(file);
+    },
+  };
+}
+
+/** The tax or income report (`report_type` `tax` or `income`, CSV or JSON) of the lines it is fed. */
+export function taxLinesReport(job: ExportJob): LinesReport {
   const report = job.reportType === 'income' ? 'income' : 'tax';
   const kind = report === 'tax' ? 'disposal' : 'income';
   const format = job.format === 'json' ? jsonFormat(job, report) : csvFormat(job, report, report === 'tax' ? TAX_COLUMNS : INCOME_COLUMNS);
   const totals = new TaxTotals();
-  const ledger = new TaxLedger(taxOptionsOf(job));
   let rows = 0;
   const none: string[] = [];
-  /** The rows of the report's kind among `lines`, as file text; every line counts in the totals. */
-  const texts = (lines: TaxLine[]) => {
-    if (lines.length === 0) return none;
-    const out: string[] = [];
-    for (const line of lines) {
-      totals.add(line);
-      if (line.kind !== kind) continue;
-      out.push(format.row(line.kind === 'disposal' ? taxRow(line) : incomeRow(line), rows++ === 0));
-    }
-    return out;
-  };
-  return writeLedgerReport(job, destPath, {
+  return {
     start: (file) => format.start(file),
-    lines: (tx, reported) => texts(ledger.add(tx, reported)),
-    // The ledger holds back the rows of its last second (docs/accounting.md "Order within one second").
-    end: async (file) => {
-      for (const text of texts(ledger.end())) if (file.add(text)) await file.flush();
-      format.end(file, totals);
+    /** The rows of the report's kind among `lines`, as file text; every line counts in the totals. */
+    texts: (lines) => {
+      if (lines.length === 0) return none;
+      const out: string[] = [];
+      for (const line of lines) {
+        totals.add(line);
+        if (line.kind !== kind) continue;
+        out.push(format.row(line.kind === 'disposal' ? taxRow(line) : incomeRow(line), rows++ === 0));
+      }
+      return out;
     },
-  });
-};
+    end: (file) => format.end(file, totals),
+  };
+}
+
+/** `report_type` `tax` or `income` of a CSV or JSON export. */
+export const writeTaxReport: ExportWriter = (job, destPath) => writeLedgerReport(job, destPath, ownLedger(job, taxLinesReport(job)));
