@@ -28,7 +28,7 @@ function flagOf(field: string, flags: Map<string, string>): string | undefined {
   return flags.get(key);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * `err` in the words of the command line: the field as its flag without dashes (as the form errors
@@ -41,7 +41,7 @@ export function inFlagWords(err: TxaError, flags: Map<string, string>): TxaError
   const flag = err.field === undefined ? undefined : flagOf(err.field, flags);
   let message = err.message;
   const replace = (word: string, by: string) => {
-    message = message.replace(new RegExp(`(?<![\\w.'"-])${escape(word)}(?![\\w'"-])`, 'g'), by);
+    message = message.replace(new RegExp(`(?<![\\w.'"-])${literal(word)}(?![\\w'"-])`, 'g'), by);
   };
   if (err.field !== undefined && flag !== undefined) {
     if (err.field.includes('_') || err.field.includes('.')) replace(err.field, flag);
