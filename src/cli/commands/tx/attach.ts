@@ -2,7 +2,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Command } from 'commander';
-import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { unreadableFile } from '../../../core/errno.js';
