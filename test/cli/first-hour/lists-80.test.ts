@@ -92,7 +92,7 @@ beforeAll(async () => {
     ['members', 'invite', 'a.rather.long.address@accounting-firm.example.com', '--role', 'viewer'],
     // A swap of the demo's Treasury Safe, and its first ETH lot.
     ['lots', 'pick', 'tx_53cb0b4158c36f963a3e4bfb', 'tx_b9abc46ad2e78017bb2b8aa5'],
-    ['export', 'create', '--format', 'csv', '--period', '2025', '--out', join(dir, 'a-rather-long-file-name-for-the-accountant.csv')],
+    ['export', 'create', '--format', 'csv', '--period', '2025-01', '--out', join(dir, 'a-rather-long-file-name-for-the-accountant.csv')],
     ['wallet', 'assert', 'wal_demo_acme_payroll', '--token', 'POL', '--balance', '1', '--at', '2026-01-31'],
   ];
   for (const words of seeds) {
