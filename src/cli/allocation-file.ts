@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { TxaError } from '../core/errors.js';
 import { normalizeDecimal } from '../core/money.js';
 import { Columns, readCsv } from '../importers/csv.js';
-import { fileErrorText } from '../core/errno.js';
+import { unreadableFile } from '../core/errno.js';
 
 export interface AllocationFileLine {
   wallet: string;
@@ -29,7 +29,7 @@ export function readAllocationFile(path: string): AllocationFileLine[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new TxaError('USAGE_ERROR', `cannot read ${path}: ${fileErrorText(err)}`, { field: 'specific' });
+    throw unreadableFile(path, err, 'specific');
   }
   if (text.length > MAX_BYTES) throw new TxaError('INVALID_ALLOCATION', `${path} is larger than 64 MB`, { field: 'specific' });
   let table: ReturnType<typeof readCsv>;

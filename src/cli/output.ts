@@ -1,15 +1,12 @@
 /**
- * Everything the CLI prints. stdout carries results: bordered tables on a TTY, tab-separated rows
+ * Everything the CLI prints. stdout carries results: borderless tables on a TTY, tab-separated rows
  * without a header otherwise (so `cut` and `awk` work), or with `--json` exactly the API's body.
  * stderr carries progress, notices and errors. Colour only on a TTY and never with NO_COLOR/--no-color.
  * Every human line passes its data through `terminalSafe`, so a tag name or a server's message
  * cannot drive the terminal; `--json` bodies are printed exactly.
  */
-import { createRequire } from 'node:module';
 import type { TxaError } from '../core/errors.js';
-import { displayWidth, fitColumns, fitRows, shorten, type Column } from './table-fit.js';
-
-const require = createRequire(import.meta.url);
+import { COLUMN_GAP, displayWidth, fitRows, fitTable, recordLines, shorten, type Column } from './table-fit.js';
 
 /**
  * Characters a terminal acts on instead of showing: C0 controls but tab and line feed, DEL, C1
@@ -96,10 +93,12 @@ export class Output {
   }
 
   /**
-   * A table of rows. In a pipe: every column, tab-separated, no header, nothing cut. On a TTY: a
-   * compact box (a rule under the header only), one line per row, fitted to the terminal's width
-   * as each column allows (table-fit.ts); columns hidden to fit are named on stderr. A plain
-   * string column never gives way.
+   * A table of rows. In a pipe: every column, tab-separated, no header, nothing cut. On a TTY:
+   * borderless, as `gh` prints lists (a header line, then one line per row, columns two spaces
+   * apart, no box), fitted to the terminal's width as each column allows (table-fit.ts); columns
+   * hidden to fit are named on stderr. When even the narrowest columns are wider than the
+   * terminal, each row prints as a record of `KEY  value` lines instead (docs/cli.md "Tables").
+   * A plain string column never gives way.
    */
   table(columns: (string | Column)[], rows: Cell[][], align: ('left' | 'right')[] = []): void {
     if (!this.stdoutTty) {
@@ -108,18 +107,41 @@ export class Output {
     }
     const cols = columns.map((c, i): Column => (typeof c === 'string' ? { header: c, align: align[i] } : c));
     const texts = rows.map((r) => r.map((v) => cellText(v, true)));
-    const { visible, widths } = fitColumns(cols, texts, terminalWidth(this.stdout));
-    const Table = require('cli-table3') as typeof import('cli-table3');
-    const table = new Table({
-      head: visible.map((c, k) => this.bold(shorten(cols[c]!.header, widths[k]!, 'end'))),
-      colAligns: visible.map((c) => cols[c]!.align ?? 'left'),
-      colWidths: widths.map((w) => w + 2),
-      style: { head: [], border: this.color ? ['grey'] : [], compact: true },
-    });
+    const width = terminalWidth(this.stdout);
+    const shape = fitTable(cols, texts, width);
+    if (shape.kind === 'records') {
+      const records = texts.map((r) => recordLines(cols, r, width, (h) => this.bold(h)));
+      this.stdout.write(`${records.map((lines) => lines.join('\n')).join('\n\n')}\n`);
+      return;
+    }
+    const { visible, widths } = shape.layout;
+    const line = (cells: string[], styled: (string | undefined)[] = []) =>
+      cells
+        .map((text, k) => {
+          const room = ' '.repeat(Math.max(0, widths[k]! - displayWidth(text)));
+          const shown = styled[k] ?? text;
+          if (cols[visible[k]!]!.align === 'right') return `${room}${shown}`;
+          return k === cells.length - 1 ? shown : `${shown}${room}`;
+        })
+        .join(COLUMN_GAP)
+        .replace(/ +$/, '');
+    const head = visible.map((c, k) => shorten(cols[c]!.header, widths[k]!, 'end'));
+    const out = [
+      line(
+        head,
+        head.map((h) => this.bold(h)),
+      ),
+    ];
     // A styled cell (a colour swatch) is never cut: its column is `keep`.
     const shown = fitRows(cols, texts, { visible, widths });
-    table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
-    this.stdout.write(`${table.toString()}\n`);
+    for (const [j, r] of rows.entries())
+      out.push(
+        line(
+          shown[j]!,
+          visible.map((c) => (r[c] instanceof Styled ? r[c].text : undefined)),
+        ),
+      );
+    this.stdout.write(`${out.join('\n')}\n`);
     const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
     if (hidden.length > 0)
       this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));

@@ -1,4 +1,5 @@
 /** Rules from the command line: `--rules FILE` of `import` and `wallet sync`, and how a run of rules reads on a terminal or in a pipe. */
+import { TxaError } from '../core/errors.js';
 import type { Transaction } from '../core/types.js';
 import type { Engine } from '../engine/engine.js';
 import type { RulesResult } from '../rules/apply.js';
@@ -21,7 +22,10 @@ export async function readRules(path: string): Promise<RulesFile> {
  */
 export async function rulesHook(path: string | undefined, dryRun = false) {
   if (path === undefined) return undefined;
-  const file = await readRules(path);
+  // Here the file is the flag's, not the command's FILE argument (`import FILE --rules FILE`).
+  const file = await readRules(path).catch((err: unknown) => {
+    throw err instanceof TxaError && err.code === 'IO_ERROR' ? new TxaError('IO_ERROR', err.message, { field: 'rules', cause: err }) : err;
+  });
   const { addResults, applyRulesWithin, checkRules, noResult } = await import('../rules/apply.js');
   let total: RulesResult | undefined;
   return {

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { TxaError } from '../core/errors.js';
 import { Context } from './context.js';
+import { flagsByField, inFlagWords } from './error-flags.js';
 import type { Output } from './output.js';
 
 /** `args` are commander's processed arguments: strings, or a string array for a variadic one. */
@@ -34,20 +35,26 @@ export function action<O = Record<string, never>, A extends unknown[] = string[]
     const cmd = received[received.length - 1] as Command;
     const args = cmd.processedArgs as A;
     const path = commandPath(cmd);
-    await execute(Context.of(cmd), path, async (ctx) => {
-      // A value a flag can never take is a usage error before anything is opened (docs/cli.md, "Flag values and exit codes").
-      if (typedValues(cmd)) await (await import('./flag-values.js')).checkFlagValues(cmd, path);
-      await fn(ctx, cmd.opts() as O, args);
-    });
+    await execute(
+      Context.of(cmd),
+      path,
+      async (ctx) => {
+        // A value a flag can never take is a usage error before anything is opened (docs/cli.md, "Flag values and exit codes").
+        if (typedValues(cmd)) await (await import('./flag-values.js')).checkFlagValues(cmd, path);
+        await fn(ctx, cmd.opts() as O, args);
+      },
+      flagsByField(cmd),
+    );
   };
 }
 
 /**
  * Runs a command's logic on `ctx` as the CLI does: the global checks first, any failure as the
  * contract's one-line error and exit code (set on `process.exitCode`), the backend closed at the
- * end. `action` calls it for commander; tests call it to run a command's `run` in process.
+ * end. `action` calls it for commander, with the command's flags by field (error-flags.ts); tests
+ * call it to run a command's `run` in process.
  */
-export async function execute(ctx: Context, command: string, fn: (ctx: Context) => Promise<void>): Promise<void> {
+export async function execute(ctx: Context, command: string, fn: (ctx: Context) => Promise<void>, flags?: Map<string, string>): Promise<void> {
   let succeeded = false;
   try {
     ctx.check(command);
@@ -55,7 +62,8 @@ export async function execute(ctx: Context, command: string, fn: (ctx: Context) 
     succeeded = true;
   } catch (err) {
     const e = ctx.explain(toTxaError(err));
-    ctx.out.error(e);
+    // A human error names the flag the user typed, not the API's field (docs/cli.md "Error wording"); --json keeps the field.
+    ctx.out.error(flags && !ctx.out.json ? inFlagWords(e, flags) : e);
     process.exitCode = e.exitCode;
   } finally {
     await ctx.close().catch(() => undefined);

@@ -1,6 +1,7 @@
 /**
- * Fitting a table to the terminal's width: which columns show and how wide, and how a cell gives
- * way. Pure (text in, text out); output.ts draws the result with cli-table3.
+ * Fitting a table to the terminal's width: which columns show and how wide, how a cell gives way,
+ * and, when even that cannot fit, one record per row (`KEY  value` lines). Pure (text in, text
+ * out); output.ts prints the result (docs/cli.md "Tables").
  */
 
 /**
@@ -20,7 +21,10 @@ export interface Column {
   drop?: number;
   /** The narrowest the column may become, whatever its fit: an `end` cell that starts with an id keeps the id whole. */
   min?: number;
-  /** Gives way to its hard limit before a droppable column hides (`tx list`: a day without its time beats a hidden TAGS column). */
+  /**
+   * Gives way to its hard limit before a droppable column hides, and before other columns go past
+   * their soft limits (`tx list`: a day without its time beats a hidden or cut TAGS column).
+   */
   yields?: boolean;
 }
 
@@ -45,9 +49,12 @@ const LIMITS = {
 };
 type Limits = (typeof LIMITS)['hard'];
 
-/** Borders and padding of a boxed table: `│ a │ b │` is 1 + (width + 3) per column. */
+/** Between two columns: a borderless table (as `gh` prints one) spends no cell on a box. */
+export const COLUMN_GAP = '  ';
+
+/** A borderless table's width: its columns and a gap between each two. */
 export function tableWidth(widths: number[]): number {
-  return 1 + widths.reduce((sum, w) => sum + w + 3, 0);
+  return widths.reduce((sum, w) => sum + w, 0) + COLUMN_GAP.length * Math.max(0, widths.length - 1);
 }
 
 /** Terminal cells a character takes: 2 for East Asian wide and emoji, 0 for combining marks. */
@@ -168,10 +175,16 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
 
   const widths = new Map(visible.map((i) => [i, natural[i]!]));
   let excess = tableWidth([...widths.values()]) - total;
-  // Every column down to its soft limit before any goes further.
-  for (const limit of [soft, min]) {
+  // Every column down to its soft limit before any goes further; past the soft limits the
+  // yielding columns give first (`tx list`: a day without its time beats a tag name cut to `Staki…`).
+  const passes: [number[], (i: number) => boolean][] = [
+    [soft, () => true],
+    [min, (i) => columns[i]!.yields === true],
+    [min, () => true],
+  ];
+  for (const [limit, gives] of passes) {
     for (const fit of GIVE_ORDER) {
-      const giving = visible.filter((i) => fits[i] === fit);
+      const giving = visible.filter((i) => fits[i] === fit && gives(i));
       while (excess > 0) {
         const widest = giving.filter((i) => widths.get(i)! > limit[i]!).sort((a, b) => widths.get(b)! - widths.get(a)!)[0];
         if (widest === undefined) break;
@@ -192,4 +205,34 @@ export function fitColumns(columns: Column[], rows: string[][], total: number | 
     }
   }
   return { visible, widths: visible.map((i) => widths.get(i)!) };
+}
+
+/**
+ * How a table is shown in `total` cells: as a table when its columns fit (fitColumns), else one
+ * record per row. The record form is for a table whose columns cannot give way enough (three
+ * whole ids are 85 cells with their gaps): it shows every column, each value on its own line.
+ */
+export type Shape = { kind: 'table'; layout: Layout } | { kind: 'records' };
+
+export function fitTable(columns: Column[], rows: string[][], total: number | undefined): Shape {
+  const layout = fitColumns(columns, rows, total);
+  if (total !== undefined && tableWidth(layout.widths) > total) return { kind: 'records' };
+  return { kind: 'table', layout };
+}
+
+/**
+ * One row as `KEY  value` lines, the keys padded to the longest header, each value given way to
+ * fit `total` as its column gives way (a money value drops its separators, never a digit; an id
+ * stays whole). `key` styles a header as printed (bold on a colour terminal).
+ */
+export function recordLines(columns: Column[], row: string[], total: number | undefined, key: (header: string) => string): string[] {
+  const keyWidth = Math.max(...columns.map((c) => displayWidth(c.header)));
+  const room = total === undefined ? Number.POSITIVE_INFINITY : Math.max(total - keyWidth - COLUMN_GAP.length, LIMITS.hard.end);
+  return columns.map((c, i) => {
+    const text = row[i] ?? '';
+    const fit = c.fit ?? 'keep';
+    const value = displayWidth(text) <= room || fit === 'keep' ? text : fit === 'money' ? text.replace(/,/g, '') : shorten(text, room, fit);
+    const pad = ' '.repeat(keyWidth - displayWidth(c.header));
+    return value === '' ? key(c.header) : `${key(c.header)}${pad}${COLUMN_GAP}${value}`;
+  });
 }

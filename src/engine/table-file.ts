@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { TxaError } from '../core/errors.js';
 import type { RowError } from '../importers/types.js';
-import { fileErrorText } from '../core/errno.js';
+import { unreadableFile } from '../core/errno.js';
 
 export type CsvParse = typeof import('csv-parse/sync').parse;
 
@@ -18,7 +18,7 @@ export async function readTableFile<T>(path: string, parseRows: (text: string, p
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new TxaError('IMPORT_FAILED', `cannot read ${path}: ${fileErrorText(err)}`, { field: 'file' });
+    throw unreadableFile(path, err, 'file');
   }
   let parsed: { rows: T[]; errors: RowError[] };
   try {

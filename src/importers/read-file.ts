@@ -34,7 +34,8 @@ export interface Refusal {
 
 const IMPORT_REFUSAL: Refusal = {
   code: 'IMPORT_FAILED',
-  unreadable: 'USAGE_ERROR',
+  // A file that cannot be read is IO_ERROR for every command (docs/cli.md "Files").
+  unreadable: 'IO_ERROR',
   format: 'CSV or JSON',
   limit: 'the import limit',
   tooLargeHint: 'Split it into smaller files; importing them one after another gives the same ledger.',
@@ -115,7 +116,7 @@ class LineLimit {
 }
 
 /**
- * The text of an import file; the refusal's `unreadable` code (an import's: `USAGE_ERROR`), field
+ * The text of an import file; the refusal's `unreadable` code (`IO_ERROR`), field
  * `file`, when it cannot be opened or read.
  * `onBytes` sees every byte read, in order (the import hashes the file on the way).
  */

@@ -44,8 +44,8 @@ describe('an exchange account through the CLI', () => {
     const run = await inTerminal(`${BIN} wallet list`, { env: s.env, cwd: s.dir, until: /exit=\d+/, width: 80, joinWrapped: true });
     expect(run.screen).toContain('exit=0');
     // CHAIN stays (it says what NATIVE is a balance of) and names the exchange; the address hides first.
-    expect(run.screen).toMatch(/│ kraken +│/);
-    expect(run.screen).toMatch(/│ Main +│ ethereum +│/);
+    expect(run.screen).toMatch(/ {2}kraken {2}/);
+    expect(run.screen).toMatch(/ {2}Main {2,}ethereum {2}/);
     for (const line of run.screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
   });
 

@@ -79,7 +79,7 @@ describe('txa export', () => {
   test('validation errors print the code and dotted field, exit 1; --json puts the error body on stderr', async () => {
     const r = await s.txa(['export', 'create', '--format', 'pdf']);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: MISSING_REPORT_TYPE \(report_type\): /m);
+    expect(r.stderr).toMatch(/^error: MISSING_REPORT_TYPE \(report-type\): /m);
     const d = await s.txa(['export', 'create', '--format', 'csv', '--start-date', '2024-01-02', '--end-date', '2024-01-02', '--json']);
     expect(d.exitCode).toBe(1);
     expect(d.stdout).toBe('');

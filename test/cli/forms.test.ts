@@ -117,8 +117,8 @@ describe('txa import --format 1099da', () => {
       }),
     ]);
     const bad = await s.txa(['export', 'create', '--format', 'json', '--report-type', 'turbotax'], remote);
-    expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (report_type): ')]);
+    expect([bad.exitCode, bad.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (report-type): ')]);
     const at = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'rollforward', '--at', '2025-01-01'], remote);
-    expect([at.exitCode, at.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (options.at): ')]);
+    expect([at.exitCode, at.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (at): ')]);
   });
 });

@@ -204,8 +204,8 @@ describe('journal export requests', () => {
     const email = await s.txa(['export', 'create', '--format', 'ledger', '--email', 'a@example.com']);
     expect([email.exitCode, email.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (delivery.method): ')]);
     const report = await s.txa(['export', 'create', '--format', 'beancount', '--report-type', 'tax']);
-    expect([report.exitCode, report.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (report_type): ')]);
+    expect([report.exitCode, report.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (report-type): ')]);
     const grouped = await s.txa(['export', 'create', '--format', 'ledger', '--group-by', 'month']);
-    expect([grouped.exitCode, grouped.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (options.group_by): ')]);
+    expect([grouped.exitCode, grouped.stderr]).toEqual([1, expect.stringContaining('error: INVALID_FIELD (group-by): ')]);
   });
 });

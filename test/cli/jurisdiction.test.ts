@@ -62,7 +62,7 @@ describe('txa workspace --jurisdiction and the uk tax report', () => {
     const hifo = await s.txa(['export', 'create', '--format', 'csv', '--report-type', 'tax', '--cost-basis', 'hifo'], { env: { TXA_WORKSPACE: ws } });
     expect([hifo.exitCode, hifo.stderr]).toEqual([
       1,
-      expect.stringContaining('error: INVALID_FIELD (cost_basis): cost_basis hifo is not allowed under jurisdiction uk'),
+      expect.stringContaining('error: INVALID_FIELD (cost-basis): --cost-basis hifo is not allowed under jurisdiction uk'),
     ]);
   });
 

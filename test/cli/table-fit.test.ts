@@ -1,6 +1,6 @@
 /** Fitting tables to the terminal: how cells give way, which columns hide, and that the result fits. */
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitColumns, fitRows, shorten, tableWidth, type Column } from '../../src/cli/table-fit.js';
+import { displayWidth, fitColumns, fitRows, fitTable, recordLines, shorten, tableWidth, type Column } from '../../src/cli/table-fit.js';
 
 describe('shorten', () => {
   it('cuts hashes and addresses in the middle, keeping both ends', () => {
@@ -50,8 +50,8 @@ describe('fitColumns', () => {
 
   it('hides droppable columns, lowest first, before cutting labels to nothing', () => {
     expect(fitColumns(columns, rows, 200).visible).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(fitColumns(columns, rows, 100).visible).toEqual([0, 1, 2, 4, 5]);
-    expect(fitColumns(columns, rows, 80).visible).toEqual([0, 1, 4, 5]);
+    expect(fitColumns(columns, rows, 90).visible).toEqual([0, 1, 2, 4, 5]);
+    expect(fitColumns(columns, rows, 75).visible).toEqual([0, 1, 4, 5]);
     expect(fitColumns(columns, rows, 60).visible).toEqual([0, 1, 4]);
   });
 
@@ -66,7 +66,7 @@ describe('fitColumns', () => {
     const layout = fitColumns(columns, [[cell]], 20);
     expect(layout.widths).toEqual([28]);
     expect(fitRows(columns, [[cell]], layout)).toEqual([['tx_057cbc84d475a9c551d077ca…']]);
-    expect(fitColumns([{ header: 'OUT', fit: 'end' }], [[cell]], 20).widths).toEqual([16]);
+    expect(fitColumns([{ header: 'OUT', fit: 'end' }], [[cell]], 20).widths).toEqual([20]);
   });
 });
 
@@ -74,9 +74,37 @@ describe('fitRows', () => {
   it('a money column too narrow for its separators drops them in every row, never a digit', () => {
     const columns: Column[] = [{ header: 'VALUE', fit: 'money' }];
     const rows = [['1,187,999.99'], ['2,375.04'], ['5.00']];
-    const layout = fitColumns(columns, rows, 14);
+    const layout = fitColumns(columns, rows, 10);
     expect(layout.widths).toEqual([10]);
     expect(fitRows(columns, rows, layout)).toEqual([['1187999.99'], ['2375.04'], ['5.00']]);
     expect(fitRows(columns, rows, fitColumns(columns, rows, 80))).toEqual(rows);
+  });
+});
+
+describe('fitTable', () => {
+  const columns: Column[] = [
+    { header: 'ID' },
+    { header: 'OUT', fit: 'end', min: 27 },
+    { header: 'IN', fit: 'end', min: 27 },
+    { header: 'VALUE', fit: 'money', align: 'right' },
+  ];
+  const row = ['trf_01cad0a9d29376ed24df', `tx_a14ae01d25dfa73f6e763456 ${'Treasury Safe '.repeat(5)}`, 'tx_efee99ded5db8d41792bc20f', '1,187,999.99'];
+
+  it('a table whose narrowest columns are wider than the terminal becomes records; one that fits stays a table', () => {
+    expect(fitTable(columns, [row], 80)).toEqual({ kind: 'records' });
+    expect(fitTable(columns, [row], 200).kind).toBe('table');
+    expect(fitTable(columns, [row], undefined).kind).toBe('table');
+  });
+
+  it('a record is `KEY  value` lines within the width: a label cut with …, an id whole, a money value without separators before a digit goes', () => {
+    const lines = recordLines(columns, row, 40, (h) => h);
+    expect(lines).toEqual([
+      'ID     trf_01cad0a9d29376ed24df',
+      `OUT    ${shorten(row[1]!, 33, 'end')}`,
+      'IN     tx_efee99ded5db8d41792bc20f',
+      'VALUE  1,187,999.99',
+    ]);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(40);
+    expect(recordLines(columns, row, 18, (h) => h)[3]).toBe('VALUE  1187999.99');
   });
 });

@@ -152,8 +152,8 @@ describe('tx', () => {
     [['--sort', 'best'], 'USAGE_ERROR (sort)', /timestamp_desc/, 2],
     [['--min-amount', 'lots'], 'USAGE_ERROR (min-amount)', /number/, 2],
     [['--max-amount', '1e99'], 'USAGE_ERROR (max-amount)', /at most 78 integer digits/, 2],
-    [['--start-date', '2025-02-01', '--end-date', '2025-01-01'], 'INVALID_DATE_RANGE (end_date)', /before/, 1],
-    [['--wallet-id', 'wal_nope'], 'WALLET_NOT_FOUND (wallet_id)', /wal_nope/, 1],
+    [['--start-date', '2025-02-01', '--end-date', '2025-01-01'], 'INVALID_DATE_RANGE (end-date)', /before/, 1],
+    [['--wallet-id', 'wal_nope'], 'WALLET_NOT_FOUND (wallet-id)', /wal_nope/, 1],
     [['--period', '2025-01', '--start-date', '2025-01-01'], 'USAGE_ERROR (period)', /cannot be combined/, 2],
     [['--period', 'soon'], 'USAGE_ERROR (period)', /--period must be one of/, 2],
   ])('list %j → %s', async (args, head, message, code) => {

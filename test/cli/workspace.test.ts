@@ -41,7 +41,7 @@ describe('workspace create refuses bad values: a value no flag takes is USAGE_ER
     [['--currency', 'EURO'], 2, "USAGE_ERROR (currency): --currency must be a three-letter currency code such as USD, got 'EURO'"],
     [['--tier', 'enterprise', '--rate-limit', '0'], 2, 'USAGE_ERROR (rate-limit)'],
     [['--tier', 'enterprise', '--rate-limit', '1e3'], 2, 'USAGE_ERROR (rate-limit)'],
-    [['--rate-limit', '100'], 1, 'INVALID_FIELD (rate_limit)'], // free has its fixed limits
+    [['--rate-limit', '100'], 1, 'INVALID_FIELD (rate-limit)'], // free has its fixed limits
   ])('%j → exit %i, %s', async (args, exit, head) => {
     const s = sandbox();
     const r = await s.txa(['workspace', 'create', 'Books', ...(args as string[])]);
@@ -97,8 +97,8 @@ describe('workspace update', () => {
     [['--currency', 'EURO'], 'USAGE_ERROR (currency)', 2],
     [['--rate-limit', '0'], 'USAGE_ERROR (rate-limit)', 2],
     [['--rate-limit', '1e3'], 'USAGE_ERROR (rate-limit)', 2],
-    [['--rate-limit', '100'], 'INVALID_FIELD (rate_limit)', 1], // pro has its fixed limits
-    [['--tier', 'free', '--rate-limit', '100'], 'INVALID_FIELD (rate_limit)', 1],
+    [['--rate-limit', '100'], 'INVALID_FIELD (rate-limit)', 1], // pro has its fixed limits
+    [['--tier', 'free', '--rate-limit', '100'], 'INVALID_FIELD (rate-limit)', 1],
   ])('%j → %s, nothing changed', async (args, head, exit) => {
     const before = await workspaces();
     const r = await s.txa(['workspace', 'update', ws, ...(args as string[])]);

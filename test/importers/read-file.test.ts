@@ -74,9 +74,9 @@ describe('bounds', () => {
     expect(err.hint).toMatch(/Split it/);
   });
 
-  it('a missing file or a folder is a usage error naming the file', () => {
+  it('a missing file or a folder is IO_ERROR naming the file', () => {
     expect([txaErrorOf(() => readImportFile(join(dir, 'nope.csv'))).code, txaErrorOf(() => readImportFile(dir)).message]).toEqual([
-      'USAGE_ERROR',
+      'IO_ERROR',
       `cannot read ${dir}: it is a directory`,
     ]);
   });

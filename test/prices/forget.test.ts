@@ -105,7 +105,7 @@ describe('txa prices forget', () => {
     ]);
     expect(await refused(['--start-date', '2024-03-02', '--end-date', '2024-03-01'])).toEqual([
       1,
-      'error: INVALID_DATE_RANGE (end_date): end_date must not be before start_date',
+      'error: INVALID_DATE_RANGE (end-date): --end-date must not be before --start-date',
     ]);
     expect(await cached()).toEqual(ALL);
   });

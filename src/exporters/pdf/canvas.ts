@@ -242,6 +242,15 @@ export class Canvas {
   }
 
   /** Ends the document and resolves with the file size once it is on disk. */
+  /**
+   * A key of the document's information dictionary, written when the file ends (so a report may
+   * set it after drawing). ASCII values only: they are stored as plain PDF strings, which a reader
+   * finds in the file's bytes (the tax report's totals, docs/exports.md "Tax totals in the terminal").
+   */
+  setInfo(key: string, value: string): void {
+    (this.doc.info as Record<string, unknown>)[key] = value;
+  }
+
   async finish(): Promise<number> {
     // pdfkit would wait for an unwritten form forever and never end the file.
     if (this.unfilled > 0) throw new Error(`PDF layout left ${this.unfilled} reserved spot(s) unwritten`);

@@ -22,36 +22,48 @@ describe('fitting a table', () => {
   it('a timestamp gives way by whole forms, and what it gives beyond the need goes back to a label', () => {
     const cols: Column[] = [{ header: 'DATE', fit: 'date' }, { header: 'ID' }, { header: 'LABEL', fit: 'end' }];
     const rows = [['2025-03-01 10:00:00', 'tx_0123456789abcdef01234567', 'Treasury Safe, main']];
-    // Natural: 1 + 22 + 30 + 22 = 75, 21 too wide at 54. The label gives 9 (to 10), the seconds go
-    // (3), the label 4 more (to 6); the time of day goes whole (6), one more than needed: the label gets it back (7).
-    const layout = fitColumns(cols, rows, 54);
-    expect(tableWidth(layout.widths)).toBe(54);
+    // Natural: 19 + 27 + 19 and two gaps of 2 = 69, 21 too wide at 48. The label gives 9 (to 10), the
+    // seconds go (3), the label 4 more (to 6); the time of day goes whole (6), one more than needed:
+    // the label gets it back (7).
+    const layout = fitColumns(cols, rows, 48);
+    expect(tableWidth(layout.widths)).toBe(48);
     expect(fitRows(cols, rows, layout)[0]).toEqual(['2025-03-01', 'tx_0123456789abcdef01234567', 'Treasu…']);
   });
 
-  it("tx list's columns: at 100 TAGS and WALLET show (the day without its time), CHAIN and TYPE hide", async () => {
+  // The borderless table (docs/cli.md "Tables"): at 80 columns TAGS shows, the day without its
+  // time; at 100 WALLET and CHAIN too. Only TYPE hides.
+  it.each([
+    [80, /^DATE +ID +AMOUNT +TOKEN +VALUE +TAGS$/, 'WALLET, CHAIN, TYPE'],
+    [100, /^DATE +ID +WALLET +CHAIN +AMOUNT +TOKEN +VALUE +TAGS$/, 'TYPE'],
+  ])("tx list's columns at %i: TAGS shows, the id stays whole", async (width, header, hidden) => {
     const { printTransactions } = await import('../../../src/cli/views.js');
     let out = '';
     let err = '';
-    const tty = { isTTY: true, columns: 100, write: (t: string) => ((out += t), true) };
+    const tty = { isTTY: true, columns: width, write: (t: string) => ((out += t), true) };
     const { Output } = await import('../../../src/cli/output.js');
     const o = new Output({ json: false, color: false, streams: { stdout: tty, stderr: { write: (t: string) => ((err += t), true) } } });
-    const tx = {
-      id: 'tx_057cbc84d475a9c551d077ca',
+    const tx = (id: string, amount: string, tags: string[]) => ({
+      id,
       timestamp: '2026-10-31T20:42:11Z',
       wallet_label: 'Treasury Safe',
       chain: 'ethereum',
       type: 'transfer',
-      amount: '0.063128',
+      amount,
       direction: 'inflow',
       token: { symbol: 'ETH', address: null, decimals: 18 },
       fiat_value: 215.99,
-      tags: [{ id: 'tag_1', name: 'Staking rewards' }],
-    };
-    printTransactions(o, [tx as never]);
-    expect(out.split('\n')[1]).toMatch(/DATE .* ID .* WALLET .* AMOUNT .* TOKEN .* VALUE .* TAGS/);
-    expect(err).toBe('(hidden to fit: CHAIN, TYPE; --json shows all)\n');
-    for (const line of out.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+      tags: tags.map((name, i) => ({ id: `tag_${i}`, name })),
+    });
+    printTransactions(o, [
+      tx('tx_057cbc84d475a9c551d077ca', '0.063128', ['Staking rewards']),
+      tx('tx_2107ef85e8849e7721493acf', '0.000097667166', []),
+    ] as never[]);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(header);
+    expect(lines[1]).toContain('tx_057cbc84d475a9c551d077ca');
+    expect(lines[1]).toMatch(/Staking r/);
+    expect(err).toBe(`(hidden to fit: ${hidden}; --json shows all)\n`);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
   });
 });
 
@@ -76,7 +88,7 @@ describe('wallet list at 80 columns', () => {
       last_synced: '2026-11-29T08:00:00Z',
     };
     printWallets(o, [wallet as never]);
-    expect(out.split('\n')[1]).toMatch(/ID .* LABEL .* CHAIN .* NATIVE .* VALUE/);
+    expect(out.split('\n')[0]).toMatch(/ID .* LABEL .* CHAIN .* NATIVE .* VALUE/);
     expect(out).toContain('polygon');
     expect(err).toBe('(hidden to fit: ADDRESS, TXS, LAST SYNCED; --json shows all)\n');
     for (const line of out.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
@@ -128,7 +140,7 @@ describe('schedules list at 80 columns', () => {
       last_run: null,
     };
     printSchedules(o, [schedule as never]);
-    expect(out.split('\n')[1]).toMatch(/ID .* NAME .* EVERY .* TO .* NEXT RUN/);
+    expect(out.split('\n')[0]).toMatch(/ID .* NAME .* EVERY .* TO .* NEXT RUN/);
     expect(err).toBe('(hidden to fit: FORMAT, LAST PERIOD, LAST EXPORT; --json shows all)\n');
     for (const line of out.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });

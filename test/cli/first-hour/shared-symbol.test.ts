@@ -74,8 +74,13 @@ describe('assets sharing a symbol', () => {
         .sort(),
     ).toEqual(['100 USDT', '100 USDT (bsc)']);
     const pdf = join(l.dir, 'tax.pdf');
-    expect((await runInProcess('txa export create', create, { format: 'pdf', reportType: 'tax', period: '2025', out: pdf }, globals)).exitCode).toBe(0);
+    const madePdf = await runInProcess('txa export create', create, { format: 'pdf', reportType: 'tax', period: '2025', out: pdf }, globals);
+    expect(madePdf.exitCode).toBe(0);
+    // Item 10 for a PDF too: the same gains in the terminal as the CSV's (read from the file's information dictionary).
+    expect(madePdf.stderr).toContain('short-term gain 2.00 · long-term gain 0.00 · total gain 2.00\n');
+    expect(madePdf.stderr).not.toContain('gains: see');
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
     expect(text).toMatch(/USDT \(bsc\)/);
+    expect(text).toMatch(/Short-term gain +202\.00 +200\.00 +2\.00\n/);
   });
 });

@@ -121,9 +121,9 @@ describe('txa lots allocate', () => {
     expect(JSON.parse(json.stderr)).toEqual({ success: false, error: { code: 'INVALID_ALLOCATION', field: 'line 3', message: cases[1]![2] } });
   });
 
-  it('usage errors, exit 2: a file that cannot be read, --order with --specific', async () => {
+  it('a file that cannot be read is IO_ERROR, exit 1; --order with --specific a usage error, exit 2', async () => {
     const missing = await runInProcess('txa lots allocate', allocate.run, { specific: join(l.dir, 'nope.csv') }, g);
-    expect([missing.exitCode, missing.stderr]).toEqual([2, `error: USAGE_ERROR (specific): cannot read ${join(l.dir, 'nope.csv')}: no such file\n`]);
+    expect([missing.exitCode, missing.stderr]).toEqual([1, `error: IO_ERROR (specific): cannot read ${join(l.dir, 'nope.csv')}: no such file\n`]);
     const both = await runInProcess('txa lots allocate', allocate.run, { specific: 'x.csv', order: 'fifo' }, g);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toMatch(/^error: USAGE_ERROR \(order\): --order and --specific exclude each other/);

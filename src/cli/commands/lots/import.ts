@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { action } from '../../run.js';
 import { printOpenings } from '../../lot-views.js';
 import { TxaError } from '../../../core/errors.js';
-import { fileErrorText } from '../../../core/errno.js';
+import { unreadableFile } from '../../../core/errno.js';
 
 export interface ImportOptions {
   file: string;
@@ -23,7 +23,7 @@ export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
   try {
     csv = readFileSync(opts.file, 'utf8');
   } catch (err) {
-    throw new TxaError('USAGE_ERROR', `cannot read ${opts.file}: ${fileErrorText(err)}`, { field: 'file' });
+    throw unreadableFile(opts.file, err, 'file');
   }
   if (csv.length > MAX_BYTES) throw new TxaError('INVALID_FIELD', `${opts.file} is larger than 64 MB`, { field: 'file' });
   const res = await (await ctx.backend()).importOpeningLots(ws, {

@@ -2,10 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Command } from 'commander';
-import { TxaError } from '../../../core/errors.js';
 import type { Context } from '../../context.js';
 import { action } from '../../run.js';
-import { fileErrorText } from '../../../core/errno.js';
+import { unreadableFile } from '../../../core/errno.js';
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -23,12 +22,12 @@ export interface AttachOptions {
   file: string;
 }
 
-/** An unreadable file is the user's (a usage error naming `file`), not the API's. */
+/** An unreadable file is IO_ERROR naming `file`, before any request (docs/cli.md "Files"). */
 async function readUpload(file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    throw new TxaError('USAGE_ERROR', `cannot read ${file}: ${fileErrorText(err)}`, { field: 'file' });
+    throw unreadableFile(file, err, 'file');
   }
 }
 

@@ -17,6 +17,8 @@ import { taxOptionsOf } from '../../tax-options.js';
 import { taxLines, type DisposalLine, type IncomeLine } from '../../../accounting/tax-ledger.js';
 import { TaxTotals, type GainTotals } from '../../../accounting/totals.js';
 import type { ExportJob } from '../../types.js';
+import { PDF_TOTAL_KEYS } from '../../../core/pdf-totals.js';
+import { centsToString } from '../../../core/money.js';
 import { assetLabel } from '../../../accounting/assets.js';
 
 const TYPE_ORDER = ['income', 'expense', 'neutral', 'unknown', 'untagged'];
@@ -119,6 +121,7 @@ export function taxReport(job: ExportJob): Render {
 
     gainsTable(flow, data.totals, currency, `Realised gains (${METHOD_LABELS[method]}, ${SCOPE_LABELS[scope]})`);
     termTable(flow, data.totals, currency);
+    pdfTotals(flow, data.totals);
     note(
       flow,
       `Cost basis ${METHOD_LABELS[method]}, ${METHOD_NOTES[method]}; ${SCOPE_NOTES[scope]}. Acquisitions are inflows at their fiat value; disposals are outflows (payments, swaps, fees) at theirs; ${FEE_NOTES[job.options.fee_treatment ?? 'adjust']}.`,
@@ -179,6 +182,20 @@ function gainsTable(flow: Flow, totals: TaxTotals, currency: string, title: stri
   const t = totals.total;
   flow.row(['Total', '', money(t.proceedsCents), money(t.costCents), money(t.gainCents), ''], { bold: true, fill: COLORS.headerFill });
   flow.endTable();
+}
+
+/**
+ * The gains in the file's information dictionary, so `txa export create` prints them in the
+ * terminal as it does a CSV's or JSON's (src/cli/commands/export/tax-totals.ts reads them back).
+ */
+function pdfTotals(flow: Flow, totals: TaxTotals): void {
+  for (const [key, g] of [
+    [PDF_TOTAL_KEYS.short_term_gain, totals.byTerm.short],
+    [PDF_TOTAL_KEYS.long_term_gain, totals.byTerm.long],
+    [PDF_TOTAL_KEYS.total_gain, totals.total],
+  ] as const) {
+    flow.canvas.setInfo(key, centsToString(g.gainCents));
+  }
 }
 
 function termTable(flow: Flow, totals: TaxTotals, currency: string): void {
