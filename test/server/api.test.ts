@@ -130,7 +130,7 @@ describe('errors', () => {
     expect((await call(full, { method: 'GET', url: `/v1/tags/?workspace_id=${WS}` })).status).toBe(200);
   });
 
-  it('headers over the HTTP parser limit get the API's error body (431), not the framework one', async () => {
+  it('headers over the HTTP parser limit get the API error body (431), not the framework one', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const { connect } = await import('node:net');
