@@ -1,6 +1,6 @@
 /**
  * `--page` and `--limit` on the lists that come whole by default (tags, webhooks, keys, rates,
- * workspaces): docs/server.md "Decisions where the contract is silent". The page is cut as the API cuts
+ * workspaces): docs/server.md "API decisions". The page is cut as the API cuts
  * it (core/pagination.ts pageOfList), so `--json` prints the body `GET …?page=&limit=` answers.
  */
 import type { Command } from 'commander';

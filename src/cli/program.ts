@@ -1,6 +1,6 @@
 /**
  * The `txa` program: global options, the noun/verb commands, and commander's own parse errors
- * (unknown command or flag, missing value, extra argument) reported as the contract's usage error.
+ * (unknown command or flag, missing value, extra argument) reported as a USAGE_ERROR (docs/cli.md "Flag values and exit codes").
  * Command modules load their heavy dependencies only when they run.
  */
 import { Command, CommanderError, Option } from 'commander';
@@ -27,7 +27,7 @@ export async function buildProgram(args: string[]): Promise<Command> {
     .configureHelp({ showGlobalOptions: true });
   await registerCommands(program, args);
   for (const cmd of [program, ...allCommands(program)]) {
-    // Parse errors reach runProgram as a TxaError and are printed there, once, in the contract's form.
+    // Parse errors reach runProgram as a TxaError and are printed there, once, as every error is.
     cmd.exitOverride(asUsageError(cmd)).configureOutput({ outputError: () => undefined });
     const examples = EXAMPLES[commandPath(cmd)];
     // Wrapped at word boundaries to the terminal when help is shown (COLUMNS, else the terminal's width).

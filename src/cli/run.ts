@@ -1,6 +1,6 @@
 /**
  * Glue between commander and a command's logic: builds the context, runs the action, maps any
- * failure to the contract's one-line error and exit code, and closes the backend.
+ * failure to the one-line error and exit code of docs/architecture.md "Output and exit codes", and closes the backend.
  */
 import type { Command } from 'commander';
 import { TxaError } from '../core/errors.js';
@@ -50,9 +50,9 @@ export function action<O = Record<string, never>, A extends unknown[] = string[]
 
 /**
  * Runs a command's logic on `ctx` as the CLI does: the global checks first, any failure as the
- * contract's one-line error and exit code (set on `process.exitCode`), the backend closed at the
- * end. `action` calls it for commander, with the command's flags by field (error-flags.ts); tests
- * call it to run a command's `run` in process.
+ * one-line error and exit code of docs/architecture.md "Output and exit codes" (set on
+ * `process.exitCode`), the backend closed at the end. `action` calls it for commander, with the
+ * command's flags by field (error-flags.ts); tests call it to run a command's `run` in process.
  */
 export async function execute(ctx: Context, command: string, fn: (ctx: Context) => Promise<void>, flags?: Map<string, string>): Promise<void> {
   let succeeded = false;

@@ -18,7 +18,7 @@ export interface ChainInfo {
   etherscan: 'free' | 'paid' | null;
   /** The public Blockscout instance's Etherscan-compatible API, where one exists. */
   blockscout: string | null;
-  /** A rollup that charges an L1 data fee on top of gas (OP stack, Scroll; sync.md §1). */
+  /** A rollup that charges an L1 data fee on top of gas (OP stack, Scroll; docs/sync.md "Rules"). */
   l1Fee?: true;
 }
 

@@ -15,7 +15,7 @@ export function parseDay(text: string): number | null {
   return ms / 1000;
 }
 
-/** Like parseDay, but a bad date is the contract's error for that field. */
+/** Like parseDay, but a bad date is an error naming its field: INVALID_PARAMETERS in a query, INVALID_FIELD in a body. */
 export function requireDay(text: string, field: string, code: 'INVALID_PARAMETERS' | 'INVALID_FIELD' = 'INVALID_PARAMETERS'): number {
   const seconds = parseDay(text);
   if (seconds === null) {

@@ -1,5 +1,5 @@
 /**
- * The one error type of txa. It carries the contract's code (docs/reference/api.md "Error codes"), the offending
+ * The one error type of txa. It carries the API's code (docs/reference/api.md "Error codes"), the offending
  * field (dotted when nested), the HTTP status and the CLI exit code (docs/architecture.md "Output and exit codes"), so the
  * engine, the server and the CLI all report a failure the same way.
  */

@@ -1,6 +1,6 @@
 /**
  * The body of `POST /api/v1/exports` (docs/exports.md "Validation"): its zod schema and the checks
- * that span fields, resolved into one validated request with the contract's defaults. The value
+ * that span fields, resolved into one validated request with the API's defaults (same section). The value
  * sets (columns, report types, …) come from export-values.ts, a leaf module of constants.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Transaction filters: the query string of `GET /api/v1/transactions` (and the `filters` object
- * of an export) parsed into one typed filter, with the contract's error codes for bad values.
+ * of an export) parsed into one typed filter, with the API's error codes for bad values (docs/server.md "Filters, dates and amounts").
  */
 import { TxaError } from './errors.js';
 import { MAX_AMOUNT_DIGITS, amountKey, integerDigits, normalizeDecimal } from './money.js';

@@ -1,5 +1,5 @@
 /**
- * Request-body validation with zod, reported in the contract's terms: an absent required field
+ * Request-body validation with zod, reported in the API's terms (docs/server.md "API conventions"): an absent required field
  * is MISSING_REQUIRED_FIELD, anything else INVALID_FIELD (or a field's own code, such as
  * INVALID_COLOR_FORMAT), with `field` as a dotted path.
  */

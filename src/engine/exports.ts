@@ -194,7 +194,7 @@ export async function createExport(engine: Engine, workspaceId: string, body: un
 
 /**
  * Cancels a queued or processing export: it becomes `failed` with EXPORT_CANCELLED (the
- * contract's statuses have no `cancelled`), and a running job notices at its next progress
+ * API's statuses have no `cancelled`, docs/exports.md), and a running job notices at its next progress
  * update or heartbeat and stops, removing its partial file. An export that has ended, or whose
  * file is whole and being delivered, is EXPORT_NOT_CANCELLABLE.
  */

@@ -252,7 +252,7 @@ export class RemoteBackend implements Backend {
   }
 }
 
-/** POST bodies name their workspace (docs/server.md "Decisions where the contract is silent"); a non-object body is sent as is, for the server to refuse. */
+/** POST bodies name their workspace (docs/server.md "API decisions"); a non-object body is sent as is, for the server to refuse. */
 function withWorkspace(body: unknown, ws: string): unknown {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? { workspace_id: ws, ...body } : body;
 }

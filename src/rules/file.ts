@@ -145,7 +145,7 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
-/** zod's first issue in the contract's terms: the dotted path and a sentence a user can act on. */
+/** zod's first issue in the API's terms (docs/server.md "API conventions"): the dotted path and a sentence a user can act on. */
 function issueError(issue: z.core.$ZodIssue, data: unknown): TxaError {
   const path = issue.path;
   const at = path.map(String).join('.');

@@ -1,7 +1,7 @@
 /**
  * The HTTP API of docs/reference/api.md on a `Backend` (fastify 5): routes under `/api/v1` and the `/v1` alias,
  * bearer keys with access levels, the workspace's hourly budget, Idempotency-Key on POST, and
- * the contract's error bodies for everything, including unknown routes (404 NOT_FOUND), wrong
+ * the API's error bodies (docs/server.md "API conventions") for everything, including unknown routes (404 NOT_FOUND), wrong
  * methods (405 METHOD_NOT_ALLOWED), bad JSON (400 INVALID_JSON), oversized bodies (413), and the
  * framework's own refusals (a bad URL, a too-long path parameter, a request while shutting down).
  */
@@ -41,7 +41,7 @@ declare module 'fastify' {
 
 /**
  * Requests Node's HTTP parser refuses before any route runs (headers over 16 KB, a malformed
- * request line): answered with the contract's error body rather than fastify's own.
+ * request line): answered with the API's error body rather than fastify's own.
  */
 function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   // HPE_CLOSED_CONNECTION: bytes after a request that asked to close. Its own answer is made or on
@@ -136,7 +136,7 @@ function createFastify(logLevel: string): FastifyInstance {
       },
       stream: process.stderr,
     },
-    // Requests arriving while shutting down get the contract's body (onRequest in buildServer), not fastify's.
+    // Requests arriving while shutting down get the API's error body (onRequest in buildServer), not fastify's.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // `/api/v1/tags/` is the list route, not a tag with an empty id.

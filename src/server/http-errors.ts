@@ -1,6 +1,6 @@
 /**
- * Any failure inside a request → the contract's error (docs/server.md "API conventions"). fastify's own
- * errors (body parsing, body limit, a bad URL, a too-long path parameter) get contract codes;
+ * Any failure inside a request → the API's error body (docs/server.md "API conventions"). fastify's own
+ * errors (body parsing, body limit, a bad URL, a too-long path parameter) get the API's codes;
  * everything unexpected becomes a bare INTERNAL_ERROR whose message never carries a stack, a
  * path or SQL. The status is the code's, except where HTTP has a more precise one the framework
  * chose (414 for a path segment over the router's limit).

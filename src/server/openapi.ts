@@ -48,7 +48,7 @@ const errors = {
 };
 const op = (summary: string, responses: Json, more: Json = {}) => ({ summary, ...more, responses: { ...responses, ...errors } });
 const ws = param('workspace_id', 'query', "Workspace; defaults to the key's own");
-/** Lists docs/server.md "Decisions where the contract is silent" shows with `?workspace_id=`: there it is required. */
+/** Lists docs/server.md "API decisions" shows with `?workspace_id=`: there it is required. */
 const wsRequired = param('workspace_id', 'query', "Workspace (the key's own)", true);
 const listed = { pagination: ref('Pagination') };
 

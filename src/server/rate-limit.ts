@@ -7,7 +7,7 @@
  * tried again a second later, instead of stalling every request behind it. `@fastify/rate-limit`
  * is not used: it keys on the
  * client, not the workspace, keeps its counters only in memory or Redis, and its 429 body is
- * not the contract's.
+ * not the API's (docs/server.md "Hourly budget").
  */
 import type { Engine } from '../engine/engine.js';
 import { openDb, setBusyTimeout, writeTx, type Db } from '../store/db.js';

@@ -278,7 +278,7 @@ export function writeTx<T>(db: Db, fn: () => T): T {
 export const PERIOD_CLOSED_MESSAGE = 'PERIOD_CLOSED|';
 
 /**
- * The guard's abort as the contract's error (docs/periods.md): the row it names is the field.
+ * The guard's abort as a PERIOD_CLOSED error (docs/periods.md): the row it names is the field.
  * Also what a caller writing outside writeTx uses.
  */
 export function periodClosedError(err: unknown): TxaError | undefined {

@@ -1,6 +1,6 @@
 /**
  * The L1 data fee of rollups synced from Blockscout. On OP-stack chains and Scroll the fee paid is
- * gasUsed × gasPrice plus an L1 fee that is often 99 % of it (sync.md §1; leaving it out was
+ * gasUsed × gasPrice plus an L1 fee that is often 99 % of it (docs/sync.md "Rules"; leaving it out was
  * rotki#6033). Etherscan's txlist rows carry it (`L1FeesPaid`); Blockscout's do not, so each
  * transaction the wallet sent is asked for once, and its rows get the fee as `l1Fee`, which
  * rows.ts adds to the gas fee as it does Etherscan's field.

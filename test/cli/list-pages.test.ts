@@ -1,5 +1,5 @@
 /**
- * docs/server.md "Decisions where the contract is silent": the lists that come whole by default (tags,
+ * docs/server.md "API decisions": the lists that come whole by default (tags,
  * webhooks, keys, rates, workspaces) take them too and then answer one page with its pagination.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Own transfers, history and manual values through the built CLI, as a user runs it: the demo's
- * own transfers are matched, unmatching and rematching work, bad input gets the contract's code
+ * own transfers are matched, unmatching and rematching work, bad input gets the API's code
  * and field on stderr and exit 1.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * `txa wallet sync` run as a user runs it (the built bin/txa) against the replay explorer on
- * 127.0.0.1: the §11 JSON shape, human output, exit codes, and a process killed between pages.
+ * 127.0.0.1: the --json shape of docs/sync.md, human output, exit codes, and a process killed between pages.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';

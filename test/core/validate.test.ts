@@ -1,4 +1,4 @@
-/** Body validation speaks the contract's terms: codes, dotted fields, and messages an API user reads. */
+/** Body validation speaks the API's terms (docs/server.md "API conventions"): codes, dotted fields, and messages an API user reads. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateBody } from '../../src/core/validate.js';

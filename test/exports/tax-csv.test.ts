@@ -75,7 +75,7 @@ async function download(body: Record<string, unknown>): Promise<string> {
 const Y2024 = { start_date: '2024-01-01', end_date: '2024-12-31' };
 
 describe('tax CSV', () => {
-  test("one row per disposed lot with the contract's columns, then the totals by term", async () => {
+  test('one row per disposed lot with the columns of docs/accounting.md "Reports", then the totals by term', async () => {
     // Lots per wallet (forced; by year 2024 would be pooled, as the next test shows): the Arbitrum sale has none.
     const text = await download({ format: 'csv', report_type: 'tax', filters: Y2024, options: { basis_scope: 'wallet' } });
     const rows = parse(text) as string[][];

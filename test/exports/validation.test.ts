@@ -1,4 +1,4 @@
-/** Every bad export body is refused with the contract's code and (dotted) field, before anything is stored. */
+/** Every bad export body is refused with the API's code and (dotted) field, before anything is stored. */
 import { describe, test, expect } from 'vitest';
 import { tempLedger, addWallets, addMany } from './seed.js';
 import { createExport, listExports } from '../../src/engine/exports.js';

@@ -161,7 +161,7 @@ export async function replayServer(lists: Record<string, Row[]> = {}): Promise<R
   return server;
 }
 
-/** The envelopes of sync.md §1–2, verbatim. */
+/** The explorers' answer envelopes (docs/sync.md "Chains and sources"), verbatim. */
 export const ENVELOPES = {
   rateLimit: { status: '0', message: 'NOTOK', result: 'Max rate limit reached, please use API Key for higher rate limit' },
   invalidKey: { status: '0', message: 'NOTOK', result: 'Invalid API Key' },

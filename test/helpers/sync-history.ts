@@ -1,7 +1,7 @@
 /**
  * One synthetic on-chain history of a wallet, written two ways: as the explorer API's rows
  * (Etherscan V2 or Blockscout dialect, sync.md) and as the explorer's CSV exports of the same
- * address (normal transactions, internal transactions, ERC-20 transfers; samples README §1–2),
+ * address (normal transactions, internal transactions, ERC-20 transfers; fixtures/import/README.md),
  * so a test can sync one wallet, import the other, and compare them row for row. The CSV files
  * carry no prices (empty, `N/A`): the API has none either.
  */

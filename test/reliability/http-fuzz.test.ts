@@ -2,7 +2,7 @@
  * HTTP fuzz over every operation of the OpenAPI document a real `txa serve` on 127.0.0.1 serves:
  * seeded valid-ish and hostile requests (wrong types, huge and odd strings, deep nesting, bad
  * query parameters and ids, wrong methods, content types and keys). Every answer must be below
- * 500, an error body of the contract's shape with a known code, free of stack traces and of the
+ * 500, an error body of the API's shape (docs/server.md "API conventions") with a known code, free of stack traces and of the
  * other workspace's data; afterwards the server still answers and the ledger is sound.
  * TXA_FUZZ_CASES / TXA_FUZZ_SEED / TXA_FUZZ_ONLY: see fuzz-run.ts; bench/fuzz-http.mjs runs more.
  */
@@ -22,8 +22,8 @@ import { count, integrityProblems, withLedger } from './ledger-check.js';
 const run = fuzzRun('http', 300);
 
 /**
- * Codes an error body may carry: docs/reference/api.md "Error codes", and the ones docs/ record where
- * the contract is silent (405 on a known path, a not-ready or failed export's file, attachments,
+ * Codes an error body may carry: docs/reference/api.md "Error codes", and the ones docs/ record beyond
+ * them (405 on a known path, a not-ready or failed export's file, attachments,
  * cancelling an export that has ended), and docs/reference/api.md "Error codes" (own transfers, wallets, syncs).
  */
 const CONTRACT_CODES = new Set([
@@ -527,7 +527,7 @@ function judge(c: HttpCase, a: Answer): string[] {
     }
     const e = body?.error;
     if (body?.success !== false || typeof e?.code !== 'string' || typeof e?.message !== 'string' || (e.field !== undefined && typeof e.field !== 'string')) {
-      problems.push(`error body not of the contract's shape: ${a.text.slice(0, 160)}`);
+      problems.push(`error body not of the API's shape: ${a.text.slice(0, 160)}`);
     } else if (!CONTRACT_CODES.has(e.code)) {
       problems.push(`unknown error code ${e.code}`);
     } else if (

@@ -104,7 +104,7 @@ describe('errors', () => {
     expect((await call(null, { method: 'GET', url: '/v1/health' })).status).toBe(200);
   });
 
-  it('workspace_id, required by docs/server.md "Decisions where the contract is silent" on creates and on the lists it shows with ?workspace_id=, is MISSING_REQUIRED_FIELD when left out', async () => {
+  it('workspace_id, required by docs/server.md "API decisions" on creates and on the lists it shows with ?workspace_id=, is MISSING_REQUIRED_FIELD when left out', async () => {
     const posts: [string, object][] = [
       ['/api/v1/tags', { name: 'x', type: 'income' }],
       ['/api/v1/exports', { format: 'csv' }],
@@ -118,7 +118,7 @@ describe('errors', () => {
       expect([list, r.status, r.body.error.code, r.body.error.field]).toEqual([list, 400, 'MISSING_REQUIRED_FIELD', 'workspace_id']);
       expect((await call(full, { method: 'GET', url: `/api/v1/${list}?workspace_id=${WS}` })).status).toBe(200);
     }
-    // Where docs/server.md "Decisions where the contract is silent" does not list it, it still defaults to the key's workspace.
+    // Where docs/server.md "API decisions" does not list it, it still defaults to the key's workspace.
     expect((await call(full, { method: 'GET', url: `/api/v1/transactions/${s.txIds[0]}` })).status).toBe(200);
   });
 
@@ -130,7 +130,7 @@ describe('errors', () => {
     expect((await call(full, { method: 'GET', url: `/v1/tags/?workspace_id=${WS}` })).status).toBe(200);
   });
 
-  it('headers over the HTTP parser limit get the contract error body (431), not the framework one', async () => {
+  it('headers over the HTTP parser limit get the API error body (431), not the framework one', async () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const { connect } = await import('node:net');

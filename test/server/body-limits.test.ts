@@ -1,6 +1,6 @@
 /**
  * Bodies over the limit on a real listening server: always a 413 PAYLOAD_TOO_LARGE with the
- * contract's body, never a reset, with and without `Expect: 100-continue`, repeated; and the
+ * API's error body, never a reset, with and without `Expect: 100-continue`, repeated; and the
  * remote CLI's `tx attach` of a big file against a real `txa serve`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

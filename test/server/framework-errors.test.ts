@@ -1,5 +1,5 @@
 /**
- * Every answer has the contract's error body (docs/server.md "API conventions"), including the ones fastify and
+ * Every answer has the API's error body (docs/server.md "API conventions"), including the ones fastify and
  * Node's HTTP parser make before any route runs, and JSON nesting is bounded before anything
  * recursive reads a body. Requests go over plain sockets to a real listening server, so nothing
  * in between normalises them.
@@ -100,7 +100,7 @@ const TRIGGERS: [string, number, string, () => string][] = [
   ['headers over 16 KB', 431, 'INVALID_PARAMETERS', () => request('GET', `/api/v1/tags?workspace_id=${WS}`, { 'X-Filler': 'a'.repeat(20_000) })],
 ];
 
-describe('framework and parser errors in the contract shape', () => {
+describe('framework and parser errors in the API error shape', () => {
   it.each(TRIGGERS)('%s → %i %s', async (_what, status, code, text) => {
     const r = await send(text());
     expect(r.status).toBe(status);
@@ -156,7 +156,7 @@ describe('framework and parser errors in the contract shape', () => {
     expect(fixed.status).toBe(201);
   });
 
-  it('a request arriving while the server shuts down: 503 in the contract shape', async () => {
+  it('a request arriving while the server shuts down: 503 in the API error shape', async () => {
     // A keep-alive connection open before close() starts sends its next request during preClose.
     const closing = buildServer({ backend: new LocalBackend(s.engine), engine: s.engine, allowPrivateWebhooks: false });
     let received = '';

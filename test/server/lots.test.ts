@@ -69,7 +69,7 @@ describe('lots over HTTP', () => {
     });
   });
 
-  it('refuses bad input with the contract codes and writes nothing; a read key cannot write', async () => {
+  it('refuses bad input with the API codes and writes nothing; a read key cannot write', async () => {
     const bad = async (opts: InjectOptions) => {
       const r = await call(write, opts);
       return [r.status, r.body.error.code, r.body.error.field];

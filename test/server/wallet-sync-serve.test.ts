@@ -203,7 +203,7 @@ describe('txa serve --sync-every', () => {
 });
 
 describe('txa wallet sync against the API', () => {
-  it('POSTs, polls until done, and prints the same §11 JSON as the local sync', async () => {
+  it('POSTs, polls until done, and prints the same --json body as the local sync (docs/sync.md)', async () => {
     await serve();
     const remote = sandbox({ TXA_BASE_URL: srv!.url, TXA_API_KEY: key, TXA_WORKSPACE: s.env.TXA_WORKSPACE! });
     const out = await remote.json(['wallet', 'sync', '--all']);

@@ -42,7 +42,7 @@ describe('POST /wallets', () => {
     expect(eventTypes()).toEqual(['wallet.created']);
   });
 
-  it('refuses bad input with the contract codes and fields, adding nothing', async () => {
+  it('refuses bad input with the API codes and fields, adding nothing', async () => {
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ address: '0x12', chain: 'base' }, 400, 'INVALID_FIELD', 'address'],
       [{ address: ADDRESS, chain: 'solana' }, 400, 'INVALID_FIELD', 'chain'],

@@ -38,7 +38,7 @@ describe('EventLog.batch', () => {
     return list.map((e) => add(e.subjectId, e.body));
   };
 
-  it('writes one row per event with distinct ids in seq order, consecutive seqs and the contract payload', () => {
+  it('writes one row per event with distinct ids in seq order, consecutive seqs and the event payload of docs/server.md', () => {
     const rows = writeTx(db, () => appendAll('ws_a', bodies));
     expect(stored()).toEqual(rows);
     expect(rows).toHaveLength(250);

@@ -27,7 +27,7 @@ export function queryOf(req: FastifyRequest): QueryParams {
 }
 
 /**
- * Where docs/server.md "Decisions where the contract is silent" lists `workspace_id` as required (creating tags and exports, the lists it shows
+ * Where docs/server.md "API decisions" lists `workspace_id` as required (creating tags and exports, the lists it shows
  * as `?workspace_id=`), leaving it out is MISSING_REQUIRED_FIELD; elsewhere it defaults to the key's.
  */
 export interface WorkspaceRule {
