@@ -67,11 +67,15 @@ export function importerFor(format: string, text: string): Importer {
     const near = nearestLayout(text);
     if (near) {
       const s = near.missing.length === 1 ? '' : 's';
-      throw new TxaError('IMPORT_FAILED', `the header looks like ${FORMAT_NAMES[near.format]} but lacks column${s} ${near.missing.map((c) => `'${c}'`).join(', ')}; was the layout changed?`, {
-        field: near.missing.join(','),
-        extra: { looks_like: near.format, missing_columns: near.missing },
-        hint,
-      });
+      throw new TxaError(
+        'IMPORT_FAILED',
+        `the header looks like ${FORMAT_NAMES[near.format]} but lacks column${s} ${near.missing.map((c) => `'${c}'`).join(', ')}; was the layout changed?`,
+        {
+          field: near.missing.join(','),
+          extra: { looks_like: near.format, missing_columns: near.missing },
+          hint,
+        },
+      );
     }
     throw new TxaError('IMPORT_FAILED', 'cannot tell the format of the file from its content', { field: 'format', hint });
   }

@@ -43,7 +43,8 @@ async function refused(run: () => Promise<{ exitCode: number; stderr: string; st
 /** A failed sync records its attempt (wallet_syncs, for `wallet sync` status); no other table may change. */
 const SYNC_RECORDS = ['wallet_syncs'];
 
-const CB_HEADER = 'Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n';
+const CB_HEADER =
+  'Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n';
 
 beforeAll(async () => {
   ({ db, workspace, dir } = tempLedger());
@@ -51,14 +52,20 @@ beforeAll(async () => {
   // One good import first, so "nothing changed" is checked against a ledger with rows.
   expect((await importing(join(FIXTURES, 'coinbase-2024.csv'))).exitCode).toBe(0);
   // One address, so each fault answers the sync's one walk (an xpub's walks would retry past them).
-  btc = JSON.parse((await runInProcess('txa wallet add', add.run, { chain: 'bitcoin', address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', label: 'Cold' }, json())).stdout).data.id;
+  btc = JSON.parse(
+    (await runInProcess('txa wallet add', add.run, { chain: 'bitcoin', address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', label: 'Cold' }, json())).stdout,
+  ).data.id;
   esplora = await esploraReplay([tx('bad', 820_001, [['1BoatSLRHtKNngkdXEeobR76b53LETtpyT', 150_000]], [['3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 123_456]])]);
   process.env.TXA_ESPLORA_URL = esplora.url;
   process.env.TXA_SYNC_RPS = '1000';
 });
 
 afterAll(async () => {
-  for (const [k, v] of [['TXA_ESPLORA_URL', env.url], ['TXA_SYNC_RPS', env.rps], ['TXA_SYNC_TIMEOUT', env.timeout]] as const) {
+  for (const [k, v] of [
+    ['TXA_ESPLORA_URL', env.url],
+    ['TXA_SYNC_RPS', env.rps],
+    ['TXA_SYNC_TIMEOUT', env.timeout],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -78,7 +85,8 @@ describe('issue 21: exchange files (txa import --wallet-id)', () => {
     expect([exit, error.code, error.field]).toEqual([1, 'IMPORT_FAILED', 'Quantity Transacted']);
     expect(error.message).toBe("the header looks like a Coinbase transaction history but lacks column 'Quantity Transacted'; was the layout changed?");
     // Behind a preamble too, and for Kraken's layout.
-    const kraken = '"txid","refid","time","type","subtype","aclass","asset","amount","fee"\n"L1","R1","2024-01-01 00:00:00","deposit","","currency","XETH",1,0\n';
+    const kraken =
+      '"txid","refid","time","type","subtype","aclass","asset","amount","fee"\n"L1","R1","2024-01-01 00:00:00","deposit","","currency","XETH",1,0\n';
     const k = await refused(() => importing(file('kraken-changed.csv', kraken)));
     expect([k.exit, k.error.code, k.error.field]).toEqual([1, 'IMPORT_FAILED', 'balance']);
     expect(k.error.message).toMatch(/looks like a Kraken ledgers export but lacks column 'balance'/);
@@ -103,7 +111,9 @@ describe('issue 21: exchange files (txa import --wallet-id)', () => {
     expect([cb.exit, cb.error.code]).toEqual([1, 'IMPORT_FAILED']);
     expect(cb.error.errors).toEqual([{ line: 2, field: 'Total (inclusive of fees and/or spread)', reason: "not a number: 'ten'" }]);
     const h = 'date,type,asset,quantity,fiat_currency,fiat_amount,fee_asset,fee_quantity,trade_id,tx_hash,note\n';
-    const x = await refused(() => importing(file('x-nan.csv', `${h}2024-01-01T00:00:00Z,buy,ETH,1,USD,12O0,,,,,\n2024-01-02T00:00:00Z,airdrop,ETH,1,USD,1200,,,,,\n`)));
+    const x = await refused(() =>
+      importing(file('x-nan.csv', `${h}2024-01-01T00:00:00Z,buy,ETH,1,USD,12O0,,,,,\n2024-01-02T00:00:00Z,airdrop,ETH,1,USD,1200,,,,,\n`)),
+    );
     expect([x.exit, x.error.code]).toEqual([1, 'IMPORT_FAILED']);
     expect(x.error.errors).toEqual([
       { line: 2, field: 'fiat_amount', reason: "not a number: '12O0'" },
@@ -116,9 +126,21 @@ describe('issue 21: Bitcoin keys, addresses and the Esplora server', () => {
   it('an xpub with a bad checksum, a testnet key, addresses of the wrong network: INVALID_FIELD naming the field and the value, exit 1', async () => {
     const cases: [add.AddOptions, string, RegExp][] = [
       [{ chain: 'bitcoin', xpub: `${ZPUB.slice(0, -1)}t` }, 'xpub', /^xpub has a bad checksum/],
-      [{ chain: 'bitcoin', xpub: 'tpubD6NzVbkrYhZ4XgiXtGrdW5XDAPFCL9h7we1vwNCpn8tGbBcgfVYjXyhWo4E1xkh56hjod1RhGjxbaTLV3X4FyWuejifB9jusQ46QzG87VKp' }, 'xpub', /'tpubD6NzVbkr…' is a testnet key/],
-      [{ chain: 'bitcoin', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' }, 'address', /'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' is a testnet address/],
-      [{ chain: 'bitcoin', address: 'ltc1qg82kdz3fzl0pzz0arzs2kqy5mc0mdsrh5lkmq2' }, 'address', /'ltc1qg82kdz3fzl0pzz0arzs2kqy5mc0mdsrh5lkmq2' is not a Bitcoin mainnet address/],
+      [
+        { chain: 'bitcoin', xpub: 'tpubD6NzVbkrYhZ4XgiXtGrdW5XDAPFCL9h7we1vwNCpn8tGbBcgfVYjXyhWo4E1xkh56hjod1RhGjxbaTLV3X4FyWuejifB9jusQ46QzG87VKp' },
+        'xpub',
+        /'tpubD6NzVbkr…' is a testnet key/,
+      ],
+      [
+        { chain: 'bitcoin', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' },
+        'address',
+        /'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx' is a testnet address/,
+      ],
+      [
+        { chain: 'bitcoin', address: 'ltc1qg82kdz3fzl0pzz0arzs2kqy5mc0mdsrh5lkmq2' },
+        'address',
+        /'ltc1qg82kdz3fzl0pzz0arzs2kqy5mc0mdsrh5lkmq2' is not a Bitcoin mainnet address/,
+      ],
       [{ chain: 'ethereum', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'address', /0x-prefixed 40-hex-digit address, got 'bc1qar0s/],
     ];
     for (const [opts, field, why] of cases) {

@@ -128,7 +128,8 @@ describe('txa wallet add --exchange', () => {
     const unknown = await runInProcess('txa import', importCmd.run, { file: changed, walletId: coinbase, format: 'auto' }, { db, workspace, json: true });
     expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'amount', looks_like: 'kraken', missing_columns: ['amount'] });
     // As kraken into a Kraken account, the column is named; into this Coinbase account, the account's exchange is (test/bad-input/issue-21-client.test.ts).
-    const kraken = JSON.parse((await runInProcess('txa wallet add', add.run, { exchange: 'kraken', label: 'Kraken' }, { db, workspace, json: true })).stdout).data.id;
+    const kraken = JSON.parse((await runInProcess('txa wallet add', add.run, { exchange: 'kraken', label: 'Kraken' }, { db, workspace, json: true })).stdout)
+      .data.id;
     const asKraken = await runInProcess('txa import', importCmd.run, { file: changed, walletId: kraken, format: 'kraken' }, { db, workspace, json: true });
     expect(JSON.parse(asKraken.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'amount', missing_columns: ['amount'] });
   });
