@@ -132,7 +132,22 @@ export function requireExchangeWallet(format: string, ctx: ImportContext): void 
       hint,
     });
   }
+  // A Kraken file read into a Coinbase account would file its rows under the wrong exchange: say what the file is.
+  const exchange = EXCHANGE_OF[format];
+  if (exchange && ctx.wallet.exchange && ctx.wallet.exchange !== 'other' && ctx.wallet.exchange !== exchange) {
+    throw new TxaError(
+      'USAGE_ERROR',
+      `wallet ${ctx.wallet.id} is a ${EXCHANGE_NAME[ctx.wallet.exchange] ?? ctx.wallet.exchange} account; the file looks like a ${EXCHANGE_NAME[exchange]} export`,
+      {
+        field: 'wallet',
+        extra: { looks_like: format },
+        hint: `Import it into a ${EXCHANGE_NAME[exchange]} account (txa wallet add --exchange ${exchange} --label NAME), or an 'other' one.`,
+      },
+    );
+  }
 }
+
+const EXCHANGE_NAME: Record<string, string> = { coinbase: 'Coinbase', kraken: 'Kraken', binance: 'Binance', gemini: 'Gemini' };
 
 const EXCHANGE_OF: Record<string, string> = { coinbase: 'coinbase', kraken: 'kraken', binance: 'binance', gemini: 'gemini' };
 

@@ -1,7 +1,7 @@
 /** The importers by format name, and detection of a file's format from its content. */
 import { TxaError } from '../core/errors.js';
 import { IMPORT_FORMATS, type Importer } from './types.js';
-import { readHeader } from './csv.js';
+import { Columns, readHeader } from './csv.js';
 import { etherscanImporter } from './etherscan.js';
 import { koinlyImporter } from './koinly.js';
 import { coinbaseImporter } from './coinbase.js';
@@ -63,10 +63,44 @@ export function importerFor(format: string, text: string): Importer {
   }
   const found = detect(text);
   if (!found) {
-    throw new TxaError('IMPORT_FAILED', 'cannot tell the format of the file from its content', {
-      field: 'format',
-      hint: `Pass --format with one of ${IMPORT_FORMATS.filter((f) => f !== 'auto').join(', ')} (see docs/import.md).`,
-    });
+    const hint = `Pass --format with one of ${IMPORT_FORMATS.filter((f) => f !== 'auto').join(', ')} (see docs/import.md).`;
+    const near = nearestLayout(text);
+    if (near) {
+      const s = near.missing.length === 1 ? '' : 's';
+      throw new TxaError(
+        'IMPORT_FAILED',
+        `the header looks like ${FORMAT_NAMES[near.format]} but lacks column${s} ${near.missing.map((c) => `'${c}'`).join(', ')}; was the layout changed?`,
+        {
+          field: near.missing.join(','),
+          extra: { looks_like: near.format, missing_columns: near.missing },
+          hint,
+        },
+      );
+    }
+    throw new TxaError('IMPORT_FAILED', 'cannot tell the format of the file from its content', { field: 'format', hint });
   }
   return found;
+}
+
+/** The columns each exchange layout is recognised by (its importer's `detect`), to name the layout a changed header resembles. */
+const LAYOUT_COLUMNS: Record<string, string[]> = {
+  coinbase: ['Timestamp', 'Transaction Type', 'Asset', 'Quantity Transacted'],
+  kraken: ['txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee', 'balance'],
+  binance: ['UTC_Time', 'Operation', 'Coin', 'Change'],
+  gemini: ['Date', 'Time (UTC)', 'Type', 'Symbol', 'Specification'],
+  'exchange-csv': ['date', 'type', 'asset', 'quantity', 'fiat_amount', 'trade_id'],
+};
+
+/** The exchange layout holding at least half of its columns in one of the file's first lines (a preamble may come first), and what it lacks. */
+function nearestLayout(text: string): { format: string; missing: string[] } | undefined {
+  let best: { format: string; missing: string[]; share: number } | undefined;
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/, 12)) {
+    const cols = new Columns(line.split(',').map((c) => c.trim().replace(/^"|"$/g, '')));
+    for (const [format, want] of Object.entries(LAYOUT_COLUMNS)) {
+      const missing = want.filter((c) => cols.find(c) < 0);
+      const share = 1 - missing.length / want.length;
+      if (share >= 0.5 && missing.length > 0 && (!best || share > best.share)) best = { format, missing, share };
+    }
+  }
+  return best && { format: best.format, missing: best.missing };
 }

@@ -122,12 +122,15 @@ describe('txa wallet add --exchange', () => {
     const { error } = JSON.parse(r.stderr);
     expect(error.code).toBe('IMPORT_FAILED');
     expect(error.message).toContain('the file looks like a Kraken ledgers export: try --format kraken');
-    // Kraken's header with `amount` renamed: no format claims it (none is guessed); as kraken, the column is named.
+    // Kraken's header with `amount` renamed: no format claims it (none is guessed); the error names the layout it resembles and the column.
     const changed = join(dir, 'changed.csv');
     writeFileSync(changed, readFileSync(join(FIXTURES, 'kraken-ledgers.csv'), 'utf8').replace('"amount"', '"amt"'));
     const unknown = await runInProcess('txa import', importCmd.run, { file: changed, walletId: coinbase, format: 'auto' }, { db, workspace, json: true });
-    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'format' });
-    const asKraken = await runInProcess('txa import', importCmd.run, { file: changed, walletId: coinbase, format: 'kraken' }, { db, workspace, json: true });
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'amount', looks_like: 'kraken', missing_columns: ['amount'] });
+    // As kraken into a Kraken account, the column is named; into this Coinbase account, the account's exchange is (test/bad-input/issue-21-client.test.ts).
+    const kraken = JSON.parse((await runInProcess('txa wallet add', add.run, { exchange: 'kraken', label: 'Kraken' }, { db, workspace, json: true })).stdout)
+      .data.id;
+    const asKraken = await runInProcess('txa import', importCmd.run, { file: changed, walletId: kraken, format: 'kraken' }, { db, workspace, json: true });
     expect(JSON.parse(asKraken.stderr).error).toMatchObject({ code: 'IMPORT_FAILED', field: 'amount', missing_columns: ['amount'] });
   });
 });

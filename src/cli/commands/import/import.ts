@@ -85,12 +85,14 @@ function printSummary(out: Output, summary: ImportSummary, skipped: Skipped[], r
 
 /** `--format 1099da`: a broker's 1099-DA lines into the wallet's broker lines, all or none. */
 async function runBrokerLines(ctx: Context, opts: ImportOptions): Promise<void> {
-  if (opts.wallet === undefined) throw new TxaError('USAGE_ERROR', '--format 1099da needs --wallet ID: the account the broker reported', { field: 'wallet' });
+  // `--wallet-id` (the documented form) or its alias `--wallet`.
+  const wallet = opts.walletId ?? opts.wallet;
+  if (wallet === undefined) throw new TxaError('USAGE_ERROR', '--format 1099da needs --wallet-id ID: the account the broker reported', { field: 'wallet-id' });
   const ws = ctx.workspace();
   const imports = await (await ctx.local('import')).imports();
   let summary: Awaited<ReturnType<ImportsService['importBrokerLines']>>;
   try {
-    summary = await imports.importBrokerLines(ws, opts.file, opts.wallet, opts.dryRun);
+    summary = await imports.importBrokerLines(ws, opts.file, wallet, opts.dryRun);
   } catch (err) {
     if (reportBadRows(ctx.out, err)) return;
     throw err;
@@ -110,16 +112,16 @@ async function runBrokerLines(ctx: Context, opts: ImportOptions): Promise<void> 
 }
 
 export async function run(ctx: Context, opts: ImportOptions): Promise<void> {
+  if (opts.wallet !== undefined && opts.walletId !== undefined && opts.wallet !== opts.walletId) {
+    throw new TxaError('USAGE_ERROR', `--wallet and --wallet-id name different wallets ('${opts.wallet}', '${opts.walletId}'); give one`, {
+      field: 'wallet-id',
+    });
+  }
   if (opts.format === BROKER_FORMAT) return runBrokerLines(ctx, opts);
   const format = choice('format', opts.format, IMPORT_FORMATS)!;
   const { isAddress } = await import('../../../importers/fields.js');
   if (opts.tokenAddress !== undefined && !isAddress(opts.tokenAddress)) {
     throw new TxaError('USAGE_ERROR', `--token-address must be a 0x address of 40 hex digits, got '${opts.tokenAddress}'`, { field: 'token-address' });
-  }
-  if (opts.wallet !== undefined && opts.walletId !== undefined && opts.wallet !== opts.walletId) {
-    throw new TxaError('USAGE_ERROR', `--wallet and --wallet-id name different wallets ('${opts.wallet}', '${opts.walletId}'); give one`, {
-      field: 'wallet-id',
-    });
   }
   const ws = ctx.workspace();
   const rules = await rulesHook(opts.rules, opts.dryRun);

@@ -1,0 +1,37 @@
+/**
+ * "Nothing stored or changed": every table's row count and a digest of its rows, read straight
+ * from the ledger file, so a refused command can be held to leaving the ledger as it found it.
+ */
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+export type Snapshot = Record<string, { rows: number; digest: string }>;
+
+/** Each table's count and a digest of its rows in rowid order; `skip` names tables a refusal may touch (a sync's attempt record). */
+export function snapshot(db: string, skip: string[] = []): Snapshot {
+  const raw = new Database(db, { readonly: true });
+  try {
+    const tables = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const out: Snapshot = {};
+    for (const t of tables) {
+      if (skip.includes(t)) continue;
+      const rows = raw.prepare(`SELECT * FROM "${t}"`).raw().all();
+      const h = createHash('sha256');
+      for (const r of rows) h.update(JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? v.toString() : Buffer.isBuffer(v) ? v.toString('hex') : v)));
+      out[t] = { rows: rows.length, digest: h.digest('hex').slice(0, 16) };
+    }
+    return out;
+  } finally {
+    raw.close();
+  }
+}
+
+/** The row count of one table. */
+export function count(db: string, table: string): number {
+  const raw = new Database(db, { readonly: true });
+  try {
+    return (raw.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number) ?? 0;
+  } finally {
+    raw.close();
+  }
+}
