@@ -12,7 +12,12 @@ export const EXAMPLES: Record<string, string[]> = {
     'txa workspace create "Acme Treasury" --tier pro --currency EUR',
     'txa workspace create "Big Co" --tier enterprise --rate-limit 5000',
   ],
-  'txa workspace update': ['txa workspace update ws_… --tier pro', 'txa workspace update ws_… --name "Acme Treasury 2025" --tier enterprise --rate-limit 5000'],
+  'txa workspace update': [
+    'txa workspace update ws_… --tier pro',
+    "# a UK client: HMRC's tax year, rules and GBP (docs/jurisdictions.md)",
+    'txa workspace update ws_… --jurisdiction uk',
+    'txa workspace update ws_… --name "Acme Treasury 2025" --tier enterprise --rate-limit 5000',
+  ],
   'txa workspace list': ['txa workspace list', 'txa workspace list --json'],
   'txa workspace use': ['txa workspace use ws_…', '# another profile', 'txa --profile work workspace use ws_…'],
 

@@ -36,6 +36,21 @@ function terminalWidth(stdout: Sink): number | undefined {
   return (stdout.columns ?? 0) > 0 ? stdout.columns : undefined;
 }
 
+/**
+ * Parts joined by `separator`, starting a new line (after `indent`) where the next part would
+ * pass `width` (none: one line); a part wider than the width stays whole on its own line.
+ */
+function fillLines(parts: string[], separator: string, width: number | undefined, indent = ''): string {
+  if (width === undefined) return parts.join(separator);
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && displayWidth(last + separator + part) <= width) lines[lines.length - 1] = last + separator + part;
+    else lines.push(last === undefined ? part : indent + part);
+  }
+  return lines.join('\n');
+}
+
 export interface OutputOptions {
   json: boolean;
   color: boolean;
@@ -147,17 +162,12 @@ export class Output {
       this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
   }
 
-  /** Parts joined by `separator`, starting a new line where the next part would pass the terminal's width. */
-  joinToWidth(parts: string[], separator: string): string {
-    const width = this.stdoutTty ? terminalWidth(this.stdout) : undefined;
-    if (width === undefined) return parts.join(separator);
-    const lines: string[] = [];
-    for (const part of parts) {
-      const last = lines.at(-1);
-      if (last !== undefined && displayWidth(last + separator + part) <= width) lines[lines.length - 1] = last + separator + part;
-      else lines.push(part);
-    }
-    return lines.join('\n');
+  /**
+   * Parts joined by `separator`, starting a new line (after `indent`) where the next part would
+   * pass the terminal's width.
+   */
+  joinToWidth(parts: string[], separator: string, indent = ''): string {
+    return fillLines(parts, separator, this.stdoutTty ? terminalWidth(this.stdout) : undefined, indent);
   }
 
   /** One record as `key  value` lines (TTY) or `key\tvalue` (pipe). */
@@ -187,9 +197,12 @@ export class Output {
     this.stdout.write(`${this.bold(terminalSafe(text))}\n`);
   }
 
-  /** A notice for humans on stderr (never with --json, to keep scripts' stderr clean). */
+  /** A notice for humans on stderr (never with --json, to keep scripts' stderr clean), wrapped at words on a terminal. */
   notice(text: string): void {
-    if (!this.json) this.stderr.write(`${terminalSafe(text)}\n`);
+    if (this.json) return;
+    const width = this.stderrTty ? terminalWidth(this.stderr) : undefined;
+    const lines = terminalSafe(text).split('\n');
+    this.stderr.write(`${lines.map((line) => fillLines(line.split(' '), ' ', width)).join('\n')}\n`);
   }
 
   warn(text: string): void {

@@ -244,7 +244,7 @@ function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], err
       errors.push({
         line: r.line,
         field: 'fiat_currency',
-        reason: `no ${currency} rate on ${day} to convert the value to ${ws.base_currency}; add it (txa rates import FILE) and import again`,
+        reason: `no ${currency} rate on ${day} to convert the value to ${ws.base_currency}; fetch it (txa rates fill --currency ${currency}) or add it (txa rates import FILE) and import again`,
       });
       continue;
     }

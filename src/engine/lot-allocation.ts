@@ -57,7 +57,7 @@ export function getAllocation(engine: Engine, ws: string): Allocation {
 
 /**
  * Replacing a recorded allocation is refused once a period of 2025 or later is closed
- * (docs/lots.md "Replacing"): the closed reports of those years were made with it.
+ * (docs/lots.md "Allocation: `txa lots allocate`"): the closed reports of those years were made with it.
  */
 export function assertAllocationReplaceable(engine: Engine, workspaceId: string): void {
   const closed = closedThrough(engine, workspaceId);

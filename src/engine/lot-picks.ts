@@ -41,7 +41,7 @@ export function listLotPicks(engine: Engine, ws: string, query: QueryParams): Lo
   });
 }
 
-/** Whether a row is a disposal (docs/lots.md "Picks"): an outflow of a non-zero amount that is no own transfer's leg nor an approval. */
+/** Whether a row is a disposal (docs/lots.md "Specific identification: `txa lots pick`"): an outflow of a non-zero amount that is no own transfer's leg nor an approval. */
 function isDisposal(row: { direction: string; transfer_id: string | null; type: string; amount: string }): boolean {
   return row.direction === 'outflow' && row.transfer_id === null && row.type !== 'approval' && positive(row.amount) !== null;
 }

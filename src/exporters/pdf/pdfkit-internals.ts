@@ -1,7 +1,7 @@
 /**
  * Where the reports reach past pdfkit's public API, kept together so a pdfkit upgrade has one
  * file to check (every PDF test exercises both). Each one is what keeps a
- * 50,000-row report within its time and memory budget (docs/reports.md, "Performance").
+ * 50,000-row report within its time and memory budget (docs/reports.md "How the layout works, and performance").
  */
 import { deflateSync } from 'node:zlib';
 

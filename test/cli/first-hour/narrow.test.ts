@@ -120,6 +120,41 @@ describe('wrapping at word boundaries', () => {
   });
 });
 
+describe("a check finding's example at 80 columns", () => {
+  it('wraps at words with its continuation indented, and no line passes 80', async () => {
+    let out = '';
+    const tty = { isTTY: true, columns: 80, write: (t: string) => ((out += t), true) };
+    const { Output } = await import('../../../src/cli/output.js');
+    const o = new Output({ json: false, color: false, streams: { stdout: tty, stderr: { write: () => true } } });
+    // Long enough to fill a continuation line: an indent added after the wrap would pass 80.
+    const example = `  2026-10-14T08:12:55Z tx_057cbc84d475a9c551d077ca Treasury Safe outflow 0.0000976 ETH ${'to a b '.repeat(20)}end`;
+    o.line(o.joinToWidth(example.split(' '), ' ', '    '));
+    const lines = out.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {4}\S/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines.join(' ').replace(/ +/g, ' ').trim()).toBe(example.replace(/ +/g, ' ').trim());
+  });
+});
+
+describe('notices on a terminal of 80 columns', () => {
+  it('wrap at words (the demo\'s PATH hint, the lots heading); in a pipe they stay one line', async () => {
+    const { Output } = await import('../../../src/cli/output.js');
+    const text = '(txa is not on your PATH: run ./bin/txa from the checkout, or `npm link` once to put txa there)';
+    const noticed = (isTTY: boolean) => {
+      let err = '';
+      const stderr = { isTTY, columns: 80, write: (t: string) => ((err += t), true) };
+      new Output({ json: false, color: false, streams: { stdout: { write: () => true }, stderr } }).notice(text);
+      return err;
+    };
+    const lines = noticed(true).trimEnd().split('\n');
+    expect(lines.length).toBe(2);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines.join(' ')).toBe(text);
+    expect(noticed(false)).toBe(`${text}\n`);
+  });
+});
+
 describe('schedules list at 80 columns', () => {
   it('stays within 80: FORMAT hides after the last run, the next run and recipients stay', async () => {
     const { printSchedules } = await import('../../../src/cli/commands/schedules/view.js');

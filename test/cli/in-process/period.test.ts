@@ -16,6 +16,13 @@ beforeAll(() => {
 });
 
 describe('txa period, in process', () => {
+  it('list with no closed period: nothing on stdout, a notice naming period close', async () => {
+    const l = await runInProcess('txa period list', list, {}, globals);
+    expect(l.exitCode).toBe(0);
+    expect(l.stdout).toBe('');
+    expect(l.stderr).toMatch(/^no closed periods \(txa period close DATE/);
+  });
+
   it('close --json prints the period; in a pipe, list prints its row; a second close is PERIOD_CLOSED (through), exit 1', async () => {
     const r = await runInProcess('txa period close', close, { through: '2025-03-31', note: 'Q1 filed' }, { ...globals, json: true });
     expect(r.exitCode).toBe(0);

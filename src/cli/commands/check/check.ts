@@ -70,7 +70,7 @@ function printReport(out: Output, report: CheckReport, allow: CheckKind[]): void
     out.line();
     out.heading(`${f.kind}: ${f.count}${f.count > f.examples.length ? ` (the first ${f.examples.length})` : ''}`);
     // Wrapped at word boundaries on a terminal, never in the middle of a number or a word.
-    for (const e of f.examples) out.line(out.joinToWidth(`  ${exampleLine(f.kind, e)}`.split(' '), ' ').replace(/\n/g, '\n    '));
+    for (const e of f.examples) out.line(out.joinToWidth(`  ${exampleLine(f.kind, e)}`.split(' '), ' ', '    '));
   }
 }
 

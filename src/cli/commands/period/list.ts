@@ -8,7 +8,8 @@ export type ListOptions = Record<string, never>;
 export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
   const ws = ctx.workspace();
   const periods = await (await ctx.backend()).listPeriods(ws);
-  ctx.out.result(periods, () =>
+  ctx.out.result(periods, () => {
+    if (periods.length === 0) return ctx.out.notice('no closed periods (txa period close DATE closes the books through DATE)');
     ctx.out.table(
       [{ header: 'THROUGH' }, { header: 'STATUS' }, { header: 'CLOSED', fit: 'date' }, { header: 'BY' }, { header: 'NOTE OR REASON', fit: 'end' }],
       periods.map((p) => [
@@ -18,8 +19,8 @@ export async function run(ctx: Context, _opts: ListOptions): Promise<void> {
         p.status === 'closed' ? p.closed_by : p.reopened_by!,
         (p.status === 'closed' ? p.note : p.reason) ?? '',
       ]),
-    ),
-  );
+    );
+  });
 }
 
 export function register(parent: Command): void {

@@ -1,0 +1,31 @@
+/**
+ * `txa schedules create --email` on a ledger with no SMTP server configured: the schedule is made
+ * (serve or run-due may run where TXA_SMTP_URL is set) and a warning says its runs fail until then.
+ */
+import { describe, expect, it } from 'vitest';
+import * as create from '../../../src/cli/commands/schedules/create.js';
+import { tempLedger } from '../../helpers/in-process-ledger.js';
+import { runInProcess } from '../../helpers/in-process.js';
+
+const { db, workspace } = tempLedger((engine, ws) => engine.db.prepare("UPDATE workspaces SET tier = 'pro' WHERE id = ?").run(ws));
+const base = { name: 'Monthly', every: 'monthly', format: 'csv' };
+
+describe('schedules create --email without TXA_SMTP_URL', () => {
+  it.each([
+    ['unset', undefined, true],
+    ['set', 'smtp://127.0.0.1:2525', false],
+  ])('TXA_SMTP_URL %s: created, warned only when unset', async (_what, url, warned) => {
+    const saved = process.env.TXA_SMTP_URL;
+    if (url === undefined) delete process.env.TXA_SMTP_URL;
+    else process.env.TXA_SMTP_URL = url;
+    try {
+      const r = await runInProcess('txa schedules create', create.run, { ...base, email: 'books@example.com' }, { db, workspace, json: true });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).data.delivery).toMatchObject({ method: 'email' });
+      expect(r.stderr.includes('warning: no SMTP server is configured (TXA_SMTP_URL)')).toBe(warned);
+    } finally {
+      if (saved === undefined) delete process.env.TXA_SMTP_URL;
+      else process.env.TXA_SMTP_URL = saved;
+    }
+  });
+});
