@@ -51,6 +51,29 @@ function fillLines(parts: string[], separator: string, width: number | undefined
   return lines.join('\n');
 }
 
+/** cli-table3 without a box (docs/cli.md "Tables"): columns COLUMN_GAP apart, as `gh` prints lists. */
+const NO_BORDER = {
+  ...Object.fromEntries(
+    [
+      'top',
+      'top-mid',
+      'top-left',
+      'top-right',
+      'bottom',
+      'bottom-mid',
+      'bottom-left',
+      'bottom-right',
+      'left',
+      'left-mid',
+      'mid',
+      'mid-mid',
+      'right',
+      'right-mid',
+    ].map((k) => [k, '']),
+  ),
+  middle: COLUMN_GAP,
+};
+
 export interface OutputOptions {
   json: boolean;
   color: boolean;
@@ -130,33 +153,18 @@ export class Output {
       return;
     }
     const { visible, widths } = shape.layout;
-    const line = (cells: string[], styled: (string | undefined)[] = []) =>
-      cells
-        .map((text, k) => {
-          const room = ' '.repeat(Math.max(0, widths[k]! - displayWidth(text)));
-          const shown = styled[k] ?? text;
-          if (cols[visible[k]!]!.align === 'right') return `${room}${shown}`;
-          return k === cells.length - 1 ? shown : `${shown}${room}`;
-        })
-        .join(COLUMN_GAP)
-        .replace(/ +$/, '');
-    const head = visible.map((c, k) => shorten(cols[c]!.header, widths[k]!, 'end'));
-    const out = [
-      line(
-        head,
-        head.map((h) => this.bold(h)),
-      ),
-    ];
+    const Table = require('cli-table3') as typeof import('cli-table3');
+    const table = new Table({
+      head: visible.map((c, k) => this.bold(shorten(cols[c]!.header, widths[k]!, 'end'))),
+      colAligns: visible.map((c) => cols[c]!.align ?? 'left'),
+      colWidths: widths,
+      chars: NO_BORDER,
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    });
     // A styled cell (a colour swatch) is never cut: its column is `keep`.
     const shown = fitRows(cols, texts, { visible, widths });
-    for (const [j, r] of rows.entries())
-      out.push(
-        line(
-          shown[j]!,
-          visible.map((c) => (r[c] instanceof Styled ? r[c].text : undefined)),
-        ),
-      );
-    this.stdout.write(`${out.join('\n')}\n`);
+    table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
+    this.stdout.write(`${table.toString().replace(/ +$/gm, '')}\n`);
     const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
     if (hidden.length > 0)
       this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));

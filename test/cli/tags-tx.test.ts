@@ -183,7 +183,7 @@ describe('tx', () => {
     expect(att).toMatchObject({ file_name: 'receipt.txt', file_size: 12 });
     expect((await s.json(['tx', 'get', txIds[2]!])).data.attachments).toHaveLength(1);
     const missing = await s.txa(['tx', 'attach', txIds[2]!, join(s.dir, 'nope.pdf')]);
-    expect(missing.exitCode).toBe(2);
+    expect(missing.exitCode).toBe(1);
   });
 
   it('get of an unknown id is TRANSACTION_NOT_FOUND, exit 1', async () => {
