@@ -19,9 +19,9 @@
 import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { compareDecimal, scaleOf, toBaseUnits } from '../core/money.js';
 import type { TransferKind } from '../core/types.js';
-import { rejectionKey, type Leg } from '../core/transfer-legs.js';
+import { rejectionKey, type FreeLeg, type Leg } from '../core/transfer-legs.js';
 
-export { rejectionKey, type Leg };
+export { rejectionKey, type FreeLeg, type Leg };
 
 export const BRIDGE_WINDOW_SECONDS = 3600;
 export const BRIDGE_TOLERANCE_PERCENT = 1n;
@@ -40,9 +40,9 @@ export interface OwnWallet {
 }
 
 /** A proposed or found pair: the outflow, then the inflow. */
-export interface Pair {
-  out: Leg;
-  in: Leg;
+export interface Pair<T = Leg> {
+  out: T;
+  in: T;
 }
 
 /** Fees and zero amounts (approvals, failed calls) move nothing to match. */
@@ -68,7 +68,7 @@ export function pairProblem(a: Leg, b: Leg): string | null {
 }
 
 /** `exchange` when either leg is an exchange account's, else `internal` on one chain, `bridge` across chains. */
-export function kindOf(a: Leg, b: Leg): TransferKind {
+export function kindOf(a: Pick<Leg, 'chain'>, b: Pick<Leg, 'chain'>): TransferKind {
   if (onExchange(a) || onExchange(b)) return 'exchange';
   return a.chain === b.chain ? 'internal' : 'bridge';
 }
@@ -113,18 +113,33 @@ function closerTo(a: Leg, b: Leg, leg: Leg): boolean {
  * (in the same coin): what reaches the other side of an exchange's withdrawal.
  */
 export function withinExchangeTolerance(sent: string, received: string, fee: string | null | undefined): boolean {
-  if (compareDecimal(received, sent) > 0) return false;
-  const f = fee ?? '0';
-  // An inflow meets a day of an asset's outflows: binary floats settle the pairs far from the
-  // bound (their error is far below FLOAT_SLACK), the exact sums only those near it.
-  const bound = Number(sent) * Number(100n - BRIDGE_TOLERANCE_PERCENT);
-  const got = (Number(received) + Number(f)) * 100;
+  return exchangeFits(sent, Number(sent), received, Number(received), () => fee);
+}
+
+/**
+ * withinExchangeTolerance on amounts also given as binary floats (read once per row), asking for
+ * the fee only when the answer turns on it: an inflow meets a day of an asset's outflows, and
+ * floats settle the pairs far from a bound (their error is far below FLOAT_SLACK), the exact
+ * sums only those near it. A fee is never negative, so an amount that fits without it fits.
+ */
+function exchangeFits(sent: string, sentValue: number, received: string, receivedValue: number, feeOf: () => string | null | undefined): boolean {
+  if (receivedValue > sentValue * (1 + FLOAT_SLACK)) return false;
+  if (receivedValue >= sentValue * (1 - FLOAT_SLACK) && compareDecimal(received, sent) > 0) return false;
+  if (fitsWithFee(sent, sentValue, received, receivedValue, '0', 0)) return true;
+  const fee = feeOf();
+  return fee !== null && fee !== undefined && fee !== '0' && fitsWithFee(sent, sentValue, received, receivedValue, fee, Number(fee));
+}
+
+/** received·100 ≥ sent·(100 − tolerance) − fee·100: floats far from the bound, exact units near it. */
+function fitsWithFee(sent: string, sentValue: number, received: string, receivedValue: number, fee: string, feeValue: number): boolean {
+  const bound = sentValue * Number(100n - BRIDGE_TOLERANCE_PERCENT);
+  const got = (receivedValue + feeValue) * 100;
   if (got < bound * (1 - FLOAT_SLACK)) return false;
   if (got > bound * (1 + FLOAT_SLACK)) return true;
-  const scale = Math.max(scaleOf(sent), scaleOf(received), scaleOf(f));
+  const scale = Math.max(scaleOf(sent), scaleOf(received), scaleOf(fee));
   const s = toBaseUnits(sent, scale);
   const r = toBaseUnits(received, scale);
-  return r * 100n >= s * (100n - BRIDGE_TOLERANCE_PERCENT) - toBaseUnits(f, scale) * 100n;
+  return r * 100n >= s * (100n - BRIDGE_TOLERANCE_PERCENT) - toBaseUnits(fee, scale) * 100n;
 }
 
 /** Whether a leg can still get a counterpart: free, or alone in its transfer. */
@@ -214,117 +229,131 @@ function magnitude(canonical: string): number {
   return dot + 1 - i;
 }
 
+/** A row in a proposal's window, with its amount as a binary float (read once: the pre-checks compare it many times). */
+interface Entry<T> {
+  leg: T;
+  value: number;
+}
+
+/** The outflows of one kind (chain or exchange) of one asset, oldest first; dropping the old ones moves a start, not the items. */
+class Outflows<T extends FreeLeg> {
+  items: Entry<T>[] = [];
+  start = 0;
+
+  dropBefore(ts: number): void {
+    while (this.start < this.items.length && this.items[this.start]!.leg.ts < ts) this.start++;
+    if (this.start > 1024 && this.start * 2 > this.items.length) {
+      this.items = this.items.slice(this.start);
+      this.start = 0;
+    }
+  }
+
+  remove(entry: Entry<T>): void {
+    this.items.splice(this.items.indexOf(entry, this.start), 1);
+  }
+}
+
 /** Outflows of one asset sent within the widest window: on chains, and from exchange accounts. */
-interface Recent<T> {
-  chain: T[];
-  exchange: T[];
+interface Recent<T extends FreeLeg> {
+  chain: Outflows<T>;
+  exchange: Outflows<T>;
 }
 
-function recentOf<T>(map: Map<string, Recent<T>>, symbol: string): Recent<T> {
-  const asset = symbol.toUpperCase();
-  let r = map.get(asset);
-  if (!r) map.set(asset, (r = { chain: [], exchange: [] }));
-  return r;
+/** The windows of each asset (symbols compared in upper case), found by the symbol as a row spells it. */
+class Windows<T extends FreeLeg> {
+  private readonly byAsset = new Map<string, Recent<T>>();
+  private readonly bySpelling = new Map<string, Recent<T>>();
+
+  /** The window of `leg`'s asset, outflows sent longer than PROPOSAL_WINDOW_SECONDS before it dropped (rows come in time order). */
+  at(leg: T): Recent<T> {
+    let r = this.bySpelling.get(leg.token_symbol);
+    if (!r) {
+      const asset = leg.token_symbol.toUpperCase();
+      r = this.byAsset.get(asset);
+      if (!r) this.byAsset.set(asset, (r = { chain: new Outflows(), exchange: new Outflows() }));
+      this.bySpelling.set(leg.token_symbol, r);
+    }
+    r.chain.dropBefore(leg.ts - PROPOSAL_WINDOW_SECONDS);
+    r.exchange.dropBefore(leg.ts - PROPOSAL_WINDOW_SECONDS);
+    return r;
+  }
 }
 
-/** Drops the outflows sent longer than PROPOSAL_WINDOW_SECONDS before `ts` (they arrive in time order: at the front). */
-function trim<T extends { ts: number }>(r: Recent<T>, ts: number): void {
-  for (const list of [r.chain, r.exchange]) while (list.length > 0 && list[0]!.ts < ts - PROPOSAL_WINDOW_SECONDS) list.shift();
+/** How a proposal reads what is not in a FreeLeg: the amount as a float, an outflow's network fee (asked for only when it counts). */
+export interface ProposalReads<T> {
+  value: (leg: T) => number;
+  fee: (out: T) => string | null | undefined;
+  rejected: (key: string) => boolean;
 }
 
 /**
- * The outflows an inflow at `ts` may pair with: from exchange accounts within the exchange window;
- * on chains, within the bridge window for an inflow on a chain (read from the newest back), within
- * the exchange window for an inflow to an exchange account.
+ * Proposed bridges and exchange transfers among free rows that move value, given in time order
+ * (ts, then id): each inflow takes the outflow of the same asset that fits it and is not rejected,
+ * preferring the exact amount, then the nearest in time, then the lowest id; each row is proposed
+ * once. Fits: from an exchange account within EXCHANGE_WINDOW_SECONDS and the exchange tolerance
+ * (another wallet); on a chain, within BRIDGE_WINDOW_SECONDS on another chain for an inflow on a
+ * chain (the bridge tolerance), within the exchange window for an inflow to an exchange account.
+ * Memory holds one exchange window of outflows.
  */
-function* windowOf<T extends { ts: number }>(r: Recent<T>, ts: number, toExchange: boolean): Generator<T> {
-  yield* r.exchange;
-  if (toExchange) {
-    yield* r.chain;
-    return;
+export function* proposals<T extends FreeLeg>(rows: Iterable<T>, reads: ProposalReads<T>): Generator<Pair<T>> {
+  const windows = new Windows<T>();
+  for (const leg of rows) {
+    const r = windows.at(leg);
+    const entry = { leg, value: reads.value(leg) };
+    if (leg.direction === 'outflow') {
+      (onExchange(leg) ? r.exchange : r.chain).items.push(entry);
+      continue;
+    }
+    // The best fit is the closest outflow that fits: an outflow no closer than the best so far is
+    // passed over before its fit (and fee) is looked at. Newest first, where the closest usually are.
+    let best: Entry<T> | undefined;
+    const consider = (out: Entry<T>) => {
+      if (best && !closer(out.leg, best.leg, leg)) return;
+      if (proposable(out, entry, reads) && !reads.rejected(rejectionKey(out.leg.id, leg.id))) best = out;
+    };
+    const { exchange, chain } = r;
+    for (let i = exchange.items.length - 1; i >= exchange.start; i--) consider(exchange.items[i]!);
+    const since = onExchange(leg) ? -Infinity : leg.ts - BRIDGE_WINDOW_SECONDS;
+    for (let i = chain.items.length - 1; i >= chain.start && chain.items[i]!.leg.ts >= since; i--) consider(chain.items[i]!);
+    if (best) {
+      (onExchange(best.leg) ? exchange : chain).remove(best);
+      yield { out: best.leg, in: leg };
+    }
   }
-  for (let i = r.chain.length - 1; i >= 0 && r.chain[i]!.ts >= ts - BRIDGE_WINDOW_SECONDS; i--) yield r.chain[i]!;
+}
+
+/** proposals() over Legs, any row: the linked ones and those that move nothing are passed over; fees as withNetworkFees set them. */
+export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) => boolean): Generator<Pair> {
+  const free = (function* () {
+    for (const leg of rows) if (leg.transfer === null && movesValue(leg)) yield leg;
+  })();
+  yield* proposals(free, { value: (leg) => Number(leg.amount), fee: (out) => out.fee, rejected });
 }
 
 /** Whether an outflow and a later inflow are a proposal: a bridge, or a move to or from an exchange account. */
-function proposable(out: Leg, leg: Leg): boolean {
-  if (onExchange(out) || onExchange(leg)) {
-    return out.wallet_id !== leg.wallet_id && leg.ts - out.ts <= EXCHANGE_WINDOW_SECONDS && withinExchangeTolerance(out.amount, leg.amount, out.fee);
+function proposable<T extends FreeLeg>(out: Entry<T>, into: Entry<T>, reads: ProposalReads<T>): boolean {
+  const a = out.leg;
+  const b = into.leg;
+  if (onExchange(a) || onExchange(b)) {
+    return a.wallet_id !== b.wallet_id && b.ts - a.ts <= EXCHANGE_WINDOW_SECONDS && exchangeFits(a.amount, out.value, b.amount, into.value, () => reads.fee(a));
   }
-  return out.chain !== leg.chain && leg.ts - out.ts <= BRIDGE_WINDOW_SECONDS && withinTolerance(out.amount, leg.amount);
+  return a.chain !== b.chain && b.ts - a.ts <= BRIDGE_WINDOW_SECONDS && bridgeFits(a.amount, out.value, b.amount, into.value);
 }
 
-/**
- * Proposed bridges and exchange transfers among free rows given in time order: each inflow takes
- * the outflow of the same asset that fits it (proposable) and is not rejected, preferring the
- * exact amount, then the nearest in time, then the lowest id; each row is proposed once. Memory
- * holds one exchange window of outflows.
- */
-export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) => boolean): Generator<Pair> {
-  const recent = new Map<string, Recent<Leg>>();
-  for (const leg of rows) {
-    if (leg.transfer !== null || !movesValue(leg)) continue;
-    const r = recentOf(recent, leg.token_symbol);
-    trim(r, leg.ts);
-    if (leg.direction === 'outflow') {
-      (onExchange(leg) ? r.exchange : r.chain).push(leg);
-      continue;
-    }
-    let best: Leg | undefined;
-    for (const out of windowOf(r, leg.ts, onExchange(leg))) {
-      if (!proposable(out, leg) || rejected(rejectionKey(out.id, leg.id))) continue;
-      if (!best || closer(out, best, leg)) best = out;
-    }
-    if (best) {
-      const list = onExchange(best) ? r.exchange : r.chain;
-      list.splice(list.indexOf(best), 1);
-      yield { out: best, in: leg };
-    }
-  }
+/** withinTolerance, with floats settling the amounts far from both bounds (received ≤ sent, received ≥ 99 % of sent). */
+function bridgeFits(sent: string, sentValue: number, received: string, receivedValue: number): boolean {
+  if (receivedValue > sentValue * (1 + FLOAT_SLACK)) return false;
+  const least = (sentValue * Number(100n - BRIDGE_TOLERANCE_PERCENT)) / 100;
+  if (receivedValue < least * (1 - FLOAT_SLACK)) return false;
+  if (receivedValue < sentValue * (1 - FLOAT_SLACK) && receivedValue > least * (1 + FLOAT_SLACK)) return true;
+  return withinTolerance(sent, received);
 }
 
 /** Relative error allowed for an amount read as a binary float: far above a double's, far below the tolerance. */
 const FLOAT_SLACK = 1e-9;
 
-/**
- * The rows that may be legs of a proposal, found from each free row's time, direction, chain,
- * symbol and amount as a binary float, given in the order bridgeCandidates reads them: an inflow
- * and each outflow of its window (same asset) that its amount may fit are kept (for a move to or
- * from an exchange account, any outflow not smaller than it: the network fee is not known here).
- * Every row bridgeCandidates could pair is kept, and a row that fits no other never changes what
- * it proposes, so it proposes the same from the kept rows alone, read in full (bench/RESULTS.md
- * "Session 7, txa check": a whole-ledger pass reads a fraction of the rows).
- */
-export class BridgeSieve {
-  readonly kept = new Set<number>();
-  private readonly recent = new Map<string, Recent<{ key: number; ts: number; chain: string; amount: number }>>();
-  private lastTs = -Infinity;
-
-  /** One free row that moves value, by its key (the caller's row id), in time order. */
-  add(key: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number): void {
-    if (ts < this.lastTs) throw new Error('BridgeSieve: rows out of time order');
-    this.lastTs = ts;
-    const r = recentOf(this.recent, symbol);
-    trim(r, ts);
-    const exchange = chain === EXCHANGE_CHAIN;
-    if (!inflow) {
-      (exchange ? r.exchange : r.chain).push({ key, ts, chain, amount });
-      return;
-    }
-    // withinTolerance, loosened by FLOAT_SLACK: received ≤ sent and received ≥ (1 − tolerance) × sent.
-    const low = amount * (1 - FLOAT_SLACK);
-    const high = (amount * 100 * (1 + FLOAT_SLACK)) / (100 - Number(BRIDGE_TOLERANCE_PERCENT));
-    for (const out of windowOf(r, ts, exchange)) {
-      const viaExchange = exchange || out.chain === EXCHANGE_CHAIN;
-      if (viaExchange ? out.amount < low : out.chain === chain || out.amount < low || out.amount > high) continue;
-      this.kept.add(out.key);
-      this.kept.add(key);
-    }
-  }
-}
-
 /** Whether outflow `a` fits inflow `leg` better than `b`: exact amount, then nearer in time, then lower id. */
-function closer(a: Leg, b: Leg, leg: Leg): boolean {
+function closer(a: FreeLeg, b: FreeLeg, leg: FreeLeg): boolean {
   const exactA = a.amount === leg.amount;
   const exactB = b.amount === leg.amount;
   if (exactA !== exactB) return exactA;
