@@ -113,7 +113,7 @@ function closerTo(a: Leg, b: Leg, leg: Leg): boolean {
  * (in the same coin): what reaches the other side of an exchange's withdrawal.
  */
 export function withinExchangeTolerance(sent: string, received: string, fee: string | null | undefined): boolean {
-  return exchangeFits(sent, Number(sent), received, Number(received), () => fee);
+  return exchangeFits({ amount: sent }, Number(sent), received, Number(received), () => fee);
 }
 
 /**
@@ -122,11 +122,18 @@ export function withinExchangeTolerance(sent: string, received: string, fee: str
  * floats settle the pairs far from a bound (their error is far below FLOAT_SLACK), the exact
  * sums only those near it. A fee is never negative, so an amount that fits without it fits.
  */
-function exchangeFits(sent: string, sentValue: number, received: string, receivedValue: number, feeOf: () => string | null | undefined): boolean {
+function exchangeFits<T extends { amount: string }>(
+  out: T,
+  sentValue: number,
+  received: string,
+  receivedValue: number,
+  feeOf: (out: T) => string | null | undefined,
+): boolean {
+  const sent = out.amount;
   if (receivedValue > sentValue * (1 + FLOAT_SLACK)) return false;
-  if (receivedValue >= sentValue * (1 - FLOAT_SLACK) && compareDecimal(received, sent) > 0) return false;
+  if (receivedValue >= sentValue * (1 - FLOAT_SLACK) && received !== sent && compareDecimal(received, sent) > 0) return false;
   if (fitsWithFee(sent, sentValue, received, receivedValue, '0', 0)) return true;
-  const fee = feeOf();
+  const fee = feeOf(out);
   return fee !== null && fee !== undefined && fee !== '0' && fitsWithFee(sent, sentValue, received, receivedValue, fee, Number(fee));
 }
 
@@ -235,13 +242,30 @@ interface Entry<T> {
   value: number;
 }
 
-/** The outflows of one kind (chain or exchange) of one asset, oldest first; dropping the old ones moves a start, not the items. */
+/**
+ * The outflows of one kind (chain or exchange) of one asset, oldest first, and those of each
+ * amount (an inflow of the same amount is its best fit). Dropping the old ones moves a start, not
+ * the items.
+ */
 class Outflows<T extends FreeLeg> {
   items: Entry<T>[] = [];
   start = 0;
+  private readonly byAmount = new Map<string, Entry<T>[]>();
+
+  add(entry: Entry<T>): void {
+    this.items.push(entry);
+    const same = this.byAmount.get(entry.leg.amount);
+    if (same) same.push(entry);
+    else this.byAmount.set(entry.leg.amount, [entry]);
+  }
+
+  /** The outflows of exactly `amount`, oldest first. */
+  withAmount(amount: string): readonly Entry<T>[] {
+    return this.byAmount.get(amount) ?? NONE;
+  }
 
   dropBefore(ts: number): void {
-    while (this.start < this.items.length && this.items[this.start]!.leg.ts < ts) this.start++;
+    while (this.start < this.items.length && this.items[this.start]!.leg.ts < ts) this.forget(this.items[this.start++]!);
     if (this.start > 1024 && this.start * 2 > this.items.length) {
       this.items = this.items.slice(this.start);
       this.start = 0;
@@ -250,8 +274,17 @@ class Outflows<T extends FreeLeg> {
 
   remove(entry: Entry<T>): void {
     this.items.splice(this.items.indexOf(entry, this.start), 1);
+    this.forget(entry);
+  }
+
+  private forget(entry: Entry<T>): void {
+    const same = this.byAmount.get(entry.leg.amount)!;
+    if (same.length === 1) this.byAmount.delete(entry.leg.amount);
+    else same.splice(same.indexOf(entry), 1);
   }
 }
+
+const NONE: readonly never[] = [];
 
 /** Outflows of one asset sent within the widest window: on chains, and from exchange accounts. */
 interface Recent<T extends FreeLeg> {
@@ -299,27 +332,50 @@ export function* proposals<T extends FreeLeg>(rows: Iterable<T>, reads: Proposal
   const windows = new Windows<T>();
   for (const leg of rows) {
     const r = windows.at(leg);
-    const entry = { leg, value: reads.value(leg) };
+    const into = { leg, value: reads.value(leg) };
     if (leg.direction === 'outflow') {
-      (onExchange(leg) ? r.exchange : r.chain).items.push(entry);
+      (onExchange(leg) ? r.exchange : r.chain).add(into);
       continue;
     }
-    // The best fit is the closest outflow that fits: an outflow no closer than the best so far is
-    // passed over before its fit (and fee) is looked at. Newest first, where the closest usually are.
-    let best: Entry<T> | undefined;
-    const consider = (out: Entry<T>) => {
-      if (best && !closer(out.leg, best.leg, leg)) return;
-      if (proposable(out, entry, reads) && !reads.rejected(rejectionKey(out.leg.id, leg.id))) best = out;
-    };
-    const { exchange, chain } = r;
-    for (let i = exchange.items.length - 1; i >= exchange.start; i--) consider(exchange.items[i]!);
+    // An outflow of the same amount beats any other, so those are tried first (a lookup); the
+    // others only when none of them fits.
     const since = onExchange(leg) ? -Infinity : leg.ts - BRIDGE_WINDOW_SECONDS;
-    for (let i = chain.items.length - 1; i >= chain.start && chain.items[i]!.leg.ts >= since; i--) consider(chain.items[i]!);
+    let best = closestFit(r.exchange.withAmount(leg.amount), 0, -Infinity, into, reads, undefined, true);
+    best = closestFit(r.chain.withAmount(leg.amount), 0, since, into, reads, best, true);
+    if (!best) {
+      best = closestFit(r.exchange.items, r.exchange.start, -Infinity, into, reads, undefined, false);
+      best = closestFit(r.chain.items, r.chain.start, since, into, reads, best, false);
+    }
     if (best) {
-      (onExchange(best.leg) ? exchange : chain).remove(best);
+      (onExchange(best.leg) ? r.exchange : r.chain).remove(best);
       yield { out: best.leg, in: leg };
     }
   }
+}
+
+/**
+ * The closest of `list[from…]` (oldest first) sent at or after `since` that fits `into`, or
+ * `best` when none is closer: of one class (`exact`: the same amount as the inflow; else the
+ * others), the latest, then the lowest id. Read newest first, so the walk stops at the first
+ * outflow older than the best: none after it is closer.
+ */
+function closestFit<T extends FreeLeg>(
+  list: readonly Entry<T>[],
+  from: number,
+  since: number,
+  into: Entry<T>,
+  reads: ProposalReads<T>,
+  best: Entry<T> | undefined,
+  exact: boolean,
+): Entry<T> | undefined {
+  for (let i = list.length - 1; i >= from; i--) {
+    const out = list[i]!;
+    if (out.leg.ts < since || (best && out.leg.ts < best.leg.ts)) break;
+    if (best && out.leg.ts === best.leg.ts && out.leg.id > best.leg.id) continue;
+    if (!exact && out.leg.amount === into.leg.amount) continue;
+    if (proposable(out, into, reads) && !reads.rejected(rejectionKey(out.leg.id, into.leg.id))) best = out;
+  }
+  return best;
 }
 
 /** proposals() over Legs, any row: the linked ones and those that move nothing are passed over; fees as withNetworkFees set them. */
@@ -335,7 +391,7 @@ function proposable<T extends FreeLeg>(out: Entry<T>, into: Entry<T>, reads: Pro
   const a = out.leg;
   const b = into.leg;
   if (onExchange(a) || onExchange(b)) {
-    return a.wallet_id !== b.wallet_id && b.ts - a.ts <= EXCHANGE_WINDOW_SECONDS && exchangeFits(a.amount, out.value, b.amount, into.value, () => reads.fee(a));
+    return a.wallet_id !== b.wallet_id && b.ts - a.ts <= EXCHANGE_WINDOW_SECONDS && exchangeFits(a, out.value, b.amount, into.value, reads.fee);
   }
   return a.chain !== b.chain && b.ts - a.ts <= BRIDGE_WINDOW_SECONDS && bridgeFits(a.amount, out.value, b.amount, into.value);
 }
@@ -351,15 +407,6 @@ function bridgeFits(sent: string, sentValue: number, received: string, receivedV
 
 /** Relative error allowed for an amount read as a binary float: far above a double's, far below the tolerance. */
 const FLOAT_SLACK = 1e-9;
-
-/** Whether outflow `a` fits inflow `leg` better than `b`: exact amount, then nearer in time, then lower id. */
-function closer(a: FreeLeg, b: FreeLeg, leg: FreeLeg): boolean {
-  const exactA = a.amount === leg.amount;
-  const exactB = b.amount === leg.amount;
-  if (exactA !== exactB) return exactA;
-  if (a.ts !== b.ts) return a.ts > b.ts;
-  return a.id < b.id;
-}
 
 function byId(a: Leg, b: Leg): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
