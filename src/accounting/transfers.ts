@@ -19,9 +19,9 @@
 import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { compareDecimal, scaleOf, toBaseUnits } from '../core/money.js';
 import type { TransferKind } from '../core/types.js';
-import { rejectionKey, type Leg } from '../core/transfer-legs.js';
+import { rejectionKey, type FreeLeg, type Leg } from '../core/transfer-legs.js';
 
-export { rejectionKey, type Leg };
+export { rejectionKey, type FreeLeg, type Leg };
 
 export const BRIDGE_WINDOW_SECONDS = 3600;
 export const BRIDGE_TOLERANCE_PERCENT = 1n;
@@ -40,9 +40,9 @@ export interface OwnWallet {
 }
 
 /** A proposed or found pair: the outflow, then the inflow. */
-export interface Pair {
-  out: Leg;
-  in: Leg;
+export interface Pair<T = Leg> {
+  out: T;
+  in: T;
 }
 
 /** Fees and zero amounts (approvals, failed calls) move nothing to match. */
@@ -68,7 +68,7 @@ export function pairProblem(a: Leg, b: Leg): string | null {
 }
 
 /** `exchange` when either leg is an exchange account's, else `internal` on one chain, `bridge` across chains. */
-export function kindOf(a: Leg, b: Leg): TransferKind {
+export function kindOf(a: Pick<Leg, 'chain'>, b: Pick<Leg, 'chain'>): TransferKind {
   if (onExchange(a) || onExchange(b)) return 'exchange';
   return a.chain === b.chain ? 'internal' : 'bridge';
 }
@@ -113,18 +113,40 @@ function closerTo(a: Leg, b: Leg, leg: Leg): boolean {
  * (in the same coin): what reaches the other side of an exchange's withdrawal.
  */
 export function withinExchangeTolerance(sent: string, received: string, fee: string | null | undefined): boolean {
-  if (compareDecimal(received, sent) > 0) return false;
-  const f = fee ?? '0';
-  // An inflow meets a day of an asset's outflows: binary floats settle the pairs far from the
-  // bound (their error is far below FLOAT_SLACK), the exact sums only those near it.
-  const bound = Number(sent) * Number(100n - BRIDGE_TOLERANCE_PERCENT);
-  const got = (Number(received) + Number(f)) * 100;
+  return exchangeFits({ amount: sent }, Number(sent), received, Number(received), () => fee);
+}
+
+/**
+ * withinExchangeTolerance on amounts also given as binary floats (read once per row), asking for
+ * the fee only when the answer turns on it: an inflow meets a day of an asset's outflows, and
+ * floats settle the pairs far from a bound (their error is far below FLOAT_SLACK), the exact
+ * sums only those near it. A fee is never negative, so an amount that fits without it fits.
+ */
+function exchangeFits<T extends { amount: string }>(
+  out: T,
+  sentValue: number,
+  received: string,
+  receivedValue: number,
+  feeOf: (out: T) => string | null | undefined,
+): boolean {
+  const sent = out.amount;
+  if (receivedValue > sentValue * (1 + FLOAT_SLACK)) return false;
+  if (receivedValue >= sentValue * (1 - FLOAT_SLACK) && received !== sent && compareDecimal(received, sent) > 0) return false;
+  if (fitsWithFee(sent, sentValue, received, receivedValue, '0', 0)) return true;
+  const fee = feeOf(out);
+  return fee !== null && fee !== undefined && fee !== '0' && fitsWithFee(sent, sentValue, received, receivedValue, fee, Number(fee));
+}
+
+/** received·100 ≥ sent·(100 − tolerance) − fee·100: floats far from the bound, exact units near it. */
+function fitsWithFee(sent: string, sentValue: number, received: string, receivedValue: number, fee: string, feeValue: number): boolean {
+  const bound = sentValue * Number(100n - BRIDGE_TOLERANCE_PERCENT);
+  const got = (receivedValue + feeValue) * 100;
   if (got < bound * (1 - FLOAT_SLACK)) return false;
   if (got > bound * (1 + FLOAT_SLACK)) return true;
-  const scale = Math.max(scaleOf(sent), scaleOf(received), scaleOf(f));
+  const scale = Math.max(scaleOf(sent), scaleOf(received), scaleOf(fee));
   const s = toBaseUnits(sent, scale);
   const r = toBaseUnits(received, scale);
-  return r * 100n >= s * (100n - BRIDGE_TOLERANCE_PERCENT) - toBaseUnits(f, scale) * 100n;
+  return r * 100n >= s * (100n - BRIDGE_TOLERANCE_PERCENT) - toBaseUnits(fee, scale) * 100n;
 }
 
 /** Whether a leg can still get a counterpart: free, or alone in its transfer. */
@@ -214,123 +236,177 @@ function magnitude(canonical: string): number {
   return dot + 1 - i;
 }
 
-/** Outflows of one asset sent within the widest window: on chains, and from exchange accounts. */
-interface Recent<T> {
-  chain: T[];
-  exchange: T[];
-}
-
-function recentOf<T>(map: Map<string, Recent<T>>, symbol: string): Recent<T> {
-  const asset = symbol.toUpperCase();
-  let r = map.get(asset);
-  if (!r) map.set(asset, (r = { chain: [], exchange: [] }));
-  return r;
-}
-
-/** Drops the outflows sent longer than PROPOSAL_WINDOW_SECONDS before `ts` (they arrive in time order: at the front). */
-function trim<T extends { ts: number }>(r: Recent<T>, ts: number): void {
-  for (const list of [r.chain, r.exchange]) while (list.length > 0 && list[0]!.ts < ts - PROPOSAL_WINDOW_SECONDS) list.shift();
+/** A row in a proposal's window, with its amount as a binary float (read once: the pre-checks compare it many times). */
+interface Entry<T> {
+  leg: T;
+  value: number;
 }
 
 /**
- * The outflows an inflow at `ts` may pair with: from exchange accounts within the exchange window;
- * on chains, within the bridge window for an inflow on a chain (read from the newest back), within
- * the exchange window for an inflow to an exchange account.
+ * The outflows of one kind (chain or exchange) of one asset, oldest first, and those of each
+ * amount (an inflow of the same amount is its best fit). Dropping the old ones moves a start, not
+ * the items.
  */
-function* windowOf<T extends { ts: number }>(r: Recent<T>, ts: number, toExchange: boolean): Generator<T> {
-  yield* r.exchange;
-  if (toExchange) {
-    yield* r.chain;
-    return;
+class Outflows<T extends FreeLeg> {
+  items: Entry<T>[] = [];
+  start = 0;
+  private readonly byAmount = new Map<string, Entry<T>[]>();
+
+  add(entry: Entry<T>): void {
+    this.items.push(entry);
+    const same = this.byAmount.get(entry.leg.amount);
+    if (same) same.push(entry);
+    else this.byAmount.set(entry.leg.amount, [entry]);
   }
-  for (let i = r.chain.length - 1; i >= 0 && r.chain[i]!.ts >= ts - BRIDGE_WINDOW_SECONDS; i--) yield r.chain[i]!;
+
+  /** The outflows of exactly `amount`, oldest first. */
+  withAmount(amount: string): readonly Entry<T>[] {
+    return this.byAmount.get(amount) ?? NONE;
+  }
+
+  dropBefore(ts: number): void {
+    while (this.start < this.items.length && this.items[this.start]!.leg.ts < ts) this.forget(this.items[this.start++]!);
+    if (this.start > 1024 && this.start * 2 > this.items.length) {
+      this.items = this.items.slice(this.start);
+      this.start = 0;
+    }
+  }
+
+  remove(entry: Entry<T>): void {
+    this.items.splice(this.items.indexOf(entry, this.start), 1);
+    this.forget(entry);
+  }
+
+  private forget(entry: Entry<T>): void {
+    const same = this.byAmount.get(entry.leg.amount)!;
+    if (same.length === 1) this.byAmount.delete(entry.leg.amount);
+    else same.splice(same.indexOf(entry), 1);
+  }
+}
+
+const NONE: readonly never[] = [];
+
+/** Outflows of one asset sent within the widest window: on chains, and from exchange accounts. */
+interface Recent<T extends FreeLeg> {
+  chain: Outflows<T>;
+  exchange: Outflows<T>;
+}
+
+/** The windows of each asset (symbols compared in upper case), found by the symbol as a row spells it. */
+class Windows<T extends FreeLeg> {
+  private readonly byAsset = new Map<string, Recent<T>>();
+  private readonly bySpelling = new Map<string, Recent<T>>();
+
+  /** The window of `leg`'s asset, outflows sent longer than PROPOSAL_WINDOW_SECONDS before it dropped (rows come in time order). */
+  at(leg: T): Recent<T> {
+    let r = this.bySpelling.get(leg.token_symbol);
+    if (!r) {
+      const asset = leg.token_symbol.toUpperCase();
+      r = this.byAsset.get(asset);
+      if (!r) this.byAsset.set(asset, (r = { chain: new Outflows(), exchange: new Outflows() }));
+      this.bySpelling.set(leg.token_symbol, r);
+    }
+    r.chain.dropBefore(leg.ts - PROPOSAL_WINDOW_SECONDS);
+    r.exchange.dropBefore(leg.ts - PROPOSAL_WINDOW_SECONDS);
+    return r;
+  }
+}
+
+/** How a proposal reads what is not in a FreeLeg: the amount as a float, an outflow's network fee (asked for only when it counts). */
+export interface ProposalReads<T> {
+  value: (leg: T) => number;
+  fee: (out: T) => string | null | undefined;
+  rejected: (key: string) => boolean;
+}
+
+/**
+ * Proposed bridges and exchange transfers among free rows that move value, given in time order
+ * (ts, then id): each inflow takes the outflow of the same asset that fits it and is not rejected,
+ * preferring the exact amount, then the nearest in time, then the lowest id; each row is proposed
+ * once. Fits: from an exchange account within EXCHANGE_WINDOW_SECONDS and the exchange tolerance
+ * (another wallet); on a chain, within BRIDGE_WINDOW_SECONDS on another chain for an inflow on a
+ * chain (the bridge tolerance), within the exchange window for an inflow to an exchange account.
+ * Memory holds one exchange window of outflows.
+ */
+export function* proposals<T extends FreeLeg>(rows: Iterable<T>, reads: ProposalReads<T>): Generator<Pair<T>> {
+  const windows = new Windows<T>();
+  for (const leg of rows) {
+    const r = windows.at(leg);
+    const into = { leg, value: reads.value(leg) };
+    if (leg.direction === 'outflow') {
+      (onExchange(leg) ? r.exchange : r.chain).add(into);
+      continue;
+    }
+    // An outflow of the same amount beats any other, so those are tried first (a lookup); the
+    // others only when none of them fits.
+    const since = onExchange(leg) ? -Infinity : leg.ts - BRIDGE_WINDOW_SECONDS;
+    let best = closestFit(r.exchange.withAmount(leg.amount), 0, -Infinity, into, reads, undefined, true);
+    best = closestFit(r.chain.withAmount(leg.amount), 0, since, into, reads, best, true);
+    if (!best) {
+      best = closestFit(r.exchange.items, r.exchange.start, -Infinity, into, reads, undefined, false);
+      best = closestFit(r.chain.items, r.chain.start, since, into, reads, best, false);
+    }
+    if (best) {
+      (onExchange(best.leg) ? r.exchange : r.chain).remove(best);
+      yield { out: best.leg, in: leg };
+    }
+  }
+}
+
+/**
+ * The closest of `list[from…]` (oldest first) sent at or after `since` that fits `into`, or
+ * `best` when none is closer: of one class (`exact`: the same amount as the inflow; else the
+ * others), the latest, then the lowest id. Read newest first, so the walk stops at the first
+ * outflow older than the best: none after it is closer.
+ */
+function closestFit<T extends FreeLeg>(
+  list: readonly Entry<T>[],
+  from: number,
+  since: number,
+  into: Entry<T>,
+  reads: ProposalReads<T>,
+  best: Entry<T> | undefined,
+  exact: boolean,
+): Entry<T> | undefined {
+  for (let i = list.length - 1; i >= from; i--) {
+    const out = list[i]!;
+    if (out.leg.ts < since || (best && out.leg.ts < best.leg.ts)) break;
+    if (best && out.leg.ts === best.leg.ts && out.leg.id > best.leg.id) continue;
+    if (!exact && out.leg.amount === into.leg.amount) continue;
+    if (proposable(out, into, reads) && !reads.rejected(rejectionKey(out.leg.id, into.leg.id))) best = out;
+  }
+  return best;
+}
+
+/** proposals() over Legs, any row: the linked ones and those that move nothing are passed over; fees as withNetworkFees set them. */
+export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) => boolean): Generator<Pair> {
+  const free = (function* () {
+    for (const leg of rows) if (leg.transfer === null && movesValue(leg)) yield leg;
+  })();
+  yield* proposals(free, { value: (leg) => Number(leg.amount), fee: (out) => out.fee, rejected });
 }
 
 /** Whether an outflow and a later inflow are a proposal: a bridge, or a move to or from an exchange account. */
-function proposable(out: Leg, leg: Leg): boolean {
-  if (onExchange(out) || onExchange(leg)) {
-    return out.wallet_id !== leg.wallet_id && leg.ts - out.ts <= EXCHANGE_WINDOW_SECONDS && withinExchangeTolerance(out.amount, leg.amount, out.fee);
+function proposable<T extends FreeLeg>(out: Entry<T>, into: Entry<T>, reads: ProposalReads<T>): boolean {
+  const a = out.leg;
+  const b = into.leg;
+  if (onExchange(a) || onExchange(b)) {
+    return a.wallet_id !== b.wallet_id && b.ts - a.ts <= EXCHANGE_WINDOW_SECONDS && exchangeFits(a, out.value, b.amount, into.value, reads.fee);
   }
-  return out.chain !== leg.chain && leg.ts - out.ts <= BRIDGE_WINDOW_SECONDS && withinTolerance(out.amount, leg.amount);
+  return a.chain !== b.chain && b.ts - a.ts <= BRIDGE_WINDOW_SECONDS && bridgeFits(a.amount, out.value, b.amount, into.value);
 }
 
-/**
- * Proposed bridges and exchange transfers among free rows given in time order: each inflow takes
- * the outflow of the same asset that fits it (proposable) and is not rejected, preferring the
- * exact amount, then the nearest in time, then the lowest id; each row is proposed once. Memory
- * holds one exchange window of outflows.
- */
-export function* bridgeCandidates(rows: Iterable<Leg>, rejected: (key: string) => boolean): Generator<Pair> {
-  const recent = new Map<string, Recent<Leg>>();
-  for (const leg of rows) {
-    if (leg.transfer !== null || !movesValue(leg)) continue;
-    const r = recentOf(recent, leg.token_symbol);
-    trim(r, leg.ts);
-    if (leg.direction === 'outflow') {
-      (onExchange(leg) ? r.exchange : r.chain).push(leg);
-      continue;
-    }
-    let best: Leg | undefined;
-    for (const out of windowOf(r, leg.ts, onExchange(leg))) {
-      if (!proposable(out, leg) || rejected(rejectionKey(out.id, leg.id))) continue;
-      if (!best || closer(out, best, leg)) best = out;
-    }
-    if (best) {
-      const list = onExchange(best) ? r.exchange : r.chain;
-      list.splice(list.indexOf(best), 1);
-      yield { out: best, in: leg };
-    }
-  }
+/** withinTolerance, with floats settling the amounts far from both bounds (received ≤ sent, received ≥ 99 % of sent). */
+function bridgeFits(sent: string, sentValue: number, received: string, receivedValue: number): boolean {
+  if (receivedValue > sentValue * (1 + FLOAT_SLACK)) return false;
+  const least = (sentValue * Number(100n - BRIDGE_TOLERANCE_PERCENT)) / 100;
+  if (receivedValue < least * (1 - FLOAT_SLACK)) return false;
+  if (receivedValue < sentValue * (1 - FLOAT_SLACK) && receivedValue > least * (1 + FLOAT_SLACK)) return true;
+  return withinTolerance(sent, received);
 }
 
 /** Relative error allowed for an amount read as a binary float: far above a double's, far below the tolerance. */
 const FLOAT_SLACK = 1e-9;
-
-/**
- * The rows that may be legs of a proposal, found from each free row's time, direction, chain,
- * symbol and amount as a binary float, given in the order bridgeCandidates reads them: an inflow
- * and each outflow of its window (same asset) that its amount may fit are kept (for a move to or
- * from an exchange account, any outflow not smaller than it: the network fee is not known here).
- * Every row bridgeCandidates could pair is kept, and a row that fits no other never changes what
- * it proposes, so it proposes the same from the kept rows alone, read in full (bench/RESULTS.md
- * "Session 7, txa check": a whole-ledger pass reads a fraction of the rows).
- */
-export class BridgeSieve {
-  readonly kept = new Set<number>();
-  private readonly recent = new Map<string, Recent<{ key: number; ts: number; chain: string; amount: number }>>();
-  private lastTs = -Infinity;
-
-  /** One free row that moves value, by its key (the caller's row id), in time order. */
-  add(key: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number): void {
-    if (ts < this.lastTs) throw new Error('BridgeSieve: rows out of time order');
-    this.lastTs = ts;
-    const r = recentOf(this.recent, symbol);
-    trim(r, ts);
-    const exchange = chain === EXCHANGE_CHAIN;
-    if (!inflow) {
-      (exchange ? r.exchange : r.chain).push({ key, ts, chain, amount });
-      return;
-    }
-    // withinTolerance, loosened by FLOAT_SLACK: received ≤ sent and received ≥ (1 − tolerance) × sent.
-    const low = amount * (1 - FLOAT_SLACK);
-    const high = (amount * 100 * (1 + FLOAT_SLACK)) / (100 - Number(BRIDGE_TOLERANCE_PERCENT));
-    for (const out of windowOf(r, ts, exchange)) {
-      const viaExchange = exchange || out.chain === EXCHANGE_CHAIN;
-      if (viaExchange ? out.amount < low : out.chain === chain || out.amount < low || out.amount > high) continue;
-      this.kept.add(out.key);
-      this.kept.add(key);
-    }
-  }
-}
-
-/** Whether outflow `a` fits inflow `leg` better than `b`: exact amount, then nearer in time, then lower id. */
-function closer(a: Leg, b: Leg, leg: Leg): boolean {
-  const exactA = a.amount === leg.amount;
-  const exactB = b.amount === leg.amount;
-  if (exactA !== exactB) return exactA;
-  if (a.ts !== b.ts) return a.ts > b.ts;
-  return a.id < b.id;
-}
 
 function byId(a: Leg, b: Leg): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -29,5 +29,8 @@ export interface Leg {
   fee?: string | null;
 }
 
+/** What a proposal reads of a free row that moves value: a Leg without what only matching by hash or by address needs. */
+export type FreeLeg = Pick<Leg, 'id' | 'wallet_id' | 'chain' | 'token_symbol' | 'amount' | 'direction' | 'ts'>;
+
 /** Key of a rejected pair (`in` empty for a one-leg transfer), as the engine stores rejections. */
 export const rejectionKey = (outId: string, inId: string) => `${outId}\0${inId}`;

@@ -1,21 +1,26 @@
 /**
- * Proposed bridges (docs/accounting.md "Own transfers") among a workspace's free
- * rows: SQLite walks the rows in time order and a float pre-check (accounting/transfers.ts
- * BridgeSieve) keeps those that may pair; only they are read in full for the exact rule
- * (bridgeCandidates). `txa transfers list --status candidate` and `txa check` both propose here.
+ * Proposed bridges and exchange transfers (docs/accounting.md "Own transfers", "Exchange
+ * accounts") among a workspace's free rows: one walk of the covering index tx_free_legs reads
+ * each free row's few columns in time order, then the rule (accounting/transfers.ts proposals)
+ * runs over them, reading an outflow's network fee only when a proposal turns on it.
+ * `txa transfers list --status candidate` and `txa check` both propose here.
  */
 import type { Db } from '../store/db.js';
-import { BridgeSieve, bridgeCandidates, type Pair } from '../accounting/transfers.js';
-import { legsByRowid, rejections, visitFreeLegs, withNetworkFees } from '../store/transfers.js';
+import { proposals, type Pair } from '../accounting/transfers.js';
+import { freeLegs, networkFeeByRowid, rejections, type FreeLegRow } from '../store/transfers.js';
 
-/** The bridges proposed among the free rows of a time range (start inclusive, end exclusive), in the order the inflows arrive. */
-export function proposedBridges(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number } = {}): Pair[] {
-  // One read snapshot (a savepoint inside the caller's transaction): the rowids the walk keeps name the same rows when read.
+/** The proposals among the free rows of a time range (start inclusive, end exclusive), in the order the inflows arrive. */
+export function proposedBridges(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number } = {}): Pair<FreeLegRow>[] {
+  // One read snapshot (a savepoint inside the caller's transaction): the fees read after the walk are of the rows it saw.
   return db.transaction(() => {
-    const sieve = new BridgeSieve();
-    visitFreeLegs(db, workspaceId, range, (rowid, ts, inflow, chain, symbol, amount) => sieve.add(rowid, ts, inflow, chain, symbol, amount));
+    const rows = freeLegs(db, workspaceId, range);
     const rejected = rejections(db, workspaceId);
-    // An exchange transfer's tolerance counts the network fee: read for the kept outflows only.
-    return [...bridgeCandidates(withNetworkFees(db, legsByRowid(db, sieve.kept)), (key) => rejected.has(key))];
+    const fees = new Map<number, string | null>();
+    const fee = (out: FreeLegRow) => {
+      let f = fees.get(out.rowid);
+      if (f === undefined) fees.set(out.rowid, (f = networkFeeByRowid(db, out.rowid)));
+      return f;
+    };
+    return [...proposals(rows, { value: (row) => row.value, fee, rejected: rejected.size === 0 ? () => false : (key) => rejected.has(key) })];
   })();
 }

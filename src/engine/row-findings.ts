@@ -7,7 +7,8 @@ import type { Db } from '../store/db.js';
 import { legFindings, rowFindings, type CheckPeriod, type RowFinding, type RowKind } from '../store/checks.js';
 import { derivedAddresses, walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
-import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type Leg, type OwnWallet } from '../accounting/transfers.js';
+import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type FreeLeg, type Leg, type OwnWallet } from '../accounting/transfers.js';
+import { legsById } from '../store/transfers.js';
 import { proposedBridges } from './bridges.js';
 
 /** Unix seconds, start inclusive and end exclusive; either may be open; `walletIds` only those wallets' rows. */
@@ -62,13 +63,16 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
  */
 function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
   const from = p.startTs === undefined ? undefined : p.startTs - PROPOSAL_WINDOW_SECONDS;
-  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
-  const inScope = (leg: Leg) => p.walletIds === undefined || p.walletIds.includes(leg.wallet_id);
-  const inPeriod = (leg: Leg) => inScope(leg) && (p.startTs === undefined || leg.ts >= p.startTs) && (p.endTs === undefined || leg.ts < p.endTs);
+  const found = new Map<string, { other: string; ts: number }>();
+  const inScope = (leg: FreeLeg) => p.walletIds === undefined || p.walletIds.includes(leg.wallet_id);
+  const inPeriod = (leg: FreeLeg) => inScope(leg) && (p.startTs === undefined || leg.ts >= p.startTs) && (p.endTs === undefined || leg.ts < p.endTs);
   for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {
-    if (inPeriod(pair.out)) legs.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts, leg: pair.out });
-    if (inPeriod(pair.in)) legs.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts, leg: pair.in });
+    if (inPeriod(pair.out)) found.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts });
+    if (inPeriod(pair.in)) found.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts });
   }
+  // A proposal reads a row's few columns; what the finding asks of a leg (its type, its addresses) is read for these legs only.
+  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
+  for (const leg of legsById(db, workspaceId, [...found.keys()])) legs.set(leg.id, { ...found.get(leg.id)!, leg });
   return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
 }
 

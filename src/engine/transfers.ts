@@ -73,8 +73,11 @@ function ownWallets(engine: Engine, ws: string): { byId: Map<string, OwnWallet>;
   return { byId, byAddress };
 }
 
+/** What linking reads of a leg: a proposal's legs are free rows (no `transfer`). */
+type LinkLeg = Pick<Leg, 'id' | 'chain'> & Partial<Pick<Leg, 'transfer'>>;
+
 /** Links a pair: a new transfer, or the other leg joins the one-leg transfer of one of them. */
-function link(engine: Engine, ws: string, pair: Pair, matchedBy: TransferMatchedBy): string {
+function link(engine: Engine, ws: string, pair: Pair<LinkLeg>, matchedBy: TransferMatchedBy): string {
   const kind = kindOf(pair.out, pair.in);
   const existing = pair.out.transfer ?? pair.in.transfer;
   if (existing) {
@@ -203,7 +206,7 @@ function transferOf(engine: Engine, ws: string, row: TransferRow): Transfer {
   return { id: row.id, kind: row.kind, matched_by: row.matched_by, status: 'matched', legs };
 }
 
-function candidateOf(engine: Engine, ws: string, pair: Pair): Transfer {
+function candidateOf(engine: Engine, ws: string, pair: Pair<LinkLeg>): Transfer {
   return {
     id: null,
     kind: kindOf(pair.out, pair.in),
@@ -308,9 +311,9 @@ export function matchRowsByRule(engine: Engine, ws: string, ids: readonly string
   const wallets = ownWallets(engine, ws);
   const rejected = rejections(engine.db, ws);
   const isRejected = (key: string) => rejected.has(key);
-  const pairs: Pair[] = [];
+  const pairs: Pair<LinkLeg>[] = [];
   const used = new Set<string>();
-  const take = (pair: Pair) => {
+  const take = (pair: Pair<LinkLeg>) => {
     if (used.has(pair.out.id) || used.has(pair.in.id)) return;
     pairs.push(pair);
     used.add(pair.out.id).add(pair.in.id);

@@ -750,6 +750,14 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE rates ADD COLUMN source TEXT NOT NULL DEFAULT 'import';
   ALTER TABLE rates ADD COLUMN published_day TEXT;
   `,
+  // 30: the free rows that can be legs of an own transfer, with the columns a proposal reads
+  // (store/transfers.ts freeLegs): proposals walk this index alone, in time order, instead of
+  // each row of tx_by_time (bench/RESULTS.md "Session 12 — exchange↔chain proposals"). Partial:
+  // a row leaves it when it becomes a leg, and fees, zero amounts and spam are never in it.
+  `
+  CREATE INDEX tx_free_legs ON transactions (workspace_id, ts, id, direction, chain, token_symbol, amount, wallet_id)
+    WHERE spam = 0 AND type <> 'fee' AND amount <> '0' AND transfer_id IS NULL;
+  `,
 ];
 
 /**

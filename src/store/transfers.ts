@@ -6,7 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import { prepareCached } from './statements.js';
-import { rejectionKey, type Leg } from '../core/transfer-legs.js';
+import { rejectionKey, type FreeLeg, type Leg } from '../core/transfer-legs.js';
 import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { transactionId } from '../core/ids.js';
 import type { TransferKind, TransferMatchedBy } from '../core/types.js';
@@ -130,44 +130,66 @@ export function legsInTimeOrder(db: Db, workspaceId: string, range: { startTs?: 
   return legsOf(db.prepare(sql), [workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity]);
 }
 
-/** What a bridge pre-check reads of a free row: its rowid, time, direction, chain, symbol and amount as a binary float. */
-export type FreeLegVisitor = (rowid: number, ts: number, inflow: boolean, chain: string, symbol: string, amount: number) => void;
+/** A free row that can be a leg, as proposals read it (accounting/transfers.ts FreeLeg), with its rowid and its amount as a binary float. */
+export type FreeLegRow = FreeLeg & { rowid: number; value: number };
 
-/** Per connection that has the SQL function: the scan's visitor while one runs. */
-const visitors = new WeakMap<Db, { visit?: FreeLegVisitor }>();
+/** Per connection that has the SQL function: where the scan running on it puts its rows. */
+const sinks = new WeakMap<Db, { rows?: FreeLegRow[] }>();
 
 /**
- * Hands each free row that can be a leg (of a time range, start inclusive, end exclusive) to
- * `visit`, in time order (ts, then id: the tx_by_time index's order). SQLite calls `visit` as a
- * function inside its scan: a call costs a third of returning the row to JavaScript
+ * The free rows that can be legs (of a time range, start inclusive, end exclusive), in time order
+ * (ts, then id), read from the covering index tx_free_legs (migration 30) alone. SQLite hands each
+ * row to a function inside its scan: a call costs a third of returning the row to JavaScript
  * (bench/RESULTS.md "Session 7, txa check").
  */
-export function visitFreeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }, visit: FreeLegVisitor): void {
-  let slot = visitors.get(db);
-  if (!slot) {
-    const registered: { visit?: FreeLegVisitor } = {};
-    db.function('txa_visit_free_leg', { deterministic: false, directOnly: true }, (rowid, ts, inflow, chain, symbol, amount) => {
-      registered.visit!(rowid as number, ts as number, inflow === 1, chain as string, symbol as string, amount as number);
+export function freeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }): FreeLegRow[] {
+  let sink = sinks.get(db);
+  if (!sink) {
+    const registered: { rows?: FreeLegRow[] } = {};
+    db.function('txa_free_leg', { deterministic: false, directOnly: true }, (rowid, ts, inflow, chain, symbol, value, amount, walletId, id) => {
+      registered.rows!.push({
+        rowid: rowid as number,
+        ts: ts as number,
+        direction: inflow === 1 ? 'inflow' : 'outflow',
+        chain: chain as string,
+        token_symbol: symbol as string,
+        value: value as number,
+        amount: amount as string,
+        wallet_id: walletId as string,
+        id: id as string,
+      });
       return null;
     });
-    visitors.set(db, (slot = registered));
+    sinks.set(db, (sink = registered));
   }
-  slot.visit = visit;
+  const rows: FreeLegRow[] = [];
+  sink.rows = rows;
   try {
     prepareCached(
       db,
-      `SELECT count(txa_visit_free_leg(t.rowid, t.ts, t.direction = 'inflow', t.chain, t.token_symbol, CAST(t.amount AS REAL)))
-       FROM transactions t INDEXED BY tx_by_time WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} AND t.transfer_id IS NULL`,
+      `SELECT count(txa_free_leg(t.rowid, t.ts, t.direction = 'inflow', t.chain, t.token_symbol, CAST(t.amount AS REAL), t.amount, t.wallet_id, t.id))
+       FROM transactions t INDEXED BY tx_free_legs WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} AND t.transfer_id IS NULL`,
     ).get(workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity);
   } finally {
-    delete slot.visit;
+    delete sink.rows;
   }
+  return rows;
 }
 
-/** The rows of the given rowids as legs, in time order. */
-export function legsByRowid(db: Db, rowids: Iterable<number>): Leg[] {
-  const stmt = prepareCached(db, `${LEG} WHERE t.rowid IN (SELECT value FROM json_each(?)) ORDER BY t.ts, t.id`);
-  return [...legsOf(stmt, [JSON.stringify([...rowids])])];
+/** The id of the `fee` row of an outflow's wallet and transaction in its coin (engine/imports.ts: transfer key `fee:<address or symbol>:outflow:0`). */
+const feeRowId = (walletId: string, txHash: string, token: string) => transactionId(walletId, txHash, `fee:${token}:outflow:0`);
+
+/** An outflow's network fee in its own coin (Leg.fee), by its rowid: its hash and token, then the fee row by id. */
+export function networkFeeByRowid(db: Db, rowid: number): string | null {
+  const row = prepareCached(db, 'SELECT wallet_id, tx_hash, ifnull(token_address, token_symbol) FROM transactions WHERE rowid = ?').raw(true).get(rowid) as
+    | [string, string, string]
+    | undefined;
+  if (!row) return null;
+  return (
+    (prepareCached(db, 'SELECT amount FROM transactions WHERE id = ?')
+      .pluck()
+      .get(feeRowId(...row)) as string | undefined) ?? null
+  );
 }
 
 /**
@@ -179,8 +201,7 @@ export function withNetworkFees(db: Db, legs: Leg[]): Leg[] {
   const stmt = prepareCached(db, 'SELECT amount FROM transactions WHERE id = ?').pluck();
   for (const leg of legs) {
     if (leg.direction !== 'outflow') continue;
-    const id = transactionId(leg.wallet_id, leg.tx_hash, `fee:${leg.token_address ?? leg.token_symbol}:outflow:0`);
-    leg.fee = (stmt.get(id) as string | undefined) ?? null;
+    leg.fee = (stmt.get(feeRowId(leg.wallet_id, leg.tx_hash, leg.token_address ?? leg.token_symbol)) as string | undefined) ?? null;
   }
   return legs;
 }

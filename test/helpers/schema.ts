@@ -52,6 +52,8 @@ const UNDO: Record<number, Undo> = {
   // The ECB's reference rates, and where a rate came from.
   [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE fx_reference')) + 1]: (raw) =>
     raw.exec('DROP TABLE fx_reference; DROP TABLE fx_coverage; ALTER TABLE rates DROP COLUMN source; ALTER TABLE rates DROP COLUMN published_day'),
+  // The covering index of the free rows that proposals walk.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE INDEX tx_free_legs')) + 1]: (raw) => raw.exec('DROP INDEX tx_free_legs'),
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
