@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { basename } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Engine } from './engine.js';
 import { insertNewWallet, publicWallet, requireWallet } from './wallets.js';
 import { createTag } from './tags.js';
@@ -45,9 +46,11 @@ import { insertTransactions, updateValue } from '../store/insert-transactions.js
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { withLinkTriggersDeferred } from '../store/bulk-links.js';
 import { importerFor } from '../importers/index.js';
-import { readImportFile } from '../importers/read-file.js';
+import { readImportFile, readImportPieces } from '../importers/read-file.js';
+import { csvRows } from '../importers/csv.js';
+import { Occurrences } from '../importers/occurrences.js';
 import { isAddress } from '../importers/fields.js';
-import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
+import type { ImportRecord, ParseResult, RowError, WalletRef } from '../importers/types.js';
 import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
 import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
@@ -87,15 +90,6 @@ export interface ImportSummary {
 /** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
 export const LISTED_ERRORS = 100;
 
-/** The error listing the bad rows (the first LISTED_ERRORS); the CLI prints them one per line. */
-function invalidRows(errors: RowError[]): TxaError {
-  const sorted = [...errors].sort((a, b) => a.line - b.line);
-  const n = new Set(sorted.map((e) => e.line)).size;
-  return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, {
-    extra: { errors: sorted.slice(0, LISTED_ERRORS), error_count: sorted.length },
-  });
-}
-
 /** Thrown to roll back a dry run's transaction once its counts are known. */
 class DryRunDone {
   constructor(readonly summary: ImportSummary) {}
@@ -109,9 +103,8 @@ export async function importAnyFile(engine: Engine, workspaceId: string, path: s
 
 export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
   const ws = engine.workspace(workspaceId);
-  const hash = createHash('sha256');
-  const text = opts.content?.text ?? readImportFile(path, undefined, (bytes) => hash.update(bytes));
-  const importer = importerFor(opts.format ?? 'auto', text);
+  const file = fileText(path, opts.content);
+  const importer = importerFor(opts.format ?? 'auto', file.head);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
     throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass ${importer.exchange ? '--wallet-id' : '--wallet'} ID`, {
@@ -128,7 +121,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
       hint: 'An exchange wallet imports coinbase, kraken, binance, gemini and exchange-csv files (docs/import.md "Exchange files").',
     });
   }
-  const parsed = importer.parse(text, {
+  const ctx = {
     wallet: wallet && {
       id: wallet.id,
       address: wallet.address,
@@ -140,17 +133,61 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
     fileName: basename(path),
     tokenAddress: opts.tokenAddress,
     baseCurrency: ws.base_currency,
-  });
-  for (const s of parsed.skipped) opts.onSkipped?.(s);
-  const source = { file_name: basename(path), sha256: opts.content?.sha256 ?? hash.digest('hex') };
-  return run(
+  };
+  // A streamed format is parsed as the batches are written (docs/import.md "Large files"); any other whole.
+  const batches = importer.stream ? importer.stream(csvRows(file.pieces), ctx) : [importer.parse([...file.pieces].join(''), ctx)];
+  const source = { file_name: basename(path), sha256: file.sha256 };
+  return runBatches(
     engine,
     ws,
-    parsed.records,
-    { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source, onInserted: opts.onInserted },
-    parsed.errors,
-    parsed.skipped.length,
+    batches,
+    { walletId: opts.walletId, dryRun: opts.dryRun, format: importer.format, source, onInserted: opts.onInserted },
+    opts.onSkipped,
   );
+}
+
+/** Characters of a file's start that format detection looks at (a header below Coinbase's preamble included). */
+const HEAD_CHARS = 64 * 1024;
+
+/**
+ * An import file's text in pieces, its start for format detection and the SHA-256 of its bytes,
+ * which every row's `transaction.created` names, so it is known before the first row is written:
+ * a regular file is read once for it (and refused then, before anything is written, when it is
+ * too large, binary or has an overlong line), then read again as it is parsed; a pipe is read
+ * once, whole.
+ */
+function fileText(path: string, content: ImportOptions['content']): { head: string; pieces: Iterable<string>; sha256: string } {
+  if (content) return { head: content.text.slice(0, HEAD_CHARS), pieces: [content.text], sha256: content.sha256 };
+  const hash = createHash('sha256');
+  if (!isRegularFile(path)) {
+    const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
+    return { head: text.slice(0, HEAD_CHARS), pieces: [text], sha256: hash.digest('hex') };
+  }
+  for (const _ of readImportPieces(path, undefined, (bytes) => hash.update(bytes)));
+  const sha256 = hash.digest('hex');
+  const it = readImportPieces(path);
+  const head: string[] = [];
+  for (let size = 0; size < HEAD_CHARS; ) {
+    const next = it.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const pieces = {
+    *[Symbol.iterator]() {
+      yield* head;
+      for (let next = it.next(); !next.done; next = it.next()) yield next.value;
+    },
+  };
+  return { head: head.join('').slice(0, HEAD_CHARS), pieces, sha256 };
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export interface RunOptions {
@@ -164,36 +201,73 @@ export interface RunOptions {
 }
 
 export function importRecords(engine: Engine, workspaceId: string, records: ImportRecord[], opts: RunOptions): ImportSummary {
-  return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
+  return runBatches(engine, engine.workspace(workspaceId), [{ format: opts.format, records, errors: [], skipped: [] }], opts);
 }
 
-function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOptions, parseErrors: RowError[], skipped: number): ImportSummary {
-  const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
-  if (!chosen && records.some((r) => !r.wallet)) {
-    throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
-      field: 'wallet',
-      hint: 'List wallets with: txa wallet list',
+/**
+ * The bad rows of an import, for its IMPORT_FAILED error: all counted, the first LISTED_ERRORS by
+ * line kept (a file with a systematic mistake has as many as rows).
+ */
+class RowErrors {
+  private kept: RowError[] = [];
+  private readonly lines = new Set<number>();
+  count = 0;
+
+  add(e: RowError): void {
+    this.count++;
+    this.lines.add(e.line);
+    this.kept.push(e);
+    if (this.kept.length >= LISTED_ERRORS * 10) this.kept = sortedErrors(this.kept).slice(0, LISTED_ERRORS);
+  }
+
+  error(): TxaError {
+    const n = this.lines.size;
+    return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, {
+      extra: { errors: sortedErrors(this.kept).slice(0, LISTED_ERRORS), error_count: this.count },
     });
   }
+}
+
+/** By line, a line's errors in the order found (the sort is stable). */
+const sortedErrors = (errors: RowError[]): RowError[] => [...errors].sort((a, b) => a.line - b.line);
+
+/**
+ * Writes the batches of a parse (one, or a streamed file's many) in ONE database transaction:
+ * each batch's rows are checked, written and settled before the next batch is read, so memory
+ * holds one batch; identities count over the whole file. After the first bad row nothing more is
+ * written, but every row is still checked, and the transaction is rolled back at the end.
+ */
+function runBatches(engine: Engine, ws: Workspace, batches: Iterable<ParseResult>, opts: RunOptions, onSkipped?: ImportOptions['onSkipped']): ImportSummary {
+  const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
   try {
     return engine.write(() => {
-      const errors = [...parseErrors];
-      convertFiat(engine, ws, records, errors);
-      const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
-      const rows = buildRows(ws.id, records, wallets, errors);
-      if (errors.length > 0) throw invalidRows(errors);
-      refuseClosedRows(engine, ws.id, rows);
-      settleIncomingSpam(engine, ws.id, rows);
-      const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
-      const writeAll = () => {
-        if (linkCount(rows) < MIN_DEFERRED_LINKS) return writeRows();
-        for (const r of rows) r.tag_count = tagsOf(r);
-        return withLinkTriggersDeferred(engine.db, writeRows);
-      };
-      // Revaluing and matching look rows up by their indexes: after those are back.
-      const summary = withLargeCache(engine.db, () =>
-        settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()),
-      );
+      const errors = new RowErrors();
+      const counters = new Occurrences();
+      const total = emptyTotals();
+      withLargeCache(engine.db, () => {
+        for (const batch of batches) {
+          for (const s of batch.skipped) onSkipped?.(s);
+          total.skipped += batch.skipped.length;
+          for (const e of batch.errors) errors.add(e);
+          const { records } = batch;
+          if (!chosen && records.some((r) => !r.wallet)) {
+            throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
+              field: 'wallet',
+              hint: 'List wallets with: txa wallet list',
+            });
+          }
+          const bad = (e: RowError) => errors.add(e);
+          convertFiat(engine, ws, records, bad);
+          const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
+          for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
+          const rows = buildRows(ws.id, records, wallets, counters, bad);
+          // After a bad row the rest is only checked: the transaction is rolled back.
+          if (errors.count > 0) continue;
+          writeBatch(engine, ws, rows, opts, total);
+        }
+      });
+      if (errors.count > 0) throw errors.error();
+      const summary = finish(engine, ws, opts, total);
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
     });
@@ -201,6 +275,56 @@ function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOp
     if (err instanceof DryRunDone) return err.summary;
     throw err;
   }
+}
+
+/** What the batches add up to. */
+interface Totals {
+  imported: number;
+  duplicates: number;
+  skipped: number;
+  spam: number;
+  revalued: number;
+  transfers_matched: number;
+  touched: Map<string, { wallet: WalletRow; imported: number }>;
+}
+
+const emptyTotals = (): Totals => ({
+  imported: 0,
+  duplicates: 0,
+  skipped: 0,
+  spam: 0,
+  revalued: 0,
+  transfers_matched: 0,
+  touched: new Map(),
+});
+
+/**
+ * One batch's good rows: refused whole when any is dated in a closed period, spam settled,
+ * inserted with their events and tag links, then fee values revalued and own transfers matched.
+ * A batch at least as large as the ledger (a first import of one batch) builds the filled tables'
+ * indexes once at its end.
+ */
+function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: RunOptions, total: Totals): void {
+  refuseClosedRows(engine, ws.id, rows);
+  settleIncomingSpam(engine, ws.id, rows);
+  const writeRows = () => write(engine, ws, rows, opts);
+  const writeAll = () => {
+    if (linkCount(rows) < MIN_DEFERRED_LINKS) return writeRows();
+    for (const r of rows) r.tag_count = tagsOf(r);
+    return withLinkTriggersDeferred(engine.db, writeRows);
+  };
+  // Revaluing and matching look rows up by their indexes: after those are back.
+  const inserted = rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll();
+  total.imported += inserted.length;
+  total.duplicates += rows.length - inserted.length;
+  for (const row of inserted) {
+    total.touched.get(row.wallet_id)!.imported++;
+    if (row.spam) total.spam++;
+  }
+  const ids = new Set(inserted.map((r) => r.id));
+  total.revalued += revalueFees(engine, ws.id, rows, ids, sourceOfImport(opts));
+  total.transfers_matched += autoMatch(engine, ws.id, inserted);
+  opts.onInserted?.([...ids]);
 }
 
 /**
@@ -232,7 +356,7 @@ function refuseClosedRows(engine: Engine, workspaceId: string, rows: PlannedRow[
  * rounded to cents where it is stored. A day without a rate is a bad row naming the day and the
  * currency, never a silent 1.0 (docs/import.md "Exchange files").
  */
-function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], errors: RowError[]): void {
+function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], bad: (e: RowError) => void): void {
   let rate: ReturnType<typeof rateReader> | undefined;
   for (const r of records) {
     const currency = r.fiat_currency;
@@ -241,7 +365,7 @@ function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], err
     const day = dayOf(r.timestamp);
     const found = rate(currency, day);
     if (found === undefined) {
-      errors.push({
+      bad({
         line: r.line,
         field: 'fiat_currency',
         reason: `no ${currency} rate on ${day} to convert the value to ${ws.base_currency}; add it (txa rates import FILE) and import again`,
@@ -262,7 +386,7 @@ function resolveWallets(
   workspaceId: string,
   records: ImportRecord[],
   chosen: WalletRow | undefined,
-  errors: RowError[],
+  bad: (e: RowError) => void,
 ): (WalletRow | undefined)[] {
   const byRef = new Map<string, WalletRow | string>();
   const lookup = (ref: WalletRef): WalletRow | string => {
@@ -277,11 +401,11 @@ function resolveWallets(
   return records.map((r) => {
     const w = chosen ?? lookup(r.wallet!);
     if (typeof w === 'string') {
-      errors.push({ line: r.line, field: r.wallet?.id ? 'wallet_id' : 'wallet_label', reason: w });
+      bad({ line: r.line, field: r.wallet?.id ? 'wallet_id' : 'wallet_label', reason: w });
       return undefined;
     }
     if (r.wallet?.chain && r.wallet.chain !== w.chain) {
-      errors.push({ line: r.line, field: 'chain', reason: `the row is on ${r.wallet.chain} but wallet ${w.id} is on ${w.chain}` });
+      bad({ line: r.line, field: 'chain', reason: `the row is on ${r.wallet.chain} but wallet ${w.id} is on ${w.chain}` });
       return undefined;
     }
     return w;
@@ -332,35 +456,38 @@ interface PlannedRow extends TransactionRow {
  * counting earlier records of the file with the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
  * primary key alone makes re-imports find their rows (an `id` in the file is not kept).
  */
-function buildRows(workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
-  const counters = new Map<string, number>();
+function buildRows(
+  workspaceId: string,
+  records: ImportRecord[],
+  wallets: (WalletRow | undefined)[],
+  counters: Occurrences,
+  bad: (e: RowError) => void,
+): PlannedRow[] {
   const planned: PlannedRow[] = [];
   records.forEach((r, i) => {
     const w = wallets[i];
     if (!w) return;
     if (normalizeDecimal(r.amount) !== r.amount || r.amount.startsWith('-') || scaleOf(r.amount) > r.token.decimals) {
-      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
+      bad({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
       return;
     }
     if (integerDigits(r.amount) > MAX_AMOUNT_DIGITS) {
-      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
+      bad({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
       return;
     }
     let fiat_cents: number | null = null;
     try {
       fiat_cents = r.fiat_value === null ? null : decimalToCents(r.fiat_value);
     } catch {
-      errors.push({ line: r.line, field: 'fiat_value', reason: `'${r.fiat_value}' is too large` });
+      bad({ line: r.line, field: 'fiat_value', reason: `'${r.fiat_value}' is too large` });
       return;
     }
     if (r.fiat_value !== null && fiat_cents === null) {
-      errors.push({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
+      bad({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
       return;
     }
     const prefix = `${r.type === 'fee' ? 'fee' : r.internal ? 'i' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
-    const counter = `${w.id}\0${r.tx_hash}\0${prefix}`;
-    const n = counters.get(counter) ?? 0;
-    counters.set(counter, n + 1);
+    const n = counters.next(`${w.id}\0${r.tx_hash}\0${prefix}`);
     const transfer_key = `${prefix}:${n}`;
     planned.push({
       id: transactionId(w.id, r.tx_hash, transfer_key),
@@ -433,14 +560,8 @@ function rebuildPays(engine: Engine, rows: PlannedRow[]): boolean {
   return fresh >= stored;
 }
 
-function write(
-  engine: Engine,
-  ws: Workspace,
-  planned: PlannedRow[],
-  wallets: (WalletRow | undefined)[],
-  opts: RunOptions,
-  skipped: number,
-): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
+/** Inserts a batch's rows (those not stored yet) with their spam reasons, tags, tag links and `transaction.created` events; returns them. */
+function write(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions): PlannedRow[] {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
   recordSpamReasons(engine, ws.id, inserted);
   const source = sourceOfImport(opts);
@@ -452,39 +573,33 @@ function write(
     created?.add(row.id, { ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
   created?.end();
+  return inserted;
+}
 
-  const touched = new Map<string, { wallet: WalletRow; imported: number }>();
-  for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
-  for (const row of inserted) touched.get(row.wallet_id)!.imported++;
+/** After the last batch: each wallet the rows belong to is synced (`last_synced`, one `wallet.synced`); the summary. */
+function finish(engine: Engine, ws: Workspace, opts: RunOptions, total: Totals): ImportSummary {
   if (!opts.dryRun && opts.walletSynced !== false) {
     const syncedAt = nowIso();
-    for (const t of touched.values()) {
+    for (const t of total.touched.values()) {
       setWalletSynced(engine.db, t.wallet.id, syncedAt);
       const wallet = publicWallet({ ...t.wallet, last_synced: syncedAt });
       engine.change(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
     }
   }
-  const summary = {
+  return {
     format: opts.format,
-    imported: inserted.length,
-    duplicates: planned.length - inserted.length,
-    skipped,
+    imported: total.imported,
+    duplicates: total.duplicates,
+    skipped: total.skipped,
     dry_run: Boolean(opts.dryRun),
-    spam: inserted.filter((r) => r.spam).length,
-    wallets: [...touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
+    spam: total.spam,
+    wallets: [...total.touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
+    revalued: total.revalued,
+    transfers_matched: total.transfers_matched,
   };
-  return { summary, inserted };
 }
 
 const sourceOfImport = (opts: RunOptions): ImportSource | undefined => opts.source && { ...opts.source, format: opts.format };
-
-/** After the rows are in: fee values the file gives differently, and own transfers among the new rows. */
-function settle(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions, written: ReturnType<typeof write>): ImportSummary {
-  const revalued = revalueFees(engine, ws.id, planned, new Set(written.inserted.map((r) => r.id)), sourceOfImport(opts));
-  const matched = autoMatch(engine, ws.id, written.inserted);
-  opts.onInserted?.(written.inserted.map((r) => r.id));
-  return { ...written.summary, revalued, transfers_matched: matched };
-}
 
 /**
  * Fee rows the file holds that are stored already, with a value of the import's own (source

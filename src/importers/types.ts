@@ -5,6 +5,7 @@
  */
 import type { Chain, Direction, TxType } from '../core/types.js';
 import type { SpamReason } from '../accounting/spam.js';
+import type { CsvRow } from './csv.js';
 
 /** `txa import --format` values; `auto` detects the format from the content. */
 export const IMPORT_FORMATS = [
@@ -106,4 +107,10 @@ export interface Importer {
   /** Whether this importer reads a file with this header (CSV) or first value (JSON). */
   detect(sample: { header?: string[]; text: string }): boolean;
   parse(text: string, ctx: ImportContext): ParseResult;
+  /**
+   * A CSV format read as a stream (the exchange files, docs/import.md "Large files"): its records
+   * (header included) in, results out in batches, each handed on before the next rows are read.
+   * A batch never cuts what must be read together (a trade's rows); `parse` is all of it at once.
+   */
+  stream?(records: Iterable<CsvRow>, ctx: ImportContext): Iterable<ParseResult>;
 }
