@@ -137,14 +137,16 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   // A streamed format is parsed as the batches are written (docs/import.md "Large files"); any other whole.
   const batches = importer.stream ? importer.stream(csvRows(file.pieces), ctx) : [importer.parse([...file.pieces].join(''), ctx)];
   const source = { file_name: basename(path), sha256: file.sha256 };
-  return runBatches(
-    engine,
-    ws,
-    batches,
-    { walletId: opts.walletId, dryRun: opts.dryRun, format: importer.format, source, onInserted: opts.onInserted },
-    opts.onSkipped,
-  );
+  const run = { walletId: opts.walletId, dryRun: opts.dryRun, format: importer.format, source, onInserted: opts.onInserted };
+  return runBatches(engine, ws, batches, run, { onSkipped: opts.onSkipped, cacheKiB: importer.stream ? STREAMED_CACHE_KIB : undefined });
 }
+
+/**
+ * SQLite's page cache during a streamed import (KiB): with it, the batch's records and Node's own
+ * ~60 MB, a 200 MB file imports in under 250 MB (docs/import.md "Large files"); pages beyond it
+ * are spilled to the WAL inside the transaction.
+ */
+const STREAMED_CACHE_KIB = 64 * 1024;
 
 /** Characters of a file's start that format detection looks at (a header below Coinbase's preamble included). */
 const HEAD_CHARS = 64 * 1024;
@@ -237,35 +239,45 @@ const sortedErrors = (errors: RowError[]): RowError[] => [...errors].sort((a, b)
  * holds one batch; identities count over the whole file. After the first bad row nothing more is
  * written, but every row is still checked, and the transaction is rolled back at the end.
  */
-function runBatches(engine: Engine, ws: Workspace, batches: Iterable<ParseResult>, opts: RunOptions, onSkipped?: ImportOptions['onSkipped']): ImportSummary {
+function runBatches(
+  engine: Engine,
+  ws: Workspace,
+  batches: Iterable<ParseResult>,
+  opts: RunOptions,
+  how: { onSkipped?: ImportOptions['onSkipped']; cacheKiB?: number } = {},
+): ImportSummary {
   const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
   try {
     return engine.write(() => {
       const errors = new RowErrors();
       const counters = new Occurrences();
       const total = emptyTotals();
-      withLargeCache(engine.db, () => {
-        for (const batch of batches) {
-          for (const s of batch.skipped) onSkipped?.(s);
-          total.skipped += batch.skipped.length;
-          for (const e of batch.errors) errors.add(e);
-          const { records } = batch;
-          if (!chosen && records.some((r) => !r.wallet)) {
-            throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
-              field: 'wallet',
-              hint: 'List wallets with: txa wallet list',
-            });
+      withLargeCache(
+        engine.db,
+        () => {
+          for (const batch of batches) {
+            for (const s of batch.skipped) how.onSkipped?.(s);
+            total.skipped += batch.skipped.length;
+            for (const e of batch.errors) errors.add(e);
+            const { records } = batch;
+            if (!chosen && records.some((r) => !r.wallet)) {
+              throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
+                field: 'wallet',
+                hint: 'List wallets with: txa wallet list',
+              });
+            }
+            const bad = (e: RowError) => errors.add(e);
+            convertFiat(engine, ws, records, bad);
+            const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
+            for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
+            const rows = buildRows(ws.id, records, wallets, counters, bad);
+            // After a bad row the rest is only checked: the transaction is rolled back.
+            if (errors.count > 0) continue;
+            writeBatch(engine, ws, rows, opts, total);
           }
-          const bad = (e: RowError) => errors.add(e);
-          convertFiat(engine, ws, records, bad);
-          const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
-          for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
-          const rows = buildRows(ws.id, records, wallets, counters, bad);
-          // After a bad row the rest is only checked: the transaction is rolled back.
-          if (errors.count > 0) continue;
-          writeBatch(engine, ws, rows, opts, total);
-        }
-      });
+        },
+        how.cacheKiB,
+      );
       if (errors.count > 0) throw errors.error();
       const summary = finish(engine, ws, opts, total);
       if (opts.dryRun) throw new DryRunDone(summary);
