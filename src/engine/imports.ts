@@ -33,6 +33,7 @@ import {
   compareTagRefs,
   maxTransactionRowid,
   NO_TRANSFER,
+  selectAfterRowid,
   selectById,
   sourceOf,
   toTransaction,
@@ -47,7 +48,7 @@ import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { withLinkTriggersDeferred } from '../store/bulk-links.js';
 import { importerFor } from '../importers/index.js';
 import { readImportFile, readImportPieces } from '../importers/read-file.js';
-import { csvRows } from '../importers/csv.js';
+import { BATCH_ROWS, csvRows } from '../importers/csv.js';
 import { Occurrences } from '../importers/occurrences.js';
 import { isAddress } from '../importers/fields.js';
 import type { ImportRecord, ParseResult, RowError, WalletRef } from '../importers/types.js';
@@ -138,7 +139,8 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
   const batches = importer.stream ? importer.stream(csvRows(file.pieces), ctx) : [importer.parse([...file.pieces].join(''), ctx)];
   const source = { file_name: basename(path), sha256: file.sha256 };
   const run = { walletId: opts.walletId, dryRun: opts.dryRun, format: importer.format, source, onInserted: opts.onInserted };
-  return runBatches(engine, ws, batches, run, { onSkipped: opts.onSkipped, cacheKiB: importer.stream ? STREAMED_CACHE_KIB : undefined });
+  const streamed = importer.stream ? { cacheKiB: STREAMED_CACHE_KIB, expectedRows: file.lines } : {};
+  return runBatches(engine, ws, batches, run, { onSkipped: opts.onSkipped, ...streamed });
 }
 
 /**
@@ -146,7 +148,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
  * ~60 MB, a 200 MB file imports in under 250 MB (docs/import.md "Large files"); pages beyond it
  * are spilled to the WAL inside the transaction.
  */
-const STREAMED_CACHE_KIB = 64 * 1024;
+const STREAMED_CACHE_KIB = 32 * 1024;
 
 /** Characters of a file's start that format detection looks at (a header below Coinbase's preamble included). */
 const HEAD_CHARS = 64 * 1024;
@@ -158,14 +160,15 @@ const HEAD_CHARS = 64 * 1024;
  * too large, binary or has an overlong line), then read again as it is parsed; a pipe is read
  * once, whole.
  */
-function fileText(path: string, content: ImportOptions['content']): { head: string; pieces: Iterable<string>; sha256: string } {
-  if (content) return { head: content.text.slice(0, HEAD_CHARS), pieces: [content.text], sha256: content.sha256 };
+function fileText(path: string, content: ImportOptions['content']): { head: string; pieces: Iterable<string>; sha256: string; lines: number } {
+  if (content) return { head: content.text.slice(0, HEAD_CHARS), pieces: [content.text], sha256: content.sha256, lines: linesOf(content.text) };
   const hash = createHash('sha256');
   if (!isRegularFile(path)) {
     const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
-    return { head: text.slice(0, HEAD_CHARS), pieces: [text], sha256: hash.digest('hex') };
+    return { head: text.slice(0, HEAD_CHARS), pieces: [text], sha256: hash.digest('hex'), lines: linesOf(text) };
   }
-  for (const _ of readImportPieces(path, undefined, (bytes) => hash.update(bytes)));
+  let lines = 0;
+  for (const piece of readImportPieces(path, undefined, (bytes) => hash.update(bytes))) lines += linesOf(piece);
   const sha256 = hash.digest('hex');
   const it = readImportPieces(path);
   const head: string[] = [];
@@ -181,7 +184,13 @@ function fileText(path: string, content: ImportOptions['content']): { head: stri
       for (let next = it.next(); !next.done; next = it.next()) yield next.value;
     },
   };
-  return { head: head.join('').slice(0, HEAD_CHARS), pieces, sha256 };
+  return { head: head.join('').slice(0, HEAD_CHARS), pieces, sha256, lines };
+}
+
+function linesOf(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 function isRegularFile(path: string): boolean {
@@ -244,7 +253,7 @@ function runBatches(
   ws: Workspace,
   batches: Iterable<ParseResult>,
   opts: RunOptions,
-  how: { onSkipped?: ImportOptions['onSkipped']; cacheKiB?: number } = {},
+  how: { onSkipped?: ImportOptions['onSkipped']; cacheKiB?: number; expectedRows?: number } = {},
 ): ImportSummary {
   const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
   try {
@@ -252,33 +261,35 @@ function runBatches(
       const errors = new RowErrors();
       const counters = new Occurrences();
       const total = emptyTotals();
-      withLargeCache(
-        engine.db,
-        () => {
-          for (const batch of batches) {
-            for (const s of batch.skipped) how.onSkipped?.(s);
-            total.skipped += batch.skipped.length;
-            for (const e of batch.errors) errors.add(e);
-            const { records } = batch;
-            if (!chosen && records.some((r) => !r.wallet)) {
-              throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
-                field: 'wallet',
-                hint: 'List wallets with: txa wallet list',
-              });
-            }
-            const bad = (e: RowError) => errors.add(e);
-            convertFiat(engine, ws, records, bad);
-            const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
-            for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
-            const rows = buildRows(ws.id, records, wallets, counters, bad);
-            // After a bad row the rest is only checked: the transaction is rolled back.
-            if (errors.count > 0) continue;
-            writeBatch(engine, ws, rows, opts, total);
+      // A streamed file at least as long as the ledger (in lines) builds the filled tables'
+      // indexes once, after its last batch, and then matches its rows (bulkSettle).
+      const lastBefore = maxTransactionRowid(engine.db);
+      const bulk = how.expectedRows !== undefined && how.expectedRows >= Math.max(MIN_REBUILD_ROWS, lastBefore);
+      const eachBatch = () => {
+        for (const batch of batches) {
+          for (const s of batch.skipped) how.onSkipped?.(s);
+          total.skipped += batch.skipped.length;
+          for (const e of batch.errors) errors.add(e);
+          const { records } = batch;
+          if (!chosen && records.some((r) => !r.wallet)) {
+            throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
+              field: 'wallet',
+              hint: 'List wallets with: txa wallet list',
+            });
           }
-        },
-        how.cacheKiB,
-      );
+          const bad = (e: RowError) => errors.add(e);
+          convertFiat(engine, ws, records, bad);
+          const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
+          for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
+          const rows = buildRows(ws.id, records, wallets, counters, bad);
+          // After a bad row the rest is only checked: the transaction is rolled back.
+          if (errors.count > 0) continue;
+          writeBatch(engine, ws, rows, opts, total, bulk);
+        }
+      };
+      withLargeCache(engine.db, () => (bulk ? withIndexesRebuilt(engine.db, FILLED_TABLES, eachBatch) : eachBatch()), how.cacheKiB);
       if (errors.count > 0) throw errors.error();
+      if (bulk) bulkSettle(engine, ws.id, opts, total, lastBefore);
       const summary = finish(engine, ws, opts, total);
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
@@ -286,6 +297,21 @@ function runBatches(
   } catch (err) {
     if (err instanceof DryRunDone) return err.summary;
     throw err;
+  }
+}
+
+/**
+ * A bulk import's matching, once its indexes are back: its own rows read back from the store
+ * (those after the ledger's last rowid before it), BATCH_ROWS at a time, matched as own transfers
+ * and handed to `onInserted`, as writeBatch does for each batch otherwise.
+ */
+function bulkSettle(engine: Engine, ws: string, opts: RunOptions, total: Totals, lastBefore: number): void {
+  for (let after = lastBefore; ; ) {
+    const rows = selectAfterRowid(engine.db, ws, after, BATCH_ROWS);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.rowid;
+    total.transfers_matched += autoMatch(engine, ws, rows);
+    opts.onInserted?.(rows.map((r) => r.id));
   }
 }
 
@@ -316,7 +342,7 @@ const emptyTotals = (): Totals => ({
  * A batch at least as large as the ledger (a first import of one batch) builds the filled tables'
  * indexes once at its end.
  */
-function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: RunOptions, total: Totals): void {
+function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: RunOptions, total: Totals, bulk: boolean): void {
   refuseClosedRows(engine, ws.id, rows);
   settleIncomingSpam(engine, ws.id, rows);
   const writeRows = () => write(engine, ws, rows, opts);
@@ -326,7 +352,7 @@ function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: Run
     return withLinkTriggersDeferred(engine.db, writeRows);
   };
   // Revaluing and matching look rows up by their indexes: after those are back.
-  const inserted = rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll();
+  const inserted = !bulk && rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll();
   total.imported += inserted.length;
   total.duplicates += rows.length - inserted.length;
   for (const row of inserted) {
@@ -334,7 +360,9 @@ function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: Run
     if (row.spam) total.spam++;
   }
   const ids = new Set(inserted.map((r) => r.id));
+  // By primary key, which stays while a bulk import's other indexes are dropped.
   total.revalued += revalueFees(engine, ws.id, rows, ids, sourceOfImport(opts));
+  if (bulk) return;
   total.transfers_matched += autoMatch(engine, ws.id, inserted);
   opts.onInserted?.([...ids]);
 }

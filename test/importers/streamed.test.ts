@@ -73,6 +73,25 @@ describe('kraken, more than one batch', () => {
   });
 });
 
+describe('kraken, a file longer than the ledger (indexes built at its end)', () => {
+  it('every new row reaches onInserted once, after the last batch, and a dry run keeps nothing', () => {
+    const w = exchange('kraken');
+    const indexes = () => ctx.engine.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name").all();
+    const before = indexes();
+    expect(before.length).toBeGreaterThan(5);
+    const lines = [KRAKEN_HEADER, ...Array.from({ length: 10_050 }, (_, i) => krakenDeposit(i))];
+    const path = file('long.csv', lines);
+    expect(ctx.importFile(path, { walletId: w, dryRun: true })).toMatchObject({ imported: 10_050, dry_run: true });
+    expect(stored()).toBe(0);
+    const seen: string[] = [];
+    expect(ctx.importFile(path, { walletId: w, onInserted: (ids) => seen.push(...ids) })).toMatchObject({ imported: 10_050 });
+    expect(new Set(seen).size).toBe(10_050);
+    expect(stored()).toBe(10_050);
+    // The indexes dropped for the import are back.
+    expect(indexes()).toEqual(before);
+  });
+});
+
 describe('binance, more than one batch', () => {
   const HEADER = 'User_ID,UTC_Time,Account,Operation,Coin,Change,Remark';
   const deposit = (i: number) => `1,${time(i)},Spot,Deposit,ETH,0.25,`;
