@@ -226,7 +226,7 @@ export function* mapRowStream<R extends { line: number }>(format: string, rows: 
   yield result;
 }
 
-/** Rows of a file read per batch of a streamed import: a few MB of records at a time, and a commit's worth of SQLite work. */
+/** Rows of a file read per batch of a streamed import: a few MB of records at a time, all batches in one transaction. */
 export const BATCH_ROWS = 5000;
 
 export const emptyResult = (format: string): ParseResult => ({ format, records: [], errors: [], skipped: [] });
