@@ -3,7 +3,8 @@
 // gen-kraken.mjs, then per round and size imports the file with each build (A, B, …: checkouts
 // whose dist/ is built), interleaved, each into a fresh ledger holding one workspace and one
 // Kraken account, under /usr/bin/time -v. Prints per build and size the median wall time, rows/s
-// (imported transactions per second of the import command, start-up included) and peak RSS.
+// (imported transactions per second of the import command, start-up included), rows per
+// CPU-second (user + system, steadier on a loaded machine) and peak RSS.
 //   node bench/exchange-import.mjs [--sizes 100000,2000000] [--rounds 3] [--dir /tmp/x] NAME=CHECKOUT…
 //   e.g. node bench/exchange-import.mjs A=/work/main B=.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -57,9 +58,10 @@ function importOnce(build, n) {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (run.status !== 0) throw new Error(`${build.name} ${n}: exit ${run.status}\n${run.stderr.slice(-2000)}`);
   const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1]) / 1024;
+  const cpu = Number(/User time \(seconds\): ([\d.]+)/.exec(run.stderr)?.[1]) + Number(/System time \(seconds\): ([\d.]+)/.exec(run.stderr)?.[1]);
   const summary = JSON.parse(run.stdout).data;
   for (const s of ['', '-wal', '-shm']) rmSync(db + s, { force: true });
-  return { seconds, rss, imported: summary.imported };
+  return { seconds, cpu, rss, imported: summary.imported };
 }
 
 process.stdout.write(`load before: ${load()}\n`);
@@ -70,7 +72,7 @@ for (let r = 0; r < rounds; r++) {
       const one = importOnce(build, n);
       results.push({ build: build.name, n, ...one });
       process.stderr.write(
-        `round ${r + 1} ${build.name} ${n} lines: ${one.imported} rows ${one.seconds.toFixed(2)} s ${Math.round(one.imported / one.seconds)} rows/s ${one.rss.toFixed(0)} MB; load ${load()}\n`,
+        `round ${r + 1} ${build.name} ${n} lines: ${one.imported} rows ${one.seconds.toFixed(2)} s ${Math.round(one.imported / one.seconds)} rows/s, ${Math.round(one.imported / one.cpu)} rows/CPU-s, ${one.rss.toFixed(0)} MB; load ${load()}\n`,
       );
     }
   }
@@ -81,8 +83,9 @@ for (const n of sizes) {
   for (const build of builds) {
     const mine = results.filter((x) => x.build === build.name && x.n === n);
     const seconds = median(mine.map((x) => x.seconds));
+    const cpu = median(mine.map((x) => x.cpu));
     process.stdout.write(
-      `${build.name} ${n} lines (${mb} MB): ${mine[0].imported} rows, median ${seconds.toFixed(2)} s, ${Math.round(mine[0].imported / seconds)} rows/s, peak RSS max ${Math.max(...mine.map((x) => x.rss)).toFixed(0)} MB\n`,
+      `${build.name} ${n} lines (${mb} MB): ${mine[0].imported} rows, median ${seconds.toFixed(2)} s, ${Math.round(mine[0].imported / seconds)} rows/s, ${Math.round(mine[0].imported / cpu)} rows/CPU-s, peak RSS max ${Math.max(...mine.map((x) => x.rss)).toFixed(0)} MB\n`,
     );
   }
 }
