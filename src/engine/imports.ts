@@ -148,7 +148,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
  * ~60 MB, a 200 MB file imports in under 250 MB (docs/import.md "Large files"); pages beyond it
  * are spilled to the WAL inside the transaction.
  */
-const STREAMED_CACHE_KIB = 32 * 1024;
+const STREAMED_CACHE_KIB = 16 * 1024;
 
 /** Characters of a file's start that format detection looks at (a header below Coinbase's preamble included). */
 const HEAD_CHARS = 64 * 1024;

@@ -1,7 +1,7 @@
 /**
  * How many times a key was seen before, for the whole of a file of millions of rows in a few
  * bytes per key (docs/import.md "Large files"): each key is kept as a 64-bit fingerprint in an
- * open-addressing table (8 bytes a slot, at most half full), and only keys seen more than once
+ * open-addressing table (8 bytes a slot, at most three quarters full: 8–16 bytes a key), and only keys seen more than once
  * keep a count of their own. A Map of the keys themselves (row text, ~100 bytes) held several
  * hundred MB for a 200 MB file. Two different keys with one fingerprint would count as one key:
  * with 64 bits, odds of about 1 in 10^7 for two million keys.
@@ -32,7 +32,7 @@ export class Occurrences {
   /** Adds a fingerprint; false when it was there already. Slot (0, 0) marks empty, so a zero fingerprint is stored as (0, 1). */
   private insert(h: number, l: number): boolean {
     if (h === 0 && l === 0) l = 1;
-    if (this.size * 2 >= this.hi.length) this.grow();
+    if (this.size * 4 >= this.hi.length * 3) this.grow();
     const mask = this.hi.length - 1;
     for (let i = l & mask; ; i = (i + 1) & mask) {
       if (this.hi[i] === 0 && this.lo[i] === 0) {
