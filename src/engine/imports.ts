@@ -150,7 +150,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
  */
 const STREAMED_CACHE_KIB = 16 * 1024;
 
-/** Characters of a file's start that format detection looks at (a header below Coinbase's preamble included). */
+/** Characters of a file's start that format detection gets at least (a header below Coinbase's preamble included). */
 const HEAD_CHARS = 64 * 1024;
 
 /**
@@ -161,22 +161,24 @@ const HEAD_CHARS = 64 * 1024;
  * once, whole.
  */
 function fileText(path: string, content: ImportOptions['content']): { head: string; pieces: Iterable<string>; sha256: string; lines: number } {
-  if (content) return { head: content.text.slice(0, HEAD_CHARS), pieces: [content.text], sha256: content.sha256, lines: linesOf(content.text) };
+  if (content) return { head: content.text, pieces: [content.text], sha256: content.sha256, lines: linesOf(content.text) };
   const hash = createHash('sha256');
   if (!isRegularFile(path)) {
     const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
-    return { head: text.slice(0, HEAD_CHARS), pieces: [text], sha256: hash.digest('hex'), lines: linesOf(text) };
+    return { head: text, pieces: [text], sha256: hash.digest('hex'), lines: linesOf(text) };
   }
   let lines = 0;
   for (const piece of readImportPieces(path, undefined, (bytes) => hash.update(bytes))) lines += linesOf(piece);
   const sha256 = hash.digest('hex');
   const it = readImportPieces(path);
   const head: string[] = [];
-  for (let size = 0; size < HEAD_CHARS; ) {
+  // At least HEAD_CHARS and the whole first line (NDJSON is told by its first line, parsed).
+  for (let size = 0, newline = false; size < HEAD_CHARS || !newline; ) {
     const next = it.next();
     if (next.done) break;
     head.push(next.value);
     size += next.value.length;
+    newline ||= next.value.includes('\n');
   }
   const pieces = {
     *[Symbol.iterator]() {
@@ -184,7 +186,7 @@ function fileText(path: string, content: ImportOptions['content']): { head: stri
       for (let next = it.next(); !next.done; next = it.next()) yield next.value;
     },
   };
-  return { head: head.join('').slice(0, HEAD_CHARS), pieces, sha256, lines };
+  return { head: head.join(''), pieces, sha256, lines };
 }
 
 function linesOf(text: string): number {
