@@ -7,13 +7,9 @@
 import { Parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { TxaError } from '../core/errors.js';
-import type { ImportRecord, ParseResult } from './types.js';
+import type { CsvRow, ImportRecord, ParseResult } from './types.js';
 
-export interface CsvRow {
-  /** 1-based line of the file where the row starts. */
-  line: number;
-  cells: string[];
-}
+export type { CsvRow } from './types.js';
 
 export interface CsvTable {
   header: string[];

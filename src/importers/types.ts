@@ -5,7 +5,6 @@
  */
 import type { Chain, Direction, TxType } from '../core/types.js';
 import type { SpamReason } from '../accounting/spam.js';
-import type { CsvRow } from './csv.js';
 
 /** `txa import --format` values; `auto` detects the format from the content. */
 export const IMPORT_FORMATS = [
@@ -67,6 +66,13 @@ export interface ImportRecord {
   block_position?: number;
   /** Tag names (created in the workspace when missing, with the given type or `neutral`). */
   tags?: { name: string; type?: string; color?: string }[];
+}
+
+/** A CSV record (importers/csv.ts). */
+export interface CsvRow {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  cells: string[];
 }
 
 export interface RowError {
