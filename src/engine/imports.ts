@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { basename } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Engine } from './engine.js';
 import { insertNewWallet, publicWallet, requireWallet } from './wallets.js';
 import { createTag } from './tags.js';
@@ -32,6 +33,7 @@ import {
   compareTagRefs,
   maxTransactionRowid,
   NO_TRANSFER,
+  selectAfterRowid,
   selectById,
   sourceOf,
   toTransaction,
@@ -45,9 +47,11 @@ import { insertTransactions, updateValue } from '../store/insert-transactions.js
 import { withIndexesRebuilt, withLargeCache } from '../store/bulk-write.js';
 import { withLinkTriggersDeferred } from '../store/bulk-links.js';
 import { importerFor } from '../importers/index.js';
-import { readImportFile } from '../importers/read-file.js';
+import { readImportFile, readImportPieces } from '../importers/read-file.js';
+import { BATCH_ROWS, csvRows } from '../importers/csv.js';
+import { Occurrences } from '../importers/occurrences.js';
 import { isAddress } from '../importers/fields.js';
-import type { ImportRecord, RowError, WalletRef } from '../importers/types.js';
+import type { ImportRecord, ParseResult, RowError, WalletRef } from '../importers/types.js';
 import { changing } from './transaction-changes.js';
 import { autoMatch } from './transfers.js';
 import { recordSpamReasons, settleIncomingSpam } from './spam-tokens.js';
@@ -87,15 +91,6 @@ export interface ImportSummary {
 /** Bad rows an IMPORT_FAILED error lists, first by line; `error_count` says how many there are. */
 export const LISTED_ERRORS = 100;
 
-/** The error listing the bad rows (the first LISTED_ERRORS); the CLI prints them one per line. */
-function invalidRows(errors: RowError[]): TxaError {
-  const sorted = [...errors].sort((a, b) => a.line - b.line);
-  const n = new Set(sorted.map((e) => e.line)).size;
-  return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, {
-    extra: { errors: sorted.slice(0, LISTED_ERRORS), error_count: sorted.length },
-  });
-}
-
 /** Thrown to roll back a dry run's transaction once its counts are known. */
 class DryRunDone {
   constructor(readonly summary: ImportSummary) {}
@@ -109,9 +104,8 @@ export async function importAnyFile(engine: Engine, workspaceId: string, path: s
 
 export function importFile(engine: Engine, workspaceId: string, path: string, opts: ImportOptions = {}): ImportSummary {
   const ws = engine.workspace(workspaceId);
-  const hash = createHash('sha256');
-  const text = opts.content?.text ?? readImportFile(path, undefined, (bytes) => hash.update(bytes));
-  const importer = importerFor(opts.format ?? 'auto', text);
+  const file = fileText(path, opts.content);
+  const importer = importerFor(opts.format ?? 'auto', file.head);
   const wallet = opts.walletId ? requireWallet(engine, workspaceId, opts.walletId) : undefined;
   if (importer.needsWallet && !wallet) {
     throw new TxaError('USAGE_ERROR', `${importer.format} files name no wallet: pass ${importer.exchange ? '--wallet-id' : '--wallet'} ID`, {
@@ -128,7 +122,7 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
       hint: 'An exchange wallet imports coinbase, kraken, binance, gemini and exchange-csv files (docs/import.md "Exchange files").',
     });
   }
-  const parsed = importer.parse(text, {
+  const ctx = {
     wallet: wallet && {
       id: wallet.id,
       address: wallet.address,
@@ -140,17 +134,73 @@ export function importFile(engine: Engine, workspaceId: string, path: string, op
     fileName: basename(path),
     tokenAddress: opts.tokenAddress,
     baseCurrency: ws.base_currency,
-  });
-  for (const s of parsed.skipped) opts.onSkipped?.(s);
-  const source = { file_name: basename(path), sha256: opts.content?.sha256 ?? hash.digest('hex') };
-  return run(
-    engine,
-    ws,
-    parsed.records,
-    { walletId: opts.walletId, dryRun: opts.dryRun, format: parsed.format, source, onInserted: opts.onInserted },
-    parsed.errors,
-    parsed.skipped.length,
-  );
+  };
+  // A streamed format is parsed as the batches are written (docs/import.md "Large files"); any other whole.
+  const batches = importer.stream ? importer.stream(csvRows(file.pieces), ctx) : [importer.parse([...file.pieces].join(''), ctx)];
+  const source = { file_name: basename(path), sha256: file.sha256 };
+  const run = { walletId: opts.walletId, dryRun: opts.dryRun, format: importer.format, source, onInserted: opts.onInserted };
+  const streamed = importer.stream ? { cacheKiB: STREAMED_CACHE_KIB, expectedRows: file.lines } : {};
+  return runBatches(engine, ws, batches, run, { onSkipped: opts.onSkipped, ...streamed });
+}
+
+/**
+ * SQLite's page cache during a streamed import (KiB): with it, the batch's records and Node's own
+ * ~60 MB, a 200 MB file imports in under 250 MB (docs/import.md "Large files"); pages beyond it
+ * are spilled to the WAL inside the transaction.
+ */
+const STREAMED_CACHE_KIB = 16 * 1024;
+
+/** Characters of a file's start that format detection gets at least (a header below Coinbase's preamble included). */
+const HEAD_CHARS = 64 * 1024;
+
+/**
+ * An import file's text in pieces, its start for format detection and the SHA-256 of its bytes,
+ * which every row's `transaction.created` names, so it is known before the first row is written:
+ * a regular file is read once for it (and refused then, before anything is written, when it is
+ * too large, binary or has an overlong line), then read again as it is parsed; a pipe is read
+ * once, whole.
+ */
+function fileText(path: string, content: ImportOptions['content']): { head: string; pieces: Iterable<string>; sha256: string; lines: number } {
+  if (content) return { head: content.text, pieces: [content.text], sha256: content.sha256, lines: linesOf(content.text) };
+  const hash = createHash('sha256');
+  if (!isRegularFile(path)) {
+    const text = readImportFile(path, undefined, (bytes) => hash.update(bytes));
+    return { head: text, pieces: [text], sha256: hash.digest('hex'), lines: linesOf(text) };
+  }
+  let lines = 0;
+  for (const piece of readImportPieces(path, undefined, (bytes) => hash.update(bytes))) lines += linesOf(piece);
+  const sha256 = hash.digest('hex');
+  const it = readImportPieces(path);
+  const head: string[] = [];
+  // At least HEAD_CHARS and the whole first line (NDJSON is told by its first line, parsed).
+  for (let size = 0, newline = false; size < HEAD_CHARS || !newline; ) {
+    const next = it.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.length;
+    newline ||= next.value.includes('\n');
+  }
+  const pieces = {
+    *[Symbol.iterator]() {
+      yield* head;
+      for (let next = it.next(); !next.done; next = it.next()) yield next.value;
+    },
+  };
+  return { head: head.join(''), pieces, sha256, lines };
+}
+
+function linesOf(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export interface RunOptions {
@@ -164,36 +214,85 @@ export interface RunOptions {
 }
 
 export function importRecords(engine: Engine, workspaceId: string, records: ImportRecord[], opts: RunOptions): ImportSummary {
-  return run(engine, engine.workspace(workspaceId), records, opts, [], 0);
+  return runBatches(engine, engine.workspace(workspaceId), [{ format: opts.format, records, errors: [], skipped: [] }], opts);
 }
 
-function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOptions, parseErrors: RowError[], skipped: number): ImportSummary {
-  const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
-  if (!chosen && records.some((r) => !r.wallet)) {
-    throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
-      field: 'wallet',
-      hint: 'List wallets with: txa wallet list',
+/**
+ * The bad rows of an import, for its IMPORT_FAILED error: all counted, the first LISTED_ERRORS by
+ * line kept (a file with a systematic mistake has as many as rows).
+ */
+class RowErrors {
+  private kept: RowError[] = [];
+  private readonly lines = new Set<number>();
+  count = 0;
+
+  add(e: RowError): void {
+    this.count++;
+    this.lines.add(e.line);
+    this.kept.push(e);
+    if (this.kept.length >= LISTED_ERRORS * 10) this.kept = sortedErrors(this.kept).slice(0, LISTED_ERRORS);
+  }
+
+  error(): TxaError {
+    const n = this.lines.size;
+    return new TxaError('IMPORT_FAILED', `${n} ${n === 1 ? 'row is' : 'rows are'} invalid; nothing was imported`, {
+      extra: { errors: sortedErrors(this.kept).slice(0, LISTED_ERRORS), error_count: this.count },
     });
   }
+}
+
+/** By line, a line's errors in the order found (the sort is stable). */
+const sortedErrors = (errors: RowError[]): RowError[] => [...errors].sort((a, b) => a.line - b.line);
+
+/**
+ * Writes the batches of a parse (one, or a streamed file's many) in ONE database transaction:
+ * each batch's rows are checked, written and settled before the next batch is read, so memory
+ * holds one batch; identities count over the whole file. After the first bad row nothing more is
+ * written, but every row is still checked, and the transaction is rolled back at the end.
+ */
+function runBatches(
+  engine: Engine,
+  ws: Workspace,
+  batches: Iterable<ParseResult>,
+  opts: RunOptions,
+  how: { onSkipped?: ImportOptions['onSkipped']; cacheKiB?: number; expectedRows?: number } = {},
+): ImportSummary {
+  const chosen = opts.walletId ? requireWallet(engine, ws.id, opts.walletId) : undefined;
   try {
     return engine.write(() => {
-      const errors = [...parseErrors];
-      convertFiat(engine, ws, records, errors);
-      const wallets = resolveWallets(engine, ws.id, records, chosen, errors);
-      const rows = buildRows(ws.id, records, wallets, errors);
-      if (errors.length > 0) throw invalidRows(errors);
-      refuseClosedRows(engine, ws.id, rows);
-      settleIncomingSpam(engine, ws.id, rows);
-      const writeRows = () => write(engine, ws, rows, wallets, opts, skipped);
-      const writeAll = () => {
-        if (linkCount(rows) < MIN_DEFERRED_LINKS) return writeRows();
-        for (const r of rows) r.tag_count = tagsOf(r);
-        return withLinkTriggersDeferred(engine.db, writeRows);
+      const errors = new RowErrors();
+      const counters = new Occurrences();
+      const total = emptyTotals();
+      // A streamed file at least as long as the ledger (in lines) builds the filled tables'
+      // indexes once, after its last batch, and then matches its rows (bulkSettle).
+      const lastBefore = maxTransactionRowid(engine.db);
+      const bulk = how.expectedRows !== undefined && how.expectedRows >= Math.max(MIN_REBUILD_ROWS, lastBefore);
+      const eachBatch = () => {
+        for (const batch of batches) {
+          for (const s of batch.skipped) how.onSkipped?.(s);
+          total.skipped += batch.skipped.length;
+          for (const e of batch.errors) errors.add(e);
+          const { records } = batch;
+          if (!chosen && records.some((r) => !r.wallet)) {
+            throw new TxaError('USAGE_ERROR', 'the file does not name the wallet of every row: pass --wallet ID', {
+              field: 'wallet',
+              hint: 'List wallets with: txa wallet list',
+            });
+          }
+          const bad = (e: RowError) => errors.add(e);
+          convertFiat(engine, ws, records, bad);
+          const wallets = resolveWallets(engine, ws.id, records, chosen, bad);
+          for (const w of wallets) if (w && !total.touched.has(w.id)) total.touched.set(w.id, { wallet: w, imported: 0 });
+          const rows = buildRows(ws.id, records, wallets, counters, bad);
+          // After a bad row the rest is only checked: the transaction is rolled back.
+          if (errors.count > 0) continue;
+          writeBatch(engine, ws, rows, opts, total, bulk);
+        }
       };
-      // Revaluing and matching look rows up by their indexes: after those are back.
-      const summary = withLargeCache(engine.db, () =>
-        settle(engine, ws, rows, opts, rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll()),
-      );
+      withLargeCache(engine.db, () => (bulk ? withIndexesRebuilt(engine.db, FILLED_TABLES, eachBatch) : eachBatch()), how.cacheKiB);
+      if (errors.count > 0) throw errors.error();
+      if (bulk) bulkSettle(engine, ws.id, opts, total, lastBefore);
+      const summary = finish(engine, ws, opts, total);
       if (opts.dryRun) throw new DryRunDone(summary);
       return summary;
     });
@@ -201,6 +300,73 @@ function run(engine: Engine, ws: Workspace, records: ImportRecord[], opts: RunOp
     if (err instanceof DryRunDone) return err.summary;
     throw err;
   }
+}
+
+/**
+ * A bulk import's matching, once its indexes are back: its own rows read back from the store
+ * (those after the ledger's last rowid before it), BATCH_ROWS at a time, matched as own transfers
+ * and handed to `onInserted`, as writeBatch does for each batch otherwise.
+ */
+function bulkSettle(engine: Engine, ws: string, opts: RunOptions, total: Totals, lastBefore: number): void {
+  for (let after = lastBefore; ; ) {
+    const rows = selectAfterRowid(engine.db, ws, after, BATCH_ROWS);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.rowid;
+    total.transfers_matched += autoMatch(engine, ws, rows);
+    opts.onInserted?.(rows.map((r) => r.id));
+  }
+}
+
+/** What the batches add up to. */
+interface Totals {
+  imported: number;
+  duplicates: number;
+  skipped: number;
+  spam: number;
+  revalued: number;
+  transfers_matched: number;
+  touched: Map<string, { wallet: WalletRow; imported: number }>;
+}
+
+const emptyTotals = (): Totals => ({
+  imported: 0,
+  duplicates: 0,
+  skipped: 0,
+  spam: 0,
+  revalued: 0,
+  transfers_matched: 0,
+  touched: new Map(),
+});
+
+/**
+ * One batch's good rows: refused whole when any is dated in a closed period, spam settled,
+ * inserted with their events and tag links, then fee values revalued and own transfers matched.
+ * A batch at least as large as the ledger (a first import of one batch) builds the filled tables'
+ * indexes once at its end.
+ */
+function writeBatch(engine: Engine, ws: Workspace, rows: PlannedRow[], opts: RunOptions, total: Totals, bulk: boolean): void {
+  refuseClosedRows(engine, ws.id, rows);
+  settleIncomingSpam(engine, ws.id, rows);
+  const writeRows = () => write(engine, ws, rows, opts);
+  const writeAll = () => {
+    if (linkCount(rows) < MIN_DEFERRED_LINKS) return writeRows();
+    for (const r of rows) r.tag_count = tagsOf(r);
+    return withLinkTriggersDeferred(engine.db, writeRows);
+  };
+  // Revaluing and matching look rows up by their indexes: after those are back.
+  const inserted = !bulk && rebuildPays(engine, rows) ? withIndexesRebuilt(engine.db, FILLED_TABLES, writeAll) : writeAll();
+  total.imported += inserted.length;
+  total.duplicates += rows.length - inserted.length;
+  for (const row of inserted) {
+    total.touched.get(row.wallet_id)!.imported++;
+    if (row.spam) total.spam++;
+  }
+  const ids = new Set(inserted.map((r) => r.id));
+  // By primary key, which stays while a bulk import's other indexes are dropped.
+  total.revalued += revalueFees(engine, ws.id, rows, ids, sourceOfImport(opts));
+  if (bulk) return;
+  total.transfers_matched += autoMatch(engine, ws.id, inserted);
+  opts.onInserted?.([...ids]);
 }
 
 /**
@@ -232,7 +398,7 @@ function refuseClosedRows(engine: Engine, workspaceId: string, rows: PlannedRow[
  * rounded to cents where it is stored. A day without a rate is a bad row naming the day and the
  * currency, never a silent 1.0 (docs/import.md "Exchange files").
  */
-function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], errors: RowError[]): void {
+function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], bad: (e: RowError) => void): void {
   let rate: ReturnType<typeof rateReader> | undefined;
   for (const r of records) {
     const currency = r.fiat_currency;
@@ -241,7 +407,7 @@ function convertFiat(engine: Engine, ws: Workspace, records: ImportRecord[], err
     const day = dayOf(r.timestamp);
     const found = rate(currency, day);
     if (found === undefined) {
-      errors.push({
+      bad({
         line: r.line,
         field: 'fiat_currency',
         reason: `no ${currency} rate on ${day} to convert the value to ${ws.base_currency}; fetch it (txa rates fill --currency ${currency}) or add it (txa rates import FILE) and import again`,
@@ -262,7 +428,7 @@ function resolveWallets(
   workspaceId: string,
   records: ImportRecord[],
   chosen: WalletRow | undefined,
-  errors: RowError[],
+  bad: (e: RowError) => void,
 ): (WalletRow | undefined)[] {
   const byRef = new Map<string, WalletRow | string>();
   const lookup = (ref: WalletRef): WalletRow | string => {
@@ -277,11 +443,11 @@ function resolveWallets(
   return records.map((r) => {
     const w = chosen ?? lookup(r.wallet!);
     if (typeof w === 'string') {
-      errors.push({ line: r.line, field: r.wallet?.id ? 'wallet_id' : 'wallet_label', reason: w });
+      bad({ line: r.line, field: r.wallet?.id ? 'wallet_id' : 'wallet_label', reason: w });
       return undefined;
     }
     if (r.wallet?.chain && r.wallet.chain !== w.chain) {
-      errors.push({ line: r.line, field: 'chain', reason: `the row is on ${r.wallet.chain} but wallet ${w.id} is on ${w.chain}` });
+      bad({ line: r.line, field: 'chain', reason: `the row is on ${r.wallet.chain} but wallet ${w.id} is on ${w.chain}` });
       return undefined;
     }
     return w;
@@ -332,35 +498,38 @@ interface PlannedRow extends TransactionRow {
  * counting earlier records of the file with the same wallet, hash and prefix. The id follows from (wallet, hash, transfer key), so the
  * primary key alone makes re-imports find their rows (an `id` in the file is not kept).
  */
-function buildRows(workspaceId: string, records: ImportRecord[], wallets: (WalletRow | undefined)[], errors: RowError[]): PlannedRow[] {
-  const counters = new Map<string, number>();
+function buildRows(
+  workspaceId: string,
+  records: ImportRecord[],
+  wallets: (WalletRow | undefined)[],
+  counters: Occurrences,
+  bad: (e: RowError) => void,
+): PlannedRow[] {
   const planned: PlannedRow[] = [];
   records.forEach((r, i) => {
     const w = wallets[i];
     if (!w) return;
     if (normalizeDecimal(r.amount) !== r.amount || r.amount.startsWith('-') || scaleOf(r.amount) > r.token.decimals) {
-      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
+      bad({ line: r.line, field: 'amount', reason: `'${r.amount}' is not a non-negative decimal with at most ${r.token.decimals} decimals` });
       return;
     }
     if (integerDigits(r.amount) > MAX_AMOUNT_DIGITS) {
-      errors.push({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
+      bad({ line: r.line, field: 'amount', reason: `'${r.amount}' has more than ${MAX_AMOUNT_DIGITS} integer digits` });
       return;
     }
     let fiat_cents: number | null = null;
     try {
       fiat_cents = r.fiat_value === null ? null : decimalToCents(r.fiat_value);
     } catch {
-      errors.push({ line: r.line, field: 'fiat_value', reason: `'${r.fiat_value}' is too large` });
+      bad({ line: r.line, field: 'fiat_value', reason: `'${r.fiat_value}' is too large` });
       return;
     }
     if (r.fiat_value !== null && fiat_cents === null) {
-      errors.push({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
+      bad({ line: r.line, field: 'fiat_value', reason: `not a number: '${r.fiat_value}'` });
       return;
     }
     const prefix = `${r.type === 'fee' ? 'fee' : r.internal ? 'i' : 't'}:${r.token.address ?? r.token.symbol}:${r.direction}`;
-    const counter = `${w.id}\0${r.tx_hash}\0${prefix}`;
-    const n = counters.get(counter) ?? 0;
-    counters.set(counter, n + 1);
+    const n = counters.next(`${w.id}\0${r.tx_hash}\0${prefix}`);
     const transfer_key = `${prefix}:${n}`;
     planned.push({
       id: transactionId(w.id, r.tx_hash, transfer_key),
@@ -433,14 +602,8 @@ function rebuildPays(engine: Engine, rows: PlannedRow[]): boolean {
   return fresh >= stored;
 }
 
-function write(
-  engine: Engine,
-  ws: Workspace,
-  planned: PlannedRow[],
-  wallets: (WalletRow | undefined)[],
-  opts: RunOptions,
-  skipped: number,
-): { summary: Omit<ImportSummary, 'revalued' | 'transfers_matched'>; inserted: PlannedRow[] } {
+/** Inserts a batch's rows (those not stored yet) with their spam reasons, tags, tag links and `transaction.created` events; returns them. */
+function write(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions): PlannedRow[] {
   const inserted = insertTransactions(engine.db, planned, nowSeconds());
   recordSpamReasons(engine, ws.id, inserted);
   const source = sourceOfImport(opts);
@@ -452,39 +615,33 @@ function write(
     created?.add(row.id, { ...(source && { source }), transaction: toTransaction(row, tags, []) });
   }
   created?.end();
+  return inserted;
+}
 
-  const touched = new Map<string, { wallet: WalletRow; imported: number }>();
-  for (const w of wallets) if (w && !touched.has(w.id)) touched.set(w.id, { wallet: w, imported: 0 });
-  for (const row of inserted) touched.get(row.wallet_id)!.imported++;
+/** After the last batch: each wallet the rows belong to is synced (`last_synced`, one `wallet.synced`); the summary. */
+function finish(engine: Engine, ws: Workspace, opts: RunOptions, total: Totals): ImportSummary {
   if (!opts.dryRun && opts.walletSynced !== false) {
     const syncedAt = nowIso();
-    for (const t of touched.values()) {
+    for (const t of total.touched.values()) {
       setWalletSynced(engine.db, t.wallet.id, syncedAt);
       const wallet = publicWallet({ ...t.wallet, last_synced: syncedAt });
       engine.change(ws.id, 'wallet.synced', t.wallet.id, { wallet, imported: t.imported });
     }
   }
-  const summary = {
+  return {
     format: opts.format,
-    imported: inserted.length,
-    duplicates: planned.length - inserted.length,
-    skipped,
+    imported: total.imported,
+    duplicates: total.duplicates,
+    skipped: total.skipped,
     dry_run: Boolean(opts.dryRun),
-    spam: inserted.filter((r) => r.spam).length,
-    wallets: [...touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
+    spam: total.spam,
+    wallets: [...total.touched.values()].map((t) => ({ id: t.wallet.id, label: t.wallet.label, imported: t.imported })),
+    revalued: total.revalued,
+    transfers_matched: total.transfers_matched,
   };
-  return { summary, inserted };
 }
 
 const sourceOfImport = (opts: RunOptions): ImportSource | undefined => opts.source && { ...opts.source, format: opts.format };
-
-/** After the rows are in: fee values the file gives differently, and own transfers among the new rows. */
-function settle(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOptions, written: ReturnType<typeof write>): ImportSummary {
-  const revalued = revalueFees(engine, ws.id, planned, new Set(written.inserted.map((r) => r.id)), sourceOfImport(opts));
-  const matched = autoMatch(engine, ws.id, written.inserted);
-  opts.onInserted?.(written.inserted.map((r) => r.id));
-  return { ...written.summary, revalued, transfers_matched: matched };
-}
 
 /**
  * Fee rows the file holds that are stored already, with a value of the import's own (source

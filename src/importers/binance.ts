@@ -7,7 +7,8 @@
  * has no row ids, so a trade's hash is derived from its second, account and user, and any other
  * row's from its content.
  */
-import { Columns, FieldError, fail, readCsv, requireColumns, type CsvRow } from './csv.js';
+import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, requireColumns, tableOf, type CsvRow } from './csv.js';
+import { Occurrences } from './occurrences.js';
 import { dateTimeOf, syntheticHash, syntheticHashes } from './fields.js';
 import {
   abs,
@@ -23,7 +24,7 @@ import {
   requireExchangeWallet,
   signedAmount,
 } from './exchange-rows.js';
-import type { ImportRecord, Importer, ParseResult, RowError } from './types.js';
+import type { ImportRecord, Importer, ParseResult } from './types.js';
 
 const REQUIRED = ['UTC_Time', 'Account', 'Operation', 'Coin', 'Change'] as const;
 
@@ -76,75 +77,111 @@ export const binanceImporter: Importer = {
     return new Columns(header ?? []).has('UTC_Time', 'Operation', 'Coin', 'Change');
   },
   parse(text, ctx) {
+    return collect('binance', this.stream!(csvRows([text]), ctx));
+  },
+  stream(records, ctx) {
     requireExchangeWallet('binance', ctx);
-    const table = readCsv(text);
+    const table = tableOf(records);
     const cols = new Columns(table.header);
     requireColumns(
       REQUIRED.filter((c) => cols.find(c) < 0),
       { hint: "Generate the Transaction History statement (CSV) on Binance's Orders > Transaction History page." },
     );
-    const at = cols.pick([...REQUIRED, 'User_ID', 'Remark']);
-    const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-    const errors: RowError[] = [];
-    const skipped: ParseResult['skipped'] = [];
-    const rows: Row[] = [];
-    for (const { line, cells } of table.rows as CsvRow[]) {
-      try {
-        const time = get(cells, at.UTC_Time);
-        const change = signedAmount(get(cells, at.Change), 'Change');
-        if (change === null) fail('Change', 'is empty');
-        const coin = get(cells, at.Coin);
-        if (coin === '') fail('Coin', 'is empty');
-        const opText = get(cells, at.Operation);
-        rows.push({
-          line,
-          cells,
-          ts: dateTimeOf(time, 'UTC_Time'),
-          time,
-          account: get(cells, at.Account),
-          op: opText.toLowerCase(),
-          opText,
-          coin: coin.toUpperCase(),
-          change,
-          user: get(cells, at.User_ID),
-        });
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        errors.push({ line, field: err.field, reason: err.message });
-      }
-    }
-    // A trade's rows: the same second and account.
-    const trades = new Map<string, Row[]>();
-    for (const r of rows) {
-      if (!TRADE_OPS.has(r.op)) continue;
-      const key = `${r.ts}\0${r.account}`;
-      const group = trades.get(key) ?? [];
-      group.push(r);
-      trades.set(key, group);
-    }
-    const hashOf = syntheticHashes('binance');
-    const records: ImportRecord[] = [];
-    for (const r of rows) {
-      try {
-        if (TRADE_OPS.has(r.op)) {
-          const group = trades.get(`${r.ts}\0${r.account}`)!;
-          if (group[0] !== r) continue;
-          const out = trade(group);
-          if (typeof out === 'string') for (const g of group) skipped.push({ line: g.line, reason: out });
-          else records.push(...out);
-          continue;
-        }
-        const out = single(r, hashOf(r.cells));
-        if (typeof out === 'string') skipped.push({ line: r.line, reason: out });
-        else records.push(...out);
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        errors.push({ line: r.line, field: err.field, reason: err.message });
-      }
-    }
-    return { format: 'binance', records, errors, skipped };
+    return binanceBatches(table.rows, cols.pick([...REQUIRED, 'User_ID', 'Remark']));
   },
 };
+
+type At = Record<(typeof REQUIRED)[number] | 'User_ID' | 'Remark', number>;
+
+/**
+ * The rows in batches of BATCH_ROWS lines. A trade's rows (one second and account) are read
+ * together and written at the first of them once the batch is read; the trades of the batch's
+ * last second wait for the next batch, which may hold more of their rows (Binance lists a
+ * trade's rows next to each other). A trade row of a trade already written is a bad row.
+ */
+function* binanceBatches(rows: Iterable<CsvRow>, at: At): Generator<ParseResult> {
+  const hashOf = syntheticHashes('binance');
+  /** Trades not written yet, by second and account. */
+  const open = new Map<string, Row[]>();
+  /** Trade keys met, so a trade's row after the trade was written is found. */
+  const met = new Occurrences();
+  let carried: Row[] = [];
+  let batch = emptyResult('binance');
+  /** The batch's rows: single rows and the first row of each trade, in file order. */
+  let firsts: Row[] = [];
+  let last: number | undefined;
+  const flush = (end: boolean): ParseResult => {
+    const out = batch;
+    const waiting: Row[] = [];
+    for (const r of [...carried, ...firsts]) {
+      const key = tradeKey(r);
+      const group = key === undefined ? undefined : open.get(key);
+      if (group && r.ts === last && !end) {
+        waiting.push(r);
+        continue;
+      }
+      if (key !== undefined) open.delete(key);
+      try {
+        const made = group ? trade(group) : single(r, hashOf(r.cells));
+        if (typeof made === 'string') for (const g of group ?? [r]) out.skipped.push({ line: g.line, reason: made });
+        else for (const rec of made) out.records.push(rec);
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        out.errors.push({ line: r.line, field: err.field, reason: err.message });
+      }
+    }
+    carried = waiting;
+    batch = emptyResult('binance');
+    firsts = [];
+    return out;
+  };
+  let n = 0;
+  for (const { line, cells } of rows) {
+    try {
+      const r = rowOf(line, cells, at);
+      last = r.ts;
+      const key = tradeKey(r);
+      if (key === undefined) firsts.push(r);
+      else if (open.has(key)) open.get(key)!.push(r);
+      else if (met.seen(key))
+        fail('UTC_Time', `a row of the trade at ${r.time} (${r.account}) comes after the trade's other rows were read; sort the file by UTC_Time`);
+      else {
+        open.set(key, [r]);
+        firsts.push(r);
+      }
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      batch.errors.push({ line, field: err.field, reason: err.message });
+    }
+    if (++n % BATCH_ROWS === 0) yield flush(false);
+  }
+  yield flush(true);
+}
+
+/** The trade a row is part of (its second and account), or undefined for a row of its own. */
+const tradeKey = (r: Row): string | undefined => (TRADE_OPS.has(r.op) ? `${r.ts}\0${r.account}` : undefined);
+
+function rowOf(line: number, cells: string[], at: At): Row {
+  const get = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+  const time = get(at.UTC_Time);
+  const change = signedAmount(get(at.Change), 'Change');
+  if (change === null) fail('Change', 'is empty');
+  const coin = get(at.Coin);
+  if (coin === '') fail('Coin', 'is empty');
+  const opText = get(at.Operation);
+  return {
+    line,
+    cells,
+    ts: dateTimeOf(time, 'UTC_Time'),
+    time,
+    account: get(at.Account),
+    op: opText.toLowerCase(),
+    opText,
+    coin: coin.toUpperCase(),
+    change,
+    user: get(at.User_ID),
+  };
+}
 
 /**
  * One trade from its rows: per coin the sum of its changes (fees apart). A coin bought for fiat

@@ -6,7 +6,7 @@
  * spread)`; amounts plain or as `$1,510.00`, quantities signed or not.
  */
 import { dateTimeOf, syntheticHashes } from './fields.js';
-import { Columns, fail, mapRows, readCsvAfterPreamble, requireColumns, type CsvRow } from './csv.js';
+import { Columns, collect, csvRows, fail, mapRowStream, requireColumns, tableAfterPreamble, type CsvRow } from './csv.js';
 import {
   abs,
   type ExchangeMove,
@@ -61,8 +61,11 @@ export const coinbaseImporter: Importer = {
     return /^(?:"?ID"?,)?"?Timestamp"?,"?Transaction Type"?,"?Asset"?,"?Quantity Transacted"?/im.test(text.slice(0, 8192));
   },
   parse(text, ctx) {
+    return collect('coinbase', this.stream!(csvRows([text]), ctx));
+  },
+  stream(records, ctx) {
     requireExchangeWallet('coinbase', ctx);
-    const table = readCsvAfterPreamble(text, isHeader);
+    const table = tableAfterPreamble(records, isHeader);
     const cols = new Columns(table.header);
     // The currency of the values: a column (2021 on), or the header's prefix (2020: `USD Subtotal`).
     const currencyCol = cols.find('Price Currency', 'Spot Price Currency');
@@ -91,7 +94,7 @@ export const coinbaseImporter: Importer = {
     requireColumns(missing, { hint: "Download the transaction history CSV from Coinbase's Statements page." });
     const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
     const hashOf = syntheticHashes('coinbase');
-    return mapRows('coinbase', table.rows, ({ line, cells }: CsvRow) => {
+    return mapRowStream('coinbase', table.rows, ({ line, cells }: CsvRow) => {
       const kind = get(cells, at.type);
       const key = kind.toLowerCase();
       const asset = get(cells, at.asset);

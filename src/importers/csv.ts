@@ -4,15 +4,12 @@
  * Excel leaves at the end are all tolerated. Columns are found by name, case-insensitively, or by
  * prefix where explorers bake a value into the header (`CurrentValue @ $2264.04/Eth`).
  */
+import { Parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { TxaError } from '../core/errors.js';
-import type { ImportRecord, ParseResult, RowError } from './types.js';
+import type { CsvRow, ImportRecord, ParseResult } from './types.js';
 
-export interface CsvRow {
-  /** 1-based line of the file where the row starts. */
-  line: number;
-  cells: string[];
-}
+export type { CsvRow } from './types.js';
 
 export interface CsvTable {
   header: string[];
@@ -27,35 +24,96 @@ const OPTIONS = {
   info: true,
 } as const;
 
+type Parsed = { record: string[]; info: { lines: number } };
+
+function notCsv(err: unknown): TxaError {
+  const e = err as Error & { lines?: number };
+  return new TxaError('IMPORT_FAILED', `the file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message}`, { cause: err });
+}
+
+// csv-parse reports the line a record ends on; a quoted field with line breaks starts it earlier.
+const rowOf = ({ record, info }: Parsed): CsvRow => ({
+  line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
+  cells: record,
+});
+
 export function readCsv(text: string, toLine?: number): CsvTable {
-  let parsed: { record: string[]; info: { lines: number } }[];
+  let parsed: Parsed[];
   try {
     parsed = parse(text, toLine === undefined ? OPTIONS : { ...OPTIONS, to_line: toLine }) as unknown as typeof parsed;
   } catch (err) {
-    const e = err as Error & { lines?: number };
-    throw new TxaError('IMPORT_FAILED', `the file is not valid CSV${e.lines ? ` (line ${e.lines})` : ''}: ${e.message}`, { cause: err });
+    throw notCsv(err);
   }
   const [first, ...rest] = parsed;
   const header = (first?.record ?? []).map((h) => h.trim());
-  // csv-parse reports the line a record ends on; a quoted field with line breaks starts it earlier.
-  const rows = rest.map(({ record, info }) => ({
-    line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
-    cells: record,
-  }));
-  return { header, rows };
+  return { header, rows: rest.map(rowOf) };
+}
+
+/** csv-parse's parser core, which both its stream and its sync API drive: fed piece by piece, it keeps a record cut between pieces. */
+interface ParserCore {
+  parse(buf: Buffer | undefined, end: boolean, push: (record: Parsed) => void, close: () => void): Error | undefined;
 }
 
 /**
- * A table whose header is not the first record: the first of the first `within` records that
- * `isHeader` accepts (exchanges put a preamble above it: Coinbase's "Transactions", "User,…"
- * lines). The whole file is the table when none is.
+ * The records of a CSV text given in pieces (read-file.ts readImportPieces), header included, as
+ * they are parsed: the same options, lines and errors as readCsv, with only the records of one
+ * piece in memory at a time (docs/import.md "Large files").
  */
-export function readCsvAfterPreamble(text: string, isHeader: (cells: string[]) => boolean, within = 12): CsvTable {
-  const table = readCsv(text);
+export function* csvRows(pieces: Iterable<string>): Generator<CsvRow> {
+  const core = (new Parser(OPTIONS) as unknown as { api: ParserCore }).api;
+  let out: Parsed[] = [];
+  const push = (record: Parsed) => out.push(record);
+  const feed = (buf: Buffer | undefined, end: boolean): Parsed[] => {
+    const err = core.parse(buf, end, push, () => {});
+    if (err !== undefined) throw notCsv(err);
+    const done = out;
+    out = [];
+    return done;
+  };
+  for (const piece of pieces) for (const parsed of feed(Buffer.from(piece), false)) yield rowOf(parsed);
+  for (const parsed of feed(undefined, true)) yield rowOf(parsed);
+}
+
+/** A table whose rows are read as they are needed: the header is the first record. */
+export interface CsvStream {
+  header: string[];
+  rows: Iterable<CsvRow>;
+}
+
+/** The header (first record) and the rows after it of a record stream. */
+export function tableOf(records: Iterable<CsvRow>): CsvStream {
+  const it = records[Symbol.iterator]();
+  const first = it.next();
+  const header = first.done ? [] : first.value.cells.map((h) => h.trim());
+  return { header, rows: { [Symbol.iterator]: () => it } };
+}
+
+/**
+ * A record stream's table whose header is not the first record: the first of the first `within`
+ * records that `isHeader` accepts (exchanges put a preamble above it: Coinbase's "Transactions",
+ * "User,…" lines). The whole file is the table when none is.
+ */
+export function tableAfterPreamble(records: Iterable<CsvRow>, isHeader: (cells: string[]) => boolean, within = 12): CsvStream {
+  const table = tableOf(records);
   if (isHeader(table.header)) return table;
-  const at = table.rows.slice(0, within).findIndex((r) => isHeader(r.cells.map((c) => c.trim())));
-  if (at < 0) return table;
-  return { header: table.rows[at]!.cells.map((h) => h.trim()), rows: table.rows.slice(at + 1) };
+  const it = table.rows[Symbol.iterator]();
+  const ahead: CsvRow[] = [];
+  while (ahead.length < within) {
+    const next = it.next();
+    if (next.done) break;
+    if (isHeader(next.value.cells.map((c) => c.trim()))) return { header: next.value.cells.map((h) => h.trim()), rows: { [Symbol.iterator]: () => it } };
+    ahead.push(next.value);
+  }
+  return { header: table.header, rows: chain(ahead, it) };
+}
+
+function chain<T>(first: T[], rest: Iterator<T>): Iterable<T> {
+  return {
+    *[Symbol.iterator]() {
+      yield* first;
+      for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
+    },
+  };
 }
 
 /** The header alone (first record), for format detection. */
@@ -142,18 +200,51 @@ export function fail(field: string, reason: string): never {
  * user sees all bad rows at once. `map` returns records, or a string: the reason the row is skipped.
  */
 export function mapRows<R extends { line: number }>(format: string, rows: R[], map: (row: R) => ImportRecord[] | string): ParseResult {
-  const records: ImportRecord[] = [];
-  const errors: RowError[] = [];
-  const skipped: { line: number; reason: string }[] = [];
+  const result = emptyResult(format);
+  for (const row of rows) mapRow(result, row, map);
+  return result;
+}
+
+/**
+ * mapRows over a row stream, in batches of `BATCH_ROWS` rows, each handed on before the next is
+ * read (docs/import.md "Large files"); for rows that are each a transaction of their own.
+ */
+export function* mapRowStream<R extends { line: number }>(format: string, rows: Iterable<R>, map: (row: R) => ImportRecord[] | string): Generator<ParseResult> {
+  let result = emptyResult(format);
+  let n = 0;
   for (const row of rows) {
-    try {
-      const out = map(row);
-      if (typeof out === 'string') skipped.push({ line: row.line, reason: out });
-      else records.push(...out);
-    } catch (err) {
-      if (!(err instanceof FieldError)) throw err;
-      errors.push({ line: row.line, field: err.field, reason: err.message });
+    mapRow(result, row, map);
+    if (++n % BATCH_ROWS === 0) {
+      yield result;
+      result = emptyResult(format);
     }
   }
-  return { format, records, errors, skipped };
+  yield result;
+}
+
+/** Rows of a file read per batch of a streamed import: a few MB of records at a time, all batches in one transaction. */
+export const BATCH_ROWS = 5000;
+
+export const emptyResult = (format: string): ParseResult => ({ format, records: [], errors: [], skipped: [] });
+
+function mapRow<R extends { line: number }>(into: ParseResult, row: R, map: (row: R) => ImportRecord[] | string): void {
+  try {
+    const out = map(row);
+    if (typeof out === 'string') into.skipped.push({ line: row.line, reason: out });
+    else for (const r of out) into.records.push(r);
+  } catch (err) {
+    if (!(err instanceof FieldError)) throw err;
+    into.errors.push({ line: row.line, field: err.field, reason: err.message });
+  }
+}
+
+/** The batches of a streamed parse as one result (an importer's `parse` of a whole text). */
+export function collect(format: string, batches: Iterable<ParseResult>): ParseResult {
+  const all = emptyResult(format);
+  for (const b of batches) {
+    for (const r of b.records) all.records.push(r);
+    for (const e of b.errors) all.errors.push(e);
+    for (const s of b.skipped) all.skipped.push(s);
+  }
+  return all;
 }

@@ -3,7 +3,7 @@
  * `date,type,asset,quantity,fiat_currency,fiat_amount,fee_asset,fee_quantity,trade_id,tx_hash,note`,
  * `type` one of buy, sell, trade_in, trade_out, deposit, withdrawal, income, fee.
  */
-import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow } from './csv.js';
+import { Columns, collect, csvRows, fail, mapRowStream, requireColumns, tableOf, type CsvRow } from './csv.js';
 import { amountOf, dateTimeOf, optionalAmount, syntheticHashes } from './fields.js';
 import { type ExchangeMove, feeRecord, type IncomeWord, isFiat, moveRecord, requireExchangeWallet } from './exchange-rows.js';
 import type { ImportRecord, Importer } from './types.js';
@@ -50,14 +50,17 @@ export const exchangeCsvImporter: Importer = {
     return new Columns(header ?? []).has('date', 'type', 'asset', 'quantity', 'fiat_amount', 'trade_id');
   },
   parse(text, ctx) {
+    return collect('exchange-csv', this.stream!(csvRows([text]), ctx));
+  },
+  stream(records, ctx) {
     requireExchangeWallet('exchange-csv', ctx);
-    const table = readCsv(text);
+    const table = tableOf(records);
     const cols = new Columns(table.header);
     requireColumns(REQUIRED.filter((c) => cols.find(c) < 0));
     const at = cols.pick(EXCHANGE_CSV_COLUMNS);
     const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
     const hashOf = syntheticHashes('exchange-csv');
-    return mapRows('exchange-csv', table.rows, ({ line, cells }: CsvRow): ImportRecord[] => {
+    return mapRowStream('exchange-csv', table.rows, ({ line, cells }: CsvRow): ImportRecord[] => {
       const kind = get(cells, at.type).toLowerCase();
       const shape = TYPES[kind];
       if (!shape) fail('type', `must be one of ${Object.keys(TYPES).join(', ')}, got '${get(cells, at.type)}'`);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { normalizeDecimal } from '../core/money.js';
 import { fail } from './csv.js';
+import { Occurrences } from './occurrences.js';
 
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
 
@@ -111,11 +112,10 @@ export function syntheticHash(source: string, cells: string[]): string {
  * second import of the same file gives the same hashes again.
  */
 export function syntheticHashes(source: string): (cells: string[]) => string {
-  const seen = new Map<string, number>();
+  // Counted by fingerprint: a file of millions of rows keeps no copy of each row (importers/occurrences.ts).
+  const seen = new Occurrences();
   return (cells) => {
-    const key = cells.map((c) => c.trim()).join('\u001f');
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
+    const n = seen.next(cells.map((c) => c.trim()).join('\u001f'));
     return syntheticHash(source, [...cells, String(n)]);
   };
 }

@@ -6,7 +6,7 @@
  * of a pair such as `ETHUSD`); transfers are `Credit`/`Debit` rows of one asset. The sheet ends
  * with a totals row that has no date.
  */
-import { Columns, fail, mapRows, readCsv, requireColumns, type CsvRow } from './csv.js';
+import { Columns, collect, csvRows, fail, mapRowStream, requireColumns, tableOf, type CsvRow } from './csv.js';
 import { dateTimeOf, syntheticHashes } from './fields.js';
 import { abs, feeRecord, fiatOnly, type IncomeWord, isFiat, minus, moveRecord, plus, requireExchangeWallet, signedAmount } from './exchange-rows.js';
 import type { ImportRecord, Importer } from './types.js';
@@ -44,8 +44,11 @@ export const geminiImporter: Importer = {
     return new Columns(header ?? []).has('Date', 'Time (UTC)', 'Type', 'Symbol', 'Specification');
   },
   parse(text, ctx) {
+    return collect('gemini', this.stream!(csvRows([text]), ctx));
+  },
+  stream(records, ctx) {
     requireExchangeWallet('gemini', ctx);
-    const table = readCsv(text);
+    const table = tableOf(records);
     const cols = new Columns(table.header);
     requireColumns(
       REQUIRED.filter((c) => cols.find(c) < 0),
@@ -66,7 +69,7 @@ export const geminiImporter: Importer = {
       return { value: v === null ? '0' : abs(v), field };
     };
     const contentHash = syntheticHashes('gemini');
-    return mapRows('gemini', table.rows, ({ line, cells }: CsvRow): ImportRecord[] | string => {
+    return mapRowStream('gemini', table.rows, ({ line, cells }: CsvRow): ImportRecord[] | string => {
       const date = get(cells, at.Date);
       if (date === '') return 'the totals row (no date)';
       const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? fail('Date', `not a date YYYY-MM-DD: '${date}'`);

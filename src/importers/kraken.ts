@@ -5,7 +5,8 @@
  * an instant buy: `spend` and `receive`); assets carry Kraken's names (`XXBT`, `XETH`, `ZUSD`,
  * `ETH2.S`, `DOT.S`, `USDC.M`), read as the coin they stand for.
  */
-import { Columns, FieldError, fail, readCsv, requireColumns, type CsvRow } from './csv.js';
+import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, requireColumns, tableOf, type CsvRow } from './csv.js';
+import { Occurrences } from './occurrences.js';
 import { dateTimeOf } from './fields.js';
 import {
   abs,
@@ -20,7 +21,7 @@ import {
   requireExchangeWallet,
   signedAmount,
 } from './exchange-rows.js';
-import type { ImportRecord, Importer, ParseResult, RowError } from './types.js';
+import type { ImportRecord, Importer, ParseResult } from './types.js';
 
 const REQUIRED = ['txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee'] as const;
 
@@ -68,78 +69,113 @@ export const krakenImporter: Importer = {
     return new Columns(header ?? []).has('txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee', 'balance');
   },
   parse(text, ctx) {
+    return collect('kraken', this.stream!(csvRows([text]), ctx));
+  },
+  stream(records, ctx) {
     requireExchangeWallet('kraken', ctx);
-    const table = readCsv(text);
+    const table = tableOf(records);
     const cols = new Columns(table.header);
     requireColumns(
       REQUIRED.filter((c) => cols.find(c) < 0),
       { hint: "Export the Ledgers report (CSV) from Kraken's History > Export page." },
     );
     const at = cols.pick([...REQUIRED, 'subtype']);
-    const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-    const errors: RowError[] = [];
-    const skipped: ParseResult['skipped'] = [];
-    const legs: Leg[] = [];
-    for (const { line, cells } of table.rows as CsvRow[]) {
-      try {
-        const txid = get(cells, at.txid);
-        // A pending deposit is listed once without txid, then again with it when credited.
-        if (txid === '') {
-          skipped.push({ line, reason: 'no txid yet (a pending entry Kraken lists again once settled)' });
-          continue;
-        }
-        const amount = signedAmount(get(cells, at.amount), 'amount');
-        if (amount === null) fail('amount', 'is empty');
-        const fee = abs(signedAmount(get(cells, at.fee), 'fee') ?? '0');
-        const asset = get(cells, at.asset);
-        if (asset === '') fail('asset', 'is empty');
-        legs.push({
-          line,
-          txid,
-          refid: get(cells, at.refid),
-          ts: dateTimeOf(get(cells, at.time), 'time'),
-          type: get(cells, at.type).toLowerCase(),
-          subtype: get(cells, at.subtype).toLowerCase(),
-          asset: krakenAsset(asset),
-          amount,
-          fee,
-        });
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        errors.push({ line, field: err.field, reason: err.message });
-      }
-    }
-    const trades = new Map<string, Leg[]>();
-    for (const leg of legs) {
-      if (leg.type !== 'trade' && leg.type !== 'spend' && leg.type !== 'receive') continue;
-      const group = trades.get(leg.refid) ?? [];
-      group.push(leg);
-      trades.set(leg.refid, group);
-    }
-    const records: ImportRecord[] = [];
-    for (const leg of legs) {
-      try {
-        const group = trades.get(leg.refid);
-        if (group?.includes(leg)) {
-          // The group is written at its first leg.
-          if (group[0] === leg) {
-            const out = trade(group);
-            if (typeof out === 'string') for (const l of group) skipped.push({ line: l.line, reason: out });
-            else records.push(...out);
-          }
-          continue;
-        }
-        const out = single(leg);
-        if (typeof out === 'string') skipped.push({ line: leg.line, reason: out });
-        else records.push(...out);
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        errors.push({ line: leg.line, field: err.field, reason: err.message });
-      }
-    }
-    return { format: 'kraken', records, errors, skipped };
+    return krakenBatches(table.rows, at);
   },
 };
+
+/**
+ * The rows in batches of BATCH_ROWS lines. A trade's legs (one refid) are written together, at
+ * the first leg, once the batch is read; a trade still missing its second leg at a batch's end
+ * waits for the next (Kraken lists the two next to each other), and one whose refid comes again
+ * after it was written is a bad row.
+ */
+function* krakenBatches(rows: Iterable<CsvRow>, at: Record<(typeof REQUIRED)[number] | 'subtype', number>): Generator<ParseResult> {
+  const get = (cells: string[], i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+  /** Trades not written yet, by refid. */
+  const open = new Map<string, Leg[]>();
+  /** Refids met, so a trade's row after the trade was written is found. */
+  const met = new Occurrences();
+  /** Trades whose first leg came in an earlier batch, still waiting for a leg. */
+  let carried: Leg[][] = [];
+  let batch = emptyResult('kraken');
+  /** The batch's legs: single rows and the first leg of each trade, in file order. */
+  let legs: Leg[] = [];
+  const flush = (end: boolean): ParseResult => {
+    const out = batch;
+    const waiting: Leg[][] = [];
+    // Trades that began in earlier batches first: their first legs came first.
+    for (const leg of [...carried.map((g) => g[0]!), ...legs]) {
+      const group = isTradeLeg(leg) ? open.get(leg.refid) : undefined;
+      if (group && group.length < 2 && !end) {
+        waiting.push(group);
+        continue;
+      }
+      if (group) open.delete(leg.refid);
+      try {
+        const made = group ? trade(group) : single(leg);
+        if (typeof made === 'string') for (const l of group ?? [leg]) out.skipped.push({ line: l.line, reason: made });
+        else for (const r of made) out.records.push(r);
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        out.errors.push({ line: leg.line, field: err.field, reason: err.message });
+      }
+    }
+    carried = waiting;
+    batch = emptyResult('kraken');
+    legs = [];
+    return out;
+  };
+  let n = 0;
+  for (const { line, cells } of rows) {
+    try {
+      const leg = legOf(line, cells, get, at);
+      if (typeof leg === 'string') batch.skipped.push({ line, reason: leg });
+      else if (!isTradeLeg(leg)) legs.push(leg);
+      else if (open.has(leg.refid)) open.get(leg.refid)!.push(leg);
+      else if (met.seen(leg.refid)) fail('refid', `trade ${leg.refid} has more than two rows; a trade is two (what was given, what was received)`);
+      else {
+        open.set(leg.refid, [leg]);
+        legs.push(leg);
+      }
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      batch.errors.push({ line, field: err.field, reason: err.message });
+    }
+    if (++n % BATCH_ROWS === 0) yield flush(false);
+  }
+  yield flush(true);
+}
+
+const isTradeLeg = (leg: Leg) => leg.type === 'trade' || leg.type === 'spend' || leg.type === 'receive';
+
+/** A ledger row read, or why it is skipped. */
+function legOf(
+  line: number,
+  cells: string[],
+  get: (cells: string[], i: number) => string,
+  at: Record<(typeof REQUIRED)[number] | 'subtype', number>,
+): Leg | string {
+  const txid = get(cells, at.txid);
+  // A pending deposit is listed once without txid, then again with it when credited.
+  if (txid === '') return 'no txid yet (a pending entry Kraken lists again once settled)';
+  const amount = signedAmount(get(cells, at.amount), 'amount');
+  if (amount === null) fail('amount', 'is empty');
+  const fee = abs(signedAmount(get(cells, at.fee), 'fee') ?? '0');
+  const asset = get(cells, at.asset);
+  if (asset === '') fail('asset', 'is empty');
+  return {
+    line,
+    txid,
+    refid: get(cells, at.refid),
+    ts: dateTimeOf(get(cells, at.time), 'time'),
+    type: get(cells, at.type).toLowerCase(),
+    subtype: get(cells, at.subtype).toLowerCase(),
+    asset: krakenAsset(asset),
+    amount,
+    fee,
+  };
+}
 
 const base = (leg: Leg, tx_hash: string) => ({ line: leg.line, tx_hash, timestamp: leg.ts, field: 'amount', notes: null });
 

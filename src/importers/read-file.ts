@@ -121,6 +121,16 @@ class LineLimit {
  * `onBytes` sees every byte read, in order (the import hashes the file on the way).
  */
 export function readImportFile(path: string, limits: ReadLimits = LIMITS, onBytes?: (bytes: Buffer) => void): string {
+  return [...readImportPieces(path, limits, onBytes)].join('');
+}
+
+/**
+ * The text of an import file in pieces of about 64 KiB, as read, with the same checks and
+ * refusals as readImportFile: an exchange file is parsed as it is read, so its text is never
+ * whole in memory (docs/import.md "Large files"). The file is closed when the pieces end or the
+ * reader stops early.
+ */
+export function* readImportPieces(path: string, limits: ReadLimits = LIMITS, onBytes?: (bytes: Buffer) => void): Generator<string> {
   const r = limits.refusal ?? IMPORT_REFUSAL;
   let fd: number;
   try {
@@ -129,7 +139,7 @@ export function readImportFile(path: string, limits: ReadLimits = LIMITS, onByte
     throw cannotRead(path, err, r);
   }
   try {
-    return readBounded(fd, path, limits, r, onBytes);
+    yield* readBounded(fd, path, limits, r, onBytes);
   } finally {
     closeSync(fd);
   }
@@ -153,7 +163,7 @@ function* chunks(fd: number, path: string, r: Refusal): Generator<Buffer> {
   }
 }
 
-function readBounded(fd: number, path: string, limits: ReadLimits, r: Refusal, onBytes?: (bytes: Buffer) => void): string {
+function* readBounded(fd: number, path: string, limits: ReadLimits, r: Refusal, onBytes?: (bytes: Buffer) => void): Generator<string> {
   const source = chunks(fd, path, r);
   // The head decides the encoding; a pipe may hand it over in several short reads.
   const head: Buffer[] = [];
@@ -168,9 +178,8 @@ function readBounded(fd: number, path: string, limits: ReadLimits, r: Refusal, o
   const encoding = encodingOf(first, r);
   const decoder = new TextDecoder(encoding);
   const lines = looksLikeJson(first, encoding) ? undefined : new LineLimit(limits.maxLineChars, r);
-  const parts: string[] = [];
   let total = 0;
-  const add = (bytes: Buffer) => {
+  const decode = (bytes: Buffer): string => {
     onBytes?.(bytes);
     total += bytes.length;
     if (total > limits.maxBytes) {
@@ -182,14 +191,13 @@ function readBounded(fd: number, path: string, limits: ReadLimits, r: Refusal, o
     }
     const piece = decoder.decode(bytes, { stream: true });
     lines?.add(piece);
-    parts.push(piece);
+    return piece;
   };
-  add(first);
-  for (; !next.done; next = source.next()) add(next.value);
+  yield decode(first);
+  for (; !next.done; next = source.next()) yield decode(next.value);
   const rest = decoder.decode();
   lines?.add(rest);
-  parts.push(rest);
-  return parts.join('');
+  yield rest;
 }
 
 /** JSON (a document or NDJSON) starts with `[` or `{`; a whole array may be on one line. */

@@ -68,6 +68,13 @@ export interface ImportRecord {
   tags?: { name: string; type?: string; color?: string }[];
 }
 
+/** A CSV record (importers/csv.ts). */
+export interface CsvRow {
+  /** 1-based line of the file where the row starts. */
+  line: number;
+  cells: string[];
+}
+
 export interface RowError {
   line: number;
   field: string;
@@ -106,4 +113,10 @@ export interface Importer {
   /** Whether this importer reads a file with this header (CSV) or first value (JSON). */
   detect(sample: { header?: string[]; text: string }): boolean;
   parse(text: string, ctx: ImportContext): ParseResult;
+  /**
+   * A CSV format read as a stream (the exchange files, docs/import.md "Large files"): its records
+   * (header included) in, results out in batches, each handed on before the next rows are read.
+   * A batch never cuts what must be read together (a trade's rows); `parse` is all of it at once.
+   */
+  stream?(records: Iterable<CsvRow>, ctx: ImportContext): Iterable<ParseResult>;
 }

@@ -12,10 +12,11 @@ const BULK_CACHE_KIB = 256 * 1024;
 /**
  * Runs `fn` with the connection's page cache raised, then restores it: with the default 2 MB,
  * SQLite spills dirty pages to the WAL mid-transaction and writes many of them again later.
+ * A streamed import, whose memory is bounded, asks for less (`kib`; engine/imports.ts).
  */
-export function withLargeCache<T>(db: Db, fn: () => T): T {
+export function withLargeCache<T>(db: Db, fn: () => T, kib = BULK_CACHE_KIB): T {
   const before = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma(`cache_size = ${-BULK_CACHE_KIB}`);
+  db.pragma(`cache_size = ${-Math.trunc(kib)}`);
   try {
     return fn();
   } finally {

@@ -236,6 +236,15 @@ export function transactionExists(db: Db, id: string): boolean {
 }
 
 /** The largest rowid of transactions (0 in an empty ledger): an upper bound of the row count, read without a scan. */
+/** Up to `limit` rows written after rowid `after`, in rowid order, with their rowids: an import reads its own rows back after its indexes are rebuilt. */
+export function selectAfterRowid(db: Db, workspaceId: string, after: number, limit: number): (TransactionRow & { rowid: number })[] {
+  return prepareCached(db, `${SELECT.replace('SELECT ', 'SELECT t.rowid AS rowid, ')} WHERE t.rowid > ? AND +t.workspace_id = ? ORDER BY t.rowid LIMIT ?`).all(
+    after,
+    workspaceId,
+    limit,
+  ) as (TransactionRow & { rowid: number })[];
+}
+
 export function maxTransactionRowid(db: Db): number {
   return (prepareCached(db, 'SELECT max(rowid) FROM transactions').pluck().get() as number | null) ?? 0;
 }
