@@ -95,8 +95,18 @@ describe('coinbase', () => {
     const err = txaErrorOf(() => ctx.importFile(fixture('coinbase-2022.csv'), { walletId: w }));
     expect(err.code).toBe('IMPORT_FAILED');
     expect(err.extra?.errors).toEqual([
-      { line: 10, field: 'fiat_currency', reason: 'no EUR rate on 2022-03-05 to convert the value to USD; fetch it (txa rates fill --currency EUR) or add it (txa rates import FILE) and import again' },
-      { line: 11, field: 'fiat_currency', reason: 'no EUR rate on 2022-04-01 to convert the value to USD; fetch it (txa rates fill --currency EUR) or add it (txa rates import FILE) and import again' },
+      {
+        line: 10,
+        field: 'fiat_currency',
+        reason:
+          'no EUR rate on 2022-03-05 to convert the value to USD; fetch it (txa rates fill --currency EUR) or add it (txa rates import FILE) and import again',
+      },
+      {
+        line: 11,
+        field: 'fiat_currency',
+        reason:
+          'no EUR rate on 2022-04-01 to convert the value to USD; fetch it (txa rates fill --currency EUR) or add it (txa rates import FILE) and import again',
+      },
     ]);
     expect(ctx.count(w)).toBe(0);
   });

@@ -138,7 +138,7 @@ describe("a check finding's example at 80 columns", () => {
 });
 
 describe('notices on a terminal of 80 columns', () => {
-  it('wrap at words (the demo\'s PATH hint, the lots heading); in a pipe they stay one line', async () => {
+  it("wrap at words (the demo's PATH hint, the lots heading); in a pipe they stay one line", async () => {
     const { Output } = await import('../../../src/cli/output.js');
     const text = '(txa is not on your PATH: run ./bin/txa from the checkout, or `npm link` once to put txa there)';
     const noticed = (isTTY: boolean) => {
