@@ -2,7 +2,8 @@
 // HTTP throughput and latency of `txa serve` on loopback, with autocannon, against the 1M-row
 // bench ledger (bench/make-ledger.sh), or a 100k one built the same way when it is absent.
 // The ledger is copied first, so the POSTs do not change the shared file. One JSON line per route.
-//   bench/http.sh                      (CONNECTIONS=10 DURATION=10 DB=… to change)
+//   bench/http.sh                      (CONNECTIONS=10 DURATION=10 DB=… to change; ONLY=TEXT runs
+//                                       only the routes whose name holds TEXT, e.g. ONLY=cache)
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,8 +114,9 @@ async function whilePdfExport() {
 }
 
 try {
-  for (const r of routes) await load(r);
-  await whilePdfExport();
+  const only = process.env.ONLY;
+  for (const r of routes) if (!only || r.name.includes(only)) await load(r);
+  if (!only) await whilePdfExport();
 } finally {
   serve.kill('SIGTERM');
   await new Promise((r) => serve.on('exit', r));

@@ -12,7 +12,7 @@ import * as sync from '../../src/cli/commands/wallet/sync.js';
 import { type EsploraReplay, esploraReplay, tx } from '../helpers/esplora-replay.js';
 import { tempLedger } from '../helpers/in-process-ledger.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { snapshot } from './snapshot.js';
+import { envSaved, snapshot } from './snapshot.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -22,7 +22,7 @@ let dir: string;
 let coinbase: string;
 let btc: string;
 let esplora: EsploraReplay;
-const env = { url: process.env.TXA_ESPLORA_URL, rps: process.env.TXA_SYNC_RPS, timeout: process.env.TXA_SYNC_TIMEOUT };
+const restoreEnv = envSaved('TXA_ESPLORA_URL', 'TXA_SYNC_RPS', 'TXA_SYNC_TIMEOUT');
 
 const json = () => ({ db, workspace, json: true });
 const importing = (file: string, walletId = coinbase) => runInProcess('txa import', importCmd.run, { file, walletId, format: 'auto' }, json());
@@ -61,14 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const [k, v] of [
-    ['TXA_ESPLORA_URL', env.url],
-    ['TXA_SYNC_RPS', env.rps],
-    ['TXA_SYNC_TIMEOUT', env.timeout],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
   await esplora?.close();
 });
 

@@ -15,13 +15,13 @@ import { type FxReplay, fxReplay } from '../helpers/fx-replay.js';
 import { importFile } from '../../src/engine/imports.js';
 import { importOneRow, tempLedger, WALLET_ADDRESS } from '../helpers/in-process-ledger.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { snapshot } from './snapshot.js';
+import { envSaved, snapshot } from './snapshot.js';
 
 let db: string;
 let workspace: string;
 let dir: string;
 let fx: FxReplay;
-const env = { now: process.env.TXA_NOW, url: process.env.TXA_FX_URL, timeout: process.env.TXA_FX_TIMEOUT };
+const restoreEnv = envSaved('TXA_NOW', 'TXA_FX_URL', 'TXA_FX_TIMEOUT');
 
 const json = () => ({ db, workspace, json: true });
 const file = (name: string, text: string) => {
@@ -66,14 +66,7 @@ beforeAll(async () => {
   process.env.TXA_NOW = '2024-04-03T09:00:00Z';
 });
 afterAll(async () => {
-  for (const [k, v] of [
-    ['TXA_NOW', env.now],
-    ['TXA_FX_URL', env.url],
-    ['TXA_FX_TIMEOUT', env.timeout],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
   await fx?.close();
 });
 

@@ -35,3 +35,14 @@ export function count(db: string, table: string): number {
     raw.close();
   }
 }
+
+/** The values of `names` in process.env now; calling the answer puts them back (unset stays unset). */
+export function envSaved(...names: string[]): () => void {
+  const saved = names.map((n) => [n, process.env[n]] as const);
+  return () => {
+    for (const [n, v] of saved) {
+      if (v === undefined) delete process.env[n];
+      else process.env[n] = v;
+    }
+  };
+}

@@ -66,6 +66,21 @@ describe('txa workspace --jurisdiction and the uk tax report', () => {
     ]);
   });
 
+  test("each format prints the UK report's own totals on stderr (not the US gains, not a table it lacks)", async () => {
+    const made = async (format: string) =>
+      (
+        await s.txa(['export', 'create', '--format', format, '--report-type', 'tax', '--period', '2024', '--out', join(s.dir, `totals.${format}`)], {
+          env: { TXA_WORKSPACE: ws },
+        })
+      ).stderr;
+    expect(await made('csv')).toBe(
+      'totals: number of disposals 1 · disposal proceeds 300000.00 · allowable costs (including purchase price) 44964.29 · gains in the year, before losses 255035.71 · losses in the year 0.00',
+    );
+    const keyed = 'totals: disposals 1 · disposal proceeds 300000 · allowable costs 44964.29 · gains 255035.71 · losses 0';
+    expect(await made('json')).toBe(keyed);
+    expect(await made('pdf')).toBe(keyed.replace('300000 ', '300000.00 ').replace(/losses 0$/, 'losses 0.00'));
+  });
+
   test('--jurisdiction us is a what-if: the US report of calendar 2024 (in GBP by --currency: the US default is USD)', async () => {
     const out = join(s.dir, 'us.csv');
     const r = await s.txa(

@@ -58,7 +58,7 @@ describe('txa lots, remote and local', () => {
       [['lots', 'pick', l.ids.s25, l.ids.l2], 'INVALID_PICK', l.ids.l2, 1],
       [['lots', 'pick', 'tx_nope', l.ids.l2], 'TRANSACTION_NOT_FOUND', 'disposal_id', 1],
       [['lots', 'allocation'], 'NOT_FOUND', undefined, 1],
-      [['lots', 'allocate', '--specific', 'none.csv'], 'USAGE_ERROR', 'specific', 2],
+      [['lots', 'allocate', '--specific', 'none.csv'], 'IO_ERROR', 'specific', 1],
     ] as [string[], string, string | undefined, number][]) {
       const [r, o] = await both([...args, '--json']);
       expect([r.exitCode, o.exitCode], args.join(' ')).toEqual([exit, exit]);

@@ -61,7 +61,7 @@ describe('txa lots import, remote and local', () => {
     for (const [args, code, field, exit] of [
       [['lots', 'import', 'late.csv'], 'INVALID_FIELD', 'line 2', 1],
       [['lots', 'import', 'nocost.csv'], 'INVALID_FIELD', 'line 1', 1],
-      [['lots', 'import', 'none.csv'], 'USAGE_ERROR', 'file', 2],
+      [['lots', 'import', 'none.csv'], 'IO_ERROR', 'file', 1],
       [['lots', 'remove-openings', 'opn_nope'], 'NOT_FOUND', 'import_id', 1],
     ] as [string[], string, string, number][]) {
       const [r, o] = await both([...args, '--json']);

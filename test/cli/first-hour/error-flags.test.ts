@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Command } from 'commander';
-import { buildProgram } from '../../../src/cli/program.js';
+import { programRun } from './program-run.js';
 import { flagsByField, inFlagWords } from '../../../src/cli/error-flags.js';
 import { TxaError } from '../../../src/core/errors.js';
 import { tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
@@ -60,19 +60,8 @@ describe('on the command line', () => {
   });
 
   async function stderrOf(words: string[]): Promise<[number, string]> {
-    const program = await buildProgram(words);
-    let stderr = '';
-    const write = process.stderr.write;
-    process.stderr.write = ((t: string) => ((stderr += t), true)) as typeof process.stderr.write;
-    const before = process.exitCode;
-    process.exitCode = undefined;
-    try {
-      await program.parseAsync(['node', 'txa', ...words]);
-      return [Number(process.exitCode ?? 0), stderr];
-    } finally {
-      process.stderr.write = write;
-      process.exitCode = before;
-    }
+    const r = await programRun(words);
+    return [r.exitCode, r.stderr];
   }
 
   it('tx list --end-date before --start-date names the flags; --json keeps end_date', async () => {

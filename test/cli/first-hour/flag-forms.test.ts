@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../src/cli/program.js';
+import { programRun } from './program-run.js';
 import { commandPath } from '../../../src/cli/run.js';
 import { FREE_FORM, formOf } from '../../../src/cli/flag-values.js';
-import { TxaError } from '../../../src/core/errors.js';
 
 function* allCommands(cmd: Command): Generator<Command> {
   for (const sub of cmd.commands) {
@@ -33,24 +33,7 @@ afterAll(() => {
 });
 
 /** Runs `words` through the program in this process: its exit code and stderr. */
-async function parse(words: string[]): Promise<{ exitCode: number; stderr: string }> {
-  const program = await buildProgram(words);
-  let stderr = '';
-  const write = process.stderr.write;
-  process.stderr.write = ((t: string) => ((stderr += t), true)) as typeof process.stderr.write;
-  const before = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    await program.parseAsync(['node', 'txa', ...words]);
-    return { exitCode: Number(process.exitCode ?? 0), stderr };
-  } catch (err) {
-    if (err instanceof TxaError) return { exitCode: err.exitCode, stderr: `error: ${err.code} (${err.field}): ${err.message}` };
-    throw err;
-  } finally {
-    process.stderr.write = write;
-    process.exitCode = before;
-  }
-}
+const parse = programRun;
 
 describe('every flag that takes a value', () => {
   it('has a form or is free-form', async () => {

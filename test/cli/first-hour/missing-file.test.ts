@@ -10,6 +10,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../src/cli/program.js';
+import { programRun } from './program-run.js';
 import { commandPath } from '../../../src/cli/run.js';
 import { importOneRow, tempLedger, type TempLedger } from '../../helpers/in-process-ledger.js';
 
@@ -22,22 +23,8 @@ function* allCommands(cmd: Command): Generator<Command> {
 
 /** `txa WORDS` in this process: its exit code and stderr. */
 async function txa(words: string[]): Promise<[number, string]> {
-  const program = await buildProgram(words);
-  let stderr = '';
-  const write = process.stderr.write;
-  const out = process.stdout.write;
-  process.stderr.write = ((t: string) => ((stderr += t), true)) as typeof process.stderr.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  const before = process.exitCode;
-  process.exitCode = undefined;
-  try {
-    await program.parseAsync(['node', 'txa', ...words]);
-    return [Number(process.exitCode ?? 0), stderr];
-  } finally {
-    process.stderr.write = write;
-    process.stdout.write = out;
-    process.exitCode = before;
-  }
+  const r = await programRun(words);
+  return [r.exitCode, r.stderr];
 }
 
 let l: TempLedger;

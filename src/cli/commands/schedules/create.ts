@@ -32,8 +32,9 @@ export async function run(ctx: Context, opts: CreateOptions): Promise<void> {
   if (body.filters.tag_ids) body.filters.tag_ids = await tagResolver(backend, ws)(body.filters.tag_ids, 'tag-ids');
   const schedule = await backend.createSchedule(ws, body);
   ctx.out.result(schedule, () => printSchedules(ctx.out, [schedule]));
-  // Its runs happen later (serve, run-due), where a missing server fails each run: say so now.
-  if (opts.email !== undefined && !ctx.isRemote() && !process.env.TXA_SMTP_URL)
+  // Its runs happen later (serve, run-due), where a missing server fails each run: tell the person
+  // now (a script's --json stderr stays clean, as the remote backend's is: the server's settings count there).
+  if (opts.email !== undefined && !ctx.out.json && !ctx.isRemote() && !process.env.TXA_SMTP_URL)
     ctx.out.warn('no SMTP server is configured (TXA_SMTP_URL): each run fails to e-mail until it is set where serve or run-due runs');
 }
 

@@ -14,6 +14,8 @@ import { groupDigits, money } from '../format.js';
 import { progress } from '../progress.js';
 import { tableSpec } from '../table.js';
 import type { ExportJob } from '../../types.js';
+import { PDF_TOTAL_PREFIX } from '../../../core/pdf-totals.js';
+import { centsToString } from '../../../core/money.js';
 
 const cell = (v: ReportCell): string => (v === null ? '—' : typeof v === 'bigint' ? money(v) : /^-?\d+(\.\d+)?$/.test(v) ? groupDigits(v) : v);
 const totalCell = (t: ReportTotal) => (t.kind === 'money' ? money(BigInt(t.value)) : String(t.value));
@@ -35,6 +37,8 @@ export function jurisdictionReport(job: ExportJob): Render {
   const totals = report.totals();
   const currency = job.options.currency;
   return async (flow) => {
+    // The totals in the information dictionary too: `txa export create` prints them (cli/commands/export/tax-totals.ts).
+    for (const t of totals) flow.canvas.setInfo(`${PDF_TOTAL_PREFIX}${t.key}`, t.kind === 'money' ? centsToString(BigInt(t.value)) : String(t.value));
     totalsTable(flow, totals, layout, currency);
     linesTable(flow, lines, j.columns!, layout, currency);
   };
