@@ -1,10 +1,3 @@
-/**
- * Issue 20's "Bad input" (docs/lots.md, docs/periods.md, docs/forms.md): each hostile input run as
- * the user runs it (the CLI in process with `--json`, or the served API), on the worked example of
- * docs/lots.md (test/lots/seed.ts), held to its code and field, a message naming the line, lot or
- * value, and a ledger left exactly as it was (every table, test/bad-input/snapshot.ts).
- */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +13,7 @@ import { createWallet } from '../../src/engine/wallets.js';
 import { buildServer } from '../../src/server/app.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { type LotsLedger, lotsLedger } from '../lots/seed.js';
-import { snapshot } from './snapshot.js';
+import { type CliRun, fileIn, refusedIn, snapshot } from './snapshot.js';
 
 let l: LotsLedger;
 let engine: Engine;
@@ -29,18 +22,8 @@ let broker: string;
 const USAGE = ['api_usage'];
 
 const json = () => ({ db: l.path, workspace: l.ws, json: true });
-const file = (name: string, text: string) => {
-  const path = join(l.dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-async function refused(run: () => Promise<{ exitCode: number; stderr: string; stdout: string }>) {
-  const before = snapshot(l.path, USAGE);
-  const r = await run();
-  expect(r.stdout).toBe('');
-  expect(snapshot(l.path, USAGE)).toEqual(before);
-  return { exit: r.exitCode, error: JSON.parse(r.stderr).error as { code: string; field?: string; message: string; errors?: unknown } };
-}
+const file = (name: string, text: string) => fileIn(l.dir, name, text);
+const refused = (run: () => Promise<CliRun>) => refusedIn(l.path, run, USAGE);
 
 beforeAll(async () => {
   l = lotsLedger();

@@ -1,9 +1,3 @@
-/**
- * Issue 21's "Bad input" (docs/import.md, docs/bitcoin.md): each hostile input run as the user runs
- * it (the CLI in process, `--json`), held to its code and field, a message naming the line, field or
- * value, and a ledger left exactly as it was (every table's rows, test/bad-input/snapshot.ts).
- */
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as importCmd from '../../src/cli/commands/import/import.js';
@@ -12,7 +6,7 @@ import * as sync from '../../src/cli/commands/wallet/sync.js';
 import { type EsploraReplay, esploraReplay, tx } from '../helpers/esplora-replay.js';
 import { tempLedger } from '../helpers/in-process-ledger.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { envSaved, snapshot } from './snapshot.js';
+import { type CliRun, envSaved, fileIn, refusedIn } from './snapshot.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
 const ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -26,19 +20,8 @@ const restoreEnv = envSaved('TXA_ESPLORA_URL', 'TXA_SYNC_RPS', 'TXA_SYNC_TIMEOUT
 
 const json = () => ({ db, workspace, json: true });
 const importing = (file: string, walletId = coinbase) => runInProcess('txa import', importCmd.run, { file, walletId, format: 'auto' }, json());
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-/** Runs a refused command: its exit code and the API error body it printed, the ledger unchanged. */
-async function refused(run: () => Promise<{ exitCode: number; stderr: string; stdout: string }>, skip: string[] = []) {
-  const before = snapshot(db, skip);
-  const r = await run();
-  expect(r.stdout).toBe('');
-  expect(snapshot(db, skip)).toEqual(before);
-  return { exit: r.exitCode, error: JSON.parse(r.stderr).error as { code: string; field?: string; message: string; details?: unknown; errors?: unknown } };
-}
+const file = (name: string, text: string) => fileIn(dir, name, text);
+const refused = (run: () => Promise<CliRun>, skip: string[] = []) => refusedIn(db, run, skip);
 
 /** A failed sync records its attempt (wallet_syncs, for `wallet sync` status); no other table may change. */
 const SYNC_RECORDS = ['wallet_syncs'];

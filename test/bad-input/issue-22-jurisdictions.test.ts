@@ -15,7 +15,7 @@ import { type FxReplay, fxReplay } from '../helpers/fx-replay.js';
 import { importFile } from '../../src/engine/imports.js';
 import { importOneRow, tempLedger, WALLET_ADDRESS } from '../helpers/in-process-ledger.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { envSaved, snapshot } from './snapshot.js';
+import { type CliRun, envSaved, fileIn, refusedIn } from './snapshot.js';
 
 let db: string;
 let workspace: string;
@@ -24,18 +24,8 @@ let fx: FxReplay;
 const restoreEnv = envSaved('TXA_NOW', 'TXA_FX_URL', 'TXA_FX_TIMEOUT');
 
 const json = () => ({ db, workspace, json: true });
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-async function refused(run: () => Promise<{ exitCode: number; stderr: string; stdout: string }>, skip: string[] = []) {
-  const before = snapshot(db, skip);
-  const r = await run();
-  expect(r.stdout).toBe('');
-  expect(snapshot(db, skip)).toEqual(before);
-  return { exit: r.exitCode, error: JSON.parse(r.stderr).error as { code: string; field?: string; message: string; errors?: unknown } };
-}
+const file = (name: string, text: string) => fileIn(dir, name, text);
+const refused = (run: () => Promise<CliRun>, skip: string[] = []) => refusedIn(db, run, skip);
 const exporting = (o: Partial<exportCreate.CreateOptions>) =>
   runInProcess(
     'txa export create',

@@ -18,7 +18,7 @@ import { updateWorkspace } from '../../src/engine/workspaces.js';
 import { buildServer } from '../../src/server/app.js';
 import { tempLedger } from '../helpers/in-process-ledger.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { snapshot } from './snapshot.js';
+import { type CliRun, refusedIn, snapshot } from './snapshot.js';
 
 let db: string;
 let workspace: string;
@@ -28,13 +28,7 @@ let app: FastifyInstance;
 const json = () => ({ db, workspace, json: true });
 /** Each served request counts against its key's quota (api_usage): the one table a refused request may touch. */
 const USAGE = ['api_usage'];
-async function refused(run: () => Promise<{ exitCode: number; stderr: string; stdout: string }>) {
-  const before = snapshot(db, USAGE);
-  const r = await run();
-  expect(r.stdout).toBe('');
-  expect(snapshot(db, USAGE)).toEqual(before);
-  return { exit: r.exitCode, error: JSON.parse(r.stderr).error as { code: string; field?: string; message: string } };
-}
+const refused = (run: () => Promise<CliRun>) => refusedIn(db, run, USAGE);
 const inviting = (email: string, role: string) => runInProcess('txa members invite', invite.run, { email, role }, json());
 const accepting = (token: string, email: string) => runInProcess('txa members accept', accept.run, { token, email }, json());
 

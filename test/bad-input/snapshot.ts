@@ -3,7 +3,10 @@
  * from the ledger file, so a refused command can be held to leaving the ledger as it found it.
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { expect } from 'vitest';
 
 export type Snapshot = Record<string, { rows: number; digest: string }>;
 
@@ -45,4 +48,31 @@ export function envSaved(...names: string[]): () => void {
       else process.env[n] = v;
     }
   };
+}
+
+/** A command run in process (test/helpers/in-process.ts). */
+export interface CliRun {
+  exitCode: number;
+  stderr: string;
+  stdout: string;
+}
+
+/**
+ * Runs a command that must be refused, with `--json`: its exit code and the API error body it
+ * printed, after checking that stdout is empty and that the ledger `db` is unchanged (but for the
+ * tables in `skip`).
+ */
+export async function refusedIn(db: string, run: () => Promise<CliRun>, skip: string[] = []) {
+  const before = snapshot(db, skip);
+  const r = await run();
+  expect(r.stdout).toBe('');
+  expect(snapshot(db, skip)).toEqual(before);
+  return { exit: r.exitCode, error: JSON.parse(r.stderr).error as { code: string; field?: string; message: string; details?: unknown; errors?: unknown } };
+}
+
+/** Writes `text` to `name` in `dir`: its path. */
+export function fileIn(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
 }
