@@ -166,8 +166,7 @@ export class Output {
     table.push(...rows.map((r, j) => visible.map((c, k) => (r[c] instanceof Styled ? r[c].text : shown[j]![k]!))));
     this.stdout.write(`${table.toString().replace(/ +$/gm, '')}\n`);
     const hidden = cols.filter((_, i) => !visible.includes(i)).map((c) => c.header);
-    if (hidden.length > 0)
-      this.notice(this.joinToWidth(['(hidden to fit:', ...hidden.map((h, i) => (i < hidden.length - 1 ? `${h},` : `${h};`)), '--json shows all)'], ' '));
+    if (hidden.length > 0) this.notice(`(hidden to fit: ${hidden.join(', ')}; --json shows all)`);
   }
 
   /**

@@ -642,6 +642,19 @@ export async function reportDigest(engine: Engine, workspaceId: string, body: un
   const ws = engine.workspace(workspaceId);
   const { request } = parseExportBody(body, ws);
   const writer = await writerFor(request.format, request.report_type, request.options.jurisdiction);
+  return withDigestJob(engine, ws, request, async (job, tmp) => (await writer(job, tmp)).sha256 ?? (await sha256Of(tmp)));
+}
+
+/**
+ * `fn` on a report job with no export record, reading one snapshot of the ledger, its file a temp
+ * file removed afterwards (a closed period's digests).
+ */
+async function withDigestJob<T>(
+  engine: Engine,
+  ws: Workspace,
+  request: ExportRequest,
+  fn: (job: ReturnType<typeof buildJob>, tmp: string) => Promise<T>,
+): Promise<T> {
   const row = { id: 'digest', workspace_id: ws.id, format: request.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
   const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[request.format]}`);
   const { reader, watch } = openReader(engine);
@@ -650,7 +663,7 @@ export async function reportDigest(engine: Engine, workspaceId: string, body: un
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     notesBeside(engine, job, watch);
-    return (await writer(job, tmp)).sha256 ?? (await sha256Of(tmp));
+    return await fn(job, tmp);
   } finally {
     closeReader(engine, reader, watch);
     rmSync(tmp, { force: true });
@@ -675,19 +688,12 @@ export async function periodReportDigests(engine: Engine, workspaceId: string, b
   const tax = requests[0]!;
   if (tax.format !== 'csv' || tax.options.jurisdiction !== undefined || requests.some((r, i) => r.report_type !== types[i] || same(r) !== same(tax)))
     return null;
-  const row = { id: 'digest', workspace_id: ws.id, format: tax.format, created_at: '1970-01-01T00:00:00Z' } as ExportRow;
-  const tmp = join(engine.dir('exports'), `.digest-${randomBytes(6).toString('hex')}.${EXPORT_EXTENSIONS[tax.format]}`);
-  const { reader, watch } = openReader(engine);
   try {
-    const job = buildJob(engine, reader, row, ws, tax, () => {});
-    if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
-    notesBeside(engine, job, watch);
-    return await writePeriodReports({ tax: job, form8949: { ...job, reportType: 'form8949' }, rollforward: { ...job, reportType: 'rollforward' } }, tmp);
+    return await withDigestJob(engine, ws, tax, (job, tmp) =>
+      writePeriodReports({ tax: job, form8949: { ...job, reportType: 'form8949' }, rollforward: { ...job, reportType: 'rollforward' } }, tmp),
+    );
   } catch (err) {
     if (err instanceof NotShared) return null;
     throw err;
-  } finally {
-    closeReader(engine, reader, watch);
-    rmSync(tmp, { force: true });
   }
 }

@@ -7,7 +7,7 @@
  * has no row ids, so a trade's hash is derived from its second, account and user, and any other
  * row's from its content.
  */
-import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, requireColumns, tableOf, type CsvRow } from './csv.js';
+import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, mapRow, requireColumns, tableOf, type CsvRow } from './csv.js';
 import { Occurrences } from './occurrences.js';
 import { dateTimeOf, syntheticHash, syntheticHashes } from './fields.js';
 import {
@@ -121,14 +121,7 @@ function* binanceBatches(rows: Iterable<CsvRow>, at: At): Generator<ParseResult>
         continue;
       }
       if (key !== undefined) open.delete(key);
-      try {
-        const made = group ? trade(group) : single(r, hashOf(r.cells));
-        if (typeof made === 'string') for (const g of group ?? [r]) out.skipped.push({ line: g.line, reason: made });
-        else for (const rec of made) out.records.push(rec);
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        out.errors.push({ line: r.line, field: err.field, reason: err.message });
-      }
+      mapRow(out, r, () => (group ? trade(group) : single(r, hashOf(r.cells))), group ?? [r]);
     }
     carried = waiting;
     batch = emptyResult('binance');

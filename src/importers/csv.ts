@@ -227,10 +227,19 @@ export const BATCH_ROWS = 5000;
 
 export const emptyResult = (format: string): ParseResult => ({ format, records: [], errors: [], skipped: [] });
 
-function mapRow<R extends { line: number }>(into: ParseResult, row: R, map: (row: R) => ImportRecord[] | string): void {
+/**
+ * `map(row)`'s records into `into`: a string answer skips the lines of `group` (the rows of one
+ * trade; the row alone by default), a FieldError is an error of the row's line.
+ */
+export function mapRow<R extends { line: number }>(
+  into: ParseResult,
+  row: R,
+  map: (row: R) => ImportRecord[] | string,
+  group: readonly { line: number }[] = [row],
+): void {
   try {
     const out = map(row);
-    if (typeof out === 'string') into.skipped.push({ line: row.line, reason: out });
+    if (typeof out === 'string') for (const g of group) into.skipped.push({ line: g.line, reason: out });
     else for (const r of out) into.records.push(r);
   } catch (err) {
     if (!(err instanceof FieldError)) throw err;

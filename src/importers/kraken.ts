@@ -5,7 +5,7 @@
  * an instant buy: `spend` and `receive`); assets carry Kraken's names (`XXBT`, `XETH`, `ZUSD`,
  * `ETH2.S`, `DOT.S`, `USDC.M`), read as the coin they stand for.
  */
-import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, requireColumns, tableOf, type CsvRow } from './csv.js';
+import { BATCH_ROWS, Columns, collect, csvRows, emptyResult, FieldError, fail, mapRow, requireColumns, tableOf, type CsvRow } from './csv.js';
 import { Occurrences } from './occurrences.js';
 import { dateTimeOf } from './fields.js';
 import {
@@ -112,14 +112,7 @@ function* krakenBatches(rows: Iterable<CsvRow>, at: Record<(typeof REQUIRED)[num
         continue;
       }
       if (group) open.delete(leg.refid);
-      try {
-        const made = group ? trade(group) : single(leg);
-        if (typeof made === 'string') for (const l of group ?? [leg]) out.skipped.push({ line: l.line, reason: made });
-        else for (const r of made) out.records.push(r);
-      } catch (err) {
-        if (!(err instanceof FieldError)) throw err;
-        out.errors.push({ line: leg.line, field: err.field, reason: err.message });
-      }
+      mapRow(out, leg, () => (group ? trade(group) : single(leg)), group ?? [leg]);
     }
     carried = waiting;
     batch = emptyResult('kraken');

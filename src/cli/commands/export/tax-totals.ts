@@ -36,13 +36,15 @@ async function totalsOf(file: string, format: string): Promise<[string, string][
   return found.every((f) => f !== undefined) ? (found as [string, string][]) : summary.length > 0 ? summary : undefined;
 }
 
-/** The rows after a CSV report's last empty row, as [label, amount]. */
+/**
+ * The rows after a CSV report's last empty row (a line of commas only), as [label, amount]: only
+ * that tail is parsed, not the report's lines before it.
+ */
 function csvSummary(text: string): [string, string][] {
-  const rows = parse(text, { relax_column_count: true }) as string[][];
-  let blank = rows.length - 1;
-  while (blank >= 0 && rows[blank]!.some((c) => c !== '')) blank--;
-  if (blank < 0) return [];
-  return rows.slice(blank + 1).flatMap(([label = '', ...rest]) => {
+  const blank = [...text.matchAll(/^,+\r?$/gm)].at(-1);
+  if (blank === undefined) return [];
+  const rows = parse(text.slice(blank.index + blank[0].length), { relax_column_count: true }) as string[][];
+  return rows.flatMap(([label = '', ...rest]) => {
     const value = rest.find((c) => c !== '');
     return label && value !== undefined ? [[label, value] as [string, string]] : [];
   });
