@@ -7,7 +7,7 @@ export function printOpenLots(out: Output, res: OpenLots): void {
   const where =
     res.scope === 'universal'
       ? 'pooled (one pool per asset, before 2025)'
-      : `per wallet, from the ${res.allocation === 'recorded' ? 'recorded allocation' : 'fifo order’s allocation (none recorded)'}`;
+      : `per wallet, from the ${res.allocation === 'recorded' ? 'recorded allocation' : "fifo order's allocation (none recorded)"}`;
   out.notice(`open lots at the end of ${res.at}: ${where}`);
   out.table(
     [

@@ -49,7 +49,7 @@ export function getAllocation(engine: Engine, ws: string): Allocation {
   const header = getAllocationHeader(engine.db, ws);
   if (!header) {
     throw new TxaError('NOT_FOUND', `no allocation is recorded for workspace ${ws}`, {
-      hint: 'Record one with: txa lots allocate (reports meanwhile use the fifo order’s)',
+      hint: "Record one with: txa lots allocate (reports meanwhile use the fifo order's)",
     });
   }
   return allocationOf(engine, ws, header, recordedAllocation(engine, ws)!, true);

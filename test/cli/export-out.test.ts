@@ -59,7 +59,7 @@ beforeAll(async () => {
   addMany(engine, ws, addWallets(engine, ws, ['Main']), 400);
   engine.close();
   s.env.TXA_WORKSPACE = ws;
-  exportId = (await s.json(['export', 'create', '--format', 'csv', '--out', 'first.csv'])).data.id;
+  exportId = (await s.json(['export', 'create', '--format', 'csv', '-o', 'first.csv'])).data.id;
 
   server = createServer((req, res) => {
     req.resume();
@@ -103,7 +103,7 @@ describe('a server export id is untrusted', () => {
     expect(downloads).toEqual([]);
   });
 
-  it('a plain id names ./<id>.<ext>; --out names the file whatever the id', async () => {
+  it('a plain id names ./<id>.<ext>; --out (-o) names the file whatever the id', async () => {
     const dir = mkdtempSync(join(s.dir, 'plain-'));
     serveFile = (res) => res.end('a,b\n');
     answer('exp_Remote-1');
@@ -111,7 +111,8 @@ describe('a server export id is untrusted', () => {
     answer('../../x');
     const named = await remote(['export', 'download', 'exp_1', '--out', 'mine.csv'], dir);
     expect(named.exitCode).toBe(0);
-    expect(tree(dir)).toEqual(['exp_Remote-1.csv', 'mine.csv']);
+    expect((await remote(['export', 'download', 'exp_1', '-o', 'short.csv'], dir)).exitCode).toBe(0);
+    expect(tree(dir)).toEqual(['exp_Remote-1.csv', 'mine.csv', 'short.csv']);
     expect(readFileSync(join(dir, 'mine.csv'), 'utf8')).toBe('a,b\n');
   });
 

@@ -43,7 +43,7 @@ describe('txa lots list', () => {
     expect(r.stderr).toBe('open lots at the end of 2024-12-31: pooled (one pool per asset, before 2025)\n');
     const w = await runInProcess('txa lots list', list.run, { at: '2025-01-31', wallet: l.wallets.beta }, g);
     expect(w.stdout).toBe(`Beta\tETH\t${l.ids.l2}\t2\t2023-06-10\t3000.00\n`);
-    expect(w.stderr).toContain('per wallet, from the fifo order’s allocation (none recorded)');
+    expect(w.stderr).toContain("per wallet, from the fifo order's allocation (none recorded)");
   });
 
   it('--json is the API body; a --at that is not a day is INVALID_PARAMETERS (at), exit 1', async () => {

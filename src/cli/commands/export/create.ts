@@ -135,7 +135,7 @@ export function register(parent: Command): void {
     .option('--delivery <method>', 'download (the default without --email/--webhook-url), email or webhook')
     .option('--email <a,b>', 'recipients; implies --delivery email')
     .option('--webhook-url <url>', 'URL to POST export.completed to; implies --delivery webhook')
-    .option('--out <path>', 'where download writes the file (default ./<export_id>.<ext>)')
+    .option('-o, --out <path>', 'where download writes the file (default ./<export_id>.<ext>)')
     .option('--wait', 'remote backend: poll until an email/webhook export ends (local runs it in the foreground anyway)')
     .action(action<CreateOptions>((ctx, flags) => run(ctx, flags)));
 }

@@ -29,6 +29,6 @@ export function register(parent: Command): void {
     .command('download')
     .description('fetch the file of a completed, unexpired export')
     .argument('<id>', 'export id')
-    .option('--out <path>', 'where to write it (default ./<export_id>.<ext>)')
+    .option('-o, --out <path>', 'where to write it (default ./<export_id>.<ext>)')
     .action(action<Omit<DownloadOptions, 'id'>>((ctx, flags, [id]) => run(ctx, { ...flags, id: id! })));
 }
