@@ -25,5 +25,5 @@ export function storedXpubAddresses(db: Db, walletId: string): [string[], string
 /** Stores addresses of the wallet's chain from index `from` on (those it has already are kept). */
 export function storeXpubAddresses(db: Db, walletId: string, chain: number, from: number, addresses: readonly string[]): void {
   const insert = prepareCached(db, 'INSERT OR IGNORE INTO xpub_addresses (wallet_id, chain, idx, address) VALUES (?, ?, ?, ?)');
-  addresses.forEach((address, i) => insert.run(walletId, chain, from + i, address));
+  for (const [i, address] of addresses.entries()) insert.run(walletId, chain, from + i, address);
 }
