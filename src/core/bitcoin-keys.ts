@@ -5,7 +5,7 @@
  * base58check); no cryptography is written here. Only mainnet: a testnet address or key, a bad
  * checksum or a private key is INVALID_FIELD saying which.
  */
-import { Address, NETWORK, TEST_NETWORK, p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
+import { Address, NETWORK, OutScript, TEST_NETWORK, p2sh } from '@scure/btc-signer';
 import { HDKey } from '@scure/bip32';
 import { TxaError } from './errors.js';
 
@@ -88,10 +88,16 @@ export function extendedKey(input: string): ExtendedKey {
 /** Receive (0) and change (1): the two chains of an account (BIP 44). */
 export type KeyChain = 0 | 1;
 
-/** The address at `index` of `chain` below the account key, in the key's script type. */
+/**
+ * The address at `index` of `chain` below the account key, in the key's script type. The address
+ * is encoded from the child key's hash160, which @scure/bip32 computes and keeps with every key it
+ * derives (its identifier): p2wpkh(publicKey) would check the point again (a decompression, about a
+ * third of a derivation) and hash it again, for the same address (bench/RESULTS.md "Session 13").
+ */
 export function derivedAddress(key: ExtendedKey, chain: KeyChain, index: number, branch = key.hd.deriveChild(chain)): string {
-  const pub = branch.deriveChild(index).publicKey;
-  if (!pub) throw new TxaError('INTERNAL_ERROR', 'an extended public key derived no public key');
-  const payment = key.script === 'p2pkh' ? p2pkh(pub) : key.script === 'p2wpkh' ? p2wpkh(pub) : p2sh(p2wpkh(pub));
-  return payment.address!;
+  const hash = branch.deriveChild(index).identifier;
+  if (!hash) throw new TxaError('INTERNAL_ERROR', 'an extended public key derived no public key');
+  if (key.script === 'p2pkh') return MAINNET.encode({ type: 'pkh', hash });
+  if (key.script === 'p2wpkh') return MAINNET.encode({ type: 'wpkh', hash });
+  return p2sh({ type: 'wpkh', script: OutScript.encode({ type: 'wpkh', hash }) }).address!;
 }

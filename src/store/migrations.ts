@@ -758,6 +758,18 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX tx_free_legs ON transactions (workspace_id, ts, id, direction, chain, token_symbol, amount, wallet_id)
     WHERE spam = 0 AND type <> 'fee' AND amount <> '0' AND transfer_id IS NULL;
   `,
+  // 32: the addresses an xpub wallet's syncs derived (store/xpub-addresses.ts, docs/sync.md
+  // "Bitcoin"): a later sync reads them instead of deriving each again (bench/RESULTS.md
+  // "Session 13"). They go with their wallet.
+  `
+  CREATE TABLE xpub_addresses (
+    wallet_id TEXT NOT NULL REFERENCES wallets (id) ON DELETE CASCADE,
+    chain     INTEGER NOT NULL CHECK (chain IN (0, 1)),
+    idx       INTEGER NOT NULL CHECK (idx >= 0),
+    address   TEXT NOT NULL,
+    PRIMARY KEY (wallet_id, chain, idx)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /**

@@ -6,7 +6,7 @@
 import { base58check, bech32 } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2';
 import { HDKey } from '@scure/bip32';
-import { p2pkh } from '@scure/btc-signer';
+import { p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
 import { describe, expect, it } from 'vitest';
 import { bitcoinAddress, derivedAddress, extendedKey, isExtendedKey } from '../../src/core/bitcoin-keys.js';
 import { TxaError } from '../../src/core/errors.js';
@@ -106,6 +106,19 @@ describe('extended public keys', () => {
     expect(bip84Hash).toBe(program);
     expect(derivedAddress(y, 0, 0)).toMatch(/^3/);
     expect(derivedAddress(y, 0, 0)).not.toBe(derivedAddress(y, 0, 1));
+  });
+
+  it("each script type: the address encoded from the child key hash is @scure/btc-signer's payment of the child public key", () => {
+    const payments = { p2pkh, 'p2sh-p2wpkh': (pub: Uint8Array) => p2sh(p2wpkh(pub)), p2wpkh } as const;
+    for (const version of [0x0488b21e, 0x049d7cb2, 0x04b24746]) {
+      const key = extendedKey(reversioned(BIP84_ZPUB, version));
+      for (const chain of [0, 1] as const) {
+        const branch = key.hd.deriveChild(chain);
+        for (let i = 0; i < 25; i++) {
+          expect(derivedAddress(key, chain, i, branch), `${key.script} ${chain}/${i}`).toBe(payments[key.script](branch.deriveChild(i).publicKey!).address);
+        }
+      }
+    }
   });
 
   it('refuses a bad checksum, a testnet key, a private key and what is no key, as INVALID_FIELD xpub', () => {

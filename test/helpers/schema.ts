@@ -54,6 +54,8 @@ const UNDO: Record<number, Undo> = {
     raw.exec('DROP TABLE fx_reference; DROP TABLE fx_coverage; ALTER TABLE rates DROP COLUMN source; ALTER TABLE rates DROP COLUMN published_day'),
   // The covering index of the free rows that proposals walk.
   [MIGRATIONS.findIndex((m) => m.includes('CREATE INDEX tx_free_legs')) + 1]: (raw) => raw.exec('DROP INDEX tx_free_legs'),
+  // The addresses xpub wallets' syncs derived.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE xpub_addresses')) + 1]: (raw) => raw.exec('DROP TABLE xpub_addresses'),
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {

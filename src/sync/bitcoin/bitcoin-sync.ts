@@ -10,10 +10,12 @@
 import type { Engine } from '../../engine/engine.js';
 import { importRecords } from '../../engine/imports.js';
 import { TxaError } from '../../core/errors.js';
-import { derivedAddress, extendedKey, isExtendedKey, type KeyChain } from '../../core/bitcoin-keys.js';
+import type { HDKey } from '@scure/bip32';
+import { derivedAddress, extendedKey, isExtendedKey, type ExtendedKey, type KeyChain } from '../../core/bitcoin-keys.js';
 import type { ImportRecord } from '../../importers/types.js';
 import type { WalletRow } from '../../store/ledger.js';
 import { getSyncCursor, setSyncCursor, walletTxHashes } from '../../store/sync-cursors.js';
+import { storedXpubAddresses, storeXpubAddresses } from '../../store/xpub-addresses.js';
 import type { TokenBucket } from '../rate-limiter.js';
 import type { SyncSettings } from '../settings.js';
 import { CHAIN_PAGE, EsploraApi } from './esplora-api.js';
@@ -53,8 +55,8 @@ export async function syncBitcoin(
 ): Promise<void> {
   const api = new EsploraApi(settings.esploraUrl, limiter, settings.limits, opts.onNotice);
   try {
-    const { own, walk } = isExtendedKey(wallet.address)
-      ? await xpubAddresses(api, wallet.address, (a) => getSyncCursor(engine.db, wallet.id, cursorOf(a)))
+    const { own, walk, derived } = isExtendedKey(wallet.address)
+      ? await xpubAddresses(api, wallet.address, storedXpubAddresses(engine.db, wallet.id), (a) => getSyncCursor(engine.db, wallet.id, cursorOf(a)))
       : single(wallet.address);
     const known = walletTxHashes(engine.db, workspaceId, wallet.id);
     // Addresses walked IN_FLIGHT at a time (each one's pages in turn), their transactions merged in
@@ -77,7 +79,10 @@ export async function syncBitcoin(
               onInserted: opts.onInserted,
             })
           : undefined;
-      if (!opts.dryRun) for (const w of walk) if (w.chainTxs !== null) setSyncCursor(engine.db, wallet.id, cursorOf(w.address), w.chainTxs);
+      if (!opts.dryRun) {
+        for (const w of walk) if (w.chainTxs !== null) setSyncCursor(engine.db, wallet.id, cursorOf(w.address), w.chainTxs);
+        for (const d of derived) storeXpubAddresses(engine.db, wallet.id, d.chain, d.from, d.addresses);
+      }
       counts.created += summary?.imported ?? 0;
       counts.duplicates += summary?.duplicates ?? 0;
     };
@@ -91,25 +96,49 @@ export async function syncBitcoin(
 /** An xpub address's cursor: its confirmed count when it was last synced whole. */
 const cursorOf = (address: string) => `esplora:${address}`;
 
-function single(address: string): { own: Set<string>; walk: Walked[] } {
-  return { own: new Set([address]), walk: [{ address, chainTxs: null }] };
+/** Addresses of one chain derived by this sync (not stored yet), from index `from` on. */
+interface Derived {
+  chain: KeyChain;
+  from: number;
+  addresses: string[];
+}
+
+function single(address: string): { own: Set<string>; walk: Walked[]; derived: Derived[] } {
+  return { own: new Set([address]), walk: [{ address, chainTxs: null }], derived: [] };
 }
 
 /**
  * The xpub's receive and change addresses, each chain up to GAP_LIMIT unused in a row (`/address/:a`
  * counts confirmed and mempool transactions), and those whose confirmed count moved since the
- * last sync (their cursor), which are the ones to walk.
+ * last sync (their cursor), which are the ones to walk. Addresses an earlier sync derived are read
+ * (`stored`, per chain from index 0); only those past them are derived, and returned to be stored.
  */
-async function xpubAddresses(api: EsploraApi, xpub: string, synced: (address: string) => number): Promise<{ own: Set<string>; walk: Walked[] }> {
-  const key = extendedKey(xpub);
+async function xpubAddresses(
+  api: EsploraApi,
+  xpub: string,
+  stored: readonly [string[], string[]],
+  synced: (address: string) => number,
+): Promise<{ own: Set<string>; walk: Walked[]; derived: Derived[] }> {
+  let key: ExtendedKey | undefined;
   const own = new Set<string>();
   const walk: Walked[] = [];
+  const derived: Derived[] = [];
   for (const chain of [0, 1] as KeyChain[]) {
-    const branch = key.hd.deriveChild(chain);
+    const known = stored[chain];
+    const fresh: Derived = { chain, from: known.length, addresses: [] };
+    let branch: HDKey | undefined;
+    const addressAt = (index: number): string => {
+      if (index < known.length) return known[index]!;
+      key ??= extendedKey(xpub);
+      branch ??= key.hd.deriveChild(chain);
+      const address = derivedAddress(key, chain, index, branch);
+      fresh.addresses.push(address);
+      return address;
+    };
     // With `unused` unused in a row, the next GAP_LIMIT − unused addresses are asked for whatever
     // they answer: asked together, they are the calls one address after the other would make.
     for (let index = 0, unused = 0; unused < GAP_LIMIT; ) {
-      const addresses = Array.from({ length: GAP_LIMIT - unused }, (_, i) => derivedAddress(key, chain, index + i, branch));
+      const addresses = Array.from({ length: GAP_LIMIT - unused }, (_, i) => addressAt(index + i));
       index += addresses.length;
       const stats = await inTurns(addresses, (a) => api.stats(a));
       addresses.forEach((address, i) => {
@@ -120,8 +149,9 @@ async function xpubAddresses(api: EsploraApi, xpub: string, synced: (address: st
         if (s.chainTxs > 0 && synced(address) !== s.chainTxs) walk.push({ address, chainTxs: s.chainTxs });
       });
     }
+    if (fresh.addresses.length > 0) derived.push(fresh);
   }
-  return { own, walk };
+  return { own, walk, derived };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
-import { addWallet } from '../../../src/engine/wallets.js';
+import { addWallet, removeWallet } from '../../../src/engine/wallets.js';
 import { unmatchTransfer } from '../../../src/engine/transfers.js';
 import { unmatchedTransfers } from '../../../src/engine/row-findings.js';
 import { rowKindCounts } from '../../../src/store/checks.js';
@@ -197,6 +197,45 @@ describe('bitcoin rows', () => {
     server.calls.length = 0;
     expect(await sync(id)).toMatchObject({ new_transactions: 1, requests: 46 });
     expect(server.calls.filter((c) => c.includes('/txs'))).toEqual([`/address/${c0}/txs`]);
+  });
+
+  it("an xpub's addresses are derived once: a later sync reads those its first stored, a dry run stores none, and they go with the wallet", async () => {
+    const key = extendedKey(ZPUB);
+    const [r0, r5] = [derivedAddress(key, 0, 0), derivedAddress(key, 0, 5)];
+    server.txs.push(tx('d-fund', 870_001, [[F1, 1_001_000]], [[r0, 1_000_000]]), tx('d-more', 870_002, [[F1, 2_001_000]], [[r5, 2_000_000]]));
+    const id = addWallet(engine, ws, { chain: 'bitcoin', xpub: ZPUB }).id;
+    const stored = () =>
+      engine.db.prepare('SELECT chain, idx, address FROM xpub_addresses WHERE wallet_id = ? ORDER BY chain, idx').raw(true).all(id) as [
+        number,
+        number,
+        string,
+      ][];
+    await new WalletSync(engine, ws, settings(), { dryRun: true }).sync(id);
+    expect(stored()).toEqual([]);
+    server.calls.length = 0;
+    await sync(id);
+    // Receive 0…25 (5 used, then 20 unused: batches of 20 and 6) and change 0…19: each stored as BIP 32 derives it.
+    const rows = stored();
+    expect(rows.map(([c]) => c)).toEqual([...Array(26).fill(0), ...Array(20).fill(1)]);
+    for (const [chain, idx, address] of rows) expect(address).toBe(derivedAddress(key, chain as 0 | 1, idx));
+    expect(server.calls.filter((c) => !c.includes('/txs'))).toHaveLength(46);
+
+    // The next sync asks about the stored addresses, not freshly derived ones: one put in place of receive 7 is asked about.
+    engine.db.prepare('UPDATE xpub_addresses SET address = ? WHERE wallet_id = ? AND chain = 0 AND idx = 7').run(F2, id);
+    server.calls.length = 0;
+    expect(await sync(id)).toMatchObject({ new_transactions: 0, requests: 46 });
+    expect(server.calls).toContain(`/address/${F2}`);
+    expect(server.calls).not.toContain(`/address/${derivedAddress(key, 0, 7)}`);
+    // Past the stored ones it derives again: a payment to receive 25 moves the gap: 26…45 are derived and stored.
+    engine.db.prepare('UPDATE xpub_addresses SET address = ? WHERE wallet_id = ? AND chain = 0 AND idx = 7').run(derivedAddress(key, 0, 7), id);
+    server.txs.push(tx('d-far', 870_003, [[F1, 3_001_000]], [[derivedAddress(key, 0, 25), 3_000_000]]));
+    expect(await sync(id)).toMatchObject({ new_transactions: 1 });
+    const receive = stored().filter(([c]) => c === 0);
+    expect(receive).toHaveLength(46);
+    for (const [, idx, address] of receive) expect(address).toBe(derivedAddress(key, 0, idx));
+
+    removeWallet(engine, ws, id);
+    expect(stored()).toEqual([]);
   });
 
   it("an xpub's derived addresses and a base58 address as written name own wallets, for the matcher and the unmatched-transfer hint", async () => {
