@@ -758,7 +758,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX tx_free_legs ON transactions (workspace_id, ts, id, direction, chain, token_symbol, amount, wallet_id)
     WHERE spam = 0 AND type <> 'fee' AND amount <> '0' AND transfer_id IS NULL;
   `,
-  // 32: the addresses an xpub wallet's syncs derived (store/xpub-addresses.ts, docs/sync.md
+  // 31: the addresses an xpub wallet's syncs derived (store/xpub-addresses.ts, docs/sync.md
   // "Bitcoin"): a later sync reads them instead of deriving each again (bench/RESULTS.md
   // "Session 13"). They go with their wallet.
   `

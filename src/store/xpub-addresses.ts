@@ -1,5 +1,5 @@
 /**
- * The addresses an xpub wallet's syncs derived (migration 32; docs/sync.md "Bitcoin", xpubs):
+ * The addresses an xpub wallet's syncs derived (migration 31; docs/sync.md "Bitcoin", xpubs):
  * per wallet, chain (0 receive, 1 change) and index, the address BIP 32 gives there. An address
  * is a function of the key the wallet stores, which never changes, so a later sync reads them
  * instead of deriving them again (a few ms each, and a fresh process's curve tables on the first).
