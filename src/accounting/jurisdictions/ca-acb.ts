@@ -62,8 +62,12 @@ export interface CaDisposal {
 
 const DAY_MS = 86_400_000;
 const NONE: CaDisposal[] = [];
-/** Dropped from the front of an array in bulk, not one by one, once this many (and half of it) are done with. */
-const DROP_AT = 1024;
+/**
+ * Events and days are dropped from the front of their arrays in bulk, not one by one, once this
+ * many (and half of the array) are done with: the events of 30 days are thousands, the days a few dozen.
+ */
+const DROP_EVENTS = 1024;
+const DROP_DAYS = 64;
 /**
  * The last day asked, its number, and that day's string kept by the events: rows come in time
  * order, so most ask the day before them did, and the events of one day share one string.
@@ -156,7 +160,7 @@ export class CaAssetBook {
       } else (out ??= []).push(this.dispose(e));
       this.next++;
     }
-    if (this.next > DROP_AT && this.next > ev.length / 2) {
+    if (this.next > DROP_EVENTS && this.next > ev.length / 2) {
       this.events = ev.slice(this.next);
       this.next = 0;
     }
@@ -164,7 +168,7 @@ export class CaAssetBook {
     const reach = this.next < this.events.length ? this.events[this.next]!.n - 30 : Number.POSITIVE_INFINITY;
     const days = this.days;
     while (this.lo < days.length && days[this.lo]!.n < reach) this.lo++;
-    if (this.lo > DROP_AT && this.lo > days.length / 2) {
+    if (this.lo > DROP_DAYS && this.lo > days.length / 2) {
       const drop = this.lo - 1;
       this.days = days.slice(drop);
       this.lo -= drop;
