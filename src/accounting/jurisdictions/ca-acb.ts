@@ -118,8 +118,10 @@ export class CaAssetBook {
   /** Takes an event in time order; answers the disposals it settled. */
   add(day: string, inflow: boolean, q: Quantity, cents: bigint | null, outlays: bigint, reported: boolean, ref: unknown): CaDisposal[] {
     const units = this.units(q);
-    if (inflow) this.acquired += units;
-    this.held += inflow ? units : -units;
+    if (inflow) {
+      this.acquired += units;
+      this.held += units;
+    } else this.held -= units;
     const n = dayNumber(day);
     const out = this.settle(n);
     const last = this.days[this.days.length - 1];
@@ -148,9 +150,11 @@ export class CaAssetBook {
 
   /** Settles every event whose 30 days ahead are all known (all of them at the end: `until` null). */
   private settle(until: number | null): CaDisposal[] {
-    // Most calls settle no disposal: no array is made for them.
-    let out: CaDisposal[] | null = null;
     const ev = this.events;
+    // Most calls settle nothing (the first event is less than 30 days old): nothing to do.
+    if (this.next >= ev.length || (until !== null && ev[this.next]!.n + 30 >= until)) return NONE;
+    // Most that do settle no disposal: no array is made for them.
+    let out: CaDisposal[] | null = null;
     while (this.next < ev.length && (until === null || ev[this.next]!.n + 30 < until)) {
       const e = ev[this.next]!;
       if (e.inflow) {
