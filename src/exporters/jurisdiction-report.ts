@@ -55,16 +55,18 @@ export const writeJurisdictionReport: ExportWriter = async (job: ExportJob, dest
       }
       write(report.end());
       const totals = report.totals();
-      const notes = job.notes?.() ?? [];
+      // The notes are counted only where they are printed (the JSON, the CSV's summary): over a
+      // large ledger the count is a pass over its rows (engine/report-notes.ts).
+      const notes = () => job.notes?.() ?? [];
       if (csv) {
         if (job.options.include_summary) {
           file.add(csvLine(columns.map(() => '')));
           for (const t of totals) file.add(csvLine(columns.map((c, i) => (i === 0 ? t.label : c === 'gain_loss' ? totalCell(t) : ''))));
-          for (const note of notes) file.add(csvLine(columns.map((_, i) => (i === 0 ? `Note: ${note.message}` : ''))));
+          for (const note of notes()) file.add(csvLine(columns.map((_, i) => (i === 0 ? `Note: ${note.message}` : ''))));
         }
       } else {
         const summary = job.options.include_summary ? `,"totals":${json(Object.fromEntries(totals.map((t) => [t.key, t.value])))}` : '';
-        file.add(`\n]${summary},"notes":${JSON.stringify(notes.map(({ kind, count, message }) => ({ kind, count, message })))}}\n`);
+        file.add(`\n]${summary},"notes":${JSON.stringify(notes().map(({ kind, count, message }) => ({ kind, count, message })))}}\n`);
       }
     },
     { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },

@@ -10,9 +10,11 @@
  * denied part is added to the pool's ACB (s. 53(1)(f)), right after the disposal.
  *
  * The rule looks 30 days ahead, so the book runs 30 days behind its input: an event is settled
- * once a later event of the asset falls more than 30 days after it (or the stream ends). Running
- * sums of what was acquired and held make P and B two subtractions, and two pointers that only
- * move forward find the window's ends, so the look-ahead costs O(1) per event, not a scan.
+ * once a later event of the asset falls more than 30 days after it (or the stream ends). The book
+ * keeps the events not settled yet and, for the windows, one running sum of what was acquired and
+ * held per day (not per event: a settled event is dropped at once); two pointers that only move
+ * forward find a window's first and last day, so the look-ahead costs O(1) per event, not a scan,
+ * and the memory is the 30 days' events and the days of the 61-day window.
  */
 import { upscale, type Quantity } from '../quantity.js';
 import { shareOf } from './uk-matching.js';
@@ -29,11 +31,15 @@ interface Event {
   outlays: bigint;
   unpriced: boolean;
   reported: boolean;
-  /** Every unit acquired, and the net quantity held, through this event (at the book's scale). */
-  acquiredSum: bigint;
-  heldSum: bigint;
   /** The caller's reference for the line (its row). */
   ref: unknown;
+}
+
+/** Every unit acquired, and the net quantity held, through the end of day `n` (at the book's scale). */
+interface DaySums {
+  n: number;
+  acquired: bigint;
+  held: bigint;
 }
 
 /** One settled disposal. */
@@ -56,23 +62,33 @@ export interface CaDisposal {
 
 const DAY_MS = 86_400_000;
 const NONE: CaDisposal[] = [];
-/** The last day asked and its number: rows come in time order, so most ask the day before them did. */
+/**
+ * Events and days are dropped from the front of their arrays in bulk, not one by one, once this
+ * many (and half of the array) are done with: the events of 30 days are thousands, the days a few dozen.
+ */
+const DROP_EVENTS = 1024;
+const DROP_DAYS = 64;
+/**
+ * The last day asked, its number, and that day's string kept by the events: rows come in time
+ * order, so most ask the day before them did, and the events of one day share one string.
+ */
 let lastDay = '';
 let lastNumber = 0;
-/** `YYYY-MM-DD` → days since 1970-01-01 (UTC). */
+/** `YYYY-MM-DD` → days since 1970-01-01 (UTC), a small integer. */
 function dayNumber(day: string): number {
   if (day !== lastDay) {
-    lastNumber = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+    lastNumber = (Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS) | 0;
     lastDay = day;
   }
   return lastNumber;
 }
 
 export class CaAssetBook {
+  /** The events not settled yet, from `next` (those before it are dropped now and then). */
   private events: Event[] = [];
-  /** Index of the next event to settle; events before `lo` are dropped now and then. */
   private next = 0;
-  /** First event of the current window (its day ≥ the disposal's day − 30), and the last one in it. */
+  /** The running sums by day, in day order; `lo` the first day of the current window (≥ its disposal's day − 30), `hi` its last. */
+  private days: DaySums[] = [];
   private lo = 0;
   private hi = 0;
   private scale = 0;
@@ -86,10 +102,10 @@ export class CaAssetBook {
   private units(q: Quantity): bigint {
     if (q.scale > this.scale) {
       const up = (u: bigint) => upscale(u, this.scale, q.scale);
-      for (const e of this.events) {
-        e.units = up(e.units);
-        e.acquiredSum = up(e.acquiredSum);
-        e.heldSum = up(e.heldSum);
+      for (let i = this.next; i < this.events.length; i++) this.events[i]!.units = up(this.events[i]!.units);
+      for (const d of this.days) {
+        d.acquired = up(d.acquired);
+        d.held = up(d.held);
       }
       this.acquired = up(this.acquired);
       this.held = up(this.held);
@@ -102,23 +118,18 @@ export class CaAssetBook {
   /** Takes an event in time order; answers the disposals it settled. */
   add(day: string, inflow: boolean, q: Quantity, cents: bigint | null, outlays: bigint, reported: boolean, ref: unknown): CaDisposal[] {
     const units = this.units(q);
-    if (inflow) this.acquired += units;
-    this.held += inflow ? units : -units;
+    if (inflow) {
+      this.acquired += units;
+      this.held += units;
+    } else this.held -= units;
     const n = dayNumber(day);
     const out = this.settle(n);
-    this.events.push({
-      day,
-      n,
-      inflow,
-      units,
-      cents: cents ?? 0n,
-      outlays,
-      unpriced: cents === null,
-      reported,
-      acquiredSum: this.acquired,
-      heldSum: this.held,
-      ref,
-    });
+    const last = this.days[this.days.length - 1];
+    if (last?.n === n) {
+      last.acquired = this.acquired;
+      last.held = this.held;
+    } else this.days.push({ n, acquired: this.acquired, held: this.held });
+    this.events.push({ day: lastDay, n, inflow, units, cents: cents ?? 0n, outlays, unpriced: cents === null, reported, ref });
     return out;
   }
 
@@ -139,9 +150,11 @@ export class CaAssetBook {
 
   /** Settles every event whose 30 days ahead are all known (all of them at the end: `until` null). */
   private settle(until: number | null): CaDisposal[] {
-    // Most calls settle no disposal: no array is made for them.
-    let out: CaDisposal[] | null = null;
     const ev = this.events;
+    // Most calls settle nothing (the first event is less than 30 days old): nothing to do.
+    if (this.next >= ev.length || (until !== null && ev[this.next]!.n + 30 >= until)) return NONE;
+    // Most that do settle no disposal: no array is made for them.
+    let out: CaDisposal[] | null = null;
     while (this.next < ev.length && (until === null || ev[this.next]!.n + 30 < until)) {
       const e = ev[this.next]!;
       if (e.inflow) {
@@ -151,14 +164,19 @@ export class CaAssetBook {
       } else (out ??= []).push(this.dispose(e));
       this.next++;
     }
-    // Keep only what a later window can reach (30 days back), dropping in bulk, not one by one.
-    const reach = this.next < ev.length ? ev[this.next]!.n - 30 : Number.POSITIVE_INFINITY;
-    while (this.lo < this.next && ev[this.lo]!.n < reach) this.lo++;
-    if (this.lo > 1024 && this.lo > ev.length / 2) {
-      this.events = ev.slice(this.lo);
-      this.next -= this.lo;
-      this.hi -= this.lo;
-      this.lo = 0;
+    if (this.next > DROP_EVENTS && this.next > ev.length / 2) {
+      this.events = ev.slice(this.next);
+      this.next = 0;
+    }
+    // Keep only the days a later window can reach (30 days back), and the day before them.
+    const reach = this.next < this.events.length ? this.events[this.next]!.n - 30 : Number.POSITIVE_INFINITY;
+    const days = this.days;
+    while (this.lo < days.length && days[this.lo]!.n < reach) this.lo++;
+    if (this.lo > DROP_DAYS && this.lo > days.length / 2) {
+      const drop = this.lo - 1;
+      this.days = days.slice(drop);
+      this.lo -= drop;
+      this.hi = Math.max(0, this.hi - drop);
     }
     return out ?? NONE;
   }
@@ -201,20 +219,17 @@ export class CaAssetBook {
 
   /** P (acquired from 30 days before to 30 days after `e`) and B (held at the end of those days, ≥ 0). */
   private window(e: Event): { acquired: bigint; heldAtEnd: bigint } {
-    const ev = this.events;
+    const days = this.days;
     const first = e.n - 30;
     const last = e.n + 30;
-    while (this.lo < ev.length && ev[this.lo]!.n < first) this.lo++;
-    if (this.hi < this.next) this.hi = this.next;
-    while (this.hi + 1 < ev.length && ev[this.hi + 1]!.n <= last) this.hi++;
-    const end = ev[this.hi]!;
-    const before = this.lo > 0 ? ev[this.lo - 1]!.acquiredSum : this.acquiredBefore(ev[0]!);
-    const held = end.heldSum;
-    return { acquired: end.acquiredSum - before, heldAtEnd: held > 0n ? held : 0n };
-  }
-
-  /** What was acquired before the first event still kept (its own sum less itself). */
-  private acquiredBefore(e: Event): bigint {
-    return e.acquiredSum - (e.inflow ? e.units : 0n);
+    while (this.lo < days.length && days[this.lo]!.n < first) this.lo++;
+    // `e`'s own day is at `lo` or after it, and within the window: the last day starts there.
+    if (this.hi < this.lo) this.hi = this.lo;
+    while (this.hi + 1 < days.length && days[this.hi + 1]!.n <= last) this.hi++;
+    const end = days[this.hi]!;
+    // Everything acquired before the window: the sum through the day before it (none: nothing).
+    const before = this.lo > 0 ? days[this.lo - 1]!.acquired : 0n;
+    const held = end.held;
+    return { acquired: end.acquired - before, heldAtEnd: held > 0n ? held : 0n };
   }
 }

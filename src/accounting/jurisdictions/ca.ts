@@ -111,8 +111,9 @@ class CaReport implements JurisdictionReport {
     const { asset, book, q, day } = m;
     const inflow = tx.direction === 'inflow';
     // An acquisition's fee is part of its cost (ACB); a disposal's is an outlay.
-    const cents = tx.fiat_cents === null ? null : tx.fiat_cents + (inflow ? fee : 0n);
-    this.record(asset, book.add(day, inflow, q, cents, inflow ? 0n : fee, reported, this.seq++));
+    const cents = tx.fiat_cents === null || !inflow || fee === 0n ? tx.fiat_cents : tx.fiat_cents + fee;
+    const done = book.add(day, inflow, q, cents, inflow ? 0n : fee, reported, this.seq++);
+    if (done.length > 0) this.record(asset, done);
   }
 
   /** The net-gain bucket of `day`'s inclusion rate (the last day's kept: disposals come in time order). */
