@@ -85,6 +85,33 @@ export function legsById(db: Db, workspaceId: string, ids: string[]): Leg[] {
   });
 }
 
+/** What the address test of a leg reads (accounting/transfers.ts counterpartyWallet, and its type): a row's other side and wallet. */
+export type LegSide = Pick<Leg, 'type' | 'chain' | 'direction' | 'from_address' | 'to_address' | 'wallet_id'>;
+
+/**
+ * Those columns of rows by rowid, in one statement (rowid order): a read by id costs a lookup in
+ * the id index before the row's, and thousands of bridge legs (engine/row-findings.ts) are read.
+ */
+export function legSidesByRowid(db: Db, rowids: readonly number[]): Map<number, LegSide> {
+  const sides = new Map<number, LegSide>();
+  if (rowids.length === 0) return sides;
+  const stmt = prepareCached(
+    db,
+    'SELECT t.rowid, t.type, t.chain, t.direction, t.from_address, t.to_address, t.wallet_id FROM transactions t WHERE t.rowid IN (SELECT value FROM json_each(?)) ORDER BY t.rowid',
+  ).raw(true);
+  for (const r of stmt.iterate(JSON.stringify(rowids)) as IterableIterator<unknown[]>) {
+    sides.set(r[0] as number, {
+      type: r[1] as string,
+      chain: r[2] as string,
+      direction: r[3] as Leg['direction'],
+      from_address: r[4] as string,
+      to_address: r[5] as string,
+      wallet_id: r[6] as string,
+    });
+  }
+  return sides;
+}
+
 /** Rows that can be legs: not spam, not fees, not zero (the rows accounting/transfers.ts movesValue keeps). */
 const CAN_BE_LEG = "t.spam = 0 AND t.type <> 'fee' AND t.amount <> '0'";
 
