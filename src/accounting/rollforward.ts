@@ -102,8 +102,7 @@ export class RollForward {
   add(tx: LedgerRow): TaxLine[] | null {
     if (this.endTs !== null && tx.timestamp > this.endTs) return null;
     if (!this.opened && (this.startTs === null || tx.timestamp >= this.startTs)) this.open();
-    this.balance(tx);
-    const lines = this.ledger.add(tx, this.opened);
+    const lines = this.ledger.add(tx, this.opened, this.balance(tx));
     this.disposed(lines);
     return lines;
   }
@@ -182,14 +181,15 @@ export class RollForward {
     }
   }
 
-  /** The balance is every row's, as the journal export and `txa check` count them. */
-  private balance(tx: LedgerRow): void {
+  /** The balance is every row's, as the journal export and `txa check` count them. Answers the row's quantity (the ledger's too). */
+  private balance(tx: LedgerRow): Quantity {
     const q = quantityOf(tx.amount, tx.token.decimals);
     const b = this.balances.get(this.balanceKey(tx))!;
-    if (q.units === 0n) return;
+    if (q.units === 0n) return q;
     const sign = tx.direction === 'inflow' ? 1n : -1n;
     if (b.balance.scale === q.scale) b.balance.units += sign * q.units;
     else b.balance = addSigned(b.balance, q, sign);
+    return q;
   }
 
   /**

@@ -173,7 +173,7 @@ export class TaxLedger {
   private readonly moved = new Set<string>();
   private seq = 0;
   /** The rows of the current second. */
-  private group: { tx: LedgerRow; reported: boolean }[] = [];
+  private group: { tx: LedgerRow; reported: boolean; quantity: Quantity | undefined }[] = [];
   private pooledNow: boolean;
   private readonly walletRank: (walletId: string) => number;
   private readonly plainOrder: (a: LedgerRow, b: LedgerRow) => number;
@@ -187,15 +187,19 @@ export class TaxLedger {
     this.plainOrder = secondOrder(this.walletRank);
   }
 
-  /** Takes a row (in time order); answers the lines of the seconds before it, now complete. A row not `reported` yields no line. */
-  add(tx: LedgerRow, reported: boolean): TaxLine[] {
+  /**
+   * Takes a row (in time order); answers the lines of the seconds before it, now complete. A row
+   * not `reported` yields no line. `quantity`: the row's amount as quantityOf reads it, when the
+   * caller read it already (the roll-forward sums every row's), so it is not read twice.
+   */
+  add(tx: LedgerRow, reported: boolean, quantity?: Quantity): TaxLine[] {
     const g = this.group;
     if (g.length > 0 && g[0]!.tx.timestamp !== tx.timestamp) {
       const out = this.flush();
-      this.group.push({ tx, reported });
+      this.group.push({ tx, reported, quantity });
       return out;
     }
-    g.push({ tx, reported });
+    g.push({ tx, reported, quantity });
     return [];
   }
 
@@ -295,19 +299,19 @@ export class TaxLedger {
     const out: TaxLine[] = [];
     if (this.byYear() && g[0]!.tx.timestamp >= (this.opts.transitionAt ?? TRANSITION_AT)) this.splitPool();
     if (g.length === 1) {
-      this.take(g[0]!.tx, g[0]!.reported, null, out);
+      this.take(g[0]!.tx, g[0]!.reported, g[0]!.quantity, null, out);
     } else {
       sortSecond(g, this.walletRank, this.plainOrder);
       const fees = this.opts.feeTreatment === 'separate' || !g.some((r) => r.tx.type === 'fee') ? null : feeShares(g.map((r) => r.tx));
-      for (const { tx, reported } of g) this.take(tx, reported, fees, out);
+      for (const { tx, reported, quantity } of g) this.take(tx, reported, quantity, fees, out);
     }
     // The array is kept for the next second (one row a second is the common case).
     g.length = 0;
     return out;
   }
 
-  private take(tx: LedgerRow, reported: boolean, fees: FeeShares | null, out: TaxLine[]): void {
-    const q = quantityOf(tx.amount, tx.token.decimals);
+  private take(tx: LedgerRow, reported: boolean, quantity: Quantity | undefined, fees: FeeShares | null, out: TaxLine[]): void {
+    const q = quantity ?? quantityOf(tx.amount, tx.token.decimals);
     if (q.units === 0n || tx.type === 'approval') return;
     if (tx.transfer) {
       this.transferLeg(tx, q, reported, out);

@@ -75,13 +75,18 @@ export function toBaseUnits(canonical: string, decimals: number): bigint {
   return negative ? -value : value;
 }
 
-/** BigInt scaled by 10^decimals → canonical decimal. */
+/**
+ * BigInt scaled by 10^decimals → canonical decimal. The fraction's trailing zeros are found by a
+ * scan, not a regular expression: half the time (the reports print a quantity per line).
+ */
 export function fromBaseUnits(units: bigint, decimals: number): string {
   const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const int = digits.slice(0, digits.length - decimals);
-  const frac = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  const body = frac ? `${int}.${frac}` : int;
+  let digits = (negative ? -units : units).toString();
+  if (digits.length <= decimals) digits = digits.padStart(decimals + 1, '0');
+  const intEnd = digits.length - decimals;
+  let end = digits.length;
+  while (end > intEnd && digits.charCodeAt(end - 1) === 48) end--;
+  const body = end === intEnd ? digits.slice(0, intEnd) : `${digits.slice(0, intEnd)}.${digits.slice(intEnd, end)}`;
   return negative && body !== '0' ? `-${body}` : body;
 }
 

@@ -14,7 +14,7 @@ import type { CheckKind } from '../core/check-kinds.js';
 import type { TxFilter } from '../core/filters.js';
 import type { ReportNote } from '../core/types.js';
 import { TxaError } from '../core/errors.js';
-import { unmatchedTransfers, unpriced } from './row-findings.js';
+import { rowKind, unmatchedTransferCount } from './row-findings.js';
 import { parseDay } from '../core/dates.js';
 import { WALLET_SCOPE_FROM } from '../core/lots.js';
 import { firstUnallocatedDisposal } from '../store/lots.js';
@@ -32,11 +32,11 @@ const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? `row ${
 /** The kinds of finding a report notes, in the order notes are printed. */
 export const NOTED: Partial<Record<CheckKind, NotedKind>> = {
   unmatched_transfer: {
-    count: (db, ws, p) => unmatchedTransfers(db, ws, p).count,
+    count: (db, ws, p) => unmatchedTransferCount(db, ws, p),
     says: (n) => `${rows(n, 'looks', 'look')} like own transfers not matched (unmatched_transfer): each is taxed as a disposal or income until matched`,
   },
   unpriced: {
-    count: (db, ws, p) => unpriced(db, ws, p).count,
+    count: (db, ws, p) => rowKind(db, ws, p, undefined, 'unpriced', 0).count,
     says: (n) => `${rows(n, 'has', 'have')} no fiat value (unpriced): their proceeds, costs or income are missing from the figures`,
   },
   unrecorded_allocation: {

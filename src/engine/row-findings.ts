@@ -7,8 +7,8 @@ import type { Db } from '../store/db.js';
 import { legFindings, rowFindings, type CheckPeriod, type RowFinding, type RowKind } from '../store/checks.js';
 import { derivedAddresses, walletAddresses } from '../store/ledger.js';
 import { isoSeconds } from '../core/clock.js';
-import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type FreeLeg, type Leg, type OwnWallet } from '../accounting/transfers.js';
-import { legsById } from '../store/transfers.js';
+import { addressKey, PROPOSAL_WINDOW_SECONDS, counterpartyWallet, type FreeLeg, type OwnWallet } from '../accounting/transfers.js';
+import { legSidesByRowid, type LegSide } from '../store/transfers.js';
 import { proposedBridges } from './bridges.js';
 
 /** Unix seconds, start inclusive and end exclusive; either may be open; `walletIds` only those wallets' rows. */
@@ -23,9 +23,9 @@ export const EXAMPLES = 5;
 
 export const withTimestamp = ({ ts, ...rest }: RowFinding): Record<string, unknown> => ({ ...rest, timestamp: isoSeconds(ts) });
 
-/** Rows of the period of a row kind: the count, and the first EXAMPLES in time order. */
-export function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, kind: RowKind): KindResult {
-  const { count, rows } = rowFindings(db, workspaceId, p, kind, known, EXAMPLES);
+/** Rows of the period of a row kind: the count, and the first `limit` in time order. */
+export function rowKind(db: Db, workspaceId: string, p: Period, known: number | undefined, kind: RowKind, limit = EXAMPLES): KindResult {
+  const { count, rows } = rowFindings(db, workspaceId, p, kind, known, limit);
   return { count, examples: rows.map(withTimestamp) };
 }
 
@@ -40,40 +40,64 @@ export function unpriced(db: Db, workspaceId: string, p: Period, known?: number)
  * (`txa transfers list --status candidate`) not yet confirmed.
  */
 export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, knownByAddress?: number): KindResult {
-  const byAddress = rowKind(db, workspaceId, p, knownByAddress, 'unmatched_transfer');
+  return unmatched(db, workspaceId, p, knownByAddress, EXAMPLES);
+}
+
+/** How many own transfers are not matched (unmatchedTransfers' count, no example read): a report's note. */
+export function unmatchedTransferCount(db: Db, workspaceId: string, p: Period): number {
+  return unmatched(db, workspaceId, p, undefined, 0).count;
+}
+
+/** unmatchedTransfers with its first `limit` examples: a report's notes ask for none, and then no row is read for them. */
+function unmatched(db: Db, workspaceId: string, p: Period, knownByAddress: number | undefined, limit: number): KindResult {
+  const byAddress = rowKind(db, workspaceId, p, knownByAddress, 'unmatched_transfer', limit);
   const bridges = bridgeLegs(db, workspaceId, p);
-  if (bridges.size === 0) return byAddress;
+  if (bridges.length === 0) return byAddress;
   // A bridge leg is cross-chain, so it is one of the rows above only when its address names another
-  // wallet on its own chain too: the join above, on the leg in hand (a query per leg costs seconds).
+  // wallet on its own chain too: the join above, on the leg's few columns read here (by rowid, in
+  // one statement: a query per leg costs seconds).
   const wallets = [...walletAddresses(db, workspaceId), ...derivedAddresses(db, workspaceId)] as OwnWallet[];
   const byOwnAddress = new Map(wallets.map((w) => [addressKey(w.chain, w.address), w]));
-  const counted = (leg: Leg) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
-  const extra = [...bridges].filter(([, { leg }]) => !counted(leg));
-  const legs = extra.slice(0, EXAMPLES).map(([id, leg]) => ({ id, other: leg.other }));
+  const sides = legSidesByRowid(
+    db,
+    bridges.map((b) => b.rowid),
+  );
+  const counted = (leg: LegSide) => leg.type !== 'fee' && leg.type !== 'approval' && counterpartyWallet(leg, byOwnAddress) !== undefined;
+  const extra = bridges.filter((b) => {
+    const side = sides.get(b.rowid);
+    return side !== undefined && !counted(side);
+  });
+  if (limit === 0) return { count: byAddress.count + extra.length, examples: [] };
+  const legs = extra.slice(0, limit).map(({ id, other }) => ({ id, other }));
   const examples = [...byAddress.examples, ...legFindings(db, legs).map(withTimestamp)]
     .sort((a, b) => byTime(String(a.timestamp), a.transaction_id, String(b.timestamp), b.transaction_id))
-    .slice(0, EXAMPLES);
+    .slice(0, limit);
   return { count: byAddress.count + extra.length, examples };
 }
 
+/** A leg of a proposed bridge: its row (id and rowid), time, and its counterpart's id. */
+interface BridgeLeg {
+  id: string;
+  rowid: number;
+  ts: number;
+  other: string;
+}
+
 /**
- * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first.
+ * The legs of the bridges proposed in the period, each with its counterpart's id, oldest first (then by id).
  * Proposals are made from the rows of the period and the widest proposal window before it, so an inflow
  * early in the period can still pair with an outflow sent just before.
  */
-function bridgeLegs(db: Db, workspaceId: string, p: Period): Map<string, { other: string; ts: number; leg: Leg }> {
+function bridgeLegs(db: Db, workspaceId: string, p: Period): BridgeLeg[] {
   const from = p.startTs === undefined ? undefined : p.startTs - PROPOSAL_WINDOW_SECONDS;
-  const found = new Map<string, { other: string; ts: number }>();
+  const found = new Map<string, BridgeLeg>();
   const inScope = (leg: FreeLeg) => p.walletIds === undefined || p.walletIds.includes(leg.wallet_id);
   const inPeriod = (leg: FreeLeg) => inScope(leg) && (p.startTs === undefined || leg.ts >= p.startTs) && (p.endTs === undefined || leg.ts < p.endTs);
   for (const pair of proposedBridges(db, workspaceId, { startTs: from, endTs: p.endTs })) {
-    if (inPeriod(pair.out)) found.set(pair.out.id, { other: pair.in.id, ts: pair.out.ts });
-    if (inPeriod(pair.in)) found.set(pair.in.id, { other: pair.out.id, ts: pair.in.ts });
+    if (inPeriod(pair.out)) found.set(pair.out.id, { id: pair.out.id, rowid: pair.out.rowid, ts: pair.out.ts, other: pair.in.id });
+    if (inPeriod(pair.in)) found.set(pair.in.id, { id: pair.in.id, rowid: pair.in.rowid, ts: pair.in.ts, other: pair.out.id });
   }
-  // A proposal reads a row's few columns; what the finding asks of a leg (its type, its addresses) is read for these legs only.
-  const legs = new Map<string, { other: string; ts: number; leg: Leg }>();
-  for (const leg of legsById(db, workspaceId, [...found.keys()])) legs.set(leg.id, { ...found.get(leg.id)!, leg });
-  return new Map([...legs].sort(([a, x], [b, y]) => byTime(x.ts, a, y.ts, b)));
+  return [...found.values()].sort((x, y) => byTime(x.ts, x.id, y.ts, y.id));
 }
 
 /** Oldest first, then by id (timestamps of one kind: ISO text or Unix seconds). */

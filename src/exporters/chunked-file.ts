@@ -152,8 +152,7 @@ export type ToWorker =
   | { ranges: RangeSpec; claims: SharedArrayBuffer }
   | { go: boolean }
   | { range: number; bytes: Uint8Array }
-  | { ledger: LedgerRead | null }
-  | { taken: true };
+  | { ledger: LedgerRead | null };
 export type FromWorker =
   | { ack: true }
   | { done: Written }
@@ -180,6 +179,12 @@ class OffThreadFile implements OutFile {
   /** Ledger batches the worker has read and this thread not yet taken, and whether it read the last. */
   private readonly batches: LedgerBatch[] = [];
   private batchesEnd = false;
+  /**
+   * How many ledger batches this thread has taken, shared with the worker, which reads ahead of it
+   * by a few: a message per batch taken cost the report's thread ≈ 5 ms of wall time (1.5 ms of
+   * CPU) each at load 8 on 2 cores, half a second per 100k rows (bench/RESULTS.md "Session 13").
+   */
+  private readonly taken = new Int32Array(new SharedArrayBuffer(4));
 
   /** The file's chunk transform, for the ranges this thread makes (the worker applies it to the rest). */
   private readonly transform;
@@ -189,7 +194,7 @@ class OffThreadFile implements OutFile {
     // A worker that reads ranges makes short-lived strings only: a small young generation keeps
     // peak RSS 25–30 MB lower at the same speed; the CSV transform needs 8 MB (4 MB slowed it by a third).
     const resourceLimits = ledger ? { maxYoungGenerationSizeMb: transform ? 8 : 4 } : undefined;
-    this.worker = new Worker(WORKER_URL, { workerData: { path, transform, ledger }, resourceLimits });
+    this.worker = new Worker(WORKER_URL, { workerData: { path, transform, ledger, taken: this.taken }, resourceLimits });
     this.worker.on('message', (m: FromWorker) => {
       if ('ack' in m) this.inFlight--;
       else if ('done' in m) this.written = m.done;
@@ -288,7 +293,8 @@ class OffThreadFile implements OutFile {
       const batch = this.batches.shift();
       if (batch) {
         // Taken now, so the worker reads the next one while this thread works on this one.
-        this.post({ taken: true });
+        Atomics.add(this.taken, 0, 1);
+        Atomics.notify(this.taken, 0);
         yield batch;
       } else if (this.batchesEnd) {
         return;

@@ -16,7 +16,7 @@ import { openWorkerReader, type WorkerReader } from '../store/worker-reader.js';
 import type { LedgerBatch, LedgerRead } from '../store/ledger-read.js';
 
 const port = parentPort!;
-const { path, transform, ledger } = workerData as { path: string; transform?: ChunkTransform; ledger?: string };
+const { path, transform, ledger, taken } = workerData as { path: string; transform?: ChunkTransform; ledger?: string; taken: Int32Array };
 const file = new ChunkedFile(path, transform);
 const post = (m: FromWorker) => port.postMessage(m);
 
@@ -27,7 +27,8 @@ let queue = Promise.resolve();
 function fail(err: unknown): void {
   if (failed) return;
   failed = true;
-  wakeLedger?.();
+  // Wakes the ledger's reader if it waits for the main thread to take a batch.
+  Atomics.notify(taken, 0);
   file.destroy();
   stopReading();
   post({ failed: (err as Error).message, notExact: err instanceof NotExact });
@@ -117,20 +118,28 @@ class WorkerRanges {
 
 let ranges: WorkerRanges | undefined;
 
-/** Ledger batches posted and not yet taken by the main thread: the reader stays at most BATCHES_AHEAD ahead. */
+/** Atomics.waitAsync (Node 16+; not in the compiler's ES2022 lib). */
+const waitAsync = (Atomics as unknown as { waitAsync: (a: Int32Array, i: number, v: number) => { async: boolean; value: Promise<unknown> | string } })
+  .waitAsync;
+
+/** Ledger batches the reader stays at most ahead of those the main thread took (`taken`, counted there). */
 const BATCHES_AHEAD = 4;
-let batchesOut = 0;
-let wakeLedger: (() => void) | undefined;
 
 /** Reads the ledger records of `read` in this thread's snapshot and posts them in batches, in order. */
 async function readLedger(read: LedgerRead): Promise<void> {
   ledgerRead = reader!.ledgerBatches(read);
+  let posted = 0;
   for (const batch of ledgerRead) {
     post({ batch });
-    batchesOut++;
+    posted++;
     // Lets the main thread's chunks in, to be written between batches.
     await nextTurn();
-    while (batchesOut >= BATCHES_AHEAD && !failed) await new Promise<void>((resolve) => (wakeLedger = resolve));
+    for (;;) {
+      const done = Atomics.load(taken, 0);
+      if (posted - done < BATCHES_AHEAD || failed) break;
+      const wait = waitAsync(taken, 0, done);
+      if (wait.async) await wait.value;
+    }
     if (failed) return;
   }
   post({ batchesEnd: true });
@@ -157,9 +166,6 @@ port.on('message', (m: ToWorker) => {
     } else if ('ledger' in m) {
       if (m.ledger) readLedger(m.ledger).catch(fail);
       else stopReading();
-    } else if ('taken' in m) {
-      batchesOut--;
-      wakeLedger?.();
     } else if ('go' in m) {
       if (m.go) ranges!.read().catch(fail);
       else stopReading();

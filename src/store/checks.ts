@@ -89,7 +89,7 @@ const MANY = 1000;
  * reading the table in order, which costs a fifth of an index walk that visits each row
  * (bench/RESULTS.md), even where the ledger holds other workspaces too. Their first few are read
  * the same way, but when there are MANY, walking the index from the start finds them sooner.
- * `known` is the count when it was taken already (rowKindCounts).
+ * `known` is the count when it was taken already (rowKindCounts); a `limit` of 0 reads no row.
  */
 export function rowFindings(
   db: Db,
@@ -109,7 +109,7 @@ export function rowFindings(
       .prepare(`SELECT count(*) FROM ${whole ? 'transactions t NOT INDEXED' : 'transactions t'} ${extraFrom} WHERE ${where}`)
       .pluck()
       .get(...scope.params) as number);
-  if (count === 0) return { count, rows: [] };
+  if (count === 0 || limit === 0) return { count, rows: [] };
   const from = !whole ? 'transactions t' : count >= MANY ? 'transactions t INDEXED BY tx_by_time' : 'transactions t NOT INDEXED';
   const rows = db
     .prepare(

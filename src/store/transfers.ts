@@ -85,6 +85,33 @@ export function legsById(db: Db, workspaceId: string, ids: string[]): Leg[] {
   });
 }
 
+/** What the address test of a leg reads (accounting/transfers.ts counterpartyWallet, and its type): a row's other side and wallet. */
+export type LegSide = Pick<Leg, 'type' | 'chain' | 'direction' | 'from_address' | 'to_address' | 'wallet_id'>;
+
+/**
+ * Those columns of rows by rowid, in one statement (rowid order): a read by id costs a lookup in
+ * the id index before the row's, and thousands of bridge legs (engine/row-findings.ts) are read.
+ */
+export function legSidesByRowid(db: Db, rowids: readonly number[]): Map<number, LegSide> {
+  const sides = new Map<number, LegSide>();
+  if (rowids.length === 0) return sides;
+  const stmt = prepareCached(
+    db,
+    'SELECT t.rowid, t.type, t.chain, t.direction, t.from_address, t.to_address, t.wallet_id FROM transactions t WHERE t.rowid IN (SELECT value FROM json_each(?)) ORDER BY t.rowid',
+  ).raw(true);
+  for (const r of stmt.iterate(JSON.stringify(rowids)) as IterableIterator<unknown[]>) {
+    sides.set(r[0] as number, {
+      type: r[1] as string,
+      chain: r[2] as string,
+      direction: r[3] as Leg['direction'],
+      from_address: r[4] as string,
+      to_address: r[5] as string,
+      wallet_id: r[6] as string,
+    });
+  }
+  return sides;
+}
+
 /** Rows that can be legs: not spam, not fees, not zero (the rows accounting/transfers.ts movesValue keeps). */
 const CAN_BE_LEG = "t.spam = 0 AND t.type <> 'fee' AND t.amount <> '0'";
 
@@ -136,13 +163,17 @@ export type FreeLegRow = FreeLeg & { rowid: number; value: number };
 /** Per connection that has the SQL function: where the scan running on it puts its rows. */
 const sinks = new WeakMap<Db, { rows?: FreeLegRow[] }>();
 
+/** Free rows read per statement: the rows of the whole ledger at once held 600k objects (≈ 100 MB) on the 1M ledger. */
+const FREE_LEG_CHUNK = 50_000;
+
 /**
  * The free rows that can be legs (of a time range, start inclusive, end exclusive), in time order
- * (ts, then id), read from the covering index tx_free_legs (migration 30) alone. SQLite hands each
- * row to a function inside its scan: a call costs a third of returning the row to JavaScript
- * (bench/RESULTS.md "Session 7, txa check").
+ * (ts, then id), read from the covering index tx_free_legs (migration 30) alone, FREE_LEG_CHUNK
+ * rows at a time, each chunk after the last row of the one before. SQLite hands each row to a
+ * function inside its scan: a call costs a third of returning the row to JavaScript
+ * (bench/RESULTS.md "Session 7, txa check"). Read them inside one transaction (one snapshot).
  */
-export function freeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }): FreeLegRow[] {
+export function* freeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }, chunk = FREE_LEG_CHUNK): Generator<FreeLegRow> {
   let sink = sinks.get(db);
   if (!sink) {
     const registered: { rows?: FreeLegRow[] } = {};
@@ -162,18 +193,33 @@ export function freeLegs(db: Db, workspaceId: string, range: { startTs?: number;
     });
     sinks.set(db, (sink = registered));
   }
-  const rows: FreeLegRow[] = [];
-  sink.rows = rows;
-  try {
-    prepareCached(
-      db,
-      `SELECT count(txa_free_leg(t.rowid, t.ts, t.direction = 'inflow', t.chain, t.token_symbol, CAST(t.amount AS REAL), t.amount, t.wallet_id, t.id))
-       FROM transactions t INDEXED BY tx_free_legs WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND ${CAN_BE_LEG} AND t.transfer_id IS NULL`,
-    ).get(workspaceId, range.startTs ?? -Infinity, range.endTs ?? Infinity);
-  } finally {
-    delete sink.rows;
+  // The subquery's LIMIT keeps it from being flattened: its rows reach the function in index order.
+  const stmt = prepareCached(
+    db,
+    `SELECT count(txa_free_leg(rowid, ts, inflow, chain, token_symbol, value, amount, wallet_id, id)) FROM (
+       SELECT t.rowid AS rowid, t.ts AS ts, t.direction = 'inflow' AS inflow, t.chain AS chain, t.token_symbol AS token_symbol,
+         CAST(t.amount AS REAL) AS value, t.amount AS amount, t.wallet_id AS wallet_id, t.id AS id
+       FROM transactions t INDEXED BY tx_free_legs
+       WHERE t.workspace_id = ? AND t.ts >= ? AND t.ts < ? AND (t.ts > ? OR t.id > ?) AND ${CAN_BE_LEG} AND t.transfer_id IS NULL
+       ORDER BY t.ts, t.id LIMIT ?)`,
+  );
+  const start = range.startTs ?? -Infinity;
+  const end = range.endTs ?? Infinity;
+  let after: { ts: number; id: string } | null = null;
+  for (;;) {
+    const rows: FreeLegRow[] = [];
+    sink.rows = rows;
+    try {
+      // After the last row read: from its second on, that second's rows of a higher id.
+      stmt.get(workspaceId, after ? Math.max(after.ts, start) : start, end, after ? after.ts : -Infinity, after ? after.id : '', chunk);
+    } finally {
+      delete sink.rows;
+    }
+    yield* rows;
+    if (rows.length < chunk) return;
+    const last = rows[rows.length - 1]!;
+    after = { ts: last.ts, id: last.id };
   }
-  return rows;
 }
 
 /** The id of the `fee` row of an outflow's wallet and transaction in its coin (engine/imports.ts: transfer key `fee:<address or symbol>:outflow:0`). */

@@ -33,6 +33,32 @@ describe('base units', () => {
     expect(fromBaseUnits(toBaseUnits(max, 18), 18)).toBe(max);
   });
 
+  it.each([
+    [0n, 0, '0'],
+    [0n, 18, '0'],
+    [5n, 0, '5'],
+    [-5n, 0, '-5'],
+    [10n, 1, '1'],
+    [-120n, 2, '-1.2'],
+    [1n, 18, '0.000000000000000001'],
+    [-1n, 18, '-0.000000000000000001'],
+    [123000n, 3, '123'],
+    [1234500n, 3, '1234.5'],
+  ])('fromBaseUnits(%s, %s) is %s', (units, decimals, text) => {
+    expect(fromBaseUnits(units, decimals)).toBe(text);
+  });
+
+  it('fromBaseUnits reads back what toBaseUnits made of any canonical decimal', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.integer({ min: 0, max: 30 }), (units, decimals) => {
+        const text = fromBaseUnits(units, decimals);
+        expect(normalizeDecimal(text)).toBe(text);
+        expect(toBaseUnits(text, decimals)).toBe(units);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('refuses more decimals than the token has', () => {
     expect(() => toBaseUnits('1.0000001', 6)).toThrow(RangeError);
   });
