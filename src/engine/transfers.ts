@@ -139,14 +139,15 @@ export function autoMatch(engine: Engine, ws: string, rows?: Iterable<MatchRow>)
  */
 function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: string) => boolean, rows?: Iterable<MatchRow>): number {
   // A wallet's new row can only pair with an exchange row of its hash: those hashes, read once, sift them.
-  const hashes = rows && exchangeNetworkHashes(engine.db, ws);
+  // Read only when a wallet's row has a network hash: an exchange file's batches never need them,
+  // and each read is a pass over all the workspace's exchange rows.
+  let hashes: Set<string> | undefined;
+  const onExchangeToo = (hash: string) => (hashes ??= exchangeNetworkHashes(engine.db, ws)).has(hash.toLowerCase());
   const seeds = rows
     ? legsById(
         engine.db,
         ws,
-        [...rows]
-          .filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || hashes!.has(r.tx_hash.toLowerCase())))
-          .map((r) => r.id),
+        [...rows].filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || onExchangeToo(r.tx_hash))).map((r) => r.id),
       )
     : exchangeLegsWithHashes(engine.db, ws);
   const pairs: Pair[] = [];

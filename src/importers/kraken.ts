@@ -34,6 +34,20 @@ const LEGACY: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE', XXBT: 'BTC', X
  * moving a coin into staking at Kraken is no disposal of it.
  */
 export function krakenAsset(name: string): string {
+  let asset = assets.get(name);
+  if (asset === undefined) {
+    // A file of ever new names keeps at most this many.
+    if (assets.size >= 1024) assets.clear();
+    asset = assetOf(name);
+    assets.set(name, asset);
+  }
+  return asset;
+}
+
+/** Asset names read, by the name as written: a file names a few on every row. */
+const assets = new Map<string, string>();
+
+function assetOf(name: string): string {
   let a = name
     .trim()
     .toUpperCase()

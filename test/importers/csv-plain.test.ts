@@ -66,7 +66,7 @@ describe('plain CSV lines', () => {
       fc.property(text, fc.array(fc.nat(), { maxLength: 4 }), (t, at) => {
         same(t, at);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
@@ -84,7 +84,7 @@ describe('plain CSV lines', () => {
       fc.property(file, fc.array(fc.nat(), { maxLength: 3 }), (t, at) => {
         same(t, at);
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     );
   });
 });
