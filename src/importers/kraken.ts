@@ -187,7 +187,8 @@ function legOf(
 const base = (leg: Leg, tx_hash: string) => ({ line: leg.line, tx_hash, timestamp: leg.ts, field: 'amount', notes: null });
 
 /** The coin fee of a leg, as its own row. */
-const legFee = (leg: Leg, tx_hash: string): ImportRecord[] => feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
+const legFee = (leg: Leg, tx_hash: string): ImportRecord[] =>
+  leg.fee === '0' ? [] : feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
 
 /**
  * A trade's legs (one refid): coin for fiat is a buy valued at the fiat paid plus its fee, or a
