@@ -3,12 +3,12 @@
  * without a quote in it, or quoted and closed on its line (`""` a quote), ended all by `\n` or all
  * by `\r\n`. Such lines are split here, over ten times faster than csv-parse fed the same text
  * (0.1 s against 2.0 s of CPU for 100,000 Kraken lines, the largest JavaScript cost of an
- * exchange import; bench/RESULTS.md "Session 13"). At the first line that is anything else (a
- * quoted field spanning lines, a stray quote or `\r`, a byte-order mark left in the text, mixed
- * line ends), the rest of the stream goes to `fallback` (csv-parse, csv.ts), after as many empty
- * lines as were read, so its lines, records and errors are exactly those it gives for the whole
- * text. test/importers/csv-plain.test.ts holds the two to the same answers on random texts cut
- * at random places.
+ * exchange import; bench/RESULTS.md "Session 13: exchange file import"). At the first line that
+ * is anything else (a quoted field spanning lines, a stray quote or `\r`, a byte-order mark left
+ * in the text, mixed line ends), the rest of the stream goes to `fallback` (csv-parse, csv.ts),
+ * after as many empty lines as were read, so its lines, records and errors are exactly those it
+ * gives for the whole text. test/importers/csv-plain.test.ts holds the two to the same answers
+ * on random texts cut at random places.
  */
 import type { CsvRow } from './types.js';
 

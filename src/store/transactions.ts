@@ -241,8 +241,8 @@ export type MatchRow = Pick<NewTransaction, 'id' | 'wallet_id' | 'chain' | 'tx_h
 /**
  * Up to `limit` rows written after rowid `after`, in rowid order, with their rowids, as matching
  * reads them: an import reads its own rows back after its indexes are rebuilt. Only those columns,
- * from the table alone: the full row (its wallet's label, its transfer) cost a bulk import of
- * 70,000 rows a second (bench/RESULTS.md "Session 13").
+ * from the table alone: the full row (its wallet's label, its transfer) took 6 % of a bulk
+ * import's time (bench/RESULTS.md "Session 13: exchange file import").
  */
 export function selectMatchRowsAfterRowid(db: Db, workspaceId: string, after: number, limit: number): (MatchRow & { rowid: number })[] {
   return prepareCached(
