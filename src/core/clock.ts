@@ -39,7 +39,8 @@ export function nowIso(): string {
 
 /** Unix seconds → `YYYY-MM-DDTHH:MM:SSZ` (ISO 8601 UTC, no fraction). */
 export function isoSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // toISOString always ends in `.sssZ`: cut, not matched (an import formats every row's time).
+  return `${new Date(seconds * 1000).toISOString().slice(0, -5)}Z`;
 }
 
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));

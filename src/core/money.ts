@@ -142,8 +142,10 @@ export class ExactSum {
 
 /** Number of integer digits of a canonical decimal, 0 below one (`0.5` → 0, `-12.5` → 2). */
 export function integerDigits(canonical: string): number {
-  const int = canonical.replace(/^-/, '').split('.')[0]!;
-  return int === '0' ? 0 : int.length;
+  const start = canonical.charCodeAt(0) === 45 ? 1 : 0; // '-'
+  const dot = canonical.indexOf('.');
+  const digits = (dot < 0 ? canonical.length : dot) - start;
+  return digits === 1 && canonical.charCodeAt(start) === 48 ? 0 : digits; // '0'
 }
 
 /**

@@ -33,7 +33,7 @@ import {
   compareTagRefs,
   maxTransactionRowid,
   NO_TRANSFER,
-  selectAfterRowid,
+  selectMatchRowsAfterRowid,
   selectById,
   sourceOf,
   toTransaction,
@@ -309,7 +309,7 @@ function runBatches(
  */
 function bulkSettle(engine: Engine, ws: string, opts: RunOptions, total: Totals, lastBefore: number): void {
   for (let after = lastBefore; ; ) {
-    const rows = selectAfterRowid(engine.db, ws, after, BATCH_ROWS);
+    const rows = selectMatchRowsAfterRowid(engine.db, ws, after, BATCH_ROWS);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.rowid;
     total.transfers_matched += autoMatch(engine, ws, rows);

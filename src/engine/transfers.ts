@@ -55,7 +55,7 @@ import {
   setTransferMeta,
   type TransferRow,
 } from '../store/transfers.js';
-import type { NewTransaction } from '../store/transactions.js';
+import type { MatchRow } from '../store/transactions.js';
 import { derivedAddresses, walletAddresses } from '../store/ledger.js';
 import { getTransaction } from './transactions.js';
 import { changing } from './transaction-changes.js';
@@ -96,13 +96,13 @@ function link(engine: Engine, ws: string, pair: Pair<LinkLeg>, matchedBy: Transf
  * rows whose counterparty is another own wallet. Call inside a write transaction. Returns the
  * number of legs linked.
  */
-export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransaction>): number {
+export function autoMatch(engine: Engine, ws: string, rows?: Iterable<MatchRow>): number {
   const wallets = ownWallets(engine, ws);
   const rejected = rejections(engine.db, ws);
   const isRejected = (key: string) => rejected.has(key);
   const perChain = new Map<string, number>();
   for (const w of wallets.byId.values()) perChain.set(w.chain, (perChain.get(w.chain) ?? 0) + 1);
-  const timestamps = (rs: Iterable<NewTransaction>) => {
+  const timestamps = (rs: Iterable<MatchRow>) => {
     const ts = new Set<number>();
     for (const r of rs) if (mayBeLeg(r, (chain) => perChain.get(chain) ?? 0, wallets.byAddress)) ts.add(r.ts);
     return [...ts];
@@ -137,16 +137,17 @@ export function autoMatch(engine: Engine, ws: string, rows?: Iterable<NewTransac
  * with the other side of the move: an exchange's rows found by the hash (an index of exchange rows
  * only), a wallet's rows within a day either side of the exchange's row. Returns the legs linked.
  */
-function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: string) => boolean, rows?: Iterable<NewTransaction>): number {
+function matchExchangeHashes(engine: Engine, ws: string, isRejected: (key: string) => boolean, rows?: Iterable<MatchRow>): number {
   // A wallet's new row can only pair with an exchange row of its hash: those hashes, read once, sift them.
-  const hashes = rows && exchangeNetworkHashes(engine.db, ws);
+  // Read only when a wallet's row has a network hash: an exchange file's batches never need them,
+  // and each read is a pass over all the workspace's exchange rows.
+  let hashes: Set<string> | undefined;
+  const onExchangeToo = (hash: string) => (hashes ??= exchangeNetworkHashes(engine.db, ws)).has(hash.toLowerCase());
   const seeds = rows
     ? legsById(
         engine.db,
         ws,
-        [...rows]
-          .filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || hashes!.has(r.tx_hash.toLowerCase())))
-          .map((r) => r.id),
+        [...rows].filter((r) => movesValue(r) && NETWORK_HASH.test(r.tx_hash) && (r.chain === EXCHANGE_CHAIN || onExchangeToo(r.tx_hash))).map((r) => r.id),
       )
     : exchangeLegsWithHashes(engine.db, ws);
   const pairs: Pair[] = [];

@@ -8,6 +8,7 @@ import { Parser } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { TxaError } from '../core/errors.js';
 import type { CsvRow, ImportRecord, ParseResult } from './types.js';
+import { plainCsvRows } from './csv-plain.js';
 
 export type { CsvRow } from './types.js';
 
@@ -57,9 +58,15 @@ interface ParserCore {
 /**
  * The records of a CSV text given in pieces (read-file.ts readImportPieces), header included, as
  * they are parsed: the same options, lines and errors as readCsv, with only the records of one
- * piece in memory at a time (docs/import.md "Large files").
+ * piece in memory at a time (docs/import.md "Large files"). Plain lines are split by
+ * csv-plain.ts, the rest by csv-parse.
  */
-export function* csvRows(pieces: Iterable<string>): Generator<CsvRow> {
+export function csvRows(pieces: Iterable<string>): Generator<CsvRow> {
+  return plainCsvRows(pieces, parsedCsvRows);
+}
+
+/** csvRows with csv-parse alone. */
+export function* parsedCsvRows(pieces: Iterable<string>): Generator<CsvRow> {
   const core = (new Parser(OPTIONS) as unknown as { api: ParserCore }).api;
   let out: Parsed[] = [];
   const push = (record: Parsed) => out.push(record);

@@ -33,10 +33,24 @@ export type IncomeWord = 'Staking' | 'Rewards' | 'Interest' | 'Income';
 export function exchangeToken(symbol: string, amounts: string[], field: string): Token {
   const name = symbol.trim().toUpperCase();
   if (name === '') fail(field, 'is empty');
-  const scale = Math.max(0, ...amounts.map(scaleOf));
-  const known = onChainTokenOf(name)?.token;
-  const decimals = known && scale <= known.decimals ? known.decimals : Math.max(18, scale);
+  let scale = 0;
+  for (const a of amounts) scale = Math.max(scale, scaleOf(a));
+  const known = onChainDecimals(name);
+  const decimals = known !== null && scale <= known ? known : Math.max(18, scale);
   return { symbol: name, address: null, decimals };
+}
+
+/** The decimals of the on-chain coin of a symbol (null: none), looked up once per symbol: an exchange file names a few symbols on every row. */
+const knownDecimals = new Map<string, number | null>();
+function onChainDecimals(name: string): number | null {
+  let decimals = knownDecimals.get(name);
+  if (decimals === undefined) {
+    // A file of ever new symbols keeps at most this many.
+    if (knownDecimals.size >= 1024) knownDecimals.clear();
+    decimals = onChainTokenOf(name)?.token.decimals ?? null;
+    knownDecimals.set(name, decimals);
+  }
+  return decimals;
 }
 
 /**
@@ -46,6 +60,12 @@ export function exchangeToken(symbol: string, amounts: string[], field: string):
 export function signedAmount(text: string | undefined, field: string): string | null {
   let raw = (text ?? '').trim();
   if (raw === '') return null;
+  // Most cells are a plain signed number: the forms below are all tried only for the others.
+  if (PLAIN_SIGNED.test(raw)) {
+    const minus = raw.charCodeAt(0) === 45;
+    const value = normalizeDecimal(minus ? raw.slice(1) : raw)!;
+    return minus && value !== '0' ? `-${value}` : value;
+  }
   let negative = false;
   if (/^\(.*\)$/.test(raw)) {
     negative = true;
@@ -64,6 +84,8 @@ export function signedAmount(text: string | undefined, field: string): string | 
   return negative && value !== '0' ? `-${value}` : value;
 }
 
+const PLAIN_SIGNED = /^-?\d+(\.\d+)?$/;
+
 /** The magnitude of a signed decimal. */
 export const abs = (value: string): string => (value.startsWith('-') ? value.slice(1) : value);
 
@@ -78,6 +100,8 @@ export interface Fiat {
   amount: string;
   currency: string;
 }
+
+const NETWORK_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** One row of an exchange's account, as every exchange importer builds it. */
 export interface ExchangeMove {
@@ -102,7 +126,7 @@ export function moveRecord(m: ExchangeMove): ImportRecord {
   return {
     line: m.line,
     // A network hash in one case, as explorers and syncs store it, so the wallet's side is found by it.
-    tx_hash: /^0x[0-9a-fA-F]{64}$/.test(m.tx_hash) ? m.tx_hash.toLowerCase() : m.tx_hash,
+    tx_hash: m.tx_hash.length === 66 && NETWORK_HASH.test(m.tx_hash) ? m.tx_hash.toLowerCase() : m.tx_hash,
     from_address: '',
     to_address: '',
     token: exchangeToken(m.symbol, [m.amount], m.field),

@@ -34,6 +34,20 @@ const LEGACY: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE', XXBT: 'BTC', X
  * moving a coin into staking at Kraken is no disposal of it.
  */
 export function krakenAsset(name: string): string {
+  let asset = assets.get(name);
+  if (asset === undefined) {
+    // A file of ever new names keeps at most this many.
+    if (assets.size >= 1024) assets.clear();
+    asset = assetOf(name);
+    assets.set(name, asset);
+  }
+  return asset;
+}
+
+/** Asset names read, by the name as written: a file names a few on every row. */
+const assets = new Map<string, string>();
+
+function assetOf(name: string): string {
   let a = name
     .trim()
     .toUpperCase()
@@ -173,7 +187,8 @@ function legOf(
 const base = (leg: Leg, tx_hash: string) => ({ line: leg.line, tx_hash, timestamp: leg.ts, field: 'amount', notes: null });
 
 /** The coin fee of a leg, as its own row. */
-const legFee = (leg: Leg, tx_hash: string): ImportRecord[] => feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
+const legFee = (leg: Leg, tx_hash: string): ImportRecord[] =>
+  leg.fee === '0' ? [] : feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
 
 /**
  * A trade's legs (one refid): coin for fiat is a buy valued at the fiat paid plus its fee, or a
