@@ -6,7 +6,9 @@
 // the close / export ratios are printed with the load average before and after.
 //   node bench/period-close.mjs LEDGER [ROUNDS] [THROUGH] [A_DIR] [B_DIR]
 // A_DIR, B_DIR: worktrees with `npm run build` done (default: this one alone). The copies go to
-// $TMPDIR (2× the ledger's size at a time) and are removed.
+// $TMPDIR (2× the ledger's size at a time) and are removed. REOPENED=1: before the clock, each copy
+// is closed through THROUGH and reopened, so the timed close is a second one over the same rows
+// (what a close costs once the rows' hashes are kept, docs/periods.md "Digests").
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,7 +41,9 @@ function run(dir, args) {
 }
 
 const results = Object.fromEntries(builds.map((b) => [b.name, { close: [], csv: [] }]));
-console.log(`node bench/period-close.mjs ${ledger} ${rounds} ${through}   builds: ${builds.map((b) => `${b.name}=${b.dir}`).join(' ')}`);
+console.log(
+  `${process.env.REOPENED === '1' ? 'REOPENED=1 ' : ''}node bench/period-close.mjs ${ledger} ${rounds} ${through}   builds: ${builds.map((b) => `${b.name}=${b.dir}`).join(' ')}`,
+);
 console.log(`load before: ${load()}`);
 const tmp = mkdtempSync(join(tmpdir(), 'txa-close-bench-'));
 try {
@@ -49,6 +53,10 @@ try {
       copyFileSync(ledger, copy);
       // The first open migrates an older ledger: done before the clock starts.
       run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'list', '--json']);
+      if (process.env.REOPENED === '1') {
+        run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'close', '--through', through, '--json']);
+        run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'reopen', '--through', through, '--reason', 'bench', '--json']);
+      }
       const close = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'close', '--through', through, '--json']);
       const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--json']);
       results[b.name].close.push(close);

@@ -1,18 +1,18 @@
 /**
  * The rows digest of a close made in a worker thread (the compiled dist/, where the worker's
  * module exists; `npm run build` first) equals the one made in this thread, on a ledger large
- * enough for the worker (docs/periods.md, "Digests").
+ * enough for the worker (docs/periods.md, "Digests"), and the worker keeps the rows' hashes.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempEngine } from '../helpers/engine.js';
 import { insertNewWallet } from '../../src/engine/wallets.js';
 import { importRecords } from '../../src/engine/imports.js';
-import { rowsDigest } from '../../src/engine/rows-digest.js';
+import { hashedRowsDigest } from '../../src/engine/rows-digest.js';
 import type { ImportRecord } from '../../src/importers/types.js';
 import type { Engine } from '../../src/engine/engine.js';
 
 const compiled = (await import('../../dist/engine/periods.js')) as {
-  periodDigests: (e: Engine, ws: string, through: string, from: string | null) => Promise<{ rows: string }>;
+  periodDigests: (e: Engine, ws: string, through: string, from: string | null) => Promise<{ rows: string; rows_version?: number }>;
 };
 
 const { engine, ws } = tempEngine('enterprise');
@@ -37,8 +37,13 @@ describe('rows digest off thread', () => {
       notes: i % 7 === 0 ? `note ${i}` : null,
     }));
     importRecords(engine, ws, records, { walletId: wallet, format: 'json' });
+    const unhashed = () => engine.db.prepare('SELECT count(*) FROM transactions WHERE row_hash IS NULL').pluck().get();
+    // Made here in a transaction, so nothing is kept: every row is hashed from its line.
+    const here = engine.db.transaction(() => hashedRowsDigest(engine.db, ws, '2024-12-31'))();
+    expect([here.made.rowids.length, unhashed()]).toEqual([21_000, 21_000]);
     const off = await compiled.periodDigests(engine, ws, '2024-12-31', null);
-    expect(off.rows).toBe(rowsDigest(engine.db, ws, '2024-12-31'));
-    expect(off.rows).not.toBe(rowsDigest(engine.db, ws, '2024-01-31'));
+    expect(off).toMatchObject({ rows: here.digest, rows_version: 2 });
+    expect(unhashed()).toBe(0);
+    expect(off.rows).not.toBe(hashedRowsDigest(engine.db, ws, '2024-01-31').digest);
   });
 });
