@@ -223,7 +223,7 @@ export function hashedDigestRows(db: Db, workspaceId: string, endTs: number): It
 }
 
 /** Keeps the digest hashes of rows (by rowid) made from the lines hashedDigestRows read in this transaction. */
-export function storeRowHashes(db: Db, rowids: readonly number[], hashes: readonly Buffer[]): void {
+export function storeRowHashes(db: Db, rowids: readonly number[], hashOf: (i: number) => Buffer): void {
   const put = prepareCached(db, 'UPDATE transactions SET row_hash = ? WHERE rowid = ? AND row_hash IS NULL');
-  for (let i = 0; i < rowids.length; i++) put.run(hashes[i], rowids[i]);
+  for (let i = 0; i < rowids.length; i++) put.run(hashOf(i), rowids[i]);
 }
