@@ -58,12 +58,12 @@ try {
         run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'reopen', '--through', through, '--reason', 'bench', '--json']);
       }
       const close = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'close', '--through', through, '--json']);
-      const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--json']);
+      const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--out', join(tmp, 'export.csv'), '--json']);
       results[b.name].close.push(close);
       results[b.name].csv.push(csv);
       const f = (x) => `${x.wall.toFixed(2)} s wall, ${x.cpu.toFixed(2)} s CPU, ${x.rss.toFixed(0)} MB`;
       console.log(`  round ${r} ${b.name}: close ${f(close)} | CSV export ${f(csv)} | load ${load()}`);
-      for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) rmSync(f, { force: true });
+      for (const f of [copy, `${copy}-wal`, `${copy}-shm`, join(tmp, 'export.csv')]) rmSync(f, { force: true });
       rmSync(`${copy}.files`, { recursive: true, force: true });
     }
   }
