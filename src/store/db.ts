@@ -265,7 +265,8 @@ export function readThenKeep<T>(db: Db, read: () => T, keep: (result: T) => void
       keep(result);
       db.exec('COMMIT');
     } catch (err) {
-      if (!String((err as { code?: string }).code).startsWith('SQLITE_BUSY') && (err as { code?: string }).code !== 'SQLITE_READONLY') throw err;
+      const code = String((err as { code?: string }).code);
+      if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_READONLY')) throw err;
     }
     return result;
   } finally {
