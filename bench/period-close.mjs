@@ -6,7 +6,9 @@
 // the close / export ratios are printed with the load average before and after.
 //   node bench/period-close.mjs LEDGER [ROUNDS] [THROUGH] [A_DIR] [B_DIR]
 // A_DIR, B_DIR: worktrees with `npm run build` done (default: this one alone). The copies go to
-// $TMPDIR (2× the ledger's size at a time) and are removed.
+// $TMPDIR (2× the ledger's size at a time) and are removed. REOPENED=1: before the clock, each copy
+// is closed through THROUGH and reopened, so the timed close is a second one over the same rows
+// (what a close costs once the rows' hashes are kept, docs/periods.md "Digests").
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,7 +41,9 @@ function run(dir, args) {
 }
 
 const results = Object.fromEntries(builds.map((b) => [b.name, { close: [], csv: [] }]));
-console.log(`node bench/period-close.mjs ${ledger} ${rounds} ${through}   builds: ${builds.map((b) => `${b.name}=${b.dir}`).join(' ')}`);
+console.log(
+  `${process.env.REOPENED === '1' ? 'REOPENED=1 ' : ''}node bench/period-close.mjs ${ledger} ${rounds} ${through}   builds: ${builds.map((b) => `${b.name}=${b.dir}`).join(' ')}`,
+);
 console.log(`load before: ${load()}`);
 const tmp = mkdtempSync(join(tmpdir(), 'txa-close-bench-'));
 try {
@@ -49,13 +53,17 @@ try {
       copyFileSync(ledger, copy);
       // The first open migrates an older ledger: done before the clock starts.
       run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'list', '--json']);
+      if (process.env.REOPENED === '1') {
+        run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'close', '--through', through, '--json']);
+        run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'reopen', '--through', through, '--reason', 'bench', '--json']);
+      }
       const close = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'period', 'close', '--through', through, '--json']);
-      const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--json']);
+      const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--out', join(tmp, 'export.csv'), '--json']);
       results[b.name].close.push(close);
       results[b.name].csv.push(csv);
       const f = (x) => `${x.wall.toFixed(2)} s wall, ${x.cpu.toFixed(2)} s CPU, ${x.rss.toFixed(0)} MB`;
       console.log(`  round ${r} ${b.name}: close ${f(close)} | CSV export ${f(csv)} | load ${load()}`);
-      for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) rmSync(f, { force: true });
+      for (const f of [copy, `${copy}-wal`, `${copy}-shm`, join(tmp, 'export.csv')]) rmSync(f, { force: true });
       rmSync(`${copy}.files`, { recursive: true, force: true });
     }
   }

@@ -8,7 +8,7 @@ import type { Db } from '../store/db.js';
 import type { Engine } from '../engine/engine.js';
 import { closedPeriods, endOfDay, periodRecords, type PeriodRecordRow } from '../store/periods.js';
 import { reportDigests } from '../engine/periods.js';
-import { rowsDigest } from '../engine/rows-digest.js';
+import { rowsDigestOf } from '../engine/rows-digest.js';
 import type { PeriodDigests } from '../core/types.js';
 import type { CheckPeriod } from '../store/checks.js';
 
@@ -41,8 +41,10 @@ function sinceFirstClose(records: PeriodRecordRow[], close: PeriodRecordRow): Di
   const reopen = [...same].reverse().find((r) => r.action === 'reopen');
   const [was, is] = [first && digestsOf(first), digestsOf(close)];
   if (!first || !reopen || !was || !is) return [];
+  // Rows digests of two versions are not comparable: the reports' still are.
+  const sameVersion = (was.rows_version ?? 1) === (is.rows_version ?? 1);
   const pairs: [string, string | undefined, string | undefined][] = [
-    ['rows', was.rows, is.rows],
+    ...(sameVersion ? [['rows', was.rows, is.rows] as [string, string, string]] : []),
     ...Object.keys(was.reports).map((k): [string, string | undefined, string | undefined] => [k, was.reports[k], is.reports[k]]),
   ];
   return pairs
@@ -65,7 +67,8 @@ export function closedPeriodsChanged(db: Db, workspaceId: string, p: CheckPeriod
   for (const close of closesIn(db, workspaceId, p)) {
     const recorded = digestsOf(close);
     if (!recorded) continue;
-    const now = rowsDigest(db, workspaceId, close.through);
+    // Each close by the version its digest was recorded with (docs/periods.md "Digests").
+    const now = rowsDigestOf(db, workspaceId, close.through, recorded.rows_version);
     if (now !== recorded.rows)
       found.push({ through: close.through, digest: 'rows', recorded: recorded.rows, now, closed_at: close.at, closed_by: close.actor });
     found.push(...sinceFirstClose(records, close));

@@ -307,6 +307,8 @@ export interface BalanceAssertion {
 /** What a close records of its period: the rows' digest and each report's (docs/periods.md, "Digests"). */
 export interface PeriodDigests {
   rows: string;
+  /** How `rows` was made (docs/periods.md "Digests"): 2 from the rows' kept hashes; absent on closes recorded before it (version 1). */
+  rows_version?: number;
   reports: Record<string, string>;
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../store/db.js';
 import { openDb, writeTx } from '../store/db.js';
 import { EventLog } from '../store/events.js';
 import { getWorkspace } from '../store/ledger.js';
+import { refreshStaleGuard } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
 import type { Workspace } from '../core/types.js';
 
@@ -44,7 +45,9 @@ export class Engine {
   }
 
   static open(path: string, opts: EngineOptions = {}): Engine {
-    return new Engine(openDb(path), path, opts);
+    const db = openDb(path);
+    refreshStaleGuard(db);
+    return new Engine(db, path, opts);
   }
 
   /** This engine acting as another identity (the member id of an API key): the same database and state. */

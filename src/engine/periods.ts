@@ -14,7 +14,7 @@ import { newId } from '../core/ids.js';
 import { nowIso } from '../core/clock.js';
 import { dayOf, parseDay } from '../core/dates.js';
 import { eventVersion } from '../store/events.js';
-import { rowsDigest } from './rows-digest.js';
+import { ROWS_DIGEST_VERSION, rowsDigestOf } from './rows-digest.js';
 import {
   closedPeriods,
   endOfDay,
@@ -179,16 +179,19 @@ export async function reportDigestsOneByOne(engine: Engine, workspaceId: string,
 }
 
 /**
- * Every digest a close of `through` records: the rows' in a worker thread on its own snapshot of a
- * file ledger, while this thread writes the reports (on two cores a close then takes about as long
- * as its tax report alone).
+ * Every digest a close of `through` records: the rows' (version ROWS_DIGEST_VERSION) in a worker
+ * thread on its own connection to a file ledger, while this thread writes the reports (on two
+ * cores a close then takes about as long as its tax report alone).
  */
 export async function periodDigests(engine: Engine, workspaceId: string, through: string, from: string | null): Promise<PeriodDigests> {
   const offThread =
     engine.ledgerPath !== ':memory:' && existsSync(fileURLToPath(DIGEST_WORKER)) && hasRowsBefore(engine.db, workspaceId, endOfDay(through), OFF_THREAD_ROWS);
-  const rows = offThread ? rowsDigestOffThread(engine.ledgerPath, workspaceId, through) : Promise.resolve(rowsDigest(engine.db, workspaceId, through));
+  const version = ROWS_DIGEST_VERSION;
+  const rows = offThread
+    ? rowsDigestOffThread(engine.ledgerPath, workspaceId, through, version)
+    : Promise.resolve(rowsDigestOf(engine.db, workspaceId, through, version));
   const [reports, digest] = await Promise.all([reportDigests(engine, workspaceId, through, from), rows]);
-  return { rows: digest, reports };
+  return { rows: digest, rows_version: version, reports };
 }
 
 /** The worker's compiled module (beside this one in dist/; absent where the sources run, as under vitest: the digest is then made here). */
@@ -196,9 +199,9 @@ const DIGEST_WORKER = new URL('./rows-digest-worker.js', import.meta.url);
 /** From this many rows a worker's start (tens of milliseconds) is worth it. */
 const OFF_THREAD_ROWS = 20_000;
 
-function rowsDigestOffThread(ledgerPath: string, workspaceId: string, through: string): Promise<string> {
+function rowsDigestOffThread(ledgerPath: string, workspaceId: string, through: string, version: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(DIGEST_WORKER, { workerData: { ledgerPath, workspaceId, through } });
+    const worker = new Worker(DIGEST_WORKER, { workerData: { ledgerPath, workspaceId, through, version } });
     worker.once('message', (m: { digest?: string; error?: string }) => (m.digest ? resolve(m.digest) : reject(new Error(m.error))));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`the rows digest's worker exited with ${code}`)));

@@ -3,8 +3,8 @@
  * rollforward CSVs of the period) from one run of the tax ledger over the period's rows, where
  * each export runs its own. The roll-forward's ledger is the run (it alone needs a hook in it,
  * and it is ended at the period's start); the tax and Form 8949 reports take its lines. Each
- * report's text is the one its export writes, byte for byte: the tax CSV goes to a file (on the
- * file worker, which reads the rows meanwhile), the other two straight into their hashes.
+ * report's text is the one its export writes, byte for byte, each straight into its hash (the tax
+ * CSV's on this thread too: the file worker only reads the rows meanwhile, and its file stays empty).
  *
  * That the lines are the same as the tax report's own run holds where the export's filter selects
  * exactly the period's rows, as a close's does (its dates only): a row the filter selects is fed
@@ -72,21 +72,26 @@ export async function writePeriodReports(jobs: PeriodJobs, taxPath: string): Pro
     return tax.texts(lines);
   };
   form.start(formFile);
-  const written = await writeLedgerReport(jobs.tax, taxPath, {
-    start: (file) => tax.start(file),
-    lines: (tx, reported) => {
-      const lines = roll.add(tx);
-      if (lines === null) throw new NotShared(`row ${tx.id} is after the period's end`);
-      if (reported !== roll.inPeriod && (reported || tx.direction !== 'inflow' || tx.transfer || tx.income_tags.length > 0))
-        throw new NotShared(`row ${tx.id} is ${reported ? '' : 'not '}selected by the filter`);
-      return texts(lines);
+  const written = await writeLedgerReport(
+    jobs.tax,
+    taxPath,
+    {
+      start: (file) => tax.start(file),
+      lines: (tx, reported) => {
+        const lines = roll.add(tx);
+        if (lines === null) throw new NotShared(`row ${tx.id} is after the period's end`);
+        if (reported !== roll.inPeriod && (reported || tx.direction !== 'inflow' || tx.transfer || tx.income_tags.length > 0))
+          throw new NotShared(`row ${tx.id} is ${reported ? '' : 'not '}selected by the filter`);
+        return texts(lines);
+      },
+      end: async (file) => {
+        for (const text of texts(roll.finish())) if (file.add(text)) await file.flush();
+        await tax.end(file);
+        await form.end(formFile);
+        await writeRollTable(jobs.rollforward, rollFile, rows());
+      },
     },
-    end: async (file) => {
-      for (const text of texts(roll.finish())) if (file.add(text)) await file.flush();
-      await tax.end(file);
-      await form.end(formFile);
-      await writeRollTable(jobs.rollforward, rollFile, rows());
-    },
-  });
+    { digestOnly: true },
+  );
   return { tax: written.sha256, form8949: (await formFile.close()).sha256, rollforward: (await rollFile.close()).sha256 };
 }

@@ -196,7 +196,7 @@ export interface LedgerReport {
  * history is large (the rows the lots come from count, not only the report's: a year's report
  * reads all history), with progress by the rows the filter selects.
  */
-export async function writeLedgerReport(job: ExportJob, destPath: string, report: LedgerReport) {
+export async function writeLedgerReport(job: ExportJob, destPath: string, report: LedgerReport, opts: { digestOnly?: boolean } = {}) {
   let seen = 0;
   const offThread = job.transactionCount >= OFF_THREAD_ROWS || job.ledgerSource?.hasRows(OFF_THREAD_ROWS) === true;
   const written = await writeChunked(
@@ -212,7 +212,7 @@ export async function writeLedgerReport(job: ExportJob, destPath: string, report
       }
       await report.end(file);
     },
-    { offThread, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
+    { offThread, digestOnly: opts.digestOnly, ...(offThread && job.ledgerSource?.snapshot ? { ledger: job.ledgerSource.snapshot.path } : {}) },
   );
   job.onProgress(seen);
   return written;

@@ -293,7 +293,11 @@ const PERIOD = object({
   digests: {
     type: ['object', 'null'],
     description: 'SHA-256 of the period rows and of each report (docs/periods.md "Digests")',
-    properties: { rows: str, reports: { type: 'object', additionalProperties: str } },
+    properties: {
+      rows: str,
+      rows_version: { type: 'integer', description: "How rows was made: 2 from the rows' kept hashes; absent on closes recorded before it (version 1)" },
+      reports: { type: 'object', additionalProperties: str },
+    },
   },
   history: {
     type: 'array',

@@ -235,6 +235,45 @@ export function beginSnapshot(db: Db): void {
   db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
 }
 
+/**
+ * A connection of a worker thread that reads the ledger and may keep a cache in it (the rows'
+ * digest hashes, migration 32): writable where the file is, else read-only (the cache is then
+ * not kept). No migrations: the opening thread ran them.
+ */
+export function openCacheWriter(path: string): Db {
+  try {
+    const db = new Database(path, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    db.pragma('synchronous = NORMAL');
+    return db;
+  } catch {
+    return new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  }
+}
+
+/**
+ * `read`, then `keep` what it read, in one deferred transaction: what `keep` writes comes from the
+ * same snapshot, so it cannot be stale. Where the connection is read-only, already in a
+ * transaction, or another writer committed in between (SQLite then refuses the upgrade to a
+ * write), nothing is kept and the read's result stands: for caches that a later call fills in.
+ */
+export function readThenKeep<T>(db: Db, read: () => T, keep: (result: T) => void): T {
+  if (db.inTransaction || db.readonly) return read();
+  db.exec('BEGIN');
+  try {
+    const result = read();
+    try {
+      keep(result);
+      db.exec('COMMIT');
+    } catch (err) {
+      const code = String((err as { code?: string }).code);
+      if (!code.startsWith('SQLITE_BUSY') && !code.startsWith('SQLITE_READONLY')) throw err;
+    }
+    return result;
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  }
+}
+
 /** Ends the read transaction of beginSnapshot, if still open. */
 export function endSnapshot(db: Db): void {
   if (db.inTransaction) db.exec('COMMIT');

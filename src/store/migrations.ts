@@ -770,6 +770,73 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (wallet_id, chain, idx)
   ) WITHOUT ROWID;
   `,
+  // 32: each row's digest hash (docs/periods.md "Digests", version 2): the SHA-256 of the row's
+  // digest line, kept with the row so a close or check hashes only the rows changed since
+  // (engine/rows-digest.ts). NULL until a close computes it; the triggers set it back to NULL on
+  // any change to what the line holds, the row's own columns, its tags (links and names), its
+  // attachments, its wallet's address, its transfer and the other leg, so no edit, by txa or by
+  // SQL, can leave a stale hash. A rename or removal the line reads through (a tag, a wallet) does
+  // the same. The digest reads the hashes from tx_row_hashes alone, in its order (time, then
+  // hash), and finds the rows left to hash at the head of each second there (NULL sorts first).
+  `
+  ALTER TABLE transactions ADD COLUMN row_hash BLOB;
+  CREATE INDEX tx_row_hashes ON transactions (workspace_id, ts, row_hash);
+  CREATE TRIGGER row_hash_changed AFTER UPDATE OF id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
+    token_symbol, token_address, token_decimals, amount, fiat_cents, fiat_value_source, direction, type, ts, notes, spam, method,
+    transfer_id, tag_count, attachment_count ON transactions BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (OLD.id, NEW.id) AND row_hash IS NOT NULL;
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id IN (OLD.transfer_id, NEW.transfer_id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_leg_added AFTER INSERT ON transactions WHEN NEW.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id = NEW.transfer_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_leg_removed AFTER DELETE ON transactions WHEN OLD.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id = OLD.transfer_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_tag_linked AFTER INSERT ON transaction_tags BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id = NEW.transaction_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_tag_unlinked AFTER DELETE ON transaction_tags BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id = OLD.transaction_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_tag_relinked AFTER UPDATE ON transaction_tags BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (OLD.transaction_id, NEW.transaction_id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_tag_renamed AFTER UPDATE OF id, name ON tags BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id IN (OLD.id, NEW.id)) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_tag_removed AFTER DELETE ON tags BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = OLD.id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_attachment_added AFTER INSERT ON attachments BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id = NEW.transaction_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_attachment_removed AFTER DELETE ON attachments BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id = OLD.transaction_id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_attachment_changed AFTER UPDATE OF transaction_id, sha256 ON attachments BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (OLD.transaction_id, NEW.transaction_id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_wallet_changed AFTER UPDATE OF id, address ON wallets BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id IN (SELECT transfer_id FROM transactions WHERE wallet_id IN (OLD.id, NEW.id) AND transfer_id IS NOT NULL)
+      AND row_hash IS NOT NULL;
+    UPDATE transactions SET row_hash = NULL WHERE wallet_id IN (OLD.id, NEW.id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_wallet_removed AFTER DELETE ON wallets BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id IN (SELECT transfer_id FROM transactions WHERE wallet_id = OLD.id AND transfer_id IS NOT NULL)
+      AND row_hash IS NOT NULL;
+    UPDATE transactions SET row_hash = NULL WHERE wallet_id = OLD.id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_transfer_added AFTER INSERT ON transfers BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id = NEW.id AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_transfer_changed AFTER UPDATE ON transfers BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id IN (OLD.id, NEW.id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_transfer_removed AFTER DELETE ON transfers BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id = OLD.id AND row_hash IS NOT NULL;
+  END;
+  `,
 ];
 
 /**

@@ -56,6 +56,12 @@ const UNDO: Record<number, Undo> = {
   [MIGRATIONS.findIndex((m) => m.includes('CREATE INDEX tx_free_legs')) + 1]: (raw) => raw.exec('DROP INDEX tx_free_legs'),
   // The addresses xpub wallets' syncs derived.
   [MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE xpub_addresses')) + 1]: (raw) => raw.exec('DROP TABLE xpub_addresses'),
+  // The rows' digest hashes, their index and the triggers that clear them.
+  [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN row_hash')) + 1]: (raw) => {
+    const triggers = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'row\\_hash\\_%' ESCAPE '\\'").pluck().all() as string[];
+    for (const t of triggers) raw.exec(`DROP TRIGGER ${t}`);
+    raw.exec('DROP INDEX tx_row_hashes; ALTER TABLE transactions DROP COLUMN row_hash');
+  },
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
