@@ -113,11 +113,7 @@ function call(url: URL, headers: Record<string, string>, limits: AnswerLimits): 
   return new Promise<Answer>((done, failed) => {
     let req: ClientRequest | undefined;
     const timers: NodeJS.Timeout[] = [];
-    // Once settled, a late timeout or close is nobody's: the connection may already serve another call.
-    let settled = false;
     const fail = (err: Error) => {
-      if (settled) return;
-      settled = true;
       for (const t of timers) clearTimeout(t);
       failed(err);
       req?.destroy();
@@ -131,8 +127,6 @@ function call(url: URL, headers: Record<string, string>, limits: AnswerLimits): 
         else chunks.push(chunk);
       });
       res.on('end', () => {
-        if (settled) return;
-        settled = true;
         for (const t of timers) clearTimeout(t);
         done({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], bytes: Buffer.concat(chunks, size) });
       });
