@@ -1,15 +1,10 @@
 /**
- * What the explorer and price clients share about one HTTP call: the connections, an answer's size
- * cap and deadline, which answers are worth trying again (a connection failure, a call past its
+ * What the explorer and price clients share about one HTTP call: the agent, an answer's size cap
+ * and deadline, which answers are worth trying again (a connection failure, a call past its
  * deadline, 429 with its Retry-After, 5xx), reading Retry-After, and the retries themselves behind
  * the run's rate limiter. Each client judges the other answers in its API's own terms.
- *
- * Calls go through node:http and node:https with connections kept alive, not undici: a sync makes
- * hundreds of small calls (an xpub of 10,000 transactions, 640), and in a fresh process undici's
- * per-call work cost about 1.3 ms of CPU a call against about 0.8 ms (bench/RESULTS.md "Session 13").
  */
-import { Agent as HttpAgent, type IncomingMessage, type ClientRequest, get as httpGet } from 'node:http';
-import { Agent as HttpsAgent, get as httpsGet } from 'node:https';
+import { Agent, request, type Dispatcher } from 'undici';
 import { sleep, type TokenBucket } from './rate-limiter.js';
 
 /** Tries per call: the first and five retries, waiting 1, 2, 4, 8, 16 rate intervals (or the server's Retry-After). */
@@ -30,13 +25,7 @@ export interface AnswerLimits {
 
 export const DEFAULT_LIMITS: AnswerLimits = { maxBytes: 64 * 1024 * 1024, deadlineMs: 30_000 };
 
-/** A connection not made within this is a failed call (tried again), whatever the deadline. */
-const CONNECT_TIMEOUT_MS = 10_000;
-/** A connection silent this long within a call is a failed call, when the deadline is longer. */
-const IDLE_TIMEOUT_MS = 60_000;
-
-/** Connections kept open between calls (a free one does not keep the process alive). */
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+const agent = new Agent({ connectTimeout: 10_000, headersTimeout: 30_000, bodyTimeout: 60_000 });
 
 /** Why a call is worth trying again, and whether it was the API's rate limit. */
 export class Retryable extends Error {
@@ -57,9 +46,6 @@ const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 /** An answer no retry can mend (larger than the cap): the call fails at once. */
 export class Unusable extends Error {}
 
-/** The deadline passed (the call is given up and tried again). */
-class PastDeadline extends Error {}
-
 /**
  * One GET: its status and body text. A connection failure, a 429, a 5xx or a call past the
  * deadline is Retryable; a body past the size cap is Unusable (read no further).
@@ -79,75 +65,45 @@ export async function getBytes(
   headers: Record<string, string> = {},
   limits: AnswerLimits = DEFAULT_LIMITS,
 ): Promise<{ status: number; bytes: Buffer }> {
-  let answer: Answer;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), limits.deadlineMs);
+  let status: number;
+  let bytes: Buffer;
+  let retryAfter: string | string[] | undefined;
   try {
-    answer = await call(url, { accept: 'application/json', ...headers }, limits);
+    const res = await request(url, { dispatcher: agent, headers: { accept: 'application/json', ...headers }, signal: deadline.signal });
+    status = res.statusCode;
+    retryAfter = res.headers['retry-after'];
+    bytes = await boundedBytes(res.body, limits.maxBytes);
   } catch (err) {
     if (err instanceof Unusable) throw err;
-    if (err instanceof PastDeadline) throw new Retryable(`no complete answer within ${limits.deadlineMs / 1000} s`, false);
+    if (deadline.signal.aborted) throw new Retryable(`no complete answer within ${limits.deadlineMs / 1000} s`, false);
     const e = err as { code?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code;
     // Retrying a name that does not resolve only waits (about 20 s): say so at once, naming the host.
     if (code && UNRESOLVED.has(code)) throw new Retryable(`cannot resolve ${url.hostname} (${code}): no network, or no such host`, false, undefined, true);
     throw new Retryable(`connection failed (${code ?? e.message ?? 'unknown error'})`, false);
+  } finally {
+    clearTimeout(timer);
   }
-  const { status, retryAfter, bytes } = answer;
   if (status === 429) throw new Retryable('HTTP 429 (rate limit)', true, retryWait(retryAfter));
   if (status >= 500) throw new Retryable(`HTTP ${status}`, false);
   return { status, bytes };
 }
 
-interface Answer {
-  status: number;
-  retryAfter: string | string[] | undefined;
-  bytes: Buffer;
-}
-
-const failure = (message: string, code: string) => Object.assign(new Error(message), { code });
-
-/**
- * The call itself: its whole answer within the deadline, the body read no further than
- * `maxBytes` (Unusable), the connection dropped whenever the call fails.
- */
-function call(url: URL, headers: Record<string, string>, limits: AnswerLimits): Promise<Answer> {
-  return new Promise<Answer>((done, failed) => {
-    let req: ClientRequest | undefined;
-    const timers: NodeJS.Timeout[] = [];
-    const fail = (err: Error) => {
-      for (const t of timers) clearTimeout(t);
-      failed(err);
-      req?.destroy();
-    };
-    const answered = (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limits.maxBytes) fail(new Unusable(`more than ${Math.round(limits.maxBytes / 1024 / 1024)} MiB`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => {
-        for (const t of timers) clearTimeout(t);
-        done({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], bytes: Buffer.concat(chunks, size) });
-      });
-      res.on('error', fail);
-      // A connection closed before the body's end (no 'end' then): a failed call.
-      res.on('close', () => {
-        if (!res.complete) fail(failure('the connection closed before the answer ended', 'ECONNRESET'));
-      });
-    };
-    timers.push(setTimeout(() => fail(new PastDeadline()), limits.deadlineMs));
-    const https = url.protocol === 'https:';
-    req = https ? httpsGet(url, { agent: agents.https, headers }, answered) : httpGet(url, { agent: agents.http, headers }, answered);
-    req.on('error', fail);
-    req.setTimeout(IDLE_TIMEOUT_MS, () => fail(failure(`no data for ${IDLE_TIMEOUT_MS / 1000} s`, 'ETIMEDOUT')));
-    req.on('socket', (socket) => {
-      if (!socket.connecting) return;
-      const t = setTimeout(() => fail(failure(`no connection within ${CONNECT_TIMEOUT_MS / 1000} s`, 'ETIMEDOUT')), CONNECT_TIMEOUT_MS);
-      timers.push(t);
-      socket.once('connect', () => clearTimeout(t));
-    });
-  });
+/** The body's bytes, or Unusable (and the connection dropped) once it passes `maxBytes`. */
+async function boundedBytes(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new Unusable(`more than ${Math.round(maxBytes / 1024 / 1024)} MiB`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** Retry-After in ms (seconds or an HTTP date), capped; undefined when absent or too long. */
