@@ -1,6 +1,6 @@
 /**
  * The rows digest of version 2 (docs/periods.md "Digests"): each row's hash kept with the row
- * (migration 31) and cleared by the triggers on any change to what its line holds, so the digest
+ * (migration 32) and cleared by the triggers on any change to what its line holds, so the digest
  * made from the kept hashes always equals one made from scratch; closes recorded with version 1
  * (before it) still verify the old way; `check` finds every kind of change under both versions.
  */
@@ -16,33 +16,9 @@ import { closePeriod, reopenPeriod } from '../../src/engine/periods.js';
 import { hashedRowsDigest, keptRowsDigest, rowsDigest, rowsDigestOf } from '../../src/engine/rows-digest.js';
 import { digestRows, endOfDay } from '../../src/store/periods.js';
 import { runAllChecks } from '../../src/checks/index.js';
-import { transactionId } from '../../src/core/ids.js';
-import type { ImportRecord } from '../../src/importers/types.js';
+import { A, B, STRANGER, at, idOf, record } from '../helpers/period-records.js';
 
-const A = `0x${'a'.repeat(40)}`;
-const B = `0x${'b'.repeat(40)}`;
-const STRANGER = `0x${'d'.repeat(40)}`;
-const ETH = { symbol: 'ETH', address: null, decimals: 18 };
-const at = (iso: string) => Date.parse(iso) / 1000;
 const THROUGH = '2024-12-31';
-
-function record(n: number, iso: string, over: Partial<ImportRecord> = {}): ImportRecord {
-  return {
-    line: n,
-    tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
-    from_address: STRANGER,
-    to_address: A,
-    token: ETH,
-    amount: '1',
-    fiat_value: '3000',
-    direction: 'inflow',
-    type: 'transfer',
-    timestamp: at(iso),
-    notes: null,
-    ...over,
-  };
-}
-const idOf = (wallet: string, r: ImportRecord) => transactionId(wallet, r.tx_hash, `t:${r.token.address ?? r.token.symbol}:${r.direction}:0`);
 
 /**
  * Version 2 by its definition, from the version-1 lines alone (nothing kept): per second, the

@@ -21,38 +21,17 @@ import { assertOpen, closePeriod, listPeriods, reopenPeriod } from '../../src/en
 import { listEvents } from '../../src/engine/events.js';
 import { runAllChecks } from '../../src/checks/index.js';
 import { createExport, downloadExport } from '../../src/engine/exports.js';
-import { transactionId } from '../../src/core/ids.js';
 import type { ImportRecord } from '../../src/importers/types.js';
+import { transactionId } from '../../src/core/ids.js';
+import { A, B, ETH, STRANGER, at, idOf, record } from '../helpers/period-records.js';
 
-const A = '0x' + 'a'.repeat(40);
-const B = '0x' + 'b'.repeat(40);
-const STRANGER = '0x' + 'd'.repeat(40);
-const ETH = { symbol: 'ETH', address: null, decimals: 18 };
 const SCAM = { symbol: 'SCAM', address: '0x' + '5'.repeat(40), decimals: 18 };
-const at = (iso: string) => Date.parse(iso) / 1000;
 
 let engine: Engine;
 let ws: string;
 let dir: string;
 let wallets: Record<'a' | 'b', string>;
 
-function record(n: number, iso: string, over: Partial<ImportRecord> = {}): ImportRecord {
-  return {
-    line: n,
-    tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
-    from_address: STRANGER,
-    to_address: A,
-    token: ETH,
-    amount: '1',
-    fiat_value: '3000',
-    direction: 'inflow',
-    type: 'transfer',
-    timestamp: at(iso),
-    notes: null,
-    ...over,
-  };
-}
-const idOf = (wallet: string, r: ImportRecord) => transactionId(wallet, r.tx_hash, `t:${r.token.address ?? r.token.symbol}:${r.direction}:0`);
 const load = (wallet: 'a' | 'b', records: ImportRecord[]) => importRecords(engine, ws, records, { walletId: wallets[wallet], format: 'json' });
 
 /** What a refused write must leave as it was. */

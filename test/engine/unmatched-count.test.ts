@@ -14,9 +14,10 @@ import { insertTransfer } from '../../src/store/transfers.js';
 import type { NewTransaction } from '../../src/store/transactions.js';
 import { unmatchedTransferCount, unmatchedTransfers } from '../../src/engine/row-findings.js';
 import { reportNotes } from '../../src/engine/report-notes.js';
-import { amountKey } from '../../src/core/money.js';
+import { newRow } from '../helpers/new-row.js';
 import type { CheckPeriod } from '../../src/store/checks.js';
 
+const USDC = { symbol: 'USDC', address: null, decimals: 6 };
 const DAY = 86_400;
 const T0 = Date.parse('2024-05-01T10:00:00Z') / 1000;
 const A_ADDR = `0x${'a'.repeat(40)}`;
@@ -45,28 +46,9 @@ function row(
   ts: number,
   over: Partial<NewTransaction> = {},
 ): NewTransaction {
-  const hash = `0x${(++n).toString(16).padStart(64, '0')}`;
-  return {
-    id: `tx_${wallet.slice(-6)}_${n}`,
-    workspace_id: ws,
-    wallet_id: wallet,
-    chain,
-    tx_hash: hash,
-    transfer_key: '0',
-    from_address: from,
-    to_address: to,
-    token_symbol: 'USDC',
-    token_address: null,
-    token_decimals: 6,
-    amount,
-    amount_key: amountKey(amount),
-    fiat_cents: Number.parseInt(amount, 10) * 100,
-    direction,
-    type: 'transfer',
-    ts,
-    notes: null,
-    ...over,
-  };
+  const tx_hash = `0x${(++n).toString(16).padStart(64, '0')}`;
+  const fields = { workspace_id: ws, wallet_id: wallet, chain, tx_hash, from_address: from, to_address: to, amount, direction, ts };
+  return newRow({ ...fields, id: `tx_${wallet.slice(-6)}_${n}`, token: USDC, fiat_cents: Number.parseInt(amount, 10) * 100, ...over });
 }
 
 const day = (d: number) => T0 + d * DAY;
