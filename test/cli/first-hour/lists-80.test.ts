@@ -121,3 +121,15 @@ describe('every list command at 80 columns', () => {
     expect(empty).toEqual([]);
   }, 60_000);
 });
+
+describe('a closed period at 80 columns', () => {
+  it('period close prints its digests indented under one heading on a terminal, one `<name> digest` key each in a pipe', async () => {
+    const tty = await txa(['period', 'close', '--through', '2024-12-31'], 80);
+    expect(tty.exitCode).toBe(0);
+    expect(tty.stdout.split('\n').filter((line) => [...line].length > 80)).toEqual([]);
+    expect(tty.stdout).toMatch(/^digests +SHA-256/m);
+    for (const name of ['rows', 'tax', 'form8949', 'rollforward']) expect(tty.stdout).toMatch(new RegExp(`^  ${name} +[0-9a-f]{64}$`, 'm'));
+    const pipe = await txa(['period', 'close', '--through', '2025-01-31']);
+    for (const name of ['rows', 'tax', 'form8949', 'rollforward']) expect(pipe.stdout).toMatch(new RegExp(`^${name} digest\\t[0-9a-f]{64}$`, 'm'));
+  }, 60_000);
+});

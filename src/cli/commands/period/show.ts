@@ -15,9 +15,18 @@ function printPeriod(ctx: Context, period: Period): void {
     ['note', period.note ?? ''],
     ['closed', `${period.closed_at} by ${period.closed_by}`],
     ...(period.reopened_at ? [['reopened', `${period.reopened_at} by ${period.reopened_by}: ${period.reason}`] as [string, string]] : []),
-    ['rows digest', period.digests?.rows ?? ''],
-    ...Object.entries(period.digests?.reports ?? {}).map(([type, digest]) => [`${type} digest`, digest] as [string, string]),
+    ...digestPairs(ctx, period),
   ]);
+}
+
+/**
+ * The digests: on a terminal indented under one heading, so a 64-digit digest and its label fit
+ * 80 columns; in a pipe one `<name> digest` key each, for scripts.
+ */
+function digestPairs(ctx: Context, period: Period): [string, string][] {
+  const named: [string, string][] = [['rows', period.digests?.rows ?? ''], ...Object.entries(period.digests?.reports ?? {})];
+  if (!ctx.out.stdoutTty) return named.map(([name, digest]) => [`${name} digest`, digest]);
+  return [['digests', 'SHA-256 (docs/periods.md "Digests")'], ...named.map(([name, digest]) => [`  ${name}`, digest] as [string, string])];
 }
 
 /** A flag the command needs, or the usage error naming it (before any request). */
