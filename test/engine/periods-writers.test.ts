@@ -22,11 +22,7 @@ import { WalletSync } from '../../src/sync/wallet-sync.js';
 import { syncSettings } from '../../src/sync/settings.js';
 import { transactionId } from '../../src/core/ids.js';
 import type { ImportRecord } from '../../src/importers/types.js';
-
-const A = '0x' + 'a'.repeat(40);
-const SHOP = '0x' + 'd'.repeat(40);
-const ETH = { symbol: 'ETH', address: null, decimals: 18 };
-const at = (iso: string) => Date.parse(iso) / 1000;
+import { A, STRANGER, at, record as periodRecord } from '../helpers/period-records.js';
 
 let engine: Engine;
 let ws: string;
@@ -36,22 +32,9 @@ beforeEach(() => {
 });
 afterEach(() => engine.close());
 
-function record(n: number, iso: string, over: Partial<ImportRecord> = {}): ImportRecord {
-  return {
-    line: n,
-    tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
-    from_address: A,
-    to_address: SHOP,
-    token: ETH,
-    amount: '0.5',
-    fiat_value: null,
-    direction: 'outflow',
-    type: 'transfer',
-    timestamp: at(iso),
-    notes: null,
-    ...over,
-  };
-}
+/** A payment of 0.5 ETH from wallet address A to a shop, with no fiat value. */
+const record = (n: number, iso: string, over: Partial<ImportRecord> = {}): ImportRecord =>
+  periodRecord(n, iso, { from_address: A, to_address: STRANGER, amount: '0.5', fiat_value: null, direction: 'outflow', ...over });
 
 const count = (sql: string) => engine.db.prepare(sql).pluck().get() as number;
 const snapshot = () => ({
