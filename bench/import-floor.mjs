@@ -64,6 +64,8 @@ function run(v) {
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -262144');
   db.pragma('foreign_keys = ON');
+  // As txa's own connection (src/store/db.ts openDb): statement journals in memory.
+  db.pragma('temp_store = MEMORY');
   const later = [];
   for (const s of schema) {
     const isIndex = s.type === 'index';

@@ -97,6 +97,11 @@ export function openDb(path: string): Db {
     // (amount ranges, exports) run about twice as fast (bench/RESULTS.md).
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
     db.pragma('foreign_keys = ON');
+    // A write that may abort midway (one with triggers) keeps a statement journal, and SQLite
+    // spills one above 64 KiB to a temporary file: every row of an import did, a file created and
+    // written per statement. In memory, an import runs about 1.4× as fast (bench/RESULTS.md
+    // "Session 14"); temporary tables (a rule's scope) live in memory too.
+    db.pragma('temp_store = MEMORY');
     migrate(db, path);
   } catch (err) {
     db.close();

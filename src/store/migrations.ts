@@ -2,6 +2,11 @@
  * Versioned schema migrations. Entry N (1-based) upgrades a ledger from user_version N-1 to N.
  * Append only: never edit a migration that has shipped. See docs/storage.md for the design.
  */
+/** The columns of `transactions` a row's digest line holds (migration 33's triggers; docs/periods.md "Digests"). */
+const ROW_HASH_COLUMNS = `id, workspace_id, wallet_id, chain, tx_hash, transfer_key, from_address, to_address,
+    token_symbol, token_address, token_decimals, amount, fiat_cents, fiat_value_source, direction, type, ts, notes, spam, method,
+    transfer_id, tag_count, attachment_count`;
+
 export const MIGRATIONS: string[] = [
   // 1: the ledger: workspaces, wallets, transactions, tags, attachments, rollups, event log.
   `
@@ -835,6 +840,22 @@ export const MIGRATIONS: string[] = [
   END;
   CREATE TRIGGER row_hash_transfer_removed AFTER DELETE ON transfers BEGIN
     UPDATE transactions SET row_hash = NULL WHERE transfer_id = OLD.id AND row_hash IS NOT NULL;
+  END;
+  `,
+  // 33: migration 32's row_hash_changed, split in two with a WHEN each, so an update that cannot
+  // stale a hash runs no statement: the row's own hash only when it has one (an import's rows have
+  // none, yet their tag counts are updated per link), the legs' only when the row is or was a
+  // leg. Unguarded, `transfer_id IN (NULL, NULL)` was sought per update, and where the index on
+  // transfer_id is not there yet (indexes built after a large import's rows) scanned the table
+  // per update: bench/RESULTS.md "Session 14".
+  `
+  DROP TRIGGER row_hash_changed;
+  CREATE TRIGGER row_hash_changed AFTER UPDATE OF ${ROW_HASH_COLUMNS} ON transactions WHEN NEW.row_hash IS NOT NULL BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE id IN (OLD.id, NEW.id) AND row_hash IS NOT NULL;
+  END;
+  CREATE TRIGGER row_hash_leg_changed AFTER UPDATE OF ${ROW_HASH_COLUMNS} ON transactions
+    WHEN OLD.transfer_id IS NOT NULL OR NEW.transfer_id IS NOT NULL BEGIN
+    UPDATE transactions SET row_hash = NULL WHERE transfer_id IN (OLD.transfer_id, NEW.transfer_id) AND row_hash IS NOT NULL;
   END;
   `,
 ];

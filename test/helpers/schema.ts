@@ -62,6 +62,11 @@ const UNDO: Record<number, Undo> = {
     for (const t of triggers) raw.exec(`DROP TRIGGER ${t}`);
     raw.exec('DROP INDEX tx_row_hashes; ALTER TABLE transactions DROP COLUMN row_hash');
   },
+  // The guarded row_hash_changed and row_hash_leg_changed: back to migration 32's one trigger.
+  [MIGRATIONS.findIndex((m) => m.includes('CREATE TRIGGER row_hash_leg_changed')) + 1]: (raw) => {
+    const first = MIGRATIONS.find((m) => m.includes('ADD COLUMN row_hash'))!;
+    raw.exec(`DROP TRIGGER row_hash_changed; DROP TRIGGER row_hash_leg_changed; ${/CREATE TRIGGER row_hash_changed [\s\S]*?END;/.exec(first)![0]}`);
+  },
   // Exchange wallets: the wallets' kind and exchange, the transfers' kind `exchange`, the index of
   // exchange rows by hash. Keyed by where the migration sits in the list (helpers merge theirs in).
   [MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN kind')) + 1]: (raw) => {
