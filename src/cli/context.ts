@@ -102,6 +102,9 @@ export class Context {
    */
   explain(err: TxaError): TxaError {
     if (err.code !== 'WORKSPACE_NOT_FOUND' || this.globals.workspace || this.isRemote()) return err;
+    // An id typed as an argument (`workspace use ID`, `workspace show ID`) is not the selected one.
+    const selected = process.env.TXA_WORKSPACE || this.profile.workspace;
+    if (!selected || err.message !== `workspace ${selected} not found`) return err;
     const from = this.workspaceSource();
     const fix = process.env.TXA_WORKSPACE ? 'set TXA_WORKSPACE to one of its workspaces' : '`txa workspace use ID` picks one of its workspaces';
     return new TxaError(err.code, `${err.message} in ledger ${this.ledgerPath()} (${from})`, {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { run as txList } from '../../../src/cli/commands/tx/list.js';
 import { run as wsList } from '../../../src/cli/commands/workspace/list.js';
 import { run as wsCreate } from '../../../src/cli/commands/workspace/create.js';
+import { run as wsUse } from '../../../src/cli/commands/workspace/use.js';
 import { writeProfileValue } from '../../../src/cli/config.js';
 import { runInProcess } from '../../helpers/in-process.js';
 
@@ -63,5 +64,10 @@ describe("the profile's default workspace on another ledger", () => {
     // Typed with -w, the id is the user's own: the message stays as it was.
     const typed = await runInProcess('txa tx list', txList, {}, { db: second, workspace: 'ws_typed' });
     expect(typed.stderr).toMatch(/^error: WORKSPACE_NOT_FOUND: workspace ws_typed not found\n/);
+    // Typed as an argument (`workspace use ws_other`), it is not the profile's default either.
+    const used = await runInProcess('txa workspace use', wsUse, { id: 'ws_other' }, { db: second });
+    expect(used.exitCode).toBe(1);
+    expect(used.stderr).toMatch(/^error: WORKSPACE_NOT_FOUND: workspace ws_other not found\n/);
+    expect(used.stderr).not.toContain('default workspace');
   });
 });
