@@ -76,7 +76,7 @@ describe('item 10: --out', () => {
     const out = join(l.dir, 'rows.csv');
     const first = await runInProcess('txa export create', exportCreate, { format: 'csv', out }, globals);
     expect([first.exitCode, first.stderr]).toEqual([0, '']);
-    expect(first.stdout).toMatch(new RegExp(`^expires_at\\t\\S+ \\(the stored copy's link; ${out.replace(/[.]/g, '\\.')} stays\\)$`, 'm'));
+    expect(first.stdout).toMatch(/^expires_at\t\S+ \(the stored copy's link; the file stays\)$/m);
     const again = await runInProcess('txa export create', exportCreate, { format: 'csv', out }, globals);
     expect([again.exitCode, again.stderr]).toEqual([0, `replaced the existing file ${out}\n`]);
   });

@@ -14,7 +14,7 @@ export function printExport(out: Output, e: ExportRecord, file?: string): void {
     ['file_size', e.file_size],
     ['created_at', e.created_at],
     // Next to the user's own --out file the expiry reads as that file's: it is the stored copy's link (docs/exports.md).
-    ['expires_at', file && e.expires_at ? `${e.expires_at} (the stored copy's link; ${file} stays)` : e.expires_at],
+    ['expires_at', file && e.expires_at ? `${e.expires_at} (the stored copy's link; the file stays)` : e.expires_at],
   ];
   if (e.progress !== undefined) pairs.push(['progress', `${e.progress}%`]);
   if (e.estimated_completion) pairs.push(['estimated_completion', e.estimated_completion]);
