@@ -83,6 +83,14 @@ export function refuseNotes(notes: readonly ReportNote[]): void {
 /** The worker's compiled module (beside this one in dist/; absent where the sources run, as under vitest: the notes are then counted on the thread that asks). */
 const NOTES_WORKER = new URL('./notes-worker.js', import.meta.url);
 
+/**
+ * The worker's young generation: the count makes short-lived objects (a chunk of free rows at a
+ * time), and V8's default young generation (up to 48 MB) added that much to the report's peak RSS
+ * for a live set of a few MB; a small one costs more scavenges, no failure (bench/RESULTS.md
+ * "Session 14").
+ */
+const NOTES_HEAP = { maxYoungGenerationSizeMb: 4 };
+
 /** How long the report waits for the worker's snapshot before it counts the notes itself. */
 const SNAPSHOT_WAIT_MS = 5000;
 
@@ -105,7 +113,11 @@ export function notesOffThread(
   if (!existsSync(fileURLToPath(NOTES_WORKER))) return onThread;
   const state = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(NOTES_WORKER, { workerData: { ledgerPath, workspaceId, filter, jurisdiction, state, port: port2 }, transferList: [port2] });
+  const worker = new Worker(NOTES_WORKER, {
+    workerData: { ledgerPath, workspaceId, filter, jurisdiction, state, port: port2 },
+    transferList: [port2],
+    resourceLimits: NOTES_HEAP,
+  });
   worker.unref();
   // A failure is told on the port too, and the notes are then counted here.
   worker.on('error', () => {});
