@@ -15,8 +15,8 @@ const FEES_KEPT = 10_000;
 /**
  * Hands each proposal among the free rows of a time range (start inclusive, end exclusive) to
  * `visit`, in the order the inflows arrive, none kept: a pass over the whole ledger holds one
- * chunk of free rows (`chunk` of them: store/transfers.ts freeLegs) and one proposal window (the
- * report notes' count, engine/row-findings.ts).
+ * chunk of free rows (`chunk` of them: store/transfers.ts freeLegs, `tick` called after each)
+ * and one proposal window (the report notes' count, engine/row-findings.ts).
  */
 export function eachProposedBridge(
   db: Db,
@@ -24,10 +24,11 @@ export function eachProposedBridge(
   range: { startTs?: number; endTs?: number },
   visit: (pair: Pair<FreeLegRow>) => void,
   chunk?: number,
+  tick?: () => void,
 ): void {
   // One read snapshot (a savepoint inside the caller's transaction): the fees read after the walk are of the rows it saw.
   db.transaction(() => {
-    const rows = freeLegs(db, workspaceId, range, chunk);
+    const rows = freeLegs(db, workspaceId, range, chunk, tick);
     const rejected = rejections(db, workspaceId);
     const fees = new Map<number, string | null>();
     const fee = (out: FreeLegRow) => {

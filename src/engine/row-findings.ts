@@ -43,6 +43,13 @@ export function unmatchedTransfers(db: Db, workspaceId: string, p: Period, known
   return unmatched(db, workspaceId, p, knownByAddress, EXAMPLES);
 }
 
+/** How the count runs: `tick` called after each chunk of free rows (the notes worker's heartbeat); `chunk` and `batch` only for tests. */
+export interface CountOptions {
+  chunk?: number;
+  batch?: number;
+  tick?: () => void;
+}
+
 /** Bridge legs whose sides are read per statement while the count streams: a bounded batch, one statement per batch. */
 const SIDES_BATCH = 4096;
 
@@ -59,9 +66,9 @@ const COUNT_CHUNK = 10_000;
  * tested in batches as the walk makes them, nothing sorted and no proposal kept (on the realistic
  * 1M ledger the list of every proposal and its legs was most of the notes worker's heap). A row is
  * a leg of one proposal at most (proposals propose each row once), so no leg is counted twice.
- * `sizes` (the chunk of free rows, the batch of legs) only for tests, which run them at 1 and 2.
  */
-export function unmatchedTransferCount(db: Db, workspaceId: string, p: Period, sizes = { chunk: COUNT_CHUNK, batch: SIDES_BATCH }): number {
+export function unmatchedTransferCount(db: Db, workspaceId: string, p: Period, how: CountOptions = {}): number {
+  const { chunk = COUNT_CHUNK, batch: batchSize = SIDES_BATCH, tick } = how;
   let count = rowKind(db, workspaceId, p, undefined, 'unmatched_transfer', 0).count;
   const countedByAddress = byAddressTest(db, workspaceId);
   let batch: number[] = [];
@@ -78,9 +85,10 @@ export function unmatchedTransferCount(db: Db, workspaceId: string, p: Period, s
     (pair) => {
       if (inPeriod(pair.out)) batch.push(pair.out.rowid);
       if (inPeriod(pair.in)) batch.push(pair.in.rowid);
-      if (batch.length >= sizes.batch) flush();
+      if (batch.length >= batchSize) flush();
     },
-    sizes.chunk,
+    chunk,
+    tick,
   );
   if (batch.length > 0) flush();
   return count;
