@@ -55,6 +55,7 @@ import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
 import { notesOffThread, reportNotes } from './report-notes.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 export interface JobProgress {
   progress: number;
@@ -312,6 +313,8 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
   if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
+    // Its lots and pending events stay in this thread's heap for the whole ledger: grown at most 2× what survives.
+    boundHeapGrowth();
     job.ledgerSource = ledgerSource(reader, ws.id, ledgerBase, ledgerConversion());
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };

@@ -1,8 +1,10 @@
 /**
  * A worker thread counting a report's notes (report-notes.ts) on its own snapshot of the ledger
- * while the main thread writes the report (report-notes.ts notesOffThread). `state` goes to 1 once
- * its snapshot is taken, and to 2 after it posted the notes (or its failure) on its port, whatever
- * happens, so the main thread never waits for a worker that stopped: its modules load in the try.
+ * while the main thread writes the report (report-notes.ts notesOffThread). `state[0]` goes to 1
+ * once its snapshot is taken, and to 2 after it posted the notes (or its failure) on its port,
+ * whatever is thrown (its modules load in the try); `state[1]` counts its heartbeats (between
+ * counts, after each chunk of rows), so the main thread never waits long for a worker that its
+ * heap's limit stopped (no `finally` runs then).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
@@ -24,7 +26,7 @@ try {
   Atomics.store(state, 0, 1);
   Atomics.notify(state, 0);
   try {
-    port.postMessage({ notes: reportNotes(db, workspaceId, filter, jurisdiction) });
+    port.postMessage({ notes: reportNotes(db, workspaceId, filter, jurisdiction, () => Atomics.add(state, 1, 1)) });
   } finally {
     endSnapshot(db);
     db.close();

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type ResourceLimits, Worker } from 'node:worker_threads';
 import type { JurisdictionCode } from '../core/jurisdictions.js';
 import type { Db } from '../store/db.js';
 import type { CheckPeriod } from '../store/checks.js';
@@ -20,8 +20,8 @@ import { WALLET_SCOPE_FROM } from '../core/lots.js';
 import { firstUnallocatedDisposal } from '../store/lots.js';
 
 interface NotedKind {
-  /** How many findings of the kind the report's period and wallets have. */
-  count(db: Db, workspaceId: string, p: CheckPeriod): number;
+  /** How many findings of the kind the report's period and wallets have (`tick` called now and then while a count runs long). */
+  count(db: Db, workspaceId: string, p: CheckPeriod, tick?: () => void): number;
   /** What the note says of `n` of them. */
   says(n: number): string;
 }
@@ -32,7 +32,7 @@ const rows = (n: number, one: string, many: string) => `${n} ${n === 1 ? `row ${
 /** The kinds of finding a report notes, in the order notes are printed. */
 export const NOTED: Partial<Record<CheckKind, NotedKind>> = {
   unmatched_transfer: {
-    count: (db, ws, p) => unmatchedTransferCount(db, ws, p),
+    count: (db, ws, p, tick) => unmatchedTransferCount(db, ws, p, { tick }),
     says: (n) => `${rows(n, 'looks', 'look')} like own transfers not matched (unmatched_transfer): each is taxed as a disposal or income until matched`,
   },
   unpriced: {
@@ -53,14 +53,15 @@ export const EMPTY_PERIOD_NOTE: ReportNote = {
   message: 'no rows match the period and filters (empty_period): the report would be all zeros; txa check names stale syncs',
 };
 
-/** The notes of a report over `filter` (its period and wallets): one per kind with findings. */
-export function reportNotes(db: Db, workspaceId: string, filter: TxFilter, jurisdiction: JurisdictionCode = 'us'): ReportNote[] {
+/** The notes of a report over `filter` (its period and wallets): one per kind with findings; `tick` is called between counts and within long ones. */
+export function reportNotes(db: Db, workspaceId: string, filter: TxFilter, jurisdiction: JurisdictionCode = 'us', tick?: () => void): ReportNote[] {
   const p: CheckPeriod = { startTs: filter.startTs, endTs: filter.endTs, ...(filter.walletIds && { walletIds: filter.walletIds }) };
   const notes: ReportNote[] = [];
   for (const [kind, noted] of Object.entries(NOTED) as [CheckKind, NotedKind][]) {
     // The allocation splits the US pool between wallets in 2025; other jurisdictions' rules have none.
     if (kind === 'unrecorded_allocation' && jurisdiction !== 'us') continue;
-    const count = noted.count(db, workspaceId, p);
+    tick?.();
+    const count = noted.count(db, workspaceId, p, tick);
     if (count > 0) notes.push({ kind, count, message: `${noted.says(count)}; txa check lists them` });
   }
   return notes;
@@ -83,6 +84,21 @@ export function refuseNotes(notes: readonly ReportNote[]): void {
 /** The worker's compiled module (beside this one in dist/; absent where the sources run, as under vitest: the notes are then counted on the thread that asks). */
 const NOTES_WORKER = new URL('./notes-worker.js', import.meta.url);
 
+/**
+ * The worker's heap. The count makes short-lived objects (a chunk of free rows at a time) and
+ * holds a few chunks and one proposal window (≈ 20 MB on the realistic 1M ledger): V8's default
+ * young generation (up to 48 MB) and its growth of the old one for a heap without a limit (to
+ * ~3× what survives) added ~100 MB to the report's peak RSS. A small young generation costs more
+ * scavenges, no failure; under a limit V8 grows the old generation less, and a worker that does
+ * reach it stops (its heartbeat stops: the notes are then counted on the report's thread).
+ * bench/RESULTS.md "Session 14".
+ */
+export const NOTES_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
+
+/** While the report waits for the notes: how often it looks at the worker's heartbeat, and how long without one means the worker stopped. */
+const BEAT_LOOK_MS = 500;
+const STILL_MS = 30_000;
+
 /** How long the report waits for the worker's snapshot before it counts the notes itself. */
 const SNAPSHOT_WAIT_MS = 5000;
 
@@ -92,7 +108,8 @@ const SNAPSHOT_WAIT_MS = 5000;
  * row, costs a fifth of a tax CSV's time: bench/RESULTS.md "Session 11"). Called before the
  * report writes anything: it waits for the worker's snapshot, which is the report's when no
  * commit came in since the report's was taken (`unchanged`); else, or when the worker fails, the
- * notes are counted on this thread when asked.
+ * notes are counted on this thread when asked. `heap`: the worker's limits (NOTES_HEAP; tests set
+ * one it cannot count under).
  */
 export function notesOffThread(
   ledgerPath: string,
@@ -101,26 +118,50 @@ export function notesOffThread(
   filter: TxFilter,
   jurisdiction: JurisdictionCode | undefined,
   onThread: () => ReportNote[],
+  heap: ResourceLimits = NOTES_HEAP,
 ): () => ReportNote[] {
   if (!existsSync(fileURLToPath(NOTES_WORKER))) return onThread;
-  const state = new Int32Array(new SharedArrayBuffer(4));
+  // [0] the worker's phase (0 starting, 1 snapshot taken, 2 answered), [1] its heartbeat.
+  const state = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(NOTES_WORKER, { workerData: { ledgerPath, workspaceId, filter, jurisdiction, state, port: port2 }, transferList: [port2] });
+  const worker = new Worker(NOTES_WORKER, {
+    workerData: { ledgerPath, workspaceId, filter, jurisdiction, state, port: port2 },
+    transferList: [port2],
+    resourceLimits: heap,
+  });
   worker.unref();
-  // A failure is told on the port too, and the notes are then counted here.
+  // A failure is told on the port too, and the notes are then counted here; a worker stopped by
+  // its heap's limit tells nothing: its exit, when this thread saw it, or its heartbeat's stop.
+  let exited = false;
   worker.on('error', () => {});
+  worker.on('exit', () => {
+    exited = true;
+  });
   Atomics.wait(state, 0, 0, SNAPSHOT_WAIT_MS);
   const same = Atomics.load(state, 0) !== 0 && unchanged();
   let notes: ReportNote[] | undefined;
   return () => {
     if (notes) return notes;
     let answer: { notes?: ReportNote[] } | undefined;
-    if (same) {
-      while (Atomics.load(state, 0) !== 2) Atomics.wait(state, 0, 1);
-      answer = receiveMessageOnPort(port1)?.message as { notes?: ReportNote[] } | undefined;
-    }
+    if (same && waitForWorker(state, () => exited)) answer = receiveMessageOnPort(port1)?.message as { notes?: ReportNote[] } | undefined;
     port1.close();
     notes = answer?.notes ?? onThread();
     return notes;
   };
+}
+
+/** Waits for the worker's answer (phase 2): false when it exited without one or its heartbeat stopped for STILL_MS. */
+function waitForWorker(state: Int32Array, exited: () => boolean): boolean {
+  let beats = Atomics.load(state, 1);
+  let still = 0;
+  while (Atomics.load(state, 0) !== 2) {
+    if (exited()) return Atomics.load(state, 0) === 2;
+    if (Atomics.wait(state, 0, 1, BEAT_LOOK_MS) !== 'timed-out') continue;
+    const now = Atomics.load(state, 1);
+    if (now !== beats) {
+      beats = now;
+      still = 0;
+    } else if ((still += BEAT_LOOK_MS) >= STILL_MS) return false;
+  }
+  return true;
 }

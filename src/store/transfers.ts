@@ -172,8 +172,15 @@ const FREE_LEG_CHUNK = 50_000;
  * rows at a time, each chunk after the last row of the one before. SQLite hands each row to a
  * function inside its scan: a call costs a third of returning the row to JavaScript
  * (bench/RESULTS.md "Session 7, txa check"). Read them inside one transaction (one snapshot).
+ * `tick` is called after each chunk is read (the report notes' worker tells it is alive).
  */
-export function* freeLegs(db: Db, workspaceId: string, range: { startTs?: number; endTs?: number }, chunk = FREE_LEG_CHUNK): Generator<FreeLegRow> {
+export function* freeLegs(
+  db: Db,
+  workspaceId: string,
+  range: { startTs?: number; endTs?: number },
+  chunk = FREE_LEG_CHUNK,
+  tick?: () => void,
+): Generator<FreeLegRow> {
   let sink = sinks.get(db);
   if (!sink) {
     const registered: { rows?: FreeLegRow[] } = {};
@@ -215,6 +222,7 @@ export function* freeLegs(db: Db, workspaceId: string, range: { startTs?: number
     } finally {
       delete sink.rows;
     }
+    tick?.();
     yield* rows;
     if (rows.length < chunk) return;
     const last = rows[rows.length - 1]!;

@@ -1,7 +1,8 @@
 /**
  * A report's notes counted by a worker thread on its own snapshot (the compiled dist/, where the
  * worker's module exists; `npm run build` first) equal those counted on the report's thread, and
- * when a commit came in since the report's snapshot the report's thread counts them itself.
+ * when a commit came in since the report's snapshot, or the worker stopped (its heap's limit), the
+ * report's thread counts them itself.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempEngine } from '../helpers/engine.js';
@@ -20,6 +21,7 @@ const compiled = (await import('../../dist/engine/report-notes.js')) as {
     filter: TxFilter,
     jurisdiction: string | undefined,
     onThread: () => ReportNote[],
+    heap?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number },
   ) => () => ReportNote[];
 };
 
@@ -68,4 +70,29 @@ describe('report notes off thread', () => {
     )();
     expect(counted).toEqual([]);
   });
+
+  it('a worker its heap limit stops tells nothing: the report thread counts the notes', async () => {
+    const here = reportNotes(engine.db, ws, {}, 'us');
+    let onThread = 0;
+    // 2 MB of old generation: V8 stops the worker while it loads its modules, and no finally runs.
+    const notes = compiled.notesOffThread(
+      engine.ledgerPath,
+      () => true,
+      ws,
+      {},
+      'us',
+      () => {
+        onThread++;
+        return reportNotes(engine.db, ws, {}, 'us');
+      },
+      {
+        maxOldGenerationSizeMb: 2,
+        maxYoungGenerationSizeMb: 1,
+      },
+    );
+    // The worker's exit reaches this thread while it is idle.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notes()).toEqual(here);
+    expect(onThread).toBe(1);
+  }, 20_000);
 });

@@ -4,7 +4,7 @@
  * one sent to another own wallet and not matched (1), a confirmed bridge (none), a proposed bridge
  * (its 2 legs), a proposed bridge whose outflow is also sent to an own wallet (2, not 3), spam rows
  * of both kinds (none) and a fee sent to an own wallet (none): 5. The count equals `txa check`'s,
- * over the whole ledger, a period and each wallet's scope.
+ * over the whole ledger, a period and each wallet's scope, whatever the count's chunks and batches.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempEngine } from '../helpers/engine.js';
@@ -98,6 +98,12 @@ describe('the unmatched-transfer count of report notes', () => {
     it(`${name}: ${expected}, as txa check counts`, () => {
       expect(unmatchedTransferCount(engine.db, ws, period)).toBe(expected);
       expect(unmatchedTransfers(engine.db, ws, period).count).toBe(expected);
+    });
+    // The count streams the free rows in chunks and tests the legs in batches: at a row per chunk
+    // and a leg per batch every chunk and batch boundary falls between rows and legs of one pair.
+    it(`${name}: ${expected} with the smallest chunks and batches`, () => {
+      expect(unmatchedTransferCount(engine.db, ws, period, { chunk: 1, batch: 1 })).toBe(expected);
+      expect(unmatchedTransferCount(engine.db, ws, period, { chunk: 2, batch: 3 })).toBe(expected);
     });
   }
 
