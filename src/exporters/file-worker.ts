@@ -125,10 +125,11 @@ const waitAsync = (Atomics as unknown as { waitAsync: (a: Int32Array, i: number,
 /**
  * Ledger batches the reader stays at most ahead of those the main thread took (`taken`, counted
  * there); once that far ahead it waits until the main thread is down to BATCHES_LOW, so the main
- * thread wakes it once per few batches (a notify costs it ≈ 1 ms), and still has a batch or two
- * to work on while the next is read.
+ * thread wakes it once per two batches (a notify costs it ≈ 1 ms), and still has two to work on
+ * while the next is read. More ahead costs the main thread more than it saves: six ahead (each
+ * batch's values alive until taken) took 5–7 % more CPU on 1M rows (bench/RESULTS.md "Session 14").
  */
-const BATCHES_AHEAD = 6;
+const BATCHES_AHEAD = 4;
 const BATCHES_LOW = 2;
 
 /** Reads the ledger records of `read` in this thread's snapshot and posts them in batches, in order. */
