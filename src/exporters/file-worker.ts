@@ -126,8 +126,9 @@ const waitAsync = (Atomics as unknown as { waitAsync: (a: Int32Array, i: number,
  * Ledger batches the reader stays at most ahead of those the main thread took (`taken`, counted
  * there); once that far ahead it waits until the main thread is down to BATCHES_LOW, so the main
  * thread wakes it once per two batches (a notify costs it ≈ 1 ms), and still has two to work on
- * while the next is read. More ahead costs the main thread more than it saves: six ahead (each
- * batch's values alive until taken) took 5–7 % more CPU on 1M rows (bench/RESULTS.md "Session 14").
+ * while the next is read. Six ahead (woken once per four) measured −1 to +14 % CPU against main
+ * on 1M rows in four pairs of runs (noise ±10 %): not shown cheaper, so four it stays, as on main
+ * (bench/RESULTS.md "Session 14").
  */
 const BATCHES_AHEAD = 4;
 const BATCHES_LOW = 2;
