@@ -8,7 +8,9 @@
 // A_DIR, B_DIR: worktrees with `npm run build` done (default: this one alone). The copies go to
 // $TMPDIR (2× the ledger's size at a time) and are removed. REOPENED=1: before the clock, each copy
 // is closed through THROUGH and reopened, so the timed close is a second one over the same rows
-// (what a close costs once the rows' hashes are kept, docs/periods.md "Digests").
+// (what a close costs once the rows' hashes are kept, docs/periods.md "Digests"). FLOOR=1: each
+// round also times the tax CSV export (`--report-type tax`) on the same copy: the close's floor,
+// as a close digests that very text from the same tax ledger run (plus two more reports' texts).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,7 +42,7 @@ function run(dir, args) {
   return { wall: Number(m[1]), cpu: Number(m[2]) + Number(m[3]), rss: Number(m[4]) / 1024 };
 }
 
-const results = Object.fromEntries(builds.map((b) => [b.name, { close: [], csv: [] }]));
+const results = Object.fromEntries(builds.map((b) => [b.name, { close: [], csv: [], tax: [] }]));
 console.log(
   `${process.env.REOPENED === '1' ? 'REOPENED=1 ' : ''}node bench/period-close.mjs ${ledger} ${rounds} ${through}   builds: ${builds.map((b) => `${b.name}=${b.dir}`).join(' ')}`,
 );
@@ -61,8 +63,27 @@ try {
       const csv = run(b.dir, ['--db', copy, '-w', 'ws_bench', 'export', 'create', '--format', 'csv', '--out', join(tmp, 'export.csv'), '--json']);
       results[b.name].close.push(close);
       results[b.name].csv.push(csv);
+      const tax =
+        process.env.FLOOR === '1'
+          ? run(b.dir, [
+              '--db',
+              copy,
+              '-w',
+              'ws_bench',
+              'export',
+              'create',
+              '--format',
+              'csv',
+              '--report-type',
+              'tax',
+              '--out',
+              join(tmp, 'export.csv'),
+              '--json',
+            ])
+          : null;
+      if (tax) results[b.name].tax.push(tax);
       const f = (x) => `${x.wall.toFixed(2)} s wall, ${x.cpu.toFixed(2)} s CPU, ${x.rss.toFixed(0)} MB`;
-      console.log(`  round ${r} ${b.name}: close ${f(close)} | CSV export ${f(csv)} | load ${load()}`);
+      console.log(`  round ${r} ${b.name}: close ${f(close)} | CSV export ${f(csv)}${tax ? ` | tax CSV export ${f(tax)}` : ''} | load ${load()}`);
       for (const f of [copy, `${copy}-wal`, `${copy}-shm`, join(tmp, 'export.csv')]) rmSync(f, { force: true });
       rmSync(`${copy}.files`, { recursive: true, force: true });
     }
@@ -72,10 +93,16 @@ try {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const b of builds) {
-  const { close, csv } = results[b.name];
+  const { close, csv, tax } = results[b.name];
   const [cw, cc, ew, ec] = [median(close.map((x) => x.wall)), median(close.map((x) => x.cpu)), median(csv.map((x) => x.wall)), median(csv.map((x) => x.cpu))];
   console.log(
     `${b.name}: close median ${cw.toFixed(2)} s wall / ${cc.toFixed(2)} s CPU; CSV export ${ew.toFixed(2)} s / ${ec.toFixed(2)} s; ratio ${(cw / ew).toFixed(2)}× wall, ${(cc / ec).toFixed(2)}× CPU; peak RSS ${Math.max(...close.map((x) => x.rss)).toFixed(0)} MB  ${cw <= ew ? 'ok' : 'MISSED'} (target ≤ 1.00×)`,
   );
+  if (tax.length > 0) {
+    const [tw, tc] = [median(tax.map((x) => x.wall)), median(tax.map((x) => x.cpu))];
+    console.log(
+      `${b.name}: floor, the tax CSV export median ${tw.toFixed(2)} s wall / ${tc.toFixed(2)} s CPU: ${(tw / ew).toFixed(2)}× the CSV export's wall, ${(tc / ec).toFixed(2)}× CPU; the close ${(cw / tw).toFixed(2)}× / ${(cc / tc).toFixed(2)}× the tax CSV export`,
+    );
+  }
 }
 console.log(`load after: ${load()}`);

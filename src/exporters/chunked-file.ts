@@ -23,6 +23,9 @@ const encoder = new TextEncoder();
 const CHUNK_CHARS = 256 * 1024;
 /** From this many rows an export's file is written on a worker thread (starting one costs ~40 ms). */
 export const OFF_THREAD_ROWS = 20_000;
+/** The slots of the ledger batches' shared counters (OffThreadFile.taken, file-worker.ts readLedger). */
+export const TAKEN = 0;
+export const WANTED = 1;
 /** Up to four chunks queued for the disk (or the worker): the next chunk is built while one is written. */
 const QUEUED_CHUNKS = 4;
 
@@ -183,8 +186,10 @@ class OffThreadFile implements OutFile {
    * How many ledger batches this thread has taken, shared with the worker, which reads ahead of it
    * by a few: a message per batch taken cost the report's thread ≈ 5 ms of wall time (1.5 ms of
    * CPU) each at load 8 on 2 cores, half a second per 100k rows (bench/RESULTS.md "Session 13").
+   * [TAKEN] is that count; [WANTED] the count the waiting worker waits for (0: it does not wait).
+   * A notify is woken only at that count: each cost this thread ≈ 0.9 ms at load 5 (Session 14).
    */
-  private readonly taken = new Int32Array(new SharedArrayBuffer(4));
+  private readonly taken = new Int32Array(new SharedArrayBuffer(8));
 
   /** The file's chunk transform, for the ranges this thread makes (the worker applies it to the rest). */
   private readonly transform;
@@ -302,8 +307,12 @@ class OffThreadFile implements OutFile {
       const batch = this.batches.shift();
       if (batch) {
         // Taken now, so the worker reads the next one while this thread works on this one.
-        Atomics.add(this.taken, 0, 1);
-        Atomics.notify(this.taken, 0);
+        const taken = Atomics.add(this.taken, TAKEN, 1) + 1;
+        const wanted = Atomics.load(this.taken, WANTED);
+        if (wanted !== 0 && taken >= wanted) {
+          Atomics.store(this.taken, WANTED, 0);
+          Atomics.notify(this.taken, TAKEN);
+        }
         yield batch;
       } else if (this.batchesEnd) {
         return;

@@ -27,20 +27,40 @@ export class NotShared extends Error {
   }
 }
 
-/** An OutFile that keeps only the SHA-256 of what is added (the bytes a ChunkedFile would write). */
+/** Characters a DigestFile gathers before it hashes them. */
+const DIGEST_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * An OutFile that keeps only the SHA-256 of what is added (the bytes a ChunkedFile would write).
+ * Texts (a line each) are hashed a chunk at a time: a hash update and a byte count per line
+ * cost more than joining the lines (bench/RESULTS.md "Session 14").
+ */
 class DigestFile implements OutFile {
   private readonly hash = createHash('sha256');
   private bytes = 0;
+  private parts: string[] = [];
+  private size = 0;
 
   add(text: string): boolean {
-    this.hash.update(text, 'utf8');
-    this.bytes += Buffer.byteLength(text, 'utf8');
+    this.parts.push(text);
+    this.size += text.length;
+    if (this.size >= DIGEST_CHUNK_CHARS) this.update();
     return false;
+  }
+
+  private update(): void {
+    if (this.parts.length === 0) return;
+    const chunk = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    this.hash.update(chunk, 'utf8');
+    this.bytes += Buffer.byteLength(chunk, 'utf8');
   }
 
   async flush(): Promise<void> {}
 
   async close(): Promise<Written> {
+    this.update();
     return { bytes: this.bytes, sha256: this.hash.digest('hex') };
   }
 
