@@ -267,6 +267,9 @@ function roundScaledHalfEven(canonical: string, scale: number): number {
 
 /** Integer cents → the JSON number of the API (two decimals at most). */
 export function centsToNumber(cents: number): number {
+  // A safe integer over 100 is one correctly rounded division, so the same double as reading its
+  // decimal text (both round the same exact quotient), without a BigInt and a string per value.
+  if (Number.isSafeInteger(cents)) return cents === 0 ? 0 : cents / 100;
   return Number(centsToString(cents));
 }
 

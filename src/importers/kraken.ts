@@ -193,7 +193,19 @@ const recordOf = (leg: Leg, tx_hash: string, amount: string, direction: Directio
 function withFee(into: ImportRecord[], leg: Leg, tx_hash: string, record: ImportRecord): ImportRecord[] {
   into.push(record);
   if (leg.fee !== '0') {
-    into.push(moveRecord({ line: leg.line, tx_hash, timestamp: leg.ts, symbol: leg.asset, amount: leg.fee, direction: 'outflow', type: 'fee', notes: null, field: 'fee' }));
+    into.push(
+      moveRecord({
+        line: leg.line,
+        tx_hash,
+        timestamp: leg.ts,
+        symbol: leg.asset,
+        amount: leg.fee,
+        direction: 'outflow',
+        type: 'fee',
+        notes: null,
+        field: 'fee',
+      }),
+    );
   }
   return into;
 }
@@ -213,9 +225,7 @@ function trade(group: Leg[]): ImportRecord[] | string {
   const paid = fiat[0];
   for (const leg of coins) {
     const direction = isNegative(leg.amount) ? 'outflow' : 'inflow';
-    const value = paid
-      ? { amount: direction === 'inflow' ? plus(abs(paid.amount), paid.fee) : minus(abs(paid.amount), paid.fee), currency: paid.asset }
-      : null;
+    const value = paid ? { amount: direction === 'inflow' ? plus(abs(paid.amount), paid.fee) : minus(abs(paid.amount), paid.fee), currency: paid.asset } : null;
     withFee(records, leg, hash, recordOf(leg, hash, abs(leg.amount), direction, 'swap', value));
   }
   return records;
