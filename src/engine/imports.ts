@@ -627,9 +627,11 @@ function write(engine: Engine, ws: Workspace, planned: PlannedRow[], opts: RunOp
   const tagRefs = resolveTags(engine, ws.id, inserted);
   // Row by row (events written 50 at a time), so little built for a row (its tags, its ~1 KB event) outlives it.
   const created = opts.dryRun ? undefined : engine.changes(ws.id, 'transaction.created');
+  // The body `{ source, transaction }` as JSON, its part before the transaction made once.
+  const head = source ? `{"source":${JSON.stringify(source)},"transaction":` : '{"transaction":';
   for (const row of inserted) {
     const tags = row.tags.length === 0 ? [] : linkTags(engine, row, tagRefs);
-    created?.add(row.id, { ...(source && { source }), transaction: toTransaction(row, tags, []) });
+    created?.addJson(row.id, `${head}${JSON.stringify(toTransaction(row, tags, []))}}`);
   }
   created?.end();
   return inserted;
