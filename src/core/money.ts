@@ -20,6 +20,8 @@ export const MAX_AMOUNT_DIGITS = 78;
  */
 export function normalizeDecimal(text: string): string | null {
   const s = text.trim();
+  const quick = plainDecimal(s);
+  if (quick !== undefined) return quick;
   let sign: string;
   let intDigits: string;
   let fracDigits: string;
@@ -49,6 +51,46 @@ export function normalizeDecimal(text: string): string | null {
   const frac = digits.slice(pointAt).replace(/0+$/, '');
   const body = frac ? `${int}.${frac}` : int;
   return body === '0' || sign !== '-' ? body : `-${body}`;
+}
+
+const ZERO = 48;
+const NINE = 57;
+const DOT = 46;
+const MINUS = 45;
+const PLUS = 43;
+
+/**
+ * normalizeDecimal of a trimmed plain decimal (`-1500.0000`, `0.5`, `+7`), found by one scan
+ * instead of regular expressions: an importer normalizes two or three cells of every row
+ * (bench/RESULTS.md "Session 14"). The same answers as the general path below; undefined for
+ * any other text (scientific notation, no digits, stray characters), which that path reads.
+ */
+function plainDecimal(s: string): string | null | undefined {
+  const n = s.length;
+  let i = 0;
+  const first = s.charCodeAt(0);
+  const negative = first === MINUS;
+  if (negative || first === PLUS) i = 1;
+  const intStart = i;
+  while (i < n && s.charCodeAt(i) >= ZERO && s.charCodeAt(i) <= NINE) i++;
+  const intEnd = i;
+  let fracEnd = i;
+  if (i < n) {
+    if (s.charCodeAt(i) !== DOT) return undefined;
+    i++;
+    while (i < n && s.charCodeAt(i) >= ZERO && s.charCodeAt(i) <= NINE) i++;
+    if (i < n) return undefined;
+    fracEnd = n;
+  }
+  const fracStart = intEnd + 1;
+  if (intEnd === intStart && fracEnd <= fracStart) return undefined;
+  let from = intStart;
+  while (from < intEnd && s.charCodeAt(from) === ZERO) from++;
+  let to = fracEnd;
+  while (to > fracStart && s.charCodeAt(to - 1) === ZERO) to--;
+  const int = from === intEnd ? '0' : s.slice(from, intEnd);
+  const body = to > fracStart ? `${int}.${s.slice(fracStart, to)}` : int;
+  return body === '0' || !negative ? body : `-${body}`;
 }
 
 /** Number of digits after the point in a canonical decimal. */
@@ -225,6 +267,9 @@ function roundScaledHalfEven(canonical: string, scale: number): number {
 
 /** Integer cents → the JSON number of the API (two decimals at most). */
 export function centsToNumber(cents: number): number {
+  // A safe integer over 100 is one correctly rounded division, so the same double as reading its
+  // decimal text (both round the same exact quotient), without a BigInt and a string per value.
+  if (Number.isSafeInteger(cents)) return cents === 0 ? 0 : cents / 100;
   return Number(centsToString(cents));
 }
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import type { Db } from '../store/db.js';
 import { openDb, writeTx } from '../store/db.js';
-import { EventLog } from '../store/events.js';
+import { EventLog, type BulkEvents } from '../store/events.js';
 import { getWorkspace } from '../store/ledger.js';
 import { refreshStaleGuard } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
@@ -71,9 +71,15 @@ export class Engine {
   }
 
   /** `change` for many events of one type (an import's, a price fill's), written many to a statement: `end()` before the transaction ends. */
-  changes(workspaceId: string, type: string): { add: (subjectId: string, body: Record<string, unknown>) => void; end: () => void } {
+  changes(workspaceId: string, type: string): BulkEvents {
     const events = this.events.bulk(workspaceId, type);
-    return { add: (subjectId, body) => events.add(subjectId, { actor: this.actor, ...body }), end: events.end };
+    // The body's JSON with `actor` first, as JSON.stringify({ actor, ...body }) writes it.
+    const actor = `{"actor":${JSON.stringify(this.actor)}`;
+    return {
+      add: (subjectId, body) => events.add(subjectId, { actor: this.actor, ...body }),
+      addJson: (subjectId, json) => events.addJson(subjectId, json === '{}' ? `${actor}}` : `${actor},${json.slice(1)}`),
+      end: events.end,
+    };
   }
 
   write<T>(fn: () => T): T {

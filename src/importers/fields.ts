@@ -58,13 +58,50 @@ function utcSeconds(y: number, mo: number, d: number, h: number, mi: number, s: 
   return ms / 1000;
 }
 
+/** The digits of `s` from `from` to `to` as a number, or -1 when one is no digit. */
+function digitsAt(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * dateTimeOf of the form most exchange files write, `YYYY-MM-DD HH:MM:SS` or with `T` (no zone:
+ * UTC), read without the regular expressions: one per row (bench/RESULTS.md "Session 14").
+ * Undefined for any other text, which the general path reads.
+ */
+function plainDateTime(raw: string): number | null | undefined {
+  if (raw.length !== 19) return undefined;
+  const c = raw.charCodeAt(10);
+  if (raw.charCodeAt(4) !== 45 || raw.charCodeAt(7) !== 45 || (c !== 32 && c !== 84 && c !== 116) || raw.charCodeAt(13) !== 58 || raw.charCodeAt(16) !== 58) {
+    return undefined;
+  }
+  const y = digitsAt(raw, 0, 4);
+  const mo = digitsAt(raw, 5, 7);
+  const d = digitsAt(raw, 8, 10);
+  const h = digitsAt(raw, 11, 13);
+  const mi = digitsAt(raw, 14, 16);
+  const s = digitsAt(raw, 17, 19);
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0) return undefined;
+  return utcSeconds(y, mo, d, h, mi, s);
+}
+
 /**
  * A UTC date-time: ISO 8601 (`2024-04-09T23:18:08Z`, an offset is applied), `YYYY-MM-DD HH:MM[:SS][ UTC]`,
  * a bare `YYYY-MM-DD`, and with `slashes` Excel's month-first `M/D/YYYY H:MM` and `M/D/YY H:MM`.
  */
 export function dateTimeOf(text: string | undefined, field: string, opts: { slashes?: boolean } = {}): number {
   const raw = (text ?? '').trim();
-  let seconds: number | null = null;
+  let seconds = plainDateTime(raw);
+  if (seconds !== undefined) {
+    if (seconds === null) fail(field, `not a date-time: '${raw}'`);
+    return seconds;
+  }
+  seconds = null;
   const iso = ISO.exec(raw);
   const slashed = opts.slashes ? SLASHED.exec(raw) : null;
   if (iso) {

@@ -10,8 +10,8 @@ import { Occurrences } from './occurrences.js';
 import { dateTimeOf } from './fields.js';
 import {
   abs,
+  type Fiat,
   fiatOnly,
-  feeRecord,
   type IncomeWord,
   isFiat,
   isNegative,
@@ -22,6 +22,7 @@ import {
   signedAmount,
 } from './exchange-rows.js';
 import type { ImportRecord, Importer, ParseResult } from './types.js';
+import type { Direction, TxType } from '../core/types.js';
 
 const REQUIRED = ['txid', 'refid', 'time', 'type', 'asset', 'amount', 'fee'] as const;
 
@@ -184,11 +185,30 @@ function legOf(
   };
 }
 
-const base = (leg: Leg, tx_hash: string) => ({ line: leg.line, tx_hash, timestamp: leg.ts, field: 'amount', notes: null });
+/** A record of a leg's coin (no spread objects: two of these per row were a tenth of an import's mapping). */
+const recordOf = (leg: Leg, tx_hash: string, amount: string, direction: Direction, type: TxType, fiat: Fiat | null, income?: IncomeWord): ImportRecord =>
+  moveRecord({ line: leg.line, tx_hash, timestamp: leg.ts, symbol: leg.asset, amount, direction, type, fiat, income, notes: null, field: 'amount' });
 
-/** The coin fee of a leg, as its own row. */
-const legFee = (leg: Leg, tx_hash: string): ImportRecord[] =>
-  leg.fee === '0' ? [] : feeRecord({ ...base(leg, tx_hash), symbol: leg.asset, amount: leg.fee, field: 'fee' });
+/** `record`, then the coin fee of its leg as its own row (a zero fee makes none). */
+function withFee(into: ImportRecord[], leg: Leg, tx_hash: string, record: ImportRecord): ImportRecord[] {
+  into.push(record);
+  if (leg.fee !== '0') {
+    into.push(
+      moveRecord({
+        line: leg.line,
+        tx_hash,
+        timestamp: leg.ts,
+        symbol: leg.asset,
+        amount: leg.fee,
+        direction: 'outflow',
+        type: 'fee',
+        notes: null,
+        field: 'fee',
+      }),
+    );
+  }
+  return into;
+}
 
 /**
  * A trade's legs (one refid): coin for fiat is a buy valued at the fiat paid plus its fee, or a
@@ -205,11 +225,8 @@ function trade(group: Leg[]): ImportRecord[] | string {
   const paid = fiat[0];
   for (const leg of coins) {
     const direction = isNegative(leg.amount) ? 'outflow' : 'inflow';
-    const value = paid && {
-      amount: direction === 'inflow' ? plus(abs(paid.amount), paid.fee) : minus(abs(paid.amount), paid.fee),
-      currency: paid.asset,
-    };
-    records.push(moveRecord({ ...base(leg, hash), symbol: leg.asset, amount: abs(leg.amount), direction, type: 'swap', fiat: value }), ...legFee(leg, hash));
+    const value = paid ? { amount: direction === 'inflow' ? plus(abs(paid.amount), paid.fee) : minus(abs(paid.amount), paid.fee), currency: paid.asset } : null;
+    withFee(records, leg, hash, recordOf(leg, hash, abs(leg.amount), direction, 'swap', value));
   }
   return records;
 }
@@ -221,10 +238,7 @@ function single(leg: Leg): ImportRecord[] | string {
     return `${leg.type}/${leg.subtype}: moves within the account`;
   }
   if (isFiat(leg.asset)) return fiatOnly(leg.type, leg.asset);
-  const move = (direction: 'inflow' | 'outflow', income?: IncomeWord) => [
-    moveRecord({ ...base(leg, hash), symbol: leg.asset, amount: abs(leg.amount), direction, type: 'transfer', income }),
-    ...legFee(leg, hash),
-  ];
+  const move = (direction: Direction, income?: IncomeWord) => withFee([], leg, hash, recordOf(leg, hash, abs(leg.amount), direction, 'transfer', null, income));
   const sign = isNegative(leg.amount) ? 'outflow' : 'inflow';
   switch (leg.type) {
     case 'deposit':

@@ -17,18 +17,26 @@ export interface EventRow {
 
 export type EventListener = (event: EventRow) => void;
 
+/** Events of one type and workspace written many to a statement (EventLog.bulk). */
+export interface BulkEvents {
+  add: (subjectId: string | null, body: Record<string, unknown>) => void;
+  /** `add` of a body given as its JSON text (an object), which the caller built once for many events. */
+  addJson: (subjectId: string | null, json: string) => void;
+  /** Writes the last ones: call before the transaction ends. */
+  end: () => void;
+}
+
 const INSERT = 'INSERT INTO events (id, workspace_id, type, subject_id, created_at, payload) VALUES';
 /** Events per statement of `bulk`: 6 parameters each, far below SQLite's limit of 32,766. */
 const BULK_ROWS = 50;
 
 /**
  * The payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (docs/server.md "Webhooks"), the
- * same text as JSON.stringify of that object, built by joining the envelope to the body's JSON so
- * a large body (a transaction) is serialized once and never copied into a new object.
+ * same text as JSON.stringify of that object, built by joining the envelope to the body's JSON text
+ * (`json`) so a large body (a transaction) is serialized once and never copied into a new object.
  * Bodies never carry the envelope's keys.
  */
-function payloadOf(envelope: string, body: Record<string, unknown>): string {
-  const json = JSON.stringify(body);
+function payloadOf(envelope: string, json: string): string {
   return json === '{}' ? `${envelope}}` : `${envelope},${json.slice(1)}`;
 }
 
@@ -64,7 +72,7 @@ export class EventLog {
   batch(workspaceId: string, type: string): (subjectId: string | null, body: Record<string, unknown>) => EventRow {
     const rowOf = this.rows(workspaceId, type);
     return (subjectId, body) => {
-      const row = this.insertOne(rowOf(subjectId, body));
+      const row = this.insertOne(rowOf(subjectId, JSON.stringify(body)));
       for (const listener of this.listeners) listener(row);
       return row;
     };
@@ -83,7 +91,7 @@ export class EventLog {
    * bench/RESULTS.md, "Session 7"). Listeners hear of each event once it is written. Call
    * `end()` before the transaction ends: it writes the last ones.
    */
-  bulk(workspaceId: string, type: string): { add: (subjectId: string | null, body: Record<string, unknown>) => void; end: () => void } {
+  bulk(workspaceId: string, type: string): BulkEvents {
     const rowOf = this.rows(workspaceId, type);
     const pending: EventRow[] = [];
     const write = () => {
@@ -100,24 +108,22 @@ export class EventLog {
       for (const row of pending) for (const listener of this.listeners) listener(row);
       pending.length = 0;
     };
-    return {
-      add: (subjectId, body) => {
-        pending.push(rowOf(subjectId, body));
-        if (pending.length === BULK_ROWS) write();
-      },
-      end: write,
+    const addJson = (subjectId: string | null, json: string) => {
+      pending.push(rowOf(subjectId, json));
+      if (pending.length === BULK_ROWS) write();
     };
+    return { add: (subjectId, body) => addJson(subjectId, JSON.stringify(body)), addJson, end: write };
   }
 
   /** The rows of events of one type and workspace, with one `created_at` and the envelope built once; `seq` is set when written. */
-  private rows(workspaceId: string, type: string): (subjectId: string | null, body: Record<string, unknown>) => EventRow {
+  private rows(workspaceId: string, type: string): (subjectId: string | null, json: string) => EventRow {
     if (!this.db.inTransaction) throw new Error('events must be appended inside the transaction of their change');
     const createdAt = nowIso();
     const head = `{"event":${JSON.stringify(type)},"event_id":"`;
     const tail = `","created_at":${JSON.stringify(createdAt)},"workspace_id":${JSON.stringify(workspaceId)}`;
-    return (subjectId, body) => {
+    return (subjectId, json) => {
       const id = newSortableId('evt');
-      return { seq: 0, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload: payloadOf(head + id + tail, body) };
+      return { seq: 0, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload: payloadOf(head + id + tail, json) };
     };
   }
 }

@@ -80,6 +80,11 @@ export function walletIdTaken(db: Db, id: string): boolean {
   return prepareCached(db, 'SELECT 1 FROM wallets WHERE id = ?').get(id) !== undefined;
 }
 
+/** How many of the workspace's wallets are on `chain`. */
+export function walletCountOn(db: Db, workspaceId: string, chain: string): number {
+  return prepareCached(db, 'SELECT count(*) FROM wallets WHERE workspace_id = ? AND chain = ?').pluck().get(workspaceId, chain) as number;
+}
+
 /** The workspace's wallets with this label (on `chain`, when given). */
 export function walletsLabelled(db: Db, workspaceId: string, label: string, chain: string | null): WalletRow[] {
   return prepareCached(db, 'SELECT * FROM wallets WHERE workspace_id = ? AND label = ? AND (? IS NULL OR chain = ?)').all(

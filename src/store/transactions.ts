@@ -6,7 +6,7 @@ import type { TxFilter } from '../core/filters.js';
 import type { Attachment, Direction, FiatValueSource, Sort, TagRef, Transaction, TransferKind, TransferMatchedBy, TxType } from '../core/types.js';
 import { centsToNumber } from '../core/money.js';
 import { isoSeconds } from '../core/clock.js';
-import { explorerUrl, publicChain } from '../core/chains.js';
+import { EXCHANGE_CHAIN, explorerUrl, publicChain } from '../core/chains.js';
 
 export interface TransactionRow {
   id: string;
@@ -250,6 +250,26 @@ export function selectMatchRowsAfterRowid(db: Db, workspaceId: string, after: nu
     `SELECT rowid, id, wallet_id, chain, tx_hash, from_address, to_address, amount, direction, type, ts
      FROM transactions WHERE rowid > ? AND +workspace_id = ? ORDER BY rowid LIMIT ?`,
   ).all(after, workspaceId, limit) as (MatchRow & { rowid: number })[];
+}
+
+/** The rowid that ends the batch selectMatchRowsAfterRowid reads with the same arguments, or null when it reads none. */
+export function batchEndAfterRowid(db: Db, workspaceId: string, after: number, limit: number): number | null {
+  return prepareCached(db, 'SELECT max(rowid) FROM (SELECT rowid FROM transactions WHERE rowid > ? AND +workspace_id = ? ORDER BY rowid LIMIT ?)')
+    .pluck()
+    .get(after, workspaceId, limit) as number | null;
+}
+
+/**
+ * selectMatchRowsAfterRowid's rows from rowid `after` through `end`, less the exchange rows whose
+ * hash is no network hash (`0x…`): with one exchange account in the workspace, matching passes
+ * those over (engine/imports.ts bulkSettle), and a bulk import of an exchange file is all such rows.
+ */
+export function selectHashMatchRowsThrough(db: Db, workspaceId: string, after: number, end: number): MatchRow[] {
+  return prepareCached(
+    db,
+    `SELECT id, wallet_id, chain, tx_hash, from_address, to_address, amount, direction, type, ts
+     FROM transactions WHERE rowid > ? AND rowid <= ? AND +workspace_id = ? AND NOT (chain = '${EXCHANGE_CHAIN}' AND tx_hash NOT GLOB '0x*') ORDER BY rowid`,
+  ).all(after, end, workspaceId) as MatchRow[];
 }
 
 /** The largest rowid of transactions (0 in an empty ledger): an upper bound of the row count, read without a scan. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDecimals, amountKey, centsToString, compareDecimal, decimalToCents, fromBaseUnits, normalizeDecimal, toBaseUnits } from '../../src/core/money.js';
+import {
+  addDecimals,
+  amountKey,
+  centsToNumber,
+  centsToString,
+  compareDecimal,
+  decimalToCents,
+  fromBaseUnits,
+  normalizeDecimal,
+  toBaseUnits,
+} from '../../src/core/money.js';
 
 describe('normalizeDecimal', () => {
   it.each([
@@ -22,8 +32,29 @@ describe('normalizeDecimal', () => {
     expect(normalizeDecimal(input)).toBe(expected);
   });
 
-  it.each(['', 'abc', '1,000', '1.2.3', 'e5', '--1', '1e', 'NaN', 'Infinity', '1e999'])('rejects %s', (input) => {
+  it.each(['', 'abc', '1,000', '1.2.3', 'e5', '--1', '1e', 'NaN', 'Infinity', '1e999', '.', '-', '+', '-.', ' ', '1 2', '١٢'])('rejects %s', (input) => {
     expect(normalizeDecimal(input)).toBeNull();
+  });
+
+  // Plain decimals are read by a scan (money.ts plainDecimal): held here to the regular
+  // expression that defines the form, on random texts of its characters.
+  it('reads plain decimals as their definition does', () => {
+    const byDefinition = (text: string): string | null => {
+      const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim());
+      if (!m) return 'not plain';
+      const [, sign = '', int = '', frac = ''] = m;
+      if (int === '' && frac === '') return null;
+      const body = (int.replace(/^0+/, '') || '0') + (frac.replace(/0+$/, '') ? `.${frac.replace(/0+$/, '')}` : '');
+      return body === '0' || sign !== '-' ? body : `-${body}`;
+    };
+    const text = fc.array(fc.constantFrom('0', '0', '1', '9', '.', '-', '+', ' ', 'e', 'x'), { maxLength: 12 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const expected = byDefinition(t);
+        if (expected !== 'not plain') expect(normalizeDecimal(t)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
@@ -103,5 +134,18 @@ describe('cents', () => {
   it('formats cents', () => {
     expect(centsToString(-123450)).toBe('-1234.50');
     expect(centsToString(5)).toBe('0.05');
+  });
+});
+
+describe('centsToNumber', () => {
+  it('is the number of the cents as decimal text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.integer({ min: -1_000_000, max: 1_000_000 })), (cents) => {
+        expect(centsToNumber(cents)).toBe(Number(centsToString(cents)));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(Object.is(centsToNumber(-0), 0)).toBe(true);
+    expect(centsToNumber(-5)).toBe(-0.05);
   });
 });

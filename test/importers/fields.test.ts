@@ -1,5 +1,6 @@
 /** Field parsers of the importers: spreadsheet artefacts read exactly, bad values named. */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { amountOf, dateTimeOf, fiatOf, valueAt } from '../../src/importers/fields.js';
 import { FieldError } from '../../src/importers/csv.js';
 import { typeOfMethod, tokenTransferType, ZERO_ADDRESS } from '../../src/importers/tokens.js';
@@ -52,6 +53,37 @@ describe('dates', () => {
     ['4/23/2024 0:10', Date.UTC(2024, 3, 23, 0, 10)],
     ['11/16/21 4:07', Date.UTC(2021, 10, 16, 4, 7)],
   ])('%s', (text, ms) => expect(dateTimeOf(text, 'd', { slashes: true })).toBe(ms / 1000));
+
+  // `YYYY-MM-DD HH:MM:SS` is read by a scan (fields.ts plainDateTime): the same answers as the ISO form.
+  it.each([
+    ['2024-04-09T23:18:08', Date.UTC(2024, 3, 9, 23, 18, 8)],
+    ['2024-04-09t23:18:08', Date.UTC(2024, 3, 9, 23, 18, 8)],
+    [' 2024-02-29 00:00:59 ', Date.UTC(2024, 1, 29, 0, 0, 59)],
+    ['1999-12-31 23:59:59', Date.UTC(1999, 11, 31, 23, 59, 59)],
+  ])('%s (the plain form)', (text, ms) => expect(dateTimeOf(text, 'd')).toBe(ms / 1000));
+
+  it.each([
+    '2023-02-29 00:00:00',
+    '2024-04-09 24:00:00',
+    '2024-04-09 23:60:00',
+    '2024-04-09 23:18:60',
+    '2024-13-01 00:00:00',
+    '2024-00-10 00:00:00',
+    '2024-04-09x23:18:08',
+    '2024-04-09 2a:18:08',
+    '2024-04-09 -1:18:08',
+  ])('refuses %s', (text) => expect(reason(() => dateTimeOf(text, 'time'))).toBe(`time: not a date-time: '${text}'`));
+
+  it('reads every time of the plain form as the ISO form with Z', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1) / 1000, max: Date.UTC(2100, 0, 1) / 1000 }), (seconds) => {
+        const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
+        expect(dateTimeOf(iso.replace('T', ' '), 'd')).toBe(seconds);
+        expect(dateTimeOf(`${iso}Z`, 'd')).toBe(seconds);
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it('refuses impossible dates and slashed dates where they are ambiguous', () => {
     expect(reason(() => dateTimeOf('2024-02-30', 'date'))).toBe("date: not a date-time: '2024-02-30'");

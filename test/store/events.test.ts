@@ -124,6 +124,23 @@ describe('EventLog.bulk', () => {
     }
   });
 
+  it('addJson writes the payload add writes for the body its JSON text is (an empty body too)', () => {
+    const rows = writeTx(db, () => {
+      const heard: EventRow[] = [];
+      log.onAppend((e) => heard.push(e));
+      const writer = log.bulk('ws_a', 'transaction.created');
+      for (const e of bodies.slice(0, 60)) writer.addJson(e.subjectId, JSON.stringify(e.body));
+      writer.addJson('tx_empty', '{}');
+      writer.end();
+      return heard;
+    });
+    expect(rows).toHaveLength(61);
+    for (const [i, row] of rows.entries()) {
+      const body = i < 60 ? bodies[i]!.body : {};
+      expect(row.payload).toBe(JSON.stringify({ event: 'transaction.created', event_id: row.id, created_at: row.created_at, workspace_id: 'ws_a', ...body }));
+    }
+  });
+
   it('schedules a delivery per event and matching subscription, and end() with nothing left writes nothing', () => {
     subscribe('ws_a', ['transaction.created']);
     subscribe('ws_a', ['*']);
