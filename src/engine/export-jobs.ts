@@ -55,7 +55,7 @@ import { downloadUrl } from '../exporters/download-link.js';
 import { ownedHere, ownerGone, ownerOf, parseOwner, type JobRole } from './job-owner.js';
 import { historiesOf } from './history.js';
 import { notesOffThread, reportNotes } from './report-notes.js';
-import { boundHeapGrowth } from './heap-growth.js';
+import { withHeapGrowthCap } from '../exporters/heap-growth.js';
 
 export interface JobProgress {
   progress: number;
@@ -313,8 +313,6 @@ function buildJob(engine: Engine, reader: Engine, row: ExportRow, ws: Workspace,
   if (request.report_type) job.reportType = request.report_type;
   // The CSV and JSON ledger reports (tax, income, form8949, …: exporters/tax-report.ts) read their rows on a second thread.
   if (row.format !== 'pdf' && request.report_type !== undefined && LEDGER_TABLES.has(request.report_type)) {
-    // Its lots and pending events stay in this thread's heap for the whole ledger: grown at most 2× what survives.
-    boundHeapGrowth();
     job.ledgerSource = ledgerSource(reader, ws.id, ledgerBase, ledgerConversion());
   }
   if (convert === identity) job.unconverted = { db: reader.db, workspaceId: ws.id, filter, transaction: (id) => getTransaction(reader, ws.id, id) };
@@ -479,6 +477,11 @@ function failDelivery(engine: Engine, id: string, message: string): void {
   failExportDelivery(engine.db, id, message, nowIso());
 }
 
+/** A ledger report's lots and pending events stay in the heap for the whole ledger: grown at most 2× what survives while it runs (exporters/heap-growth.ts). */
+function capped<T>(job: ExportJob, write: () => Promise<T>): Promise<T> {
+  return job.ledgerSource ? withHeapGrowthCap(write) : write();
+}
+
 /** Writes the file: temp file, fsync, rename; then records its size, count and digest. */
 async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): Promise<ExportRow> {
   const row = lease.row;
@@ -499,7 +502,7 @@ async function produceFile(engine: Engine, lease: JobLease, opts: RunOptions): P
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     notesBeside(engine, job, watch);
     count = job.transactionCount;
-    digest = (await writer(job, tmp)).sha256;
+    digest = (await capped(job, () => writer(job, tmp))).sha256;
     lease.check();
     fsyncFile(tmp);
     renameSync(tmp, join(dir, fileName));
@@ -666,7 +669,7 @@ async function withDigestJob<T>(
     if (job.unconverted && watch) job.unconverted.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     if (job.ledgerSource && watch) job.ledgerSource.snapshot = { path: engine.ledgerPath, unchanged: watch.unchanged };
     notesBeside(engine, job, watch);
-    return await fn(job, tmp);
+    return await capped(job, () => fn(job, tmp));
   } finally {
     closeReader(engine, reader, watch);
     rmSync(tmp, { force: true });

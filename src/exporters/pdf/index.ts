@@ -20,7 +20,7 @@ import { taxReport } from './reports/tax.js';
 import { jurisdictionReport } from './reports/jurisdiction.js';
 import { form8949Report } from './reports/form8949.js';
 import { positionsReport, rollforwardReport } from './reports/holdings.js';
-import { withHeapGrowthCap } from './heap-growth.js';
+import { withHeapGrowthCap } from '../heap-growth.js';
 import { TxaError } from '../../core/errors.js';
 import type { ExportJob, ExportWriter } from '../types.js';
 import type { PdfReportType } from '../../core/export-values.js';

@@ -1,12 +1,12 @@
 /**
- * While a PDF is made, V8's old generation may grow only 2× past what its last full collection
+ * While a PDF or a whole-ledger report is made, V8's old generation may grow only 2× past what its last full collection
  * kept (heap-growth.ts): a report's fast allocation otherwise lets it grow ≈ 4×, and the audit of
  * 50,000 rows peaked above its 250 MB RSS budget with garbage. The same allocation pattern (a live
  * set, and objects kept long enough to reach the old generation, then dropped) peaks lower inside
  * the cap than outside it, and the cap is lifted once the export is done.
  */
 import { describe, expect, it } from 'vitest';
-import { withHeapGrowthCap } from '../../src/exporters/pdf/heap-growth.js';
+import { withHeapGrowthCap } from '../../src/exporters/heap-growth.js';
 
 /** Peak heap in use over the second half of a churn (the first lets the previous setting's limit pass). */
 function churnPeak(): number {
@@ -23,7 +23,7 @@ function churnPeak(): number {
   return peak;
 }
 
-describe('PDF heap growth cap', () => {
+describe('heap growth cap of reports', () => {
   it('keeps the heap lower while an export runs, and is lifted after it', async () => {
     const before = churnPeak();
     const capped = await withHeapGrowthCap(async () => churnPeak());
