@@ -73,8 +73,8 @@ export function kindOf(a: Pick<Leg, 'chain'>, b: Pick<Leg, 'chain'>): TransferKi
   return a.chain === b.chain ? 'internal' : 'bridge';
 }
 
-/** A network transaction's hash (0x + 64 hex digits), the only kind two ledgers' rows can share. */
-export const NETWORK_HASH = /^0x[0-9a-fA-F]{64}$/;
+/** A network transaction's hash, the only kind two ledgers' rows can share: an EVM chain's (0x + 64 hex digits) or a Bitcoin txid (64 hex digits). */
+export const NETWORK_HASH = /^(?:0x)?[0-9a-fA-F]{64}$/;
 
 /**
  * The counterpart of `leg` among rows carrying its network hash: the other side of the move

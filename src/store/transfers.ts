@@ -270,12 +270,15 @@ export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): L
   return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash])];
 }
 
-/** The network hashes (0x + 64 hex, lower case) the workspace's exchange rows carry: one pass over tx_exchange_hash. */
+/** Rows whose hash may be a network hash (accounting/transfers.ts NETWORK_HASH, which the callers test): 0x + 64 characters, or 64. */
+const MAYBE_NETWORK_HASH = "(length(t.tx_hash) = 64 OR (length(t.tx_hash) = 66 AND t.tx_hash LIKE '0x%'))";
+
+/** The hashes that may be network hashes (lower case) the workspace's exchange rows carry: one pass over tx_exchange_hash. */
 export function exchangeNetworkHashes(db: Db, workspaceId: string): Set<string> {
   const stmt = prepareCached(
     db,
     `SELECT DISTINCT lower(t.tx_hash) FROM transactions t INDEXED BY tx_exchange_hash
-     WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66`,
+     WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND ${MAYBE_NETWORK_HASH}`,
   ).pluck();
   return new Set(stmt.all(workspaceId) as string[]);
 }
@@ -300,11 +303,11 @@ export function legsWithHashes(db: Db, workspaceId: string, hashes: readonly str
   return [...legsOf(stmt, [workspaceId, JSON.stringify(hashes)])];
 }
 
-/** The free rows of exchange accounts that can be legs and carry a network hash (0x + 64 hex), in time order: a whole-ledger pass. */
+/** The free rows of exchange accounts that can be legs and may carry a network hash, in time order: a whole-ledger pass. */
 export function exchangeLegsWithHashes(db: Db, workspaceId: string): Leg[] {
   const stmt = prepareCached(
     db,
-    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash LIKE '0x%' AND length(t.tx_hash) = 66 AND t.transfer_id IS NULL AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND ${MAYBE_NETWORK_HASH} AND t.transfer_id IS NULL AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
   );
   return [...legsOf(stmt, [workspaceId])];
 }
