@@ -101,8 +101,7 @@ export interface Fiat {
   currency: string;
 }
 
-/** An EVM chain's transaction hash or a Bitcoin txid (docs/accounting.md "Exchange accounts"). */
-const NETWORK_HASH = /^(?:0x)?[0-9a-fA-F]{64}$/;
+const NETWORK_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** One row of an exchange's account, as every exchange importer builds it. */
 export interface ExchangeMove {
@@ -127,7 +126,7 @@ export function moveRecord(m: ExchangeMove): ImportRecord {
   return {
     line: m.line,
     // A network hash in one case, as explorers and syncs store it, so the wallet's side is found by it.
-    tx_hash: NETWORK_HASH.test(m.tx_hash) ? m.tx_hash.toLowerCase() : m.tx_hash,
+    tx_hash: m.tx_hash.length === 66 && NETWORK_HASH.test(m.tx_hash) ? m.tx_hash.toLowerCase() : m.tx_hash,
     from_address: '',
     to_address: '',
     token: exchangeToken(m.symbol, [m.amount], m.field),

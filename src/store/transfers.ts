@@ -260,14 +260,18 @@ export function withNetworkFees(db: Db, legs: Leg[]): Leg[] {
   return legs;
 }
 
-/** The free rows that can be legs and carry network hash `hash` (any case), of exchange accounts: probes of tx_exchange_hash. */
+/**
+ * The free rows that can be legs and carry network hash `hash` in lower, upper or its own case, of
+ * exchange accounts: probes of tx_exchange_hash. An exchange file's Bitcoin txid is stored as the
+ * file writes it (the row's id follows from it, so a re-import finds the row), often in upper case.
+ */
 export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): Leg[] {
   // INDEXED BY: on its own the planner takes tx_by_chain and reads every exchange row per probe.
   const stmt = prepareCached(
     db,
-    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
+    `${LEG} INDEXED BY tx_exchange_hash WHERE t.workspace_id = ? AND t.chain = '${EXCHANGE_CHAIN}' AND t.tx_hash IN (?, ?, ?) AND ${CAN_BE_LEG} ORDER BY t.ts, t.id`,
   );
-  return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash])];
+  return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash.toUpperCase(), hash])];
 }
 
 /** Rows whose hash may be a network hash (accounting/transfers.ts NETWORK_HASH, which the callers test): 0x + 64 characters, or 64. */

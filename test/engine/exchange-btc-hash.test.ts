@@ -1,8 +1,9 @@
 /**
  * A Bitcoin withdrawal from an exchange account is matched to the Bitcoin wallet's inflow by its
  * txid (64 hex digits, no `0x`; docs/accounting.md "Exchange accounts"), as an EVM one is by its
- * hash: at import, whatever the case the exchange's file writes it in, and by `transfers match
- * --auto` over the whole ledger. A 64-character reference that is not hex pairs with nothing.
+ * hash: at import, whatever the case the exchange's file writes it in (and kept in that case, so
+ * a re-import finds its rows), and by `transfers match --auto` over the whole ledger. A
+ * 64-character reference that is not hex pairs with nothing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempEngine } from '../helpers/engine.js';
@@ -66,6 +67,9 @@ describe('exchange withdrawals to a Bitcoin wallet, by txid', () => {
     ];
     expect(legs()).toEqual(expected);
     expect(engine.db.prepare('SELECT DISTINCT kind FROM transfers WHERE workspace_id = ?').pluck().all(ws)).toEqual(['exchange']);
+    // The file's txid is kept as it writes it (the row's id follows from it): the same file again adds nothing.
+    const again = importFile(engine, ws, file, { walletId: exchange, format: 'exchange-csv' });
+    expect([again.imported, again.duplicates]).toEqual([0, 5]);
     engine.write(() => {
       engine.db.exec('UPDATE transactions SET transfer_id = NULL; DELETE FROM transfers');
       expect(autoMatch(engine, ws)).toBe(4);
