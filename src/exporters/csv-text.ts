@@ -5,9 +5,10 @@
  */
 import { NotExact, NUMBER_MARK, ROW_END, ROW_MARK, TEXT_CELL, TEXT_MARK } from '../store/raw-rows.js';
 
-const FORMULA_CHARS = '=+\\-@\\t\\r＝＋－＠';
-/** The formula characters' UTF-16 codes (each one unit): a cell's first is looked up, cheaper than a regular expression per cell. */
-const FORMULA_CODES = new Set([...'=+-@\t\r＝＋－＠'].map((c) => c.charCodeAt(0)));
+/** The characters a spreadsheet reads a formula from at a cell's start. */
+const FORMULA_CHARS = '=+-@\t\r＝＋－＠';
+/** Their UTF-16 codes (each one unit): a cell's first is looked up, cheaper than a regular expression per cell. */
+const FORMULA_CODES = new Set([...FORMULA_CHARS].map((c) => c.charCodeAt(0)));
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 /** The marks raw rows carry (store/raw-rows.ts), removed as they become CSV. */
@@ -20,7 +21,7 @@ const CELL_SPLIT = new RegExp(`,[${NUMBER_MARK}${TEXT_MARK}]`);
  * CR there is caught by the CR rule, and a cell that is empty before ROW_END is not one).
  */
 const NEEDS_WORK = new RegExp(
-  `"|\\r(?!\\n${ROW_MARK})|\\n(?!${ROW_MARK})|,(?![${NUMBER_MARK}${TEXT_MARK}])|(?:^|[${ROW_MARK}${TEXT_MARK}])[${FORMULA_CHARS.replace('\\r', '')}]`,
+  `"|\\r(?!\\n${ROW_MARK})|\\n(?!${ROW_MARK})|,(?![${NUMBER_MARK}${TEXT_MARK}])|(?:^|[${ROW_MARK}${TEXT_MARK}])[${FORMULA_CHARS.replace('\r', '').replace('-', '\\-')}]`,
   'g',
 );
 
