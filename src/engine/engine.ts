@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import type { Db } from '../store/db.js';
 import { openDb, writeTx } from '../store/db.js';
-import { EventLog, type BulkEvents } from '../store/events.js';
+import { EventLog, keysFirst, type BulkEvents } from '../store/events.js';
 import { getWorkspace } from '../store/ledger.js';
 import { refreshStaleGuard } from '../store/periods.js';
 import { TxaError } from '../core/errors.js';
@@ -77,7 +77,7 @@ export class Engine {
     const actor = `{"actor":${JSON.stringify(this.actor)}`;
     return {
       add: (subjectId, body) => events.add(subjectId, { actor: this.actor, ...body }),
-      addJson: (subjectId, json) => events.addJson(subjectId, json === '{}' ? `${actor}}` : `${actor},${json.slice(1)}`),
+      addJson: (subjectId, json) => events.addJson(subjectId, keysFirst(actor, json)),
       end: events.end,
     };
   }

@@ -31,13 +31,14 @@ const INSERT = 'INSERT INTO events (id, workspace_id, type, subject_id, created_
 const BULK_ROWS = 50;
 
 /**
- * The payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (docs/server.md "Webhooks"), the
- * same text as JSON.stringify of that object, built by joining the envelope to the body's JSON text
- * (`json`) so a large body (a transaction) is serialized once and never copied into a new object.
- * Bodies never carry the envelope's keys.
+ * An object's JSON text `json` with the keys of `head` (an object's JSON text without its closing
+ * brace) first: the same text as JSON.stringify({ ...headObject, ...jsonObject }) when they share no
+ * key, so a large body (a transaction) is serialized once and never copied into a new object. The
+ * payload `{"event", "event_id", "created_at", "workspace_id", ...body}` (docs/server.md "Webhooks")
+ * is made so; bodies never carry the envelope's keys.
  */
-function payloadOf(envelope: string, json: string): string {
-  return json === '{}' ? `${envelope}}` : `${envelope},${json.slice(1)}`;
+export function keysFirst(head: string, json: string): string {
+  return json === '{}' ? `${head}}` : `${head},${json.slice(1)}`;
 }
 
 /**
@@ -123,7 +124,7 @@ export class EventLog {
     const tail = `","created_at":${JSON.stringify(createdAt)},"workspace_id":${JSON.stringify(workspaceId)}`;
     return (subjectId, json) => {
       const id = newSortableId('evt');
-      return { seq: 0, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload: payloadOf(head + id + tail, json) };
+      return { seq: 0, id, workspace_id: workspaceId, type, subject_id: subjectId, created_at: createdAt, payload: keysFirst(head + id + tail, json) };
     };
   }
 }
