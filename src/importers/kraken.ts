@@ -11,6 +11,7 @@ import { dateTimeOf } from './fields.js';
 import {
   abs,
   type Fiat,
+  feeRecord,
   fiatOnly,
   type IncomeWord,
   isFiat,
@@ -192,21 +193,7 @@ const recordOf = (leg: Leg, tx_hash: string, amount: string, direction: Directio
 /** `record`, then the coin fee of its leg as its own row (a zero fee makes none). */
 function withFee(into: ImportRecord[], leg: Leg, tx_hash: string, record: ImportRecord): ImportRecord[] {
   into.push(record);
-  if (leg.fee !== '0') {
-    into.push(
-      moveRecord({
-        line: leg.line,
-        tx_hash,
-        timestamp: leg.ts,
-        symbol: leg.asset,
-        amount: leg.fee,
-        direction: 'outflow',
-        type: 'fee',
-        notes: null,
-        field: 'fee',
-      }),
-    );
-  }
+  if (leg.fee !== '0') into.push(...feeRecord({ line: leg.line, tx_hash, timestamp: leg.ts, symbol: leg.asset, amount: leg.fee, notes: null, field: 'fee' }));
   return into;
 }
 
