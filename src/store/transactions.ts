@@ -260,15 +260,22 @@ export function batchEndAfterRowid(db: Db, workspaceId: string, after: number, l
 }
 
 /**
+ * Whether `column` may hold a network hash (accounting/transfers.ts NETWORK_HASH, which callers
+ * test on what this lets through): `0x` + 64 characters, or 64 (a Bitcoin txid). SQL text.
+ */
+export const mayBeNetworkHash = (column: string) => `(length(${column}) = 64 OR (length(${column}) = 66 AND ${column} LIKE '0x%'))`;
+
+/**
  * selectMatchRowsAfterRowid's rows from rowid `after` through `end`, less the exchange rows whose
- * hash is no network hash (`0x…`, or a Bitcoin txid's 64 characters): with one exchange account in the workspace, matching passes
- * those over (engine/imports.ts bulkSettle), and a bulk import of an exchange file is all such rows.
+ * hash is no network hash (mayBeNetworkHash): with one exchange account in the workspace, matching
+ * passes those over (engine/imports.ts bulkSettle), and a bulk import of an exchange file is all
+ * such rows.
  */
 export function selectHashMatchRowsThrough(db: Db, workspaceId: string, after: number, end: number): MatchRow[] {
   return prepareCached(
     db,
     `SELECT id, wallet_id, chain, tx_hash, from_address, to_address, amount, direction, type, ts
-     FROM transactions WHERE rowid > ? AND rowid <= ? AND +workspace_id = ? AND NOT (chain = '${EXCHANGE_CHAIN}' AND tx_hash NOT GLOB '0x*' AND length(tx_hash) <> 64) ORDER BY rowid`,
+     FROM transactions WHERE rowid > ? AND rowid <= ? AND +workspace_id = ? AND NOT (chain = '${EXCHANGE_CHAIN}' AND NOT ${mayBeNetworkHash('tx_hash')}) ORDER BY rowid`,
   ).all(after, end, workspaceId) as MatchRow[];
 }
 

@@ -9,6 +9,7 @@ import { prepareCached } from './statements.js';
 import { rejectionKey, type FreeLeg, type Leg } from '../core/transfer-legs.js';
 import { EXCHANGE_CHAIN } from '../core/chains.js';
 import { transactionId } from '../core/ids.js';
+import { mayBeNetworkHash } from './transactions.js';
 import type { TransferKind, TransferMatchedBy } from '../core/types.js';
 
 export interface TransferRow {
@@ -274,8 +275,7 @@ export function exchangeLegsByHash(db: Db, workspaceId: string, hash: string): L
   return [...legsOf(stmt, [workspaceId, hash.toLowerCase(), hash.toUpperCase(), hash])];
 }
 
-/** Rows whose hash may be a network hash (accounting/transfers.ts NETWORK_HASH, which the callers test): 0x + 64 characters, or 64. */
-const MAYBE_NETWORK_HASH = "(length(t.tx_hash) = 64 OR (length(t.tx_hash) = 66 AND t.tx_hash LIKE '0x%'))";
+const MAYBE_NETWORK_HASH = mayBeNetworkHash('t.tx_hash');
 
 /** The hashes that may be network hashes (lower case) the workspace's exchange rows carry: one pass over tx_exchange_hash. */
 export function exchangeNetworkHashes(db: Db, workspaceId: string): Set<string> {
