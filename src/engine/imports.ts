@@ -36,8 +36,7 @@ import {
   compareTagRefs,
   maxTransactionRowid,
   NO_TRANSFER,
-  selectHashMatchRowsThrough,
-  selectMatchRowsAfterRowid,
+  selectMatchRowsThrough,
   selectById,
   sourceOf,
   toTransaction,
@@ -314,23 +313,15 @@ function runBatches(
 function bulkSettle(engine: Engine, ws: string, opts: RunOptions, total: Totals, lastBefore: number): void {
   // With one exchange account, matching passes over an exchange row without a network hash
   // (transfers.ts autoMatch: no other wallet on its chain nor at its empty addresses, no hash to
-  // pair by): unless `onInserted` wants every id, those are not read back (an exchange file's
-  // rows all are; reading them was 5 % of its import), each batch still ending where it did.
-  if (!opts.onInserted && walletCountOn(engine.db, ws, EXCHANGE_CHAIN) <= 1) {
-    for (let after = lastBefore, end = batchEndAfterRowid(engine.db, ws, after, BATCH_ROWS); end !== null; ) {
-      const rows = selectHashMatchRowsThrough(engine.db, ws, after, end);
-      if (rows.length > 0) total.transfers_matched += autoMatch(engine, ws, rows);
-      after = end;
-      end = batchEndAfterRowid(engine.db, ws, after, BATCH_ROWS);
-    }
-    return;
-  }
-  for (let after = lastBefore; ; ) {
-    const rows = selectMatchRowsAfterRowid(engine.db, ws, after, BATCH_ROWS);
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1]!.rowid;
-    total.transfers_matched += autoMatch(engine, ws, rows);
+  // pair by): unless `onInserted` wants every id, those are sifted out, not read back (an exchange
+  // file's rows all are; reading them was 5 % of its import), each batch ending where it would.
+  const sift = !opts.onInserted && walletCountOn(engine.db, ws, EXCHANGE_CHAIN) <= 1;
+  for (let after = lastBefore, end = batchEndAfterRowid(engine.db, ws, after, BATCH_ROWS); end !== null; ) {
+    const rows = selectMatchRowsThrough(engine.db, ws, after, end, sift);
+    if (rows.length > 0) total.transfers_matched += autoMatch(engine, ws, rows);
     opts.onInserted?.(rows.map((r) => r.id));
+    after = end;
+    end = batchEndAfterRowid(engine.db, ws, after, BATCH_ROWS);
   }
 }
 

@@ -238,21 +238,7 @@ export function transactionExists(db: Db, id: string): boolean {
 /** What own-transfer matching reads of a new row (engine/transfers.ts autoMatch). */
 export type MatchRow = Pick<NewTransaction, 'id' | 'wallet_id' | 'chain' | 'tx_hash' | 'from_address' | 'to_address' | 'amount' | 'direction' | 'type' | 'ts'>;
 
-/**
- * Up to `limit` rows written after rowid `after`, in rowid order, with their rowids, as matching
- * reads them: an import reads its own rows back after its indexes are rebuilt. Only those columns,
- * from the table alone: the full row (its wallet's label, its transfer) took 6 % of a bulk
- * import's time (bench/RESULTS.md "Session 13: exchange file import").
- */
-export function selectMatchRowsAfterRowid(db: Db, workspaceId: string, after: number, limit: number): (MatchRow & { rowid: number })[] {
-  return prepareCached(
-    db,
-    `SELECT rowid, id, wallet_id, chain, tx_hash, from_address, to_address, amount, direction, type, ts
-     FROM transactions WHERE rowid > ? AND +workspace_id = ? ORDER BY rowid LIMIT ?`,
-  ).all(after, workspaceId, limit) as (MatchRow & { rowid: number })[];
-}
-
-/** The rowid that ends the batch selectMatchRowsAfterRowid reads with the same arguments, or null when it reads none. */
+/** The rowid that ends a batch of up to `limit` rows written after rowid `after` (rowid order), or null when there is none. */
 export function batchEndAfterRowid(db: Db, workspaceId: string, after: number, limit: number): number | null {
   return prepareCached(db, 'SELECT max(rowid) FROM (SELECT rowid FROM transactions WHERE rowid > ? AND +workspace_id = ? ORDER BY rowid LIMIT ?)')
     .pluck()
@@ -266,17 +252,21 @@ export function batchEndAfterRowid(db: Db, workspaceId: string, after: number, l
 export const mayBeNetworkHash = (column: string) => `(length(${column}) = 64 OR (length(${column}) = 66 AND ${column} LIKE '0x%'))`;
 
 /**
- * selectMatchRowsAfterRowid's rows from rowid `after` through `end`, less the exchange rows whose
+ * The rows written after rowid `after` through `end`, in rowid order, as matching reads them: an
+ * import reads its own rows back after its indexes are rebuilt. Only those columns, from the table
+ * alone: the full row (its wallet's label, its transfer) took 6 % of a bulk import's time
+ * (bench/RESULTS.md "Session 13: exchange file import"). With `sift`, less the exchange rows whose
  * hash is no network hash (mayBeNetworkHash): with one exchange account in the workspace, matching
  * passes those over (engine/imports.ts bulkSettle), and a bulk import of an exchange file is all
  * such rows.
  */
-export function selectHashMatchRowsThrough(db: Db, workspaceId: string, after: number, end: number): MatchRow[] {
+export function selectMatchRowsThrough(db: Db, workspaceId: string, after: number, end: number, sift: boolean): MatchRow[] {
   return prepareCached(
     db,
     `SELECT id, wallet_id, chain, tx_hash, from_address, to_address, amount, direction, type, ts
-     FROM transactions WHERE rowid > ? AND rowid <= ? AND +workspace_id = ? AND NOT (chain = '${EXCHANGE_CHAIN}' AND NOT ${mayBeNetworkHash('tx_hash')}) ORDER BY rowid`,
-  ).all(after, end, workspaceId) as MatchRow[];
+     FROM transactions WHERE rowid > ? AND rowid <= ? AND +workspace_id = ?
+     AND NOT (? AND chain = '${EXCHANGE_CHAIN}' AND NOT ${mayBeNetworkHash('tx_hash')}) ORDER BY rowid`,
+  ).all(after, end, workspaceId, sift ? 1 : 0) as MatchRow[];
 }
 
 /** The largest rowid of transactions (0 in an empty ledger): an upper bound of the row count, read without a scan. */
