@@ -4,7 +4,7 @@
  * leaves the schema exactly as it was, and other connections only see it change (and re-prepare
  * their statements) if the transaction commits.
  */
-import type { Db } from './db.js';
+import { TEMP_STORE, type Db } from './db.js';
 
 /** Page cache for the write's duration (KiB): a large import dirties hundreds of MB of pages. */
 const BULK_CACHE_KIB = 256 * 1024;
@@ -38,6 +38,32 @@ export function withIndexesRebuilt<T>(db: Db, tables: string[], fn: () => T): T 
     .all(...tables) as { name: string; sql: string }[];
   for (const { name } of indexes) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
   const result = fn();
-  for (const { sql } of indexes) db.exec(sql);
+  withSortOnDisk(db, () => {
+    for (const { sql } of indexes) db.exec(sql);
+  });
   return result;
+}
+
+/**
+ * Runs `fn` with SQLite's temporary files on disk. CREATE INDEX sorts its keys with SQLite's
+ * sorter, which never spills while temporary storage is in memory (store/db.ts `openDb`): the keys
+ * of every row at once, 385 MB for a 2M-line import against 215 MB with the sort spilled
+ * (bench/RESULTS.md "Session 15"). SQLite refuses the change inside a transaction once the
+ * connection's temporary database is open: openDb closes it after its migrations, and an import
+ * opens none, but a rule's scope (a temporary table) earlier on the same connection would; the
+ * sort then stays in memory.
+ */
+function withSortOnDisk(db: Db, fn: () => void): void {
+  let switched = false;
+  try {
+    db.pragma('temp_store = FILE');
+    switched = true;
+  } catch {
+    // "temporary storage cannot be changed from within a transaction": sorted in memory.
+  }
+  try {
+    fn();
+  } finally {
+    if (switched) db.pragma(`temp_store = ${TEMP_STORE}`);
+  }
 }

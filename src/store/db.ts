@@ -11,6 +11,20 @@ import { MIGRATIONS } from './migrations.js';
 
 export type Db = Database.Database;
 
+/** Where SQLite keeps temporary files on txa's connections (openDb); a bulk index rebuild sets it back (store/bulk-write.ts). */
+export const TEMP_STORE = 'MEMORY';
+
+/**
+ * Closes the connection's temporary database (dropping any temporary table), which the first
+ * statements opened. A changed `temp_store` closes it; an unchanged one is a no-op, hence two.
+ * While it is open SQLite refuses `temp_store` inside a transaction, and a bulk import's index
+ * rebuild needs to change it there (store/bulk-write.ts withSortOnDisk).
+ */
+function closeTempDatabase(db: Db): void {
+  db.pragma('temp_store = FILE');
+  db.pragma(`temp_store = ${TEMP_STORE}`);
+}
+
 /** `PRAGMA application_id` of txa ledgers ('TXA1'), to tell them from other SQLite files. */
 const APPLICATION_ID = 0x54584131;
 const BUSY_TIMEOUT_MS = 15_000;
@@ -101,8 +115,9 @@ export function openDb(path: string): Db {
     // spills one above 64 KiB to a temporary file: every row of an import did, a file created and
     // written per statement. In memory, an import runs about 1.4× as fast (bench/RESULTS.md
     // "Session 14"); temporary tables (a rule's scope) live in memory too.
-    db.pragma('temp_store = MEMORY');
+    db.pragma(`temp_store = ${TEMP_STORE}`);
     migrate(db, path);
+    closeTempDatabase(db);
   } catch (err) {
     db.close();
     throw asLedgerError(path, err);

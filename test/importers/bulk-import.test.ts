@@ -98,6 +98,20 @@ describe('a large import into a small ledger', () => {
     }
   });
 
+  it('sorts the rebuilt indexes with temporary files on disk, so their keys are not all held in memory', () => {
+    // temp_store as each CREATE INDEX starts: 1 on disk (2 would hold every key, docs/storage.md).
+    const seen: number[] = [];
+    const exec = engine.db.exec.bind(engine.db);
+    engine.db.exec = (sql: string) => {
+      if (sql.startsWith('CREATE INDEX')) seen.push(engine.db.pragma('temp_store', { simple: true }) as number);
+      return exec(sql);
+    };
+    importRows(records(0, N));
+    expect(seen.length).toBeGreaterThan(5);
+    expect(new Set(seen)).toEqual(new Set([1]));
+    expect(engine.db.pragma('temp_store', { simple: true })).toBe(2);
+  });
+
   it('re-importing, or importing fewer rows than the ledger holds, inserts into the indexes as they are', () => {
     importRows(records(0, N));
     const built = indexes();

@@ -67,6 +67,39 @@ describe('withIndexesRebuilt', () => {
     expect(indexesOf('transactions')).toEqual(before);
   });
 
+  /** temp_store (1 file, 2 memory) as each CREATE INDEX of the rebuild starts. */
+  const tempStoreAtCreate = (): number[] => {
+    const seen: number[] = [];
+    const exec = db.exec.bind(db);
+    db.exec = (sql: string) => {
+      if (sql.startsWith('CREATE INDEX')) seen.push(db.pragma('temp_store', { simple: true }) as number);
+      return exec(sql);
+    };
+    return seen;
+  };
+
+  it('sorts the new indexes with temporary files on disk, then puts the connection back to memory', () => {
+    const seen = tempStoreAtCreate();
+    writeTx(db, () => withIndexesRebuilt(db, ['events'], () => insertEvent('evt_1')));
+    expect(seen).toEqual([1, 1]);
+    expect(db.pragma('temp_store', { simple: true })).toBe(2);
+  });
+
+  it('sorts in memory when a temporary table is open in the transaction, which SQLite would not let go', () => {
+    const seen = tempStoreAtCreate();
+    writeTx(db, () => {
+      db.exec("CREATE TEMP TABLE scope (id TEXT PRIMARY KEY); INSERT INTO temp.scope VALUES ('kept')");
+      withIndexesRebuilt(db, ['events'], () => insertEvent('evt_1'));
+    });
+    expect(seen).toEqual([2, 2]);
+    expect(db.prepare('SELECT id FROM temp.scope').pluck().all()).toEqual(['kept']);
+    expect(
+      indexesOf('events')
+        .filter((i) => i.sql !== null)
+        .map((i) => i.name),
+    ).toEqual(['events_by_subject', 'events_by_workspace']);
+  });
+
   it('runs only inside a write transaction', () => {
     expect(() => withIndexesRebuilt(db, ['events'], () => 1)).toThrow(/inside a write transaction/);
   });
