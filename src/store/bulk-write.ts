@@ -58,8 +58,9 @@ function withSortOnDisk(db: Db, fn: () => void): void {
   try {
     db.pragma('temp_store = FILE');
     switched = true;
-  } catch {
-    // "temporary storage cannot be changed from within a transaction": sorted in memory.
+  } catch (err) {
+    // Sorted in memory then; any other failure is one.
+    if (!(err instanceof Error && err.message.includes('temporary storage cannot be changed'))) throw err;
   }
   try {
     fn();
