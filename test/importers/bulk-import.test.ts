@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { resolve, join } from 'node:path';
 import { tempEngine } from '../helpers/engine.js';
 import { txaErrorOf } from '../helpers/errors.js';
+import { tempStoreAtCreate } from '../helpers/temp-store.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { addWallet } from '../../src/engine/wallets.js';
 import { createTag } from '../../src/engine/tags.js';
@@ -99,13 +100,8 @@ describe('a large import into a small ledger', () => {
   });
 
   it('sorts the rebuilt indexes with temporary files on disk, so their keys are not all held in memory', () => {
-    // temp_store as each CREATE INDEX starts: 1 on disk (2 would hold every key, docs/storage.md).
-    const seen: number[] = [];
-    const exec = engine.db.exec.bind(engine.db);
-    engine.db.exec = (sql: string) => {
-      if (sql.startsWith('CREATE INDEX')) seen.push(engine.db.pragma('temp_store', { simple: true }) as number);
-      return exec(sql);
-    };
+    // 1: on disk (2 would hold every key, docs/storage.md "Opening").
+    const seen = tempStoreAtCreate(engine.db);
     importRows(records(0, N));
     expect(seen.length).toBeGreaterThan(5);
     expect(new Set(seen)).toEqual(new Set([1]));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, writeTx, type Db } from '../../src/store/db.js';
 import { withIndexesRebuilt, withLargeCache } from '../../src/store/bulk-write.js';
+import { tempStoreAtCreate } from '../helpers/temp-store.js';
 
 let db: Db;
 
@@ -67,26 +68,15 @@ describe('withIndexesRebuilt', () => {
     expect(indexesOf('transactions')).toEqual(before);
   });
 
-  /** temp_store (1 file, 2 memory) as each CREATE INDEX of the rebuild starts. */
-  const tempStoreAtCreate = (): number[] => {
-    const seen: number[] = [];
-    const exec = db.exec.bind(db);
-    db.exec = (sql: string) => {
-      if (sql.startsWith('CREATE INDEX')) seen.push(db.pragma('temp_store', { simple: true }) as number);
-      return exec(sql);
-    };
-    return seen;
-  };
-
   it('sorts the new indexes with temporary files on disk, then puts the connection back to memory', () => {
-    const seen = tempStoreAtCreate();
+    const seen = tempStoreAtCreate(db);
     writeTx(db, () => withIndexesRebuilt(db, ['events'], () => insertEvent('evt_1')));
     expect(seen).toEqual([1, 1]);
     expect(db.pragma('temp_store', { simple: true })).toBe(2);
   });
 
   it('sorts in memory when a temporary table is open in the transaction, which SQLite would not let go', () => {
-    const seen = tempStoreAtCreate();
+    const seen = tempStoreAtCreate(db);
     writeTx(db, () => {
       db.exec("CREATE TEMP TABLE scope (id TEXT PRIMARY KEY); INSERT INTO temp.scope VALUES ('kept')");
       withIndexesRebuilt(db, ['events'], () => insertEvent('evt_1'));
